@@ -1,0 +1,3 @@
+module github.com/repoxhq/repox
+
+go 1.26.8

@@ -1,0 +1,281 @@
+// Command repox shows a repository exactly the way an LLM coding agent sees
+// it. This file only parses flags and wires the faces to the core.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+const usage = `repox — see a repository exactly the way an LLM coding agent sees it
+
+Usage:
+  repox [DIR]                          explore DIR (default: the current folder)
+  repox tools [--json]                 print the tool catalogue
+  repox call [--root DIR] [--json] TOOL [ARGS_JSON|-]
+                                       run one tool call and print exactly the model text
+  repox call [--root DIR] --batch      run JSON lines {"tool":NAME,"args":{...}} from stdin
+                                       in one session; one JSON line out per call
+  repox help                           this text
+
+Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git.
+Exit status of call: 0 success, 1 the tool refused, 2 usage error.
+`
+
+// exit codes
+const (
+	exitOK      = 0
+	exitRefused = 1
+	exitUsage   = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process: the tests drive it directly.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "-h", "--help", "-help":
+			fmt.Fprint(stdout, usage)
+			return exitOK
+		case "tools":
+			return cmdTools(args[1:], stdout, stderr)
+		case "call":
+			return cmdCall(ctx, args[1:], stdin, stdout, stderr)
+		}
+		if strings.HasPrefix(args[0], "-") {
+			fmt.Fprintf(stderr, "repox: unknown flag %s\n\n%s", args[0], usage)
+			return exitUsage
+		}
+	}
+	return cmdExplore(ctx, args, stdout, stderr)
+}
+
+// cmdExplore prints the root listing until the TUI lands.
+func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 {
+		fmt.Fprintf(stderr, "repox: one folder at most, got %d arguments\n\n%s", len(args), usage)
+		return exitUsage
+	}
+	dir := "."
+	if len(args) == 1 {
+		dir = args[0]
+	}
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox: %v\n", err)
+		return exitUsage
+	}
+	defer repo.Close()
+	res := repo.NewSession().Call(ctx, "repo_tree", nil)
+	fmt.Fprintln(stdout, res.Text)
+	if res.IsError {
+		return exitRefused
+	}
+	return exitOK
+}
+
+func cmdTools(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repox tools", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the catalogue as JSON (name, description, inputSchema)")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "repox tools: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	tools := repoops.Tools()
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(tools); err != nil {
+			fmt.Fprintf(stderr, "repox tools: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	for i, t := range tools {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s\n", t.Name)
+		fmt.Fprintf(stdout, "  %s\n", t.Description)
+		fmt.Fprintf(stdout, "  arguments: %s\n", argSummary(t.InputSchema))
+	}
+	return exitOK
+}
+
+// argSummary lists a schema's properties, required ones first.
+func argSummary(schema map[string]any) string {
+	props, _ := schema["properties"].(map[string]any)
+	req := map[string]bool{}
+	if r, ok := schema["required"].([]string); ok {
+		for _, n := range r {
+			req[n] = true
+		}
+	}
+	var parts []string
+	for _, pass := range []bool{true, false} {
+		for _, name := range sortedKeys(props) {
+			if req[name] != pass {
+				continue
+			}
+			p, _ := props[name].(map[string]any)
+			s := name + " (" + fmt.Sprint(p["type"])
+			if d, ok := p["default"]; ok {
+				s += fmt.Sprintf(", default %v", d)
+			}
+			if req[name] {
+				s += ", required"
+			}
+			parts = append(parts, s+")")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repox call", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("root", ".", "repository root")
+	asJSON := fs.Bool("json", false, `print {"isError","text","structured"} instead of the model text`)
+	batch := fs.Bool("batch", false, "read JSON lines {\"tool\",\"args\"} from stdin and run them in one session")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	repo, err := repoops.Open(*root)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox call: %v\n", err)
+		return exitUsage
+	}
+	defer repo.Close()
+	session := repo.NewSession()
+	if *batch {
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "repox call --batch reads its calls from stdin; unexpected argument %q\n", fs.Arg(0))
+			return exitUsage
+		}
+		return runBatch(ctx, session, stdin, stdout)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin)\n\n%s", usage)
+		return exitUsage
+	}
+	name := fs.Arg(0)
+	if _, ok := repoops.Lookup(name); !ok {
+		fmt.Fprintf(stderr, "repox call: unknown tool %q — run `repox tools` to list them\n", name)
+		return exitUsage
+	}
+	var raw []byte
+	if fs.NArg() == 2 {
+		raw = []byte(fs.Arg(1))
+		if fs.Arg(1) == "-" {
+			if raw, err = io.ReadAll(io.LimitReader(stdin, 64<<20)); err != nil {
+				fmt.Fprintf(stderr, "repox call: reading arguments from stdin: %v\n", err)
+				return exitUsage
+			}
+		}
+	}
+	res := session.Call(ctx, name, raw)
+	if *asJSON {
+		writeJSONLine(stdout, res)
+	} else {
+		fmt.Fprintln(stdout, res.Text)
+	}
+	if res.IsError {
+		return exitRefused
+	}
+	return exitOK
+}
+
+// batchLine is one input line of `repox call --batch`.
+type batchLine struct {
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+}
+
+// batchOut is one output line.
+type batchOut struct {
+	Tool       string `json:"tool"`
+	IsError    bool   `json:"isError"`
+	Text       string `json:"text"`
+	Structured any    `json:"structured"`
+}
+
+// runBatch runs one call per input line in one session. Each answer is
+// written (and so flushed: stdout is unbuffered) before the next line is
+// read, so a script can act between calls.
+func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout io.Writer) int {
+	br := bufio.NewReaderSize(stdin, 64<<10)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			writeJSONLine(stdout, batchCall(ctx, s, n, line))
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				writeJSONLine(stdout, batchOut{IsError: true, Text: fmt.Sprintf("reading stdin: %v", err)})
+			}
+			return exitOK
+		}
+		if ctx.Err() != nil {
+			return exitOK
+		}
+	}
+}
+
+func batchCall(ctx context.Context, s *repoops.Session, n int, line []byte) batchOut {
+	var in batchLine
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return batchOut{IsError: true, Text: fmt.Sprintf(`line %d is not a call: %v — each line is {"tool": NAME, "args": {...}}`, n, strings.TrimPrefix(err.Error(), "json: "))}
+	}
+	if in.Tool == "" {
+		return batchOut{IsError: true, Text: fmt.Sprintf(`line %d names no tool — each line is {"tool": NAME, "args": {...}}`, n)}
+	}
+	res := s.Call(ctx, in.Tool, in.Args)
+	return batchOut{Tool: in.Tool, IsError: res.IsError, Text: res.Text, Structured: res.Structured}
+}
+
+func writeJSONLine(w io.Writer, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(&buf, "{\"isError\":true,\"text\":%q,\"structured\":null}\n", err.Error())
+	}
+	w.Write(buf.Bytes())
+}

@@ -1,0 +1,86 @@
+package repoops
+
+import (
+	"bytes"
+	"context"
+	"sort"
+)
+
+// maxFileListBytes bounds git's file list (about 2.5 million paths).
+const maxFileListBytes = 256 << 20
+
+// fileSet returns every file in the file set under scope (repo-relative,
+// "" = root), in path order. Inside git it is exactly
+// `git ls-files --cached --others --exclude-standard`; elsewhere it is a
+// walk honouring every .gitignore met. Symlinks are included (they are
+// files to git); callers decide whether to open them. Files git lists but
+// that are gone from disk are dropped by the callers that open them.
+func (r *Repo) fileSet(ctx context.Context, scope string) ([]string, error) {
+	if r.git != nil {
+		args := []string{"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"}
+		if scope != "" {
+			args = append(args, "--", scope)
+		}
+		out, cut, err := r.git.run(ctx, maxFileListBytes, args...)
+		if err != nil {
+			return nil, refusef("listing the files with git failed: %v", err)
+		}
+		if cut {
+			return nil, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
+		}
+		var files []string
+		for _, p := range bytes.Split(out, []byte{0}) {
+			if len(p) > 0 && underScope(string(p), scope) {
+				files = append(files, string(p))
+			}
+		}
+		sort.Slice(files, func(i, j int) bool { return pathLess(files[i], files[j]) })
+		return files, nil
+	}
+	var files []string
+	err := r.walk(ctx, scope, func(e DirEntry) {
+		if e.Kind == KindFile || e.Kind == KindSymlink {
+			files = append(files, e.Path)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// walk visits the file set under scope depth-first in path order, one
+// folder listing at a time; ignored folders are not entered.
+func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) error {
+	l, err := r.ListDir(scope)
+	if err != nil {
+		if scope != "" {
+			// A scope that names a file is a set of one.
+			if st, serr := r.root.Lstat(osPath(scope)); serr == nil && !st.IsDir() {
+				visit(DirEntry{Name: scope, Path: scope, Kind: kindOf(st.Mode().Type())})
+				return nil
+			}
+		}
+		return err
+	}
+	var rec func(l *DirListing) error
+	rec = func(l *DirListing) error {
+		for _, e := range l.Entries {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			visit(e)
+			if e.Kind == KindDir {
+				sub, err := r.ListDir(e.Path)
+				if err != nil {
+					continue // unreadable folder: its files are not in the set
+				}
+				if err := rec(sub); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return rec(l)
+}

@@ -1,0 +1,206 @@
+package repoops
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// gitTimeout bounds every git process; a hanging hook or a huge history
+// cannot hold a tool call hostage.
+const gitTimeout = 20 * time.Second
+
+// gitRunner runs git against one work tree with an environment built from
+// nothing and every repo-local way of running a program switched off.
+type gitRunner struct {
+	bin     string // absolute path, resolved once
+	workDir string
+	gitDir  string
+	home    string // an empty folder, so no user config is found
+
+	once      sync.Once
+	overrides []string // -c items neutralising filter/diff drivers the repo names
+}
+
+var (
+	gitBinOnce sync.Once
+	gitBin     string
+)
+
+// findGit resolves git once, refusing a relative hit (a "git" in the
+// current directory must never run).
+func findGit() string {
+	gitBinOnce.Do(func() {
+		for _, dir := range []string{"/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"} {
+			p := filepath.Join(dir, "git")
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+				gitBin = p
+				return
+			}
+		}
+		if p, err := exec.LookPath("git"); err == nil && filepath.IsAbs(p) {
+			gitBin = p
+		}
+	})
+	return gitBin
+}
+
+// detectGit decides git mode: the root must hold a real .git folder (a
+// gitfile pointing elsewhere, as worktrees and submodules use, would let the
+// tools read another repository).
+func detectGit(r *Repo) (*gitRunner, string) {
+	st, err := r.root.Lstat(".git")
+	if err != nil {
+		return nil, ""
+	}
+	if !st.IsDir() {
+		return nil, "its .git is a file that points to another folder (a worktree or submodule), which repox does not follow"
+	}
+	bin := findGit()
+	if bin == "" {
+		return nil, "git is not installed on this machine"
+	}
+	home, err := os.MkdirTemp("", "repox-githome-")
+	if err != nil {
+		return nil, "no temporary folder for git's HOME"
+	}
+	return &gitRunner{bin: bin, workDir: r.dir, gitDir: filepath.Join(r.dir, ".git"), home: home}, ""
+}
+
+// env is the whole environment git sees: nothing inherited.
+func (g *gitRunner) env() []string {
+	return []string{
+		"PATH=/usr/bin:/bin",
+		"LC_ALL=C",
+		"HOME=" + g.home,
+		"XDG_CONFIG_HOME=" + g.home,
+		"GIT_CONFIG_NOSYSTEM=1",
+		"GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_DIR=" + g.gitDir,
+		"GIT_WORK_TREE=" + g.workDir,
+		"GIT_CEILING_DIRECTORIES=" + filepath.Dir(g.workDir),
+		"GIT_OPTIONAL_LOCKS=0",
+		"GIT_TERMINAL_PROMPT=0",
+		"GIT_NO_REPLACE_OBJECTS=1",
+		"GIT_PAGER=cat",
+		"PAGER=cat",
+	}
+}
+
+// baseArgs go before every subcommand.
+func (g *gitRunner) baseArgs() []string {
+	args := []string{
+		"--no-pager", "--no-optional-locks", "--literal-pathspecs",
+		"-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=/dev/null",
+		"-c", "diff.external=",
+		"-c", "log.showSignature=false",
+		"-c", "core.pager=cat",
+		"-c", "core.quotePath=true",
+		"-c", "color.ui=false",
+		"-c", "core.untrackedCache=false",
+	}
+	return append(args, g.driverOverrides()...)
+}
+
+// driverOverrides blanks every filter and diff driver the repo's config
+// names, so no textconv, clean, smudge or external diff can run. Reading the
+// config runs no program.
+func (g *gitRunner) driverOverrides() []string {
+	g.once.Do(func() {
+		out, _, err := g.raw(context.Background(), 1<<20, "--no-pager", "config", "--name-only", "-z", "--get-regexp", `^(filter|diff|merge)\..*\.(clean|smudge|process|textconv|command|driver)$`)
+		if err != nil {
+			return
+		}
+		for _, key := range bytes.Split(out, []byte{0}) {
+			k := strings.TrimSpace(string(key))
+			if k == "" {
+				continue
+			}
+			g.overrides = append(g.overrides, "-c", k+"=")
+		}
+		// Drivers also exist as plain "filter.<d>.required" etc.; blanking
+		// the program keys above is what stops execution.
+	})
+	return g.overrides
+}
+
+// run executes git with the hardened prefix; stdout is capped at limit bytes
+// (cut reports whether more was produced).
+func (g *gitRunner) run(ctx context.Context, limit int, args ...string) (out []byte, cut bool, err error) {
+	return g.raw(ctx, limit, append(g.baseArgs(), args...)...)
+}
+
+// capWriter keeps the first limit bytes and notes whether more came.
+type capWriter struct {
+	buf   bytes.Buffer
+	limit int
+	cut   bool
+}
+
+func (w *capWriter) Write(p []byte) (int, error) {
+	room := w.limit - w.buf.Len()
+	if room <= 0 {
+		w.cut = true
+		return len(p), nil
+	}
+	if len(p) > room {
+		w.buf.Write(p[:room])
+		w.cut = true
+		return len(p), nil
+	}
+	w.buf.Write(p)
+	return len(p), nil
+}
+
+func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, g.bin, args...)
+	cmd.Dir = g.workDir
+	cmd.Env = g.env()
+	cmd.Stdin = nil
+	stdout := &capWriter{limit: limit}
+	var stderr capWriter
+	stderr.limit = 8 << 10
+	cmd.Stdout = stdout
+	cmd.Stderr = &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		// Kill the whole process group: helpers git started die with it.
+		if cmd.Process != nil {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		}
+		return nil
+	}
+	cmd.WaitDelay = 2 * time.Second
+	err := cmd.Run()
+	if ctx.Err() == context.DeadlineExceeded {
+		return stdout.buf.Bytes(), stdout.cut, fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		msg := strings.TrimSpace(stderr.buf.String())
+		if errors.As(err, &ee) && msg != "" {
+			return stdout.buf.Bytes(), stdout.cut, errors.New(firstLines(msg, 3))
+		}
+		return stdout.buf.Bytes(), stdout.cut, err
+	}
+	return stdout.buf.Bytes(), stdout.cut, nil
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "; ")
+}

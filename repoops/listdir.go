@@ -1,0 +1,227 @@
+package repoops
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// EntryKind tells files, folders, symlinks and special files apart.
+type EntryKind int
+
+const (
+	KindFile EntryKind = iota
+	KindDir
+	KindSymlink
+	KindSpecial // FIFO, device, socket: never read, never listed as a file
+)
+
+func (k EntryKind) String() string {
+	switch k {
+	case KindDir:
+		return "dir"
+	case KindSymlink:
+		return "symlink"
+	case KindSpecial:
+		return "special"
+	}
+	return "file"
+}
+
+// MarshalText makes kinds read as words in structured output.
+func (k EntryKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// DirEntry is one name in a folder.
+type DirEntry struct {
+	Name string    `json:"name"`
+	Path string    `json:"path"` // repo-relative, raw bytes (see DisplayPath)
+	Kind EntryKind `json:"kind"`
+}
+
+// DirListing is one folder as the file set sees it.
+type DirListing struct {
+	Path    string     // repo-relative folder ("" = root)
+	Entries []DirEntry // in the file set, sorted by name
+	Ignored []DirEntry // matched an ignore rule (and git does not track them)
+	Special []DirEntry // FIFOs, devices, sockets: skipped, never opened
+}
+
+// maxIgnoreFile bounds a .gitignore read.
+const maxIgnoreFile = 1 << 20
+
+// ListDir lists one folder (repo-relative, raw) with the same ignore rules
+// as every tool. It reads that folder only, so the TUI can expand lazily.
+func (r *Repo) ListDir(rel string) (*DirListing, error) {
+	f, err := r.root.Open(osPath(rel))
+	if err != nil {
+		return nil, describeOpenError(rel, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, describeOpenError(rel, err)
+	}
+	if !st.IsDir() {
+		return nil, refusef("%s is a file, not a folder — read it with repo_read_file", DisplayPath(rel))
+	}
+	des, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, describeOpenError(rel, err)
+	}
+	view := r.ignoreView(rel)
+	out := &DirListing{Path: rel}
+	for _, de := range des {
+		name := de.Name()
+		if name == ".git" {
+			continue // git's storage is never part of the file set
+		}
+		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
+		if e.Kind == KindSpecial {
+			out.Special = append(out.Special, e)
+			continue
+		}
+		if view.ignored(e.Path, e.Kind == KindDir) {
+			out.Ignored = append(out.Ignored, e)
+			continue
+		}
+		out.Entries = append(out.Entries, e)
+	}
+	sortEntries(out.Entries)
+	sortEntries(out.Ignored)
+	sortEntries(out.Special)
+	return out, nil
+}
+
+func kindOf(t fs.FileMode) EntryKind {
+	switch {
+	case t.IsDir():
+		return KindDir
+	case t&fs.ModeSymlink != 0:
+		return KindSymlink
+	case t.IsRegular():
+		return KindFile
+	}
+	return KindSpecial
+}
+
+func sortEntries(es []DirEntry) {
+	sort.Slice(es, func(i, j int) bool { return es[i].Name < es[j].Name })
+}
+
+// ignoreView answers "ignored?" for the entries of one folder.
+type ignoreView struct {
+	chain         *ignoreChain
+	parentIgnored bool            // the folder itself is ignored (shown only for tracked files inside)
+	tracked       *trackedIgnored // git mode: tracked files that match a rule
+}
+
+func (v ignoreView) ignored(rel string, isDir bool) bool {
+	if v.tracked != nil && v.tracked.covers(rel, isDir) {
+		return false // git tracks it: it is in the file set whatever the rules say
+	}
+	if v.parentIgnored {
+		return true
+	}
+	return v.chain.ignored(rel, isDir)
+}
+
+// ignoreView builds the rules in force inside folder rel: every .gitignore
+// from the root down, over .git/info/exclude in git mode.
+func (r *Repo) ignoreView(rel string) ignoreView {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var chain *ignoreChain
+	if r.git != nil {
+		chain = chain.with(r.rulesLocked(".git/info/exclude", ""))
+	}
+	v := ignoreView{tracked: r.trackedLocked()}
+	dir := ""
+	chain = chain.with(r.rulesLocked(".gitignore", ""))
+	if rel != "" {
+		for _, part := range strings.Split(rel, "/") {
+			dir = joinRel(dir, part)
+			if !v.parentIgnored && chain.ignored(dir, true) && !(v.tracked != nil && v.tracked.covers(dir, true)) {
+				v.parentIgnored = true
+			}
+			chain = chain.with(r.rulesLocked(joinRel(dir, ".gitignore"), dir))
+		}
+	}
+	v.chain = chain
+	return v
+}
+
+// rulesLocked compiles (once) the ignore file at file, anchored at base.
+func (r *Repo) rulesLocked(file, base string) *ignoreRules {
+	if rules, ok := r.ignoreCache[file]; ok {
+		return rules
+	}
+	var rules *ignoreRules
+	if st, err := r.root.Lstat(osPath(file)); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
+		if data, err := r.root.ReadFile(osPath(file)); err == nil && len(data) > 0 {
+			rules = compileIgnore(base, data)
+		}
+	}
+	r.ignoreCache[file] = rules
+	return rules
+}
+
+// trackedIgnored is git's list of tracked files that match an ignore rule:
+// git keeps tracking them, so they stay in the file set.
+type trackedIgnored struct {
+	files map[string]bool
+	dirs  map[string]bool // every folder above such a file
+}
+
+func (t *trackedIgnored) covers(rel string, isDir bool) bool {
+	if isDir {
+		return t.dirs[rel]
+	}
+	return t.files[rel]
+}
+
+func (r *Repo) trackedLocked() *trackedIgnored {
+	if r.git == nil {
+		return nil
+	}
+	if r.tracked != nil {
+		return r.tracked
+	}
+	t := &trackedIgnored{files: map[string]bool{}, dirs: map[string]bool{}}
+	out, _, err := r.git.run(context.Background(), 256<<20, "ls-files", "-z", "--cached", "--ignored", "--exclude-standard")
+	if err == nil {
+		for _, p := range bytes.Split(out, []byte{0}) {
+			if len(p) == 0 {
+				continue
+			}
+			s := string(p)
+			t.files[s] = true
+			for i := strings.LastIndexByte(s, '/'); i > 0; i = strings.LastIndexByte(s[:i], '/') {
+				t.dirs[s[:i]] = true
+			}
+		}
+	}
+	r.tracked = t
+	return t
+}
+
+// pathLess orders paths so a folder's contents follow it directly:
+// '/' sorts before every other byte.
+func pathLess(a, b string) bool {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		ca, cb := a[i], b[i]
+		if ca == cb {
+			continue
+		}
+		if ca == '/' {
+			return true
+		}
+		if cb == '/' {
+			return false
+		}
+		return ca < cb
+	}
+	return len(a) < len(b)
+}

@@ -1,0 +1,119 @@
+package repoops
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Result is a tool call's outcome as every face shows it: Text is the exact
+// model-facing text (produced only by the typed result's Render), Structured
+// the typed result itself.
+type Result struct {
+	IsError    bool   `json:"isError"`
+	Text       string `json:"text"`
+	Structured any    `json:"structured"`
+}
+
+// Renderer is a typed tool result that can render its model text.
+type Renderer interface{ Render() string }
+
+// Tool is one entry of the catalogue.
+type Tool struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	InputSchema map[string]any `json:"inputSchema"`
+	ReadOnly    bool           `json:"readOnly"`
+
+	call func(ctx context.Context, s *Session, args []byte) Result
+}
+
+// Call runs the tool in a session with raw JSON arguments.
+func (t Tool) Call(ctx context.Context, s *Session, args []byte) Result {
+	return t.call(ctx, s, args)
+}
+
+var registry = map[string]Tool{}
+var registryOrder []string
+
+// register adds a typed tool: arguments are decoded strictly into A, run
+// produces a typed result or a refusal.
+func register[A any, R Renderer](name, description string, readOnly bool, required []string, props map[string]any, run func(context.Context, *Session, A) (R, error)) {
+	schema := schemaObject(required, props)
+	fields := propNames(props)
+	t := Tool{Name: name, Description: description, InputSchema: schema, ReadOnly: readOnly}
+	t.call = func(ctx context.Context, s *Session, raw []byte) Result {
+		var args A
+		if err := decodeArgs(name, raw, &args, fields); err != nil {
+			return errorResult(err)
+		}
+		res, err := run(ctx, s, args)
+		if err != nil {
+			return errorResult(err)
+		}
+		return Result{Text: res.Render(), Structured: res}
+	}
+	if _, dup := registry[name]; dup {
+		panic("repoops: tool registered twice: " + name)
+	}
+	registry[name] = t
+	registryOrder = append(registryOrder, name)
+}
+
+func errorResult(err error) Result {
+	return Result{IsError: true, Text: err.Error(), Structured: map[string]string{"error": err.Error()}}
+}
+
+// Tools returns the catalogue in its fixed order.
+func Tools() []Tool {
+	out := make([]Tool, 0, len(registryOrder))
+	for _, n := range toolOrder() {
+		out = append(out, registry[n])
+	}
+	return out
+}
+
+// toolOrder is the catalogue order: reading tools first, as an agent uses them.
+func toolOrder() []string {
+	rank := map[string]int{"repo_tree": 0, "repo_find": 1, "repo_grep": 2, "repo_read_file": 3, "repo_git": 4, "repo_edit": 5, "repo_insert": 6, "repo_write": 7}
+	names := append([]string(nil), registryOrder...)
+	sort.SliceStable(names, func(i, j int) bool {
+		ri, ok := rank[names[i]]
+		if !ok {
+			ri = 100
+		}
+		rj, ok := rank[names[j]]
+		if !ok {
+			rj = 100
+		}
+		return ri < rj
+	})
+	return names
+}
+
+// Lookup finds a tool by name.
+func Lookup(name string) (Tool, bool) {
+	t, ok := registry[name]
+	return t, ok
+}
+
+// Call runs a tool by name. An unknown name is a refusal naming the tools.
+func (s *Session) Call(ctx context.Context, name string, args []byte) Result {
+	t, ok := registry[name]
+	if !ok {
+		return errorResult(refusef("unknown tool %q — the tools are: %s", name, strings.Join(toolOrder(), ", ")))
+	}
+	return t.Call(ctx, s, args)
+}
+
+// CallText formats a call the way the agent view and logs show it:
+// `repo_read_file {"path":"x.go","offset":1,"limit":1000}`.
+func CallText(name string, args any) string {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return name + " " + fmt.Sprint(args)
+	}
+	return name + " " + string(b)
+}

@@ -1,0 +1,133 @@
+package repoops
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Repo is one repository opened for the agent tools. Every file access goes
+// through root (an os.Root held on the directory), so nothing a tool does
+// can reach outside it. A Repo is safe for concurrent use.
+type Repo struct {
+	dir     string   // absolute path as opened
+	realDir string   // dir with symlinks resolved (for absolute-path intake)
+	root    *os.Root // the one confinement boundary
+	dirFile *os.File // the root directory, kept open for fd-relative bulk scans
+	git     *gitRunner
+	gitNote string // why git mode is off, when it is off for a reason worth saying
+
+	mu          sync.Mutex
+	ignoreCache map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
+	tracked     *trackedIgnored         // tracked files that match an ignore rule (git mode)
+}
+
+// Open opens dir as a repository. Inside a git work tree (dir/.git is a
+// folder) the file set is git's; elsewhere it is a walk honouring every
+// .gitignore met on the way.
+func Open(dir string) (*Repo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot resolve %s: %w", dir, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder", abs)
+	}
+	root, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
+	}
+	dirFile, err := root.Open(".")
+	if err != nil {
+		root.Close()
+		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
+	}
+	r := &Repo{dir: abs, root: root, dirFile: dirFile, ignoreCache: map[string]*ignoreRules{}}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		r.realDir = real
+	}
+	r.git, r.gitNote = detectGit(r)
+	return r, nil
+}
+
+// Close releases the root.
+func (r *Repo) Close() error {
+	r.dirFile.Close()
+	return r.root.Close()
+}
+
+// Dir is the absolute path of the repository root.
+func (r *Repo) Dir() string { return r.dir }
+
+// Name is the root folder's name, for status lines.
+func (r *Repo) Name() string { return filepath.Base(r.dir) }
+
+// IsGit reports whether the root is a git work tree that repo_git serves.
+func (r *Repo) IsGit() bool { return r.git != nil }
+
+// Branch returns the checked-out branch (or a short commit id when HEAD is
+// detached); "" outside git. It reads .git/HEAD and runs nothing.
+func (r *Repo) Branch() string {
+	if r.git == nil {
+		return ""
+	}
+	b, err := r.root.ReadFile(".git/HEAD")
+	if err != nil {
+		return ""
+	}
+	head := strings.TrimSpace(string(b))
+	if ref, ok := strings.CutPrefix(head, "ref: "); ok {
+		return strings.TrimPrefix(ref, "refs/heads/")
+	}
+	if len(head) > 12 {
+		head = head[:12]
+	}
+	return head
+}
+
+// Refresh forgets cached ignore rules and git's tracked-file view, so the
+// next listing sees changes made on disk meanwhile.
+func (r *Repo) Refresh() {
+	r.mu.Lock()
+	r.ignoreCache = map[string]*ignoreRules{}
+	r.tracked = nil
+	r.mu.Unlock()
+}
+
+// describeOpenError turns an error from os.Root into a model-facing refusal
+// for the repo-relative path rel.
+func describeOpenError(rel string, err error) *Refusal {
+	shown := DisplayPath(rel)
+	var pe *fs.PathError
+	msg := err.Error()
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		base := rel
+		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+			base = rel[i+1:]
+		}
+		return refusef("%s does not exist — call repo_find with query %q to look for it", shown, base)
+	case strings.Contains(msg, "escapes from parent") || strings.Contains(msg, "path escapes"):
+		return refusef("%s goes through a symlink that leads outside the repository; repox never follows links out of the root", shown)
+	case strings.Contains(msg, "too many levels of symbolic links"):
+		return refusef("%s is a symlink loop (or a chain of more than 8 links); it cannot be opened", shown)
+	case errors.Is(err, fs.ErrPermission):
+		return refusef("%s is not readable (permission denied)", shown)
+	case strings.Contains(msg, "not a directory"):
+		return refusef("%s: a part of this path is a file, not a folder — call repo_tree on the parent folder to see what is there", shown)
+	case strings.Contains(msg, "file name too long"):
+		return refusef("%s: a name in this path is too long for the file system", shown)
+	}
+	return refusef("%s cannot be opened: %s", shown, msg)
+}

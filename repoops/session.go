@@ -1,0 +1,63 @@
+package repoops
+
+import (
+	"sync"
+	"time"
+)
+
+// Session is one agent's conversation with a repo: one MCP connection, one
+// `repox call --batch` run, one TUI instance. It remembers what was read,
+// which is what the read-before-edit gate decides on.
+type Session struct {
+	repo *Repo
+	now  func() time.Time
+
+	mu    sync.Mutex
+	reads map[string]ReadRecord // repo-relative path -> last read
+}
+
+// NewSession starts a session on the repo.
+func (r *Repo) NewSession() *Session {
+	return &Session{repo: r, now: time.Now, reads: map[string]ReadRecord{}}
+}
+
+// Repo returns the session's repository.
+func (s *Session) Repo() *Repo { return s.repo }
+
+// ReadRecord is what a session remembers of its last read of one file.
+type ReadRecord struct {
+	Path        string      // repo-relative
+	At          time.Time   // when the read happened
+	Offset      int         // first line asked for
+	Returned    int         // lines returned
+	TotalLines  int         // lines in the file at read time
+	ByteCut     bool        // output stopped at the byte cap
+	LineCut     bool        // at least one line was cut at the character cap
+	Full        bool        // offset 1, nothing cut, window reached the end
+	Fingerprint Fingerprint // only meaningful when Full
+}
+
+// Fingerprint identifies a file's exact state; the content hash catches
+// same-size writes within one timestamp tick that size and mtime miss.
+type Fingerprint struct {
+	Size    int64
+	MtimeNs int64
+	CtimeNs int64
+	Inode   uint64
+	Dev     uint64
+	SHA256  [32]byte
+}
+
+func (s *Session) recordRead(rec ReadRecord) {
+	s.mu.Lock()
+	s.reads[rec.Path] = rec
+	s.mu.Unlock()
+}
+
+// LastRead returns the session's last read of a repo-relative path.
+func (s *Session) LastRead(rel string) (ReadRecord, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec, ok := s.reads[rel]
+	return rec, ok
+}

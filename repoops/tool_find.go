@@ -1,0 +1,196 @@
+package repoops
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+const (
+	findDefaultLimit = 50
+	findMaxLimit     = 200
+	findMaxQueryLen  = 1000
+)
+
+// FindArgs are repo_find's arguments.
+type FindArgs struct {
+	Query string `json:"query"`
+	Path  string `json:"path,omitempty"`
+	Limit *int   `json:"limit,omitempty"`
+}
+
+// FindResult is repo_find's typed result.
+type FindResult struct {
+	Query    string   `json:"query"`
+	Path     string   `json:"path"`
+	Glob     bool     `json:"glob"`
+	Matches  []string `json:"matches"` // display form, best first
+	Total    int      `json:"total"`
+	Searched int      `json:"searched"` // files whose paths were compared
+	Limit    int      `json:"limit"`
+	raw      []string // repo-relative raw paths of Matches
+}
+
+// RawMatches returns the repo-relative raw paths of the shown matches.
+func (f *FindResult) RawMatches() []string { return f.raw }
+
+func init() {
+	register("repo_find",
+		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
+			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+
+			"Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-200 (default 50); when cut: (showing 50 of 812 matches — narrow with path or a longer query). "+
+			"No match says how many files were searched under which path. To search contents use repo_grep.",
+		true, []string{"query"},
+		map[string]any{
+			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": "Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py."},
+			"path":  map[string]any{"type": "string", "description": "Folder to search under, relative to the root (default: the whole repository)."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": "Most paths to return (1-200, default 50)."},
+		},
+		func(ctx context.Context, s *Session, a FindArgs) (*FindResult, error) { return s.Find(ctx, a) })
+}
+
+// Find runs repo_find.
+func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
+	limit, err := intArg("limit", a.Limit, findDefaultLimit, 1, findMaxLimit, "")
+	if err != nil {
+		return nil, err
+	}
+	q := a.Query
+	switch {
+	case q == "":
+		return nil, refusef("query is empty — give part of a file name, or a glob such as *.go")
+	case len(q) > findMaxQueryLen:
+		return nil, refusef("query is %s bytes; at most %s are accepted", commas(len(q)), commas(findMaxQueryLen))
+	case strings.IndexByte(q, 0) >= 0:
+		return nil, refusef("query contains a NUL byte, which no path holds")
+	}
+	rel, err := s.repo.resolvePath(a.Path)
+	if err != nil {
+		return nil, err
+	}
+	return s.repo.find(ctx, q, rel, limit)
+}
+
+func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResult, error) {
+	files, err := r.fileSet(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 && scope != "" {
+		if _, err := r.root.Lstat(osPath(scope)); err != nil {
+			return nil, describeOpenError(scope, err)
+		}
+	}
+	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit, Searched: len(files)}
+	type hit struct {
+		path     string
+		nameHit  bool
+		shortest int
+	}
+	var hits []hit
+	lq := strings.ToLower(q)
+	if strings.ContainsAny(q, "*?[") {
+		res.Glob = true
+		segs := strings.Split(lq, "/")
+		if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
+			return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
+		}
+		for _, f := range files {
+			lf := strings.ToLower(f)
+			var ok bool
+			if len(segs) == 1 {
+				ok, _ = path.Match(lq, lf[strings.LastIndexByte(lf, '/')+1:])
+			} else {
+				ok = globSegments(segs, strings.Split(lf, "/"))
+			}
+			if ok {
+				hits = append(hits, hit{path: f, nameHit: true})
+			}
+		}
+	} else {
+		for _, f := range files {
+			lf := strings.ToLower(f)
+			i := strings.Index(lf, lq)
+			if i < 0 {
+				continue
+			}
+			base := strings.LastIndexByte(lf, '/') + 1
+			hits = append(hits, hit{path: f, nameHit: strings.Contains(lf[base:], lq)})
+		}
+	}
+	// git lists tracked files even when they were deleted: show what exists.
+	kept := hits[:0]
+	for _, h := range hits {
+		if r.git == nil {
+			kept = append(kept, h)
+			continue
+		}
+		if _, err := r.root.Lstat(osPath(h.path)); err == nil {
+			kept = append(kept, h)
+		}
+	}
+	hits = kept
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.nameHit != b.nameHit {
+			return a.nameHit
+		}
+		if len(a.path) != len(b.path) {
+			return len(a.path) < len(b.path)
+		}
+		return pathLess(a.path, b.path)
+	})
+	res.Total = len(hits)
+	for _, h := range hits[:min(len(hits), limit)] {
+		res.Matches = append(res.Matches, DisplayPath(h.path))
+		res.raw = append(res.raw, h.path)
+	}
+	return res, nil
+}
+
+// globSegments matches path segments against pattern segments; "**" spans
+// zero or more whole segments.
+func globSegments(pat, segs []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for k := 0; k <= len(segs); k++ {
+				if globSegments(pat[1:], segs[k:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(segs) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(strings.ReplaceAll(pat[0], "**", "*"), segs[0]); !ok {
+			return false
+		}
+		pat, segs = pat[1:], segs[1:]
+	}
+	return len(segs) == 0
+}
+
+// Render is the model text of repo_find.
+func (f *FindResult) Render() string {
+	var b strings.Builder
+	for _, m := range f.Matches {
+		b.WriteString(m)
+		b.WriteByte('\n')
+	}
+	where := "the whole repository"
+	if f.Path != "." {
+		where = f.Path
+	}
+	switch {
+	case f.Total == 0:
+		fmt.Fprintf(&b, "no path matches %q among %s in %s (repo_find matches paths; use repo_grep to search contents)", f.Query, plural(f.Searched, "file", "files"), where)
+	case len(f.Matches) < f.Total:
+		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", commas(len(f.Matches)), commas(f.Total))
+	default:
+		fmt.Fprintf(&b, "(%s among %s in %s)", plural(f.Total, "match", "matches"), plural(f.Searched, "file", "files"), where)
+	}
+	return b.String()
+}

@@ -1,0 +1,389 @@
+package repoops
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
+// Grep caps: counted, stated, never silent (seed 000).
+const (
+	grepMaxLines      = 50
+	grepMaxPerFile    = 5
+	grepLineChars     = 160
+	grepMaxFileBytes  = 8 << 20
+	grepMaxPatternLen = 1000
+)
+
+// GrepArgs are repo_grep's arguments.
+type GrepArgs struct {
+	Pattern       string `json:"pattern"`
+	Path          string `json:"path,omitempty"`
+	CaseSensitive *bool  `json:"case_sensitive,omitempty"`
+}
+
+// GrepLine is one shown matching line.
+type GrepLine struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+// GrepFile is one file with shown matches.
+type GrepFile struct {
+	Path  string     `json:"path"` // display form
+	Lines []GrepLine `json:"lines"`
+	More  int        `json:"more"` // matching lines in this file not shown
+}
+
+// GrepSkipped counts files of the set that were not searched, and why.
+type GrepSkipped struct {
+	Binary     int `json:"binary"`
+	TooBig     int `json:"over_8_mib"`
+	Unreadable int `json:"unreadable"`
+	Symlinks   int `json:"symlinks"`
+	Special    int `json:"special"`
+	Missing    int `json:"missing"`
+}
+
+func (s GrepSkipped) total() int {
+	return s.Binary + s.TooBig + s.Unreadable + s.Symlinks + s.Special + s.Missing
+}
+
+// GrepResult is repo_grep's typed result.
+type GrepResult struct {
+	Pattern       string      `json:"pattern"`
+	Path          string      `json:"path"`
+	CaseSensitive bool        `json:"case_sensitive"`
+	Files         []GrepFile  `json:"files"`
+	ShownLines    int         `json:"shown_lines"`
+	TotalLines    int         `json:"total_lines"` // every matching line, shown or not
+	TotalFiles    int         `json:"total_files"` // files with at least one match
+	Searched      int         `json:"searched"`    // files whose content was searched
+	Skipped       GrepSkipped `json:"skipped"`
+}
+
+func init() {
+	register("repo_grep",
+		"Search file contents for a fixed string (never a regex, never a flag) in the repository's file set (git's tracked and untracked-but-not-ignored files; .gitignore honoured outside git). "+
+			"Prints matching lines as path:line: text — at most 50 lines in all and 5 per file (then path: (+N more matching lines in this file)), each cut to 160 characters around the match with …. "+
+			"Every match is still counted: (showing 50 of 812 matching lines in 97 files — narrow with path or a longer pattern). "+
+			"Always ends with what was searched and skipped (binary files, files over 8 MiB, unreadable files, symlinks, which are not followed), so no match is a complete answer. "+
+			"case_sensitive defaults to true. pattern: 1-1000 characters, one line. path limits the search to a folder or file (by whole path components).",
+		true, []string{"pattern"},
+		map[string]any{
+			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line."},
+			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
+			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case."},
+		},
+		func(ctx context.Context, s *Session, a GrepArgs) (*GrepResult, error) { return s.Grep(ctx, a) })
+}
+
+// Grep runs repo_grep.
+func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
+	p := a.Pattern
+	switch {
+	case p == "":
+		return nil, refusef("pattern is empty — give the text to search for")
+	case len(p) > grepMaxPatternLen:
+		return nil, refusef("pattern is %s bytes; at most %s are searched — use a distinctive part of it", commas(len(p)), commas(grepMaxPatternLen))
+	case strings.ContainsAny(p, "\n\r"):
+		return nil, refusef("pattern contains a line break; repo_grep matches within one line — search for one line of it")
+	case strings.IndexByte(p, 0) >= 0:
+		return nil, refusef("pattern contains a NUL byte; repo_grep searches text files, which hold none")
+	case !utf8.ValidString(p):
+		return nil, refusef("pattern is not valid UTF-8")
+	}
+	rel, err := s.repo.resolvePath(a.Path)
+	if err != nil {
+		return nil, err
+	}
+	cs := a.CaseSensitive == nil || *a.CaseSensitive
+	return s.repo.grep(ctx, p, rel, cs)
+}
+
+// matcher finds the pattern in a buffer.
+type matcher struct {
+	pat   []byte         // lower-cased when folding ASCII
+	fold  bool           // ASCII case folding through a lowered copy
+	re    *regexp.Regexp // Unicode case folding
+	lower []byte         // per-worker scratch for the lowered copy
+}
+
+func newMatcher(p string, caseSensitive bool) *matcher {
+	switch {
+	case caseSensitive:
+		return &matcher{pat: []byte(p)}
+	case isASCII(p):
+		return &matcher{pat: []byte(strings.ToLower(p)), fold: true}
+	}
+	return &matcher{re: regexp.MustCompile("(?i)" + regexp.QuoteMeta(p))}
+}
+
+func (m *matcher) clone() *matcher { c := *m; c.lower = nil; return &c }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// prepare returns the buffer to search (a lowered copy when folding).
+func (m *matcher) prepare(data []byte) []byte {
+	if !m.fold {
+		return data
+	}
+	if cap(m.lower) < len(data) {
+		m.lower = make([]byte, len(data), len(data)+len(data)/4)
+	}
+	out := m.lower[:len(data)]
+	for i, c := range data {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// index returns the start and end of the first match in b, or -1.
+func (m *matcher) index(b []byte) (int, int) {
+	if m.re != nil {
+		loc := m.re.FindIndex(b)
+		if loc == nil {
+			return -1, -1
+		}
+		return loc[0], loc[1]
+	}
+	i := bytes.Index(b, m.pat)
+	if i < 0 {
+		return -1, -1
+	}
+	return i, i + len(m.pat)
+}
+
+// fileHits is what the scan keeps of one file.
+type fileHits struct {
+	count   int
+	lines   []GrepLine
+	outcome scanOutcome
+	binary  bool
+}
+
+// scanMatches counts every matching line of data and keeps the first keep.
+func scanMatches(data, hay []byte, m *matcher, keep int) (int, []GrepLine) {
+	count, lineNo, counted := 0, 1, 0
+	var lines []GrepLine
+	pos := 0
+	for pos <= len(hay) {
+		s, e := m.index(hay[pos:])
+		if s < 0 {
+			break
+		}
+		s, e = s+pos, e+pos
+		lineStart := bytes.LastIndexByte(hay[:s], '\n') + 1
+		lineEnd := bytes.IndexByte(hay[s:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(hay)
+		} else {
+			lineEnd += s
+		}
+		lineNo += bytes.Count(hay[counted:lineStart], []byte{'\n'})
+		counted = lineStart
+		count++
+		if len(lines) < keep {
+			lines = append(lines, GrepLine{Line: lineNo, Text: snippet(data[lineStart:lineEnd], s-lineStart, min(e, lineEnd)-lineStart)})
+		}
+		pos = lineEnd + 1
+	}
+	return count, lines
+}
+
+// snippet renders one matching line, cut to grepLineChars runes around the
+// match [ms, me) with … where text was left out.
+func snippet(line []byte, ms, me int) string {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	me = min(me, len(line))
+	ms = min(ms, me)
+	if utf8.RuneCount(line) <= grepLineChars {
+		return safeText(line)
+	}
+	before := []rune(safeText(line[:ms]))
+	match := []rune(safeText(line[ms:me]))
+	after := []rune(safeText(line[me:]))
+	if len(match) >= grepLineChars {
+		return string(match[:grepLineChars]) + "…"
+	}
+	room := grepLineChars - len(match)
+	lead := min(len(before), room/3)
+	trail := min(len(after), room-lead)
+	if trail < room-lead { // the line ends soon: give the rest to the start
+		lead = min(len(before), room-trail)
+	}
+	var b strings.Builder
+	if lead < len(before) {
+		b.WriteString("…")
+	}
+	b.WriteString(string(before[len(before)-lead:]))
+	b.WriteString(string(match))
+	b.WriteString(string(after[:trail]))
+	if trail < len(after) {
+		b.WriteString("…")
+	}
+	return b.String()
+}
+
+func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool) (*GrepResult, error) {
+	files, err := r.fileSet(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 && scope != "" {
+		if _, err := r.root.Lstat(osPath(scope)); err != nil {
+			return nil, describeOpenError(scope, err)
+		}
+	}
+	hits := make([]fileHits, len(files))
+	base := newMatcher(pattern, caseSensitive)
+	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
+	const chunk = 16
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := base.clone()
+			rd := newFdReader(r)
+			defer rd.close()
+			buf := make([]byte, 64<<10)
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				start := int(next.Add(chunk)) - chunk
+				if start >= len(files) {
+					return
+				}
+				for i := start; i < min(start+chunk, len(files)); i++ {
+					h := &hits[i]
+					data, oc := rd.read(files[i], &buf, grepMaxFileBytes)
+					if h.outcome = oc; oc != scanRead {
+						continue
+					}
+					if looksBinary(data) {
+						h.binary = true
+						continue
+					}
+					h.count, h.lines = scanMatches(data, m.prepare(data), m, grepMaxPerFile)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res := &GrepResult{Pattern: pattern, Path: DisplayPath(scope), CaseSensitive: caseSensitive}
+	for i := range hits {
+		h := &hits[i]
+		switch {
+		case h.outcome == scanTooBig:
+			res.Skipped.TooBig++
+		case h.outcome == scanUnreadable:
+			res.Skipped.Unreadable++
+		case h.outcome == scanSymlink:
+			res.Skipped.Symlinks++
+		case h.outcome == scanSpecial:
+			res.Skipped.Special++
+		case h.outcome == scanMissing:
+			res.Skipped.Missing++
+		case h.binary:
+			res.Skipped.Binary++
+		default:
+			res.Searched++
+		}
+		if h.count == 0 {
+			continue
+		}
+		res.TotalFiles++
+		res.TotalLines += h.count
+		room := grepMaxLines - res.ShownLines
+		if room <= 0 {
+			continue
+		}
+		shown := h.lines[:min(len(h.lines), room)]
+		res.Files = append(res.Files, GrepFile{Path: DisplayPath(files[i]), Lines: shown, More: h.count - len(shown)})
+		res.ShownLines += len(shown)
+	}
+	return res, nil
+}
+
+// Render is the model text of repo_grep.
+func (g *GrepResult) Render() string {
+	var b strings.Builder
+	for _, f := range g.Files {
+		for _, l := range f.Lines {
+			fmt.Fprintf(&b, "%s:%d: %s\n", f.Path, l.Line, l.Text)
+		}
+		if f.More > 0 {
+			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, commas(f.More), pluralWord(f.More, "line", "lines"))
+		}
+	}
+	where := "the whole repository"
+	if g.Path != "." {
+		where = g.Path
+	}
+	cs := ""
+	if !g.CaseSensitive {
+		cs = ", ignoring case"
+	}
+	switch {
+	case g.TotalLines == 0:
+		fmt.Fprintf(&b, "no match for %q in %s%s.\n", g.Pattern, where, cs)
+	case g.ShownLines < g.TotalLines:
+		fmt.Fprintf(&b, "(showing %s of %s matching lines in %s — narrow with path or a longer pattern)\n",
+			commas(g.ShownLines), commas(g.TotalLines), plural(g.TotalFiles, "file", "files"))
+	default:
+		fmt.Fprintf(&b, "(%s in %s)\n", plural(g.TotalLines, "matching line", "matching lines"), plural(g.TotalFiles, "file", "files"))
+	}
+	fmt.Fprintf(&b, "searched %s in %s%s; %s", plural(g.Searched, "file", "files"), where, cs, g.Skipped.describe())
+	if g.TotalLines == 0 && g.Skipped.total() == 0 {
+		b.WriteString(" — the search is complete: no file here contains it")
+	}
+	return b.String()
+}
+
+func (s GrepSkipped) describe() string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, commas(n)+" "+what)
+		}
+	}
+	add(s.Binary, "binary")
+	add(s.TooBig, "over 8 MiB")
+	add(s.Unreadable, "unreadable")
+	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
+	add(s.Special, "special (FIFO, device or socket)")
+	add(s.Missing, "listed by git but missing on disk")
+	if len(parts) == 0 {
+		return "skipped none"
+	}
+	return "skipped " + strings.Join(parts, ", ")
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

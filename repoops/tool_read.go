@@ -1,0 +1,340 @@
+package repoops
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+)
+
+// Read caps.
+const (
+	readDefaultLimit = 1000
+	readMaxLimit     = 2000
+	readLineChars    = 2000
+	readMaxOutput    = 256 << 10
+)
+
+// ReadArgs are repo_read_file's arguments.
+type ReadArgs struct {
+	Path   string `json:"path"`
+	Offset *int   `json:"offset,omitempty"`
+	Limit  *int   `json:"limit,omitempty"`
+}
+
+// ReadLine is one returned line.
+type ReadLine struct {
+	N        int    `json:"n"`
+	Text     string `json:"text"`
+	CutChars int    `json:"cut_chars,omitempty"` // characters left out of an overlong line
+}
+
+// ReadResult is repo_read_file's typed result.
+type ReadResult struct {
+	Path        string     `json:"path"` // display form
+	Offset      int        `json:"offset"`
+	Limit       int        `json:"limit"`
+	TotalLines  int        `json:"total_lines"`
+	Lines       []ReadLine `json:"lines"`
+	ByteCut     bool       `json:"byte_cut"`  // stopped at the 256 KiB output cap
+	Truncated   bool       `json:"truncated"` // the window ends before the end of the file
+	CRLF        bool       `json:"crlf"`
+	InvalidUTF8 bool       `json:"invalid_utf8"`
+	Full        bool       `json:"full"` // the whole file was returned: the edit gate's grant
+}
+
+func init() {
+	register("repo_read_file",
+		"Read a text file as numbered lines N→text, under a header path — lines 1-1000 of 1400. offset ≥1 (default 1), limit 1-2000 (default 1000). "+
+			"When the window ends before the end of the file the text ends with (truncated) — use limit>=TOTAL to read all lines (or says which offset to continue from). "+
+			"Lines over 2000 characters are cut with … [line cut: N more characters]; output over 256 KiB stops at a line boundary and says where to continue. "+
+			"Line count rule: every newline ends a line and a last line without one counts (\"a\\nb\\n\" has 2 lines). "+
+			"A folder, a binary file (NUL in the first 8,000 bytes), a missing file and an offset past the end are refused with the next step. "+
+			"Only a full read (offset 1, nothing cut, the window reaching the end) lets repo_edit, repo_insert or repo_write change the file afterwards.",
+		true, []string{"path"},
+		map[string]any{
+			"path":   map[string]any{"type": "string", "description": "File to read, relative to the repository root."},
+			"offset": map[string]any{"type": "integer", "minimum": 1, "default": 1, "description": "First line to return (1-based)."},
+			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": readMaxLimit, "default": readDefaultLimit, "description": "Most lines to return (1-2000, default 1000)."},
+		},
+		func(ctx context.Context, s *Session, a ReadArgs) (*ReadResult, error) { return s.ReadFile(ctx, a) })
+}
+
+// ReadFile runs repo_read_file and records the read in the session.
+func (s *Session) ReadFile(ctx context.Context, a ReadArgs) (*ReadResult, error) {
+	offset, err := intArg("offset", a.Offset, 1, 1, 1<<40, "lines are numbered from 1")
+	if err != nil {
+		return nil, err
+	}
+	limit, err := intArg("limit", a.Limit, readDefaultLimit, 1, readMaxLimit, "read a long file in windows with offset")
+	if err != nil {
+		return nil, err
+	}
+	if a.Path == "" {
+		return nil, refusef("path is empty — give a file path relative to the root (repo_tree lists them)")
+	}
+	rel, err := s.repo.resolvePath(a.Path)
+	if err != nil {
+		return nil, err
+	}
+	if rel == "" {
+		return nil, refusef(". is the repository root, a folder — call repo_tree to list it")
+	}
+	res, rec, err := s.repo.readWindow(ctx, rel, offset, limit)
+	if err != nil {
+		return nil, err
+	}
+	rec.At = s.now()
+	s.recordRead(rec)
+	return res, nil
+}
+
+// openRegular opens rel for reading without blocking on FIFOs and checks on
+// the open fd that it is a regular file.
+func (r *Repo) openRegular(rel string) (*os.File, os.FileInfo, error) {
+	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, describeOpenError(rel, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, describeOpenError(rel, err)
+	}
+	shown := DisplayPath(rel)
+	switch {
+	case st.IsDir():
+		f.Close()
+		return nil, nil, refusef("%s is a folder, not a file — call repo_tree with path %q to list it", shown, shown)
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, nil, refusef("%s is a %s, not a regular file — it is never read (reading could block or never end)", shown, specialKind(st.Mode()))
+	}
+	return f, st, nil
+}
+
+func specialKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "FIFO (named pipe)"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
+}
+
+func fingerprintOf(st os.FileInfo) Fingerprint {
+	fp := Fingerprint{Size: st.Size(), MtimeNs: st.ModTime().UnixNano()}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		fp.Inode = uint64(sys.Ino)
+		fp.Dev = uint64(sys.Dev)
+		fp.CtimeNs = sys.Ctim.Sec*1e9 + sys.Ctim.Nsec
+	}
+	return fp
+}
+
+// readWindow streams the file once: it counts every line, keeps the window,
+// and hashes the bytes when the read may turn out full.
+func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*ReadResult, ReadRecord, error) {
+	f, st, err := r.openRegular(rel)
+	if err != nil {
+		return nil, ReadRecord{}, err
+	}
+	defer f.Close()
+	shown := DisplayPath(rel)
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, _ := br.Peek(binarySniffLen)
+	if looksBinary(head) {
+		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes) — repo_read_file shows text only", shown)
+	}
+	res := &ReadResult{Path: shown, Offset: offset, Limit: limit}
+	var h hash.Hash
+	if offset == 1 {
+		h = sha256.New()
+	}
+	var (
+		lineNo    = 0 // lines completed so far
+		cur       []byte
+		curChars  int // characters of the current line beyond what cur keeps
+		inLine    bool
+		outBytes  int
+		windowEnd = offset + limit - 1
+		stopKeep  bool // byte cap reached: keep counting, stop keeping
+		lineCut   bool
+		readErr   error
+	)
+	finishLine := func() {
+		n := lineNo + 1
+		if n >= offset && n <= windowEnd && !stopKeep {
+			text := cur
+			crlf := bytes.HasSuffix(text, []byte{'\r'})
+			if crlf && curChars == 0 {
+				text = text[:len(text)-1]
+				res.CRLF = true
+			}
+			if !utf8.Valid(text) {
+				res.InvalidUTF8 = true
+			}
+			line := ReadLine{N: n, Text: safeText(text), CutChars: curChars}
+			if curChars > 0 {
+				lineCut = true
+			}
+			size := len(line.Text) + 16
+			if outBytes+size > readMaxOutput && len(res.Lines) > 0 {
+				stopKeep = true
+				res.ByteCut = true
+			} else {
+				outBytes += size
+				res.Lines = append(res.Lines, line)
+			}
+		}
+		lineNo = n
+		cur = cur[:0]
+		curChars = 0
+		inLine = false
+	}
+	keepLimit := readLineChars * utf8.UTFMax
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, ReadRecord{}, err
+		}
+		chunk, err := br.ReadSlice('\n')
+		if len(chunk) > 0 {
+			if h != nil {
+				h.Write(chunk)
+			}
+			inLine = true
+			n := lineNo + 1
+			if n >= offset && n <= windowEnd && !stopKeep {
+				// keep up to readLineChars characters; count the rest
+				body := chunk
+				if body[len(body)-1] == '\n' {
+					body = body[:len(body)-1]
+				}
+				for len(body) > 0 {
+					if len(cur) < keepLimit && utf8.RuneCount(cur) < readLineChars {
+						room := readLineChars - utf8.RuneCount(cur)
+						take, rest := cutRunesBytes(body, room)
+						cur = append(cur, take...)
+						body = rest
+						continue
+					}
+					curChars += runeCountStream(body)
+					break
+				}
+			}
+			if chunk[len(chunk)-1] == '\n' {
+				finishLine()
+			}
+			if h != nil && (lineNo > windowEnd || (inLine && lineNo+1 > windowEnd)) {
+				h = nil // a line past the window: this read is partial, no grant to hash for
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				readErr = err
+			}
+			break
+		}
+	}
+	if readErr != nil {
+		return nil, ReadRecord{}, refusef("%s could not be read to the end: %v", shown, readErr)
+	}
+	if inLine {
+		finishLine()
+	}
+	res.TotalLines = lineNo
+	if res.TotalLines == 0 {
+		if offset > 1 {
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", commas(offset), shown)
+		}
+	} else if offset > res.TotalLines {
+		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(res.TotalLines, "line", "lines"), commas(res.TotalLines))
+	}
+	last := offset - 1 + len(res.Lines)
+	res.Truncated = last < res.TotalLines
+	res.Full = offset == 1 && !res.ByteCut && !lineCut && len(res.Lines) >= res.TotalLines
+	rec := ReadRecord{Path: rel, Offset: offset, Returned: len(res.Lines), TotalLines: res.TotalLines, ByteCut: res.ByteCut, LineCut: lineCut, Full: res.Full}
+	if res.Full && h != nil {
+		rec.Fingerprint = fingerprintOf(st)
+		copy(rec.Fingerprint.SHA256[:], h.Sum(nil))
+	} else {
+		rec.Full = false
+		res.Full = false
+	}
+	return res, rec, nil
+}
+
+// cutRunesBytes splits b after at most n runes.
+func cutRunesBytes(b []byte, n int) ([]byte, []byte) {
+	i := 0
+	for n > 0 && i < len(b) {
+		_, size := utf8.DecodeRune(b[i:])
+		i += size
+		n--
+	}
+	return b[:i], b[i:]
+}
+
+// runeCountStream counts characters in a chunk that may split a rune: only
+// bytes that start a character are counted, so splits never double-count.
+func runeCountStream(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// Render is the model text of repo_read_file.
+func (r *ReadResult) Render() string {
+	var b strings.Builder
+	var notes []string
+	if r.CRLF {
+		notes = append(notes, "CRLF line endings")
+	}
+	if r.InvalidUTF8 {
+		notes = append(notes, "not valid UTF-8: invalid bytes shown as \uFFFD")
+	}
+	note := ""
+	if len(notes) > 0 {
+		note = " (" + strings.Join(notes, "; ") + ")"
+	}
+	if r.TotalLines == 0 {
+		fmt.Fprintf(&b, "%s — empty file (0 lines)", r.Path)
+		return b.String()
+	}
+	last := r.Offset - 1 + len(r.Lines)
+	fmt.Fprintf(&b, "%s — lines %d-%d of %d%s\n", r.Path, r.Offset, last, r.TotalLines, note)
+	for _, l := range r.Lines {
+		fmt.Fprintf(&b, "%d→%s", l.N, l.Text)
+		if l.CutChars > 0 {
+			fmt.Fprintf(&b, "… [line cut: %s more characters]", commas(l.CutChars))
+		}
+		b.WriteByte('\n')
+	}
+	switch {
+	case r.ByteCut:
+		fmt.Fprintf(&b, "(output cut at 256 KiB after line %d — continue with offset=%d)", last, last+1)
+	case r.Truncated && r.Offset == 1 && r.TotalLines <= readMaxLimit:
+		fmt.Fprintf(&b, "(truncated) — use limit>=%d to read all lines", r.TotalLines)
+	case r.Truncated:
+		fmt.Fprintf(&b, "(truncated) — lines %d-%d not shown: continue with offset=%d (limit is at most %d)", last+1, r.TotalLines, last+1, readMaxLimit)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
