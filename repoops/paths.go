@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -36,7 +37,13 @@ func (r *Repo) resolvePath(p string) (string, error) {
 	if strings.HasPrefix(p, "/") {
 		rel, ok := r.relFromAbs(p)
 		if !ok {
-			return "", refusef("path %s is outside the repository %s — give a path relative to the repository root", DisplayPath(p), r.dir)
+			hint := "give a path relative to the repository root"
+			if asRel := strings.TrimLeft(p, "/"); asRel != "" {
+				if _, err := r.root.Lstat(osPath(path.Clean(asRel))); err == nil {
+					hint = fmt.Sprintf("did you mean %s, relative to the root? Paths are relative to the repository root", DisplayPath(path.Clean(asRel)))
+				}
+			}
+			return "", refusef("path %s is outside the repository %s — %s", DisplayPath(p), r.dir, hint)
 		}
 		p = rel
 		if p == "" {
