@@ -142,7 +142,9 @@ func (r *Repo) ignoreView(rel string) ignoreView {
 	if rel != "" {
 		for _, part := range strings.Split(rel, "/") {
 			dir = joinRel(dir, part)
-			if !v.parentIgnored && chain.ignored(dir, true) && !(v.tracked != nil && v.tracked.covers(dir, true)) {
+			// An ignored folder shown only because git tracks files in it:
+			// everything else inside stays ignored, as in git.
+			if !v.parentIgnored && chain.ignored(dir, true) {
 				v.parentIgnored = true
 			}
 			chain = chain.with(r.rulesLocked(joinRel(dir, ".gitignore"), dir))
