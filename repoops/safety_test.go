@@ -15,7 +15,7 @@ const outsideSecret = "TOP-SECRET-OUTSIDE-BYTES"
 
 // escapeFixture builds /T/allowed (the root) next to /T/allowed_evil and
 // /T/outside, with every kind of link that could lead out.
-func escapeFixture(t *testing.T) (root, parent string) {
+func escapeFixture(t testing.TB) (root, parent string) {
 	t.Helper()
 	parent = t.TempDir()
 	root = filepath.Join(parent, "allowed")
