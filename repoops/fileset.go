@@ -1,52 +1,52 @@
 package repoops
 
 import (
-	"bytes"
 	"context"
-	"sort"
 )
 
 // maxFileListBytes bounds git's file list (about 2.5 million paths).
 const maxFileListBytes = 256 << 20
 
 // fileSet returns every file in the file set under scope (repo-relative,
-// "" = root), in path order. Inside git it is exactly
+// "" = root). Inside git it is exactly
 // `git ls-files --cached --others --exclude-standard`; elsewhere it is a
 // walk honouring every .gitignore met. Symlinks are included (they are
 // files to git); callers decide whether to open them. Files git lists but
-// that are gone from disk are dropped by the callers that open them.
+// that are gone from disk are dropped by the callers that open them. The
+// order is git's (byte order) or the walk's; callers sort what they show
+// with pathLess, so a big set is never sorted just to be searched.
 func (r *Repo) fileSet(ctx context.Context, scope string) ([]string, error) {
+	var files []string
+	err := r.eachFile(ctx, scope, func(p string) { files = append(files, p) })
+	return files, err
+}
+
+// eachFile streams the file set under scope to visit as it is found, so a
+// search can start on the first files while git is still listing the rest.
+func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) error {
 	if r.git != nil {
 		args := []string{"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"}
 		if scope != "" {
 			args = append(args, "--", scope)
 		}
-		out, cut, err := r.git.run(ctx, maxFileListBytes, args...)
+		cut, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
+			if p := string(rec); underScope(p, scope) {
+				visit(p)
+			}
+		}, args...)
 		if err != nil {
-			return nil, refusef("listing the files with git failed: %v", err)
+			return refusef("listing the files with git failed: %v", err)
 		}
 		if cut {
-			return nil, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
+			return refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
 		}
-		var files []string
-		for _, p := range bytes.Split(out, []byte{0}) {
-			if len(p) > 0 && underScope(string(p), scope) {
-				files = append(files, string(p))
-			}
-		}
-		sort.Slice(files, func(i, j int) bool { return pathLess(files[i], files[j]) })
-		return files, nil
+		return nil
 	}
-	var files []string
-	err := r.walk(ctx, scope, func(e DirEntry) {
+	return r.walk(ctx, scope, func(e DirEntry) {
 		if e.Kind == KindFile || e.Kind == KindSymlink {
-			files = append(files, e.Path)
+			visit(e.Path)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return files, nil
 }
 
 // walk visits the file set under scope depth-first in path order, one

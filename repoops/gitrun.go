@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -195,6 +196,73 @@ func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte,
 		return stdout.buf.Bytes(), stdout.cut, err
 	}
 	return stdout.buf.Bytes(), stdout.cut, nil
+}
+
+// stream runs git with the hardened prefix and hands each NUL-terminated
+// record of its stdout to visit as it arrives, so callers can work while
+// git is still listing. At most limit bytes are read; past that it stops
+// git and reports cut.
+func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, g.bin, append(g.baseArgs(), args...)...)
+	cmd.Dir = g.workDir
+	cmd.Env = g.env()
+	var stderr capWriter
+	stderr.limit = 8 << 10
+	cmd.Stderr = &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		if cmd.Process != nil {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		}
+		return nil
+	}
+	cmd.WaitDelay = 2 * time.Second
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return false, err
+	}
+	if err := cmd.Start(); err != nil {
+		return false, err
+	}
+	br := bufio.NewReaderSize(out, 256<<10)
+	read := 0
+	for {
+		rec, rerr := br.ReadSlice(0)
+		if rerr == bufio.ErrBufferFull {
+			// A single record over 256 KiB is no path git would print.
+			cut = true
+			break
+		}
+		read += len(rec)
+		if read > limit {
+			cut = true
+			break
+		}
+		if len(rec) > 1 {
+			visit(rec[:len(rec)-1])
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	if cut {
+		cancel()
+	}
+	werr := cmd.Wait()
+	switch {
+	case cut:
+		return true, nil
+	case ctx.Err() == context.DeadlineExceeded:
+		return false, fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
+	case werr != nil:
+		if msg := strings.TrimSpace(stderr.buf.String()); msg != "" {
+			return false, errors.New(firstLines(msg, 3))
+		}
+		return false, werr
+	}
+	return false, nil
 }
 
 func firstLines(s string, n int) string {

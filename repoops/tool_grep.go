@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -184,6 +184,20 @@ func scanMatches(data, hay []byte, m *matcher, keep int) (int, []GrepLine) {
 	var lines []GrepLine
 	pos := 0
 	for pos <= len(hay) {
+		if len(lines) == keep {
+			// Only counting now: find a match, skip to the end of its line.
+			s, _ := m.index(hay[pos:])
+			if s < 0 {
+				break
+			}
+			count++
+			nl := bytes.IndexByte(hay[pos+s:], '\n')
+			if nl < 0 {
+				break
+			}
+			pos += s + nl + 1
+			continue
+		}
 		s, e := m.index(hay[pos:])
 		if s < 0 {
 			break
@@ -241,21 +255,47 @@ func snippet(line []byte, ms, me int) string {
 	return b.String()
 }
 
+// grepBatch is a run of consecutive files of the set, searched by one worker.
+type grepBatch struct {
+	start int
+	paths []string
+	hits  []fileHits
+}
+
 func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool) (*GrepResult, error) {
-	files, err := r.fileSet(ctx, scope)
-	if err != nil {
-		return nil, err
-	}
-	if len(files) == 0 && scope != "" {
+	if scope != "" {
 		if _, err := r.root.Lstat(osPath(scope)); err != nil {
 			return nil, describeOpenError(scope, err)
 		}
 	}
-	hits := make([]fileHits, len(files))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The file set streams in batches while the workers search: git is
+	// still listing when the first files are read.
+	const batchSize = 32
+	todo := make(chan *grepBatch, 256)
+	var listErr error
+	var batches []*grepBatch
+	go func() {
+		defer close(todo)
+		cur := &grepBatch{}
+		n := 0
+		listErr = r.eachFile(ctx, scope, func(p string) {
+			cur.paths = append(cur.paths, p)
+			n++
+			if len(cur.paths) == batchSize {
+				batches = append(batches, cur)
+				todo <- cur
+				cur = &grepBatch{start: n}
+			}
+		})
+		if len(cur.paths) > 0 {
+			batches = append(batches, cur)
+			todo <- cur
+		}
+	}()
 	base := newMatcher(pattern, caseSensitive)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
-	const chunk = 16
-	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -265,17 +305,14 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 			rd := newFdReader(r)
 			defer rd.close()
 			buf := make([]byte, 64<<10)
-			for {
+			for b := range todo {
+				b.hits = make([]fileHits, len(b.paths))
 				if ctx.Err() != nil {
-					return
+					continue
 				}
-				start := int(next.Add(chunk)) - chunk
-				if start >= len(files) {
-					return
-				}
-				for i := start; i < min(start+chunk, len(files)); i++ {
-					h := &hits[i]
-					data, oc := rd.read(files[i], &buf, grepMaxFileBytes)
+				for i, p := range b.paths {
+					h := &b.hits[i]
+					data, oc := rd.read(p, &buf, grepMaxFileBytes)
 					if h.outcome = oc; oc != scanRead {
 						continue
 					}
@@ -289,10 +326,20 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		}()
 	}
 	wg.Wait()
+	if listErr != nil {
+		return nil, listErr
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	var files []string
+	var hits []fileHits
+	for _, b := range batches {
+		files = append(files, b.paths...)
+		hits = append(hits, b.hits...)
+	}
 	res := &GrepResult{Pattern: pattern, Path: DisplayPath(scope), CaseSensitive: caseSensitive}
+	var matched []int
 	for i := range hits {
 		h := &hits[i]
 		switch {
@@ -311,15 +358,20 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		default:
 			res.Searched++
 		}
-		if h.count == 0 {
-			continue
+		if h.count > 0 {
+			matched = append(matched, i)
+			res.TotalFiles++
+			res.TotalLines += h.count
 		}
-		res.TotalFiles++
-		res.TotalLines += h.count
+	}
+	// Shown lines are the first ones in path order.
+	sort.Slice(matched, func(a, b int) bool { return pathLess(files[matched[a]], files[matched[b]]) })
+	for _, i := range matched {
 		room := grepMaxLines - res.ShownLines
 		if room <= 0 {
-			continue
+			break
 		}
+		h := &hits[i]
 		shown := h.lines[:min(len(h.lines), room)]
 		res.Files = append(res.Files, GrepFile{Path: DisplayPath(files[i]), Lines: shown, More: h.count - len(shown)})
 		res.ShownLines += len(shown)
