@@ -1,0 +1,57 @@
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// Global bindings work whichever pane has focus.
+type Global struct {
+	Focus  key.Binding
+	Agent  key.Binding
+	Help   key.Binding
+	Editor key.Binding
+	Copy   key.Binding
+	Reload key.Binding
+	Quit   key.Binding
+
+	// Reserved for the next TUI issue; pressing one says "coming soon"
+	// instead of silently doing nothing, so nobody mistakes it for a bug.
+	Find    key.Binding
+	Search  key.Binding
+	Edit    key.Binding
+	Console key.Binding
+}
+
+// NewGlobal returns the global bindings.
+func NewGlobal() Global {
+	return Global{
+		Focus:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "switch pane")),
+		Agent:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "agent view")),
+		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Editor:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
+		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path")),
+		Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Find:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find (coming soon)")),
+		Search:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content (coming soon)")),
+		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview (coming soon)")),
+		Console: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console (coming soon)")),
+	}
+}
+
+// Reserved lists the bindings kept free for coming panes.
+func (g Global) Reserved() []key.Binding {
+	return []key.Binding{g.Find, g.Search, g.Edit, g.Console}
+}
+
+// ShortHelp implements help.KeyMap.
+func (g Global) ShortHelp() []key.Binding {
+	return []key.Binding{g.Focus, g.Agent, g.Help, g.Quit}
+}
+
+// FullHelp implements help.KeyMap.
+func (g Global) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{g.Focus, g.Agent, g.Help, g.Quit},
+		{g.Editor, g.Copy, g.Reload},
+		g.Reserved(),
+	}
+}

@@ -1,0 +1,69 @@
+package model
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// reloadedMsg says the core has forgotten its caches; everything is
+// listed and read again.
+type reloadedMsg struct{}
+
+// editorDoneMsg is the editor's exit.
+type editorDoneMsg struct{ err error }
+
+// reload makes the core forget its cached ignore rules and git's view, then
+// (on reloadedMsg) lists and reads everything shown again.
+func (m *Model) reload() tea.Cmd {
+	repo := m.repo
+	return func() tea.Msg {
+		repo.Refresh()
+		return reloadedMsg{}
+	}
+}
+
+// target is the file and line the editor and the clipboard act on: the
+// viewer's cursor, or the tree's selection.
+func (m *Model) target() (path string, line int, isDir bool) {
+	if m.focus == paneViewer && m.viewer.path != "" {
+		return m.viewer.path, max(m.viewer.cursor, 1), false
+	}
+	n := m.tree.selected()
+	if n == nil {
+		return "", 0, false
+	}
+	line = 1
+	if n.path == m.viewer.path {
+		line = max(m.viewer.cursor, 1)
+	}
+	return n.path, line, n.kind == repoops.KindDir
+}
+
+// openEditor hands the terminal to $EDITOR at the current line.
+func (m *Model) openEditor() tea.Cmd {
+	path, line, isDir := m.target()
+	if path == "" || isDir {
+		return m.flash("select a file to open it in the editor")
+	}
+	editor := m.cfg.Editor
+	if editor == "" {
+		editor = "vi"
+	}
+	argv := strings.Fields(editor)
+	// +LINE is understood by vi, vim, nvim, nano, emacs, micro, helix and kak.
+	argv = append(argv, "+"+strconv.Itoa(line), filepath.Join(m.repo.Dir(), filepath.FromSlash(path)))
+	c := exec.Command(argv[0], argv[1:]...)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{err: err} })
+}
+
+// copyPath puts the selected path on the clipboard (OSC 52).
+func (m *Model) copyPath() tea.Cmd {
+	path, _, _ := m.target()
+	shown := repoops.DisplayPath(path)
+	return tea.Batch(tea.SetClipboard(shown), m.flash("copied "+shown))
+}

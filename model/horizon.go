@@ -1,0 +1,51 @@
+package model
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// horizon is what a default repo_tree from the root lists: the edge of what
+// an agent sees without asking further. Rows outside it are drawn dimmed.
+type horizon struct {
+	listed map[string]string // raw path -> the entry's mark
+}
+
+// horizonMsg carries the horizon computed for a tree generation.
+type horizonMsg struct {
+	gen int
+	h   *horizon
+	err error
+}
+
+// computeHorizon runs the default repo_tree once. It goes through the
+// session's Tree, so it is the tool's own breadth-first choice, caps
+// included, not a re-implementation of it.
+func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
+	return func() tea.Msg {
+		res, err := s.Tree(ctx, repoops.TreeArgs{})
+		if err != nil {
+			return horizonMsg{gen: gen, err: err}
+		}
+		h := &horizon{listed: make(map[string]string, len(res.Entries))}
+		for _, e := range res.Entries {
+			h.listed[e.Raw] = e.Mark
+		}
+		return horizonMsg{gen: gen, h: h}
+	}
+}
+
+// mark says whether path is beyond the horizon, or on its edge (listed,
+// contents not listed). Unknown until the horizon arrives: nothing is dimmed.
+func (h *horizon) mark(path string) (beyond, edge bool) {
+	if h == nil || path == "" {
+		return false, false
+	}
+	m, ok := h.listed[path]
+	if !ok {
+		return true, false
+	}
+	return false, m == repoops.MarkNotListed
+}

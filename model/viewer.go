@@ -1,0 +1,254 @@
+package model
+
+import (
+	"sort"
+
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// Viewer window sizes. A window is one repo_read_file call; the largest
+// limit the tool accepts keeps the number of reads (each of which scans the
+// file to count its lines) as small as it can be.
+const (
+	windowLimit  = 2000
+	defaultLimit = 1000 // repo_read_file's default: where the rule goes
+)
+
+// line is one file line ready to draw.
+type line struct {
+	text   string     // display form (tabs expanded, controls visible)
+	tokens []ui.Token // highlighted runs of text
+	cut    int        // characters the tool cut from this line
+}
+
+// chunk is the lines of one answered window, first line first.
+type chunk struct {
+	start int
+	lines []line
+}
+
+func (c *chunk) end() int { return c.start + len(c.lines) - 1 }
+
+// viewerPane is the open file: which windows have arrived, where the view
+// is, and the in-file search. Lines are numbered as the model sees them.
+type viewerPane struct {
+	path    string // repo-relative raw path; "" when nothing is open
+	gen     int    // bumped per open/reload; older windows are dropped
+	total   int    // lines in the file; -1 until the first window answers
+	refusal string // the tool's refusal, shown instead of lines
+	empty   string // the tool's text for an empty file
+	chunks  []*chunk
+
+	req      *readReq // the window being read, if any
+	reqSeq   int
+	wantLine int // line to put the cursor on once the first window lands
+
+	top     int // first visible row
+	cursor  int // cursor line (1-based)
+	hscroll int
+	width   int
+	height  int // title included
+
+	search searchState
+	styled map[int]string // line -> styled text, for the current styles and search
+	agent  agentState
+}
+
+// readReq is a window read in flight.
+type readReq struct {
+	seq           int
+	offset, limit int
+	cancel        func()
+}
+
+// SetSize sets the pane's size in cells.
+func (v *viewerPane) SetSize(w, h int) {
+	v.width, v.height = w, h
+	v.clampTop()
+}
+
+// body is how many rows of lines fit.
+func (v *viewerPane) body() int {
+	h := v.height - 1
+	if v.search.footer() != "" {
+		h--
+	}
+	return max(h, 1)
+}
+
+// rows is the number of rows: every line, plus the rule after line 1000
+// when the file is longer than a default read.
+func (v *viewerPane) rows() int {
+	if v.total <= 0 {
+		return 0
+	}
+	if v.total > defaultLimit {
+		return v.total + 1
+	}
+	return v.total
+}
+
+// rowOf maps a line number to its row; lineAt maps back (0 for the rule).
+func (v *viewerPane) rowOf(n int) int {
+	if n > defaultLimit && v.total > defaultLimit {
+		return n
+	}
+	return n - 1
+}
+
+func (v *viewerPane) lineAt(row int) int {
+	if v.total > defaultLimit {
+		switch {
+		case row == defaultLimit:
+			return 0
+		case row > defaultLimit:
+			return row
+		}
+	}
+	return row + 1
+}
+
+// find returns the loaded line n.
+func (v *viewerPane) find(n int) (*line, bool) {
+	i := sort.Search(len(v.chunks), func(i int) bool { return v.chunks[i].end() >= n })
+	if i < len(v.chunks) && v.chunks[i].start <= n {
+		return &v.chunks[i].lines[n-v.chunks[i].start], true
+	}
+	return nil, false
+}
+
+// addChunk merges an answered window. Overlaps are dropped: a line already
+// held is the same line.
+func (v *viewerPane) addChunk(c *chunk) {
+	// Trim lines already loaded.
+	var keep []line
+	start := 0
+	for i := range c.lines {
+		n := c.start + i
+		if _, ok := v.find(n); ok {
+			if keep != nil {
+				v.insertChunk(&chunk{start: start, lines: keep})
+				keep = nil
+			}
+			continue
+		}
+		if keep == nil {
+			start = n
+		}
+		keep = append(keep, c.lines[i])
+	}
+	if keep != nil {
+		v.insertChunk(&chunk{start: start, lines: keep})
+	}
+}
+
+func (v *viewerPane) insertChunk(c *chunk) {
+	i := sort.Search(len(v.chunks), func(i int) bool { return v.chunks[i].start > c.start })
+	v.chunks = append(v.chunks, nil)
+	copy(v.chunks[i+1:], v.chunks[i:])
+	v.chunks[i] = c
+}
+
+// loadedLines counts lines held, for the "fully loaded" test of search.
+func (v *viewerPane) loadedLines() int {
+	n := 0
+	for _, c := range v.chunks {
+		n += len(c.lines)
+	}
+	return n
+}
+
+// clampTop keeps the view inside the rows and the cursor on screen.
+func (v *viewerPane) clampTop() {
+	rows, body := v.rows(), v.body()
+	v.top = max(min(v.top, rows-body), 0)
+	if v.total > 0 {
+		v.cursor = min(max(v.cursor, 1), v.total)
+		cr := v.rowOf(v.cursor)
+		if cr < v.top {
+			v.cursor = v.lineAt(v.top)
+			if v.cursor == 0 {
+				v.cursor = defaultLimit + 1
+			}
+		}
+		if cr >= v.top+body {
+			v.cursor = v.lineAt(v.top + body - 1)
+			if v.cursor == 0 {
+				v.cursor = defaultLimit
+			}
+		}
+	}
+}
+
+// moveCursor moves the cursor by d lines and scrolls to keep it visible.
+func (v *viewerPane) moveCursor(d int) {
+	if v.total <= 0 {
+		return
+	}
+	v.cursor = min(max(v.cursor+d, 1), v.total)
+	v.showCursor()
+}
+
+// showCursor scrolls so the cursor line is on screen.
+func (v *viewerPane) showCursor() {
+	r, body := v.rowOf(v.cursor), v.body()
+	if r < v.top {
+		v.top = r
+	}
+	if r >= v.top+body {
+		v.top = r - body + 1
+	}
+	// keep the rule visible with the line above it when scrolling up to it
+	v.clampTop()
+}
+
+// centerOn puts line n in the middle of the view (jumps: FILE:LINE, search).
+func (v *viewerPane) centerOn(n int) {
+	v.cursor = n
+	v.top = v.rowOf(n) - v.body()/2
+	v.clampTop()
+}
+
+// scroll moves the view by d rows (wheel, half pages), dragging the cursor.
+func (v *viewerPane) scroll(d int) {
+	v.top += d
+	v.clampTop()
+}
+
+// visibleRange is the first and last line on screen.
+func (v *viewerPane) visibleRange() (int, int) {
+	first := v.lineAt(v.top)
+	if first == 0 {
+		first = defaultLimit + 1
+	}
+	last := v.lineAt(min(v.top+v.body(), v.rows()) - 1)
+	if last == 0 {
+		last = defaultLimit
+	}
+	return first, max(min(last, v.total), first)
+}
+
+// gate describes the read-before-edit gate for the open file from the
+// session's own record, the one the edit tools decide on.
+func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
+	if path == "" {
+		return ui.GateNone, ""
+	}
+	rec, ok := s.LastRead(path)
+	switch {
+	case !ok:
+		return ui.GateNotRead, "edit gate: not read"
+	case rec.Full:
+		return ui.GateFull, "edit gate: open (full read)"
+	}
+	last := rec.Offset + rec.Returned - 1
+	why := "partial"
+	switch {
+	case rec.ByteCut:
+		why = "cut at 256 KiB"
+	case rec.LineCut:
+		why = "a line was cut"
+	}
+	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + ui.Commas(rec.Offset) + "-" + ui.Commas(last) + " of " + ui.Commas(rec.TotalLines) + ")"
+}

@@ -1,0 +1,197 @@
+package model
+
+import (
+	"context"
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// windowMsg is one answered repo_read_file window.
+type windowMsg struct {
+	gen, seq int
+	offset   int
+	res      *repoops.ReadResult
+	lines    []line
+	err      error
+}
+
+// readWindow reads one window through the session, exactly as the tool
+// does (so the session records the read), and prepares its lines for
+// drawing: display text and highlighting are done here, off the update
+// loop, once per window.
+func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
+	return func() tea.Msg {
+		off, lim := offset, limit
+		res, err := s.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Offset: &off, Limit: &lim})
+		if err != nil {
+			return windowMsg{gen: gen, seq: seq, offset: offset, err: err}
+		}
+		texts := make([]string, len(res.Lines))
+		for i, l := range res.Lines {
+			texts[i] = ui.DisplayText(l.Text)
+		}
+		toks := ui.Tokenize(path, texts)
+		lines := make([]line, len(res.Lines))
+		for i, l := range res.Lines {
+			lines[i] = line{text: texts[i], tokens: toks[i], cut: l.CutChars}
+		}
+		return windowMsg{gen: gen, seq: seq, offset: offset, res: res, lines: lines}
+	}
+}
+
+// openFile shows path in the viewer with the cursor at line (1 if 0).
+func (m *Model) openFile(path string, atLine int) tea.Cmd {
+	v := &m.viewer
+	v.cancelRead()
+	v.gen++
+	v.path = path
+	v.total = -1
+	v.refusal, v.empty = "", ""
+	v.chunks = nil
+	v.styled = nil
+	v.top, v.hscroll = 0, 0
+	v.cursor = max(atLine, 1)
+	v.wantLine = max(atLine, 1)
+	v.search.reset()
+	v.agent = agentState{}
+	return tea.Batch(m.ensureLoaded(), m.startSpinner())
+}
+
+// reloadFile reads the open file again, keeping the place.
+func (m *Model) reloadFile() tea.Cmd {
+	v := &m.viewer
+	if v.path == "" {
+		return nil
+	}
+	line := v.cursor
+	q := v.search.query
+	cmd := m.openFile(v.path, line)
+	v.search.query = q
+	return cmd
+}
+
+func (v *viewerPane) cancelRead() {
+	if v.req != nil && v.req.cancel != nil {
+		v.req.cancel()
+	}
+	v.req = nil
+}
+
+// ensureLoaded asks for the first missing window the screen needs. One read
+// is in flight at a time; when the view has moved past it, it is cancelled
+// (a read of a huge file scans it to the end, so a stale one is costly).
+func (m *Model) ensureLoaded() tea.Cmd {
+	v := &m.viewer
+	if v.path == "" || v.refusal != "" || v.empty != "" {
+		return nil
+	}
+	var offset, limit int
+	if v.total < 0 {
+		// First window: around the line asked for, so FILE:LINE costs one read.
+		offset = max(v.wantLine-v.body(), 1)
+		limit = windowLimit
+	} else {
+		first, last := v.visibleRange()
+		if n := v.search.wantLine; n > 0 {
+			first, last = n, n
+		}
+		missing := 0
+		for n := first; n <= last; n++ {
+			if _, ok := v.find(n); !ok {
+				missing = n
+				break
+			}
+		}
+		if missing == 0 {
+			return nil
+		}
+		offset, limit = v.windowFor(missing)
+	}
+	if r := v.req; r != nil {
+		if offset >= r.offset && offset < r.offset+r.limit {
+			return nil // already on its way
+		}
+		v.cancelRead()
+	}
+	ctx, cancel := context.WithCancel(m.ctx)
+	v.reqSeq++
+	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
+	return readWindow(ctx, m.session, v.path, v.gen, v.reqSeq, offset, limit)
+}
+
+// windowFor picks the window that brings line n: forward from n, or, when
+// the lines after n are already held (scrolling up), ending just before them.
+func (v *viewerPane) windowFor(n int) (offset, limit int) {
+	prevEnd, nextStart := 0, v.total+1
+	for _, c := range v.chunks {
+		if c.end() < n {
+			prevEnd = max(prevEnd, c.end())
+		}
+		if c.start > n {
+			nextStart = min(nextStart, c.start)
+		}
+	}
+	offset = n
+	if nextStart == n+1 || (nextStart <= v.total && nextStart-n < windowLimit/4) {
+		offset = max(nextStart-windowLimit, prevEnd+1, 1)
+	}
+	limit = min(windowLimit, max(nextStart-offset, 1))
+	return offset, limit
+}
+
+// onWindow takes an answered window.
+func (m *Model) onWindow(msg windowMsg) tea.Cmd {
+	v := &m.viewer
+	if msg.gen != v.gen {
+		return nil
+	}
+	current := v.req != nil && v.req.seq == msg.seq
+	if current {
+		v.req = nil
+	}
+	if msg.err != nil {
+		if errors.Is(msg.err, context.Canceled) {
+			return m.ensureLoaded()
+		}
+		if v.total < 0 && msg.offset > 1 {
+			// FILE:LINE past the end: show the file from the top instead.
+			v.wantLine = 1
+			v.cursor = 1
+			return m.ensureLoaded()
+		}
+		v.refusal = msg.err.Error()
+		return nil
+	}
+	res := msg.res
+	if res.TotalLines == 0 {
+		v.total = 0
+		v.empty = res.Render()
+		return nil
+	}
+	first := v.total < 0
+	if v.total >= 0 && res.TotalLines != v.total {
+		// The file changed between windows: start over on the new content.
+		line := v.cursor
+		cmd := m.openFile(v.path, line)
+		return cmd
+	}
+	v.total = res.TotalLines
+	v.addChunk(&chunk{start: res.Offset, lines: msg.lines})
+	v.styled = nil
+	if first {
+		v.centerOn(min(v.wantLine, v.total))
+		if v.wantLine <= v.body() {
+			v.top = 0
+			v.clampTop()
+		}
+	}
+	if v.search.wantLine > 0 || v.search.pending {
+		if cmd := m.continueSearch(); cmd != nil {
+			return cmd
+		}
+	}
+	return m.ensureLoaded()
+}

@@ -1,0 +1,45 @@
+package ui
+
+import "strings"
+
+// MinWidth and MinHeight are the smallest terminal the frame is drawn in.
+const (
+	MinWidth  = 40
+	MinHeight = 10
+)
+
+// TooSmall is the one line shown below the minimum size.
+func (s *Styles) TooSmall(w, h int) string {
+	return Block([]string{s.Error.Render("terminal too small")}, w, max(h, 1))
+}
+
+// Layout splits a w-wide body into the tree and viewer widths; one column
+// between them holds the separator. The tree gets about a third.
+func Layout(w int) (treeW, viewW int) {
+	treeW = max(w/3, 12)
+	viewW = w - treeW - 1
+	return treeW, viewW
+}
+
+// Frame puts the two panes (each exactly its width × h) side by side with a
+// rule between them, then the status and hint lines below.
+func (s *Styles) Frame(left, right string, h int, status, hint string) string {
+	ls := strings.Split(left, "\n")
+	rs := strings.Split(right, "\n")
+	sep := s.Separator.Render("│")
+	var b strings.Builder
+	for i := 0; i < h; i++ {
+		if i < len(ls) {
+			b.WriteString(ls[i])
+		}
+		b.WriteString(sep)
+		if i < len(rs) {
+			b.WriteString(rs[i])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(status)
+	b.WriteByte('\n')
+	b.WriteString(hint)
+	return b.String()
+}

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// HelpSection is one titled group of bindings in the full help.
+type HelpSection struct {
+	Title    string
+	Bindings [][]key.Binding
+}
+
+// HelpLegend explains the tree's glyphs and markers.
+func HelpLegend() []string {
+	return []string{
+		GlyphClosed + " " + GlyphOpen + "  folder (closed, open); names ending in / are folders",
+		GlyphBeyond + "  dimmed: a default repo_tree from the root does not list this entry",
+		GlyphEdge + "  listed by that repo_tree, but marked [contents not listed]",
+		"── a default repo_read_file stops here: the viewer's mark after line 1000",
+	}
+}
+
+// RenderHelp draws the full help, built from the bindings in force, exactly
+// w×h. Sections flow down one column; what does not fit is cut.
+func (s *Styles) RenderHelp(sections []HelpSection, legend []string, w, h int) string {
+	var lines []string
+	lines = append(lines, s.HelpTitle.Render("▍repox keys")+s.Note.Render("  (any key closes)"))
+	keyW := 0
+	for _, sec := range sections {
+		for _, g := range sec.Bindings {
+			for _, b := range g {
+				keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+			}
+		}
+	}
+	for _, sec := range sections {
+		lines = append(lines, "", s.HelpTitle.Render(sec.Title))
+		seen := map[string]bool{}
+		for _, g := range sec.Bindings {
+			for _, b := range g {
+				hk := b.Help()
+				if !b.Enabled() || hk.Key == "" || seen[hk.Key] {
+					continue
+				}
+				seen[hk.Key] = true
+				k := hk.Key + strings.Repeat(" ", keyW-ansi.StringWidth(hk.Key))
+				lines = append(lines, "  "+s.HelpKey.Render(k)+"  "+s.HelpDesc.Render(hk.Desc))
+			}
+		}
+	}
+	if len(legend) > 0 {
+		lines = append(lines, "", s.HelpTitle.Render("Marks"))
+		for _, l := range legend {
+			lines = append(lines, "  "+s.HelpDesc.Render(l))
+		}
+	}
+	// Two columns when one does not fit and there is room for two.
+	if len(lines) > h && w >= 80 {
+		half := (len(lines) + 1) / 2
+		colW := w / 2
+		left, right := lines[:half], lines[half:]
+		out := make([]string, 0, h)
+		for i := 0; i < half; i++ {
+			l := fit(left[i], colW)
+			if i < len(right) {
+				l += right[i]
+			}
+			out = append(out, l)
+		}
+		lines = out
+	}
+	return Block(lines, w, h)
+}

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// TreeRow is one on-screen row of the tree, as the model describes it.
+type TreeRow struct {
+	Name     string // display form of the entry's name
+	Depth    int    // 0 is the repository root
+	Kind     repoops.EntryKind
+	Expanded bool
+	Loading  bool
+	Loaded   bool
+	Empty    bool   // loaded, and nothing listable inside
+	Ignored  int    // entries inside that an ignore rule hides (counted once loaded)
+	Special  int    // FIFOs, devices, sockets inside
+	Beyond   bool   // a default repo_tree from the root would not list this row
+	Edge     bool   // listed by that repo_tree, but marked [contents not listed]
+	Err      string // the folder could not be listed: the core's refusal
+}
+
+// TreeView is the tree pane's visible part.
+type TreeView struct {
+	Title   string
+	Rows    []TreeRow // the on-screen rows only
+	Cursor  int       // index into Rows, -1 when the cursor is off screen
+	Focused bool
+	Spinner string // current spinner frame for loading rows
+}
+
+// Glyphs, kept together so the help legend can name them.
+const (
+	GlyphClosed  = "▸"
+	GlyphOpen    = "▾"
+	GlyphFile    = " "
+	GlyphLink    = "↪"
+	GlyphBeyond  = "◦" // beyond the agent's default repo_tree
+	GlyphEdge    = "⋯" // listed, contents not listed
+	GlyphSpecial = "!"
+)
+
+// RenderTree draws the tree pane: a title line and the rows, exactly w×h.
+func (s *Styles) RenderTree(v TreeView, w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, h)
+	lines = append(lines, s.title(v.Title, v.Focused))
+	for i, r := range v.Rows {
+		if len(lines) >= h {
+			break
+		}
+		lines = append(lines, s.treeRow(r, i == v.Cursor, v.Focused, v.Spinner, w))
+	}
+	return Block(lines, w, h)
+}
+
+func (s *Styles) title(t string, focused bool) string {
+	if focused {
+		return s.TitleFocused.Render("▍" + t)
+	}
+	return s.Title.Render(" " + t)
+}
+
+// treeRow renders one row. The cursor row is drawn in one style from end to
+// end: nested styles would reset its background halfway.
+func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w int) string {
+	indent := strings.Repeat("  ", r.Depth)
+	glyph := GlyphFile
+	name := r.Name
+	nameStyle := s.File
+	switch r.Kind {
+	case repoops.KindDir:
+		glyph = GlyphClosed
+		if r.Expanded {
+			glyph = GlyphOpen
+		}
+		if r.Loading && spin != "" {
+			glyph = spin
+		}
+		name += "/"
+		nameStyle = s.Dir
+	case repoops.KindSymlink:
+		glyph = GlyphLink
+		nameStyle = s.Symlink
+	case repoops.KindSpecial:
+		glyph = GlyphSpecial
+		nameStyle = s.Note
+	}
+	var notes []string
+	switch {
+	case r.Err != "":
+		notes = append(notes, "("+r.Err+")")
+	case r.Loading:
+		notes = append(notes, "loading…")
+	case r.Loaded && r.Empty && r.Ignored+r.Special == 0:
+		notes = append(notes, "(empty)")
+	case r.Loaded && r.Empty:
+		notes = append(notes, fmt.Sprintf("(empty: %d ignored)", r.Ignored+r.Special))
+	case r.Loaded && r.Ignored > 0:
+		notes = append(notes, fmt.Sprintf("+%d ignored", r.Ignored))
+	}
+	if r.Loaded && !r.Empty && r.Special > 0 {
+		notes = append(notes, fmt.Sprintf("+%d special", r.Special))
+	}
+	mark := ""
+	switch {
+	case r.Beyond:
+		mark = GlyphBeyond
+	case r.Edge:
+		mark = GlyphEdge
+	}
+	if cursor {
+		plain := indent + glyph + " " + name
+		if mark != "" {
+			plain += " " + mark
+		}
+		if len(notes) > 0 {
+			plain += "  " + strings.Join(notes, " ")
+		}
+		st := s.SelectedBlur
+		if focused {
+			st = s.Selected
+		}
+		return st.Render(fit(plain, w))
+	}
+	glyphStyle := nameStyle
+	if r.Loading {
+		glyphStyle = s.Spinner
+	}
+	if r.Beyond {
+		nameStyle = s.Horizon
+		glyphStyle = s.Horizon
+	}
+	var b strings.Builder
+	b.WriteString(indent)
+	b.WriteString(glyphStyle.Render(glyph))
+	b.WriteByte(' ')
+	b.WriteString(nameStyle.Render(name))
+	if mark != "" {
+		b.WriteByte(' ')
+		b.WriteString(s.HorizonMark.Render(mark))
+	}
+	if len(notes) > 0 {
+		st := s.Note
+		if r.Err != "" {
+			st = s.Error
+		}
+		b.WriteString("  ")
+		b.WriteString(st.Render(strings.Join(notes, " ")))
+	}
+	return b.String()
+}

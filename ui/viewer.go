@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// RowKind says what a viewer row shows.
+type RowKind int
+
+const (
+	RowLine    RowKind = iota // a file line
+	RowRule                   // where a default repo_read_file stops
+	RowPending                // a line whose window is still loading
+)
+
+// ViewerRow is one on-screen row of the viewer.
+type ViewerRow struct {
+	Kind   RowKind
+	N      int    // line number as the model sees it
+	Styled string // the whole line, highlighted (see CodeLine); cut to the pane here
+	Cursor bool
+}
+
+// ViewerView is the viewer pane's visible part.
+type ViewerView struct {
+	Title      string
+	Rows       []ViewerRow
+	Focused    bool
+	Gutter     int    // digits for line numbers
+	HScroll    int    // columns scrolled right
+	Message    string // instead of rows: an empty viewer or a refusal
+	IsRefusal  bool
+	RuleText   string // text of the RowRule row
+	PendingMsg string // text for pending rows
+	Footer     string // one line under the rows (search prompt, search status); "" for none
+}
+
+// RenderViewer draws the viewer pane, exactly w×h.
+func (s *Styles) RenderViewer(v ViewerView, w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, h)
+	lines = append(lines, s.title(v.Title, v.Focused))
+	body := h - 1
+	if v.Footer != "" {
+		body--
+	}
+	if v.Message != "" {
+		st := s.Note
+		if v.IsRefusal {
+			st = s.Refusal
+		}
+		for _, l := range wrap(v.Message, w-2) {
+			lines = append(lines, " "+st.Render(l))
+		}
+	} else {
+		textW := max(w-v.Gutter-1, 1)
+		for i, r := range v.Rows {
+			if i >= body {
+				break
+			}
+			lines = append(lines, s.viewerRow(r, v, textW, w))
+		}
+	}
+	if v.Footer != "" {
+		for len(lines) < h-1 {
+			lines = append(lines, "")
+		}
+		lines = append(lines[:h-1], s.StatusMsg.Render(fit(v.Footer, w)))
+	}
+	return Block(lines, w, h)
+}
+
+func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
+	switch r.Kind {
+	case RowRule:
+		t := "── " + v.RuleText + " "
+		if n := w - ansi.StringWidth(t); n > 0 {
+			t += strings.Repeat("─", n)
+		}
+		return s.Rule.Render(fit(t, w))
+	case RowPending:
+		return s.LineNo.Render(pad(strconv.Itoa(r.N), v.Gutter)) + " " + s.Note.Render(v.PendingMsg)
+	}
+	num := pad(strconv.Itoa(r.N), v.Gutter)
+	if r.Cursor && v.Focused {
+		num = s.LineNoCursor.Render(num)
+	} else {
+		num = s.LineNo.Render(num)
+	}
+	text := r.Styled
+	if v.HScroll > 0 || ansi.StringWidth(text) > textW {
+		text = ansi.Cut(text, v.HScroll, v.HScroll+textW)
+	}
+	return num + " " + text
+}
+
+// pad right-aligns s in n cells.
+func pad(s string, n int) string {
+	if len(s) >= n {
+		return s
+	}
+	return strings.Repeat(" ", n-len(s)) + s
+}
+
+// GutterWidth is the digits the viewer needs for a file of total lines.
+func GutterWidth(total int) int {
+	return max(len(strconv.Itoa(total)), 3)
+}
+
+// CodeLine styles one line: its highlighted tokens, the search matches
+// over them (byte ranges into the line text), and the tool's cut marker
+// when the line was cut at 2,000 characters.
+func (s *Styles) CodeLine(tokens []Token, matches [][2]int, current int, cutChars int) string {
+	var b strings.Builder
+	pos := 0
+	mi := 0
+	for _, t := range tokens {
+		base := s.syntax.style(t.Kind)
+		text := t.Text
+		start := pos
+		pos += len(text)
+		// split the token at match boundaries
+		for len(text) > 0 {
+			for mi < len(matches) && matches[mi][1] <= start {
+				mi++
+			}
+			if mi >= len(matches) || matches[mi][0] >= start+len(text) {
+				b.WriteString(base.Render(text))
+				break
+			}
+			m := matches[mi]
+			if m[0] > start {
+				n := m[0] - start
+				b.WriteString(base.Render(text[:n]))
+				text, start = text[n:], m[0]
+				continue
+			}
+			n := min(m[1], start+len(text)) - start
+			st := s.Match
+			if mi == current {
+				st = s.MatchCurrent
+			}
+			b.WriteString(st.Render(text[:n]))
+			text, start = text[n:], start+n
+		}
+	}
+	if cutChars > 0 {
+		b.WriteString(s.Cut.Render(fmt.Sprintf("… [line cut: %s more characters]", commas(cutChars))))
+	}
+	return b.String()
+}
+
+// commas formats n with thousands separators, as the tools print counts.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + commas(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Commas is commas for the model's titles and rules.
+func Commas(n int) string { return commas(n) }
+
+// wrap breaks text into lines of at most w cells, at spaces when it can.
+func wrap(text string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		para = DisplayText(para)
+		for ansi.StringWidth(para) > w {
+			cut := ansi.Truncate(para, w, "")
+			if i := strings.LastIndexByte(cut, ' '); i > w/2 {
+				cut = cut[:i]
+			}
+			out = append(out, cut)
+			para = strings.TrimLeft(para[len(cut):], " ")
+		}
+		out = append(out, para)
+	}
+	return out
+}
