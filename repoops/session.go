@@ -35,6 +35,7 @@ type ReadRecord struct {
 	LineCut     bool        // at least one line was cut at the character cap
 	Full        bool        // offset 1, nothing cut, window reached the end
 	Fingerprint Fingerprint // only meaningful when Full
+	Via         string      // "" for a read; the tool name when a write of this session refreshed the grant
 }
 
 // Fingerprint identifies a file's exact state; the content hash catches

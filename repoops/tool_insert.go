@@ -1,0 +1,20 @@
+package repoops
+
+import "context"
+
+func init() {
+	register("repo_insert",
+		"Insert content as whole lines after line after_line of a file: 0 inserts at the top, the file's line count appends. "+
+			"An after_line past the end is refused, not clamped (after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)). "+
+			"Lines are counted as repo_read_file counts them (\"a\\nb\\n\" and \"a\\nb\" have 2 lines). The inserted lines take the file's line endings; the BOM and the final-newline state are kept. "+
+			"Success: inserted N lines after line L of PATH; the file now has M lines, then the changed region with 3 lines of context as N→text. "+
+			gateNote+
+			"Binary, non-UTF-8, symlinked and hard-linked files are refused; content and the result are capped at 8 MiB.",
+		false, []string{"path", "after_line", "content"},
+		map[string]any{
+			"path":       map[string]any{"type": "string", "description": "File to change, relative to the repository root."},
+			"after_line": map[string]any{"type": "integer", "minimum": 0, "description": "Insert after this line; 0 inserts at the top."},
+			"content":    map[string]any{"type": "string", "description": "Lines to insert; a missing final line break is added."},
+		},
+		func(ctx context.Context, s *Session, a InsertRequest) (*ChangeResult, error) { return s.Change(ctx, a) })
+}

@@ -1,0 +1,18 @@
+package repoops
+
+import "context"
+
+func init() {
+	register("repo_write",
+		"Write a whole file. A new file is created, with any missing folders (mode 0644). "+
+			"Overwriting an existing file needs the same full, fresh read as repo_edit; its mode, BOM and (when all its lines end alike) its line endings are kept. "+
+			"Paths outside the root, through a symlink, or naming a symlink, a folder, a binary, non-UTF-8 or hard-linked file are refused. content is capped at 8 MiB. "+
+			"Success: created PATH: N lines, or overwrote PATH: the file now has N lines (it had M; A lines added, R removed). "+
+			gateNote,
+		false, []string{"path", "content"},
+		map[string]any{
+			"path":    map[string]any{"type": "string", "description": "File to write, relative to the repository root."},
+			"content": map[string]any{"type": "string", "description": "The whole new content of the file."},
+		},
+		func(ctx context.Context, s *Session, a WriteRequest) (*ChangeResult, error) { return s.Change(ctx, a) })
+}
