@@ -46,7 +46,8 @@ const (
 
 type ignorePattern struct {
 	pat     string
-	prefix  int // literal (glob-free) leading bytes of pat; ignorePathGlob only
+	prefix  int    // glob-free leading bytes of pat (globs only)
+	tail    string // literal bytes any match must end with (globs only)
 	kind    ignorePatternKind
 	negate  bool // "!pattern"
 	dirOnly bool // "pattern/"
@@ -56,7 +57,37 @@ type ignorePattern struct {
 type ignoreRules struct {
 	base     string // directory holding the file, "" for the repository root
 	patterns []ignorePattern
+
+	// Index built by compileIgnore for files with many patterns: the last
+	// matching pattern is the highest-numbered of the candidates found in
+	// the maps and the first match scanning rest backwards.
+	indexed bool
+	byName  map[string]ignoreHit // ignoreBaseLiteral, by name
+	byExt   map[string]ignoreHit // ignoreBaseSuffix with suffix "."+ext (ext dot-free), by suffix
+	byPath  map[string]ignoreHit // ignorePathLiteral, by path relative to base
+	rest    []int32              // every other pattern, ascending
+	// Bit min(len(key), 63) is set for each key of the map, to skip most
+	// lookups.
+	nameLens, extLens, pathLens uint64
 }
+
+func ignoreLenBit(n int) uint64 { return 1 << min(n, 63) }
+
+// ignoreHit holds the highest index of the patterns sharing a map key that
+// can match a file (dirOnly patterns cannot) and that can match a directory;
+// -1 for none.
+type ignoreHit struct{ file, dir int32 }
+
+func (h ignoreHit) get(isDir bool) int {
+	if isDir {
+		return int(h.dir)
+	}
+	return int(h.file)
+}
+
+// ignoreIndexMin is the pattern count from which compileIgnore builds the
+// index; below it a plain backwards scan is faster.
+const ignoreIndexMin = 8
 
 var ignoreUTF8BOM = []byte{0xEF, 0xBB, 0xBF}
 
@@ -89,7 +120,42 @@ func compileIgnore(baseDir string, data []byte) *ignoreRules {
 		}
 		r.add(ignoreTrimTrailingSpaces(line))
 	}
+	if len(r.patterns) >= ignoreIndexMin {
+		r.buildIndex()
+	}
 	return r
+}
+
+func (r *ignoreRules) buildIndex() {
+	r.indexed = true
+	put := func(m *map[string]ignoreHit, lens *uint64, key string, i int, dirOnly bool) {
+		*lens |= ignoreLenBit(len(key))
+		if *m == nil {
+			*m = map[string]ignoreHit{}
+		}
+		h, ok := (*m)[key]
+		if !ok {
+			h = ignoreHit{-1, -1}
+		}
+		if !dirOnly {
+			h.file = int32(i)
+		}
+		h.dir = int32(i)
+		(*m)[key] = h
+	}
+	for i := range r.patterns {
+		p := &r.patterns[i]
+		switch {
+		case p.kind == ignoreBaseLiteral:
+			put(&r.byName, &r.nameLens, p.pat, i, p.dirOnly)
+		case p.kind == ignoreBaseSuffix && strings.LastIndexByte(p.pat, '.') == 0:
+			put(&r.byExt, &r.extLens, p.pat, i, p.dirOnly)
+		case p.kind == ignorePathLiteral:
+			put(&r.byPath, &r.pathLens, p.pat, i, p.dirOnly)
+		default:
+			r.rest = append(r.rest, int32(i))
+		}
+	}
 }
 
 // ignoreTrimTrailingSpaces drops trailing unescaped spaces (not tabs), like
@@ -133,6 +199,21 @@ func ignoreSimpleLength(s string) int {
 	return len(s)
 }
 
+// ignoreLiteralTail returns bytes that every string matched by the glob p
+// must end with: the bytes after the last glob special character and after
+// the last '/' (the "**/" rule lets a '/' of the pattern match nothing). It
+// returns "" when that tail holds a ']' that may close a bracket expression.
+func ignoreLiteralTail(p string) string {
+	i := len(p)
+	for i > 0 && !ignoreIsGlobSpecial(p[i-1]) && p[i-1] != '/' {
+		i--
+	}
+	if strings.IndexByte(p[i:], ']') >= 0 {
+		return ""
+	}
+	return p[i:]
+}
+
 // add parses one pattern line the way git's parse_path_pattern does.
 func (r *ignoreRules) add(s string) {
 	var p ignorePattern
@@ -159,8 +240,13 @@ func (r *ignoreRules) add(s string) {
 			p.kind = ignoreBaseSuffix
 			p.pat = s[1:]
 		default:
+			// With no '/' in the pattern or the name, matching the
+			// glob-free head literally and the rest with wildmatch is the
+			// same as running wildmatch on the whole.
 			p.kind = ignoreBaseGlob
 			p.pat = s
+			p.prefix = nowild
+			p.tail = ignoreLiteralTail(s[nowild:])
 		}
 		r.patterns = append(r.patterns, p)
 		return
@@ -187,6 +273,7 @@ func (r *ignoreRules) add(s string) {
 		p.kind = ignorePathGlob
 		p.pat = s
 		p.prefix = prefix
+		p.tail = ignoreLiteralTail(s[prefix:])
 	}
 	r.patterns = append(r.patterns, p)
 }
@@ -210,36 +297,85 @@ func (r *ignoreRules) match(path, base string, isDir bool) int {
 			inBase = false
 		}
 	}
-	for i := len(r.patterns) - 1; i >= 0; i-- {
-		p := &r.patterns[i]
-		if p.dirOnly && !isDir {
-			continue
-		}
-		var m bool
-		switch p.kind {
-		case ignoreBaseLiteral:
-			m = base == p.pat
-		case ignoreBaseSuffix:
-			m = strings.HasSuffix(base, p.pat)
-		case ignoreBaseGlob:
-			m = ignoreWildmatch(p.pat, base)
-		case ignorePathLiteral:
-			m = inBase && name == p.pat
-		case ignorePathAnyDepth:
-			m = inBase && strings.HasSuffix(name, p.pat) &&
-				(len(name) == len(p.pat) || name[len(name)-len(p.pat)-1] == '/')
-		case ignorePathGlob:
-			m = inBase && len(name) >= p.prefix && name[:p.prefix] == p.pat[:p.prefix] &&
-				ignoreWildmatch(p.pat[p.prefix:], name[p.prefix:])
-		}
-		if m {
-			if p.negate {
-				return ignoreIncluded
+	best := -1
+	if !r.indexed {
+		for i := len(r.patterns) - 1; i >= 0; i-- {
+			if r.patterns[i].matches(name, base, inBase, isDir) {
+				best = i
+				break
 			}
-			return ignoreExcluded
+		}
+	} else {
+		if r.nameLens&ignoreLenBit(len(base)) != 0 {
+			if h, ok := r.byName[base]; ok {
+				best = h.get(isDir)
+			}
+		}
+		if r.extLens != 0 {
+			if dot := strings.LastIndexByte(base, '.'); dot >= 0 && r.extLens&ignoreLenBit(len(base)-dot) != 0 {
+				if h, ok := r.byExt[base[dot:]]; ok {
+					best = max(best, h.get(isDir))
+				}
+			}
+		}
+		if inBase && r.pathLens&ignoreLenBit(len(name)) != 0 {
+			if h, ok := r.byPath[name]; ok {
+				best = max(best, h.get(isDir))
+			}
+		}
+		for j := len(r.rest) - 1; j >= 0; j-- {
+			i := int(r.rest[j])
+			if i < best {
+				break
+			}
+			if r.patterns[i].matches(name, base, inBase, isDir) {
+				best = i
+				break
+			}
 		}
 	}
-	return ignoreNoMatch
+	switch {
+	case best < 0:
+		return ignoreNoMatch
+	case r.patterns[best].negate:
+		return ignoreIncluded
+	default:
+		return ignoreExcluded
+	}
+}
+
+// matches reports whether p matches the entry whose path relative to the
+// rule file's directory is name (inBase false: the entry is not below that
+// directory) and whose final component is base.
+func (p *ignorePattern) matches(name, base string, inBase, isDir bool) bool {
+	if p.dirOnly && !isDir {
+		return false
+	}
+	switch p.kind {
+	case ignoreBaseLiteral:
+		return base == p.pat
+	case ignoreBaseSuffix:
+		return strings.HasSuffix(base, p.pat)
+	case ignoreBaseGlob:
+		return ignoreGlobMatch(p, base)
+	case ignorePathLiteral:
+		return inBase && name == p.pat
+	case ignorePathAnyDepth:
+		return inBase && strings.HasSuffix(name, p.pat) &&
+			(len(name) == len(p.pat) || name[len(name)-len(p.pat)-1] == '/')
+	case ignorePathGlob:
+		return inBase && ignoreGlobMatch(p, name)
+	}
+	return false
+}
+
+// ignoreGlobMatch matches s against a glob pattern the way git's
+// match_pathname does: the glob-free head of the pattern literally, the rest
+// with wildmatch. The literal tail is a cheap necessary condition.
+func ignoreGlobMatch(p *ignorePattern, s string) bool {
+	return len(s) >= p.prefix && s[:p.prefix] == p.pat[:p.prefix] &&
+		strings.HasSuffix(s[p.prefix:], p.tail) &&
+		ignoreWildmatch(p.pat[p.prefix:], s[p.prefix:])
 }
 
 // ignoreChain is an immutable stack of rule sets, shallowest first; nil is the empty chain.

@@ -314,6 +314,8 @@ var ignoreCases = []ignoreCase{
 	{"sub", "x/foo\n", "sub/x/foo", false, true},
 	{"sub", "sub/x/foo\n", "sub/x/foo", false, false},
 	{"a/b", "c/d\n", "a/b/c/d", false, true},
+	{"su", "x/foo\n", "sux/foo", false, false}, // rules of "su" do not reach "sux"
+	{"su", "/x\n", "sux", false, false},
 	// directory-only
 	{"", "build/\n", "build", true, true},
 	{"", "build/\n", "build", false, false},
@@ -329,6 +331,11 @@ var ignoreCases = []ignoreCase{
 	{"", "a/?/c\n", "a/b/c", false, true},
 	{"", "a?c\n", "abc", false, true},
 	{"", "a?c\n", "ac", false, false},
+	{"", "d/a?b\n", "d/a/b", false, false},
+	{"", "d/a*\n!d/ab/\n", "d/ab/c", false, false},
+	{"", "d/a*\n!d/ab/\n", "d/ab", true, false},
+	{"", "d/a*\n!d/ab/\n", "d/ab", false, true},
+	{"", "d/*/c\n", "d/x/y/c", false, false},
 	{"", "a[bc]d\n", "acd", false, true},
 	{"", "a[b-d]e\n", "ace", false, true},
 	{"", "a[b-d]e\n", "aee", false, false},
@@ -339,6 +346,11 @@ var ignoreCases = []ignoreCase{
 	{"", "[]]x\n", "]x", false, true},
 	{"", "[!]]x\n", "ax", false, true},
 	{"", "a[]-]b\n", "a-b", false, true},
+	{"", "x[-b]\n", "x-", false, true},
+	{"", "x[-b]\n", "xa", false, false},
+	{"", "x[a-c-e]\n", "x-", false, true},
+	{"", "x[a-c-e]\n", "xd", false, false},
+	{"", "x[a-]\n", "x-", false, true},
 	{"", "x[[:digit:]]\n", "x7", false, true},
 	{"", "x[[:digit:]]\n", "xa", false, false},
 	{"", "x[[:alpha:][:digit:]]y\n", "xqy", false, true},
@@ -354,6 +366,8 @@ var ignoreCases = []ignoreCase{
 	// "**"
 	{"", "**/foo\n", "foo", false, true},
 	{"", "**/foo\n", "a/b/foo", false, true},
+	{"", "**/foo\n", "afoo", false, false},
+	{"", "**/foo\n", "x/afoo", false, false},
 	{"", "**/foo/bar\n", "x/foo/bar", false, true},
 	{"", "**/foo/bar\n", "foo/bar", false, true},
 	{"", "abc/**\n", "abc/x", false, true},
@@ -566,9 +580,90 @@ func TestIgnoreMatchesGitFixture(t *testing.T) {
 	}
 }
 
-// TestIgnoreMatchesGitRandom compares the matcher with git on randomly
-// generated patterns and paths drawn from a small alphabet, so that the
-// corners of the glob syntax get exercised.
+// ignoreRandom generates gitignore patterns and paths from a small alphabet
+// so that the corners of the glob syntax get exercised.
+type ignoreRandom struct{ rng *rand.Rand }
+
+func (r ignoreRandom) pick(s []string) string { return s[r.rng.Intn(len(s))] }
+
+var (
+	ignoreRandomNames = []string{"a", "b", "ab", "ba", "a.b", "aa", "b.a", "[a]", "*", "a b", "#a", "!b", "a?",
+		"-", "x", "\\a", "a ", "]"}
+	ignoreRandomAtoms = []string{
+		"a", "b", "ab", ".", "*", "*", "**", "?", "/", "/", "[ab]", "[!a]", "[^b]", "[a-b]",
+		"[]a]", "[[:alpha:]]", "[[:punct:]]", "[[:x", "[a-]", "[-a]", "[a-b-]", "\\*", "\\[", "\\", " ", "\\ ", "#", "!", "-",
+		"x", "[", "]", "**/", "/**", "/**/",
+	}
+)
+
+func (r ignoreRandom) rules() string {
+	var rules []string
+	n := 1 + r.rng.Intn(4)
+	if r.rng.Intn(3) == 0 {
+		n = ignoreIndexMin + r.rng.Intn(8) // big enough to be indexed
+	}
+	for ; n > 0; n-- {
+		var b strings.Builder
+		if r.rng.Intn(5) == 0 {
+			b.WriteString("!")
+		}
+		for k := 1 + r.rng.Intn(5); k > 0; k-- {
+			b.WriteString(r.pick(ignoreRandomAtoms))
+		}
+		if r.rng.Intn(8) == 0 {
+			b.WriteString("\r")
+		}
+		rules = append(rules, b.String())
+	}
+	return strings.Join(rules, "\n") + "\n"
+}
+
+func (r ignoreRandom) path(top string) string {
+	parts := []string{top}
+	for k := 1 + r.rng.Intn(4); k > 0; k-- {
+		parts = append(parts, r.pick(ignoreRandomNames))
+	}
+	return strings.Join(parts, "/")
+}
+
+// TestIgnoreIndexMatchesScan checks that the index built for large rule
+// files gives the same verdicts as scanning every pattern.
+func TestIgnoreIndexMatchesScan(t *testing.T) {
+	r := ignoreRandom{rand.New(rand.NewSource(3))}
+	indexedSets := 0
+	for k := 0; k < 3000; k++ {
+		base := ""
+		if k%2 == 1 {
+			base = "a"
+		}
+		rules := r.rules()
+		idx := compileIgnore(base, []byte(rules))
+		if !idx.indexed {
+			continue
+		}
+		indexedSets++
+		scan := *idx
+		scan.indexed = false
+		for n := 0; n < 50; n++ {
+			p := r.path("a")
+			if n%5 == 0 {
+				p = strings.TrimPrefix(p, "a/")
+			}
+			b := p[strings.LastIndexByte(p, '/')+1:]
+			for _, dir := range []bool{false, true} {
+				if got, want := idx.match(p, b, dir), scan.match(p, b, dir); got != want {
+					t.Fatalf("rules %q in %q, path %q dir=%v: indexed %d, scan %d", rules, base, p, dir, got, want)
+				}
+			}
+		}
+	}
+	if indexedSets < 500 {
+		t.Fatalf("only %d indexed rule sets generated", indexedSets)
+	}
+}
+
+// TestIgnoreMatchesGitRandom compares the matcher with git on a tree of
+// random files and directories under random rules.
 func TestIgnoreMatchesGitRandom(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("fixture file names are not valid on Windows")
@@ -578,39 +673,16 @@ func TestIgnoreMatchesGitRandom(t *testing.T) {
 	ignoreMkdir(t, root, "")
 	g.init(root)
 
-	rng := rand.New(rand.NewSource(1))
-	pick := func(s []string) string { return s[rng.Intn(len(s))] }
-	names := []string{"a", "b", "ab", "ba", "a.b", "aa", "b.a", "[a]", "*", "a b", "#a", "!b", "a?", "-", "x"}
-	patAtoms := []string{
-		"a", "b", "ab", ".", "*", "*", "**", "?", "/", "/", "[ab]", "[!a]", "[^b]", "[a-b]",
-		"[]a]", "[[:alpha:]]", "[[:punct:]]", "\\*", "\\[", "\\", " ", "#", "!", "-", "x", "[", "]",
-		"**/", "/**", "/**/",
-	}
-	const dirs = 150
+	r := ignoreRandom{rand.New(rand.NewSource(1))}
+	const dirs = 60
 	for d := 0; d < dirs; d++ {
 		top := fmt.Sprintf("t%03d", d)
-		var rules []string
-		for n := 1 + rng.Intn(4); n > 0; n-- {
-			var b strings.Builder
-			if rng.Intn(5) == 0 {
-				b.WriteString("!")
-			}
-			for k := 1 + rng.Intn(5); k > 0; k-- {
-				b.WriteString(pick(patAtoms))
-			}
-			rules = append(rules, b.String())
-		}
-		ignoreWriteFile(t, root, top+"/.gitignore", strings.Join(rules, "\n")+"\n")
+		ignoreWriteFile(t, root, top+"/.gitignore", r.rules())
 		for n := 0; n < 25; n++ {
-			parts := []string{top}
-			for k := 1 + rng.Intn(4); k > 0; k-- {
-				parts = append(parts, pick(names))
-			}
-			p := strings.Join(parts, "/")
-			full := filepath.Join(root, filepath.FromSlash(p))
+			full := filepath.Join(root, filepath.FromSlash(r.path(top)))
 			// Paths may collide (a file where a directory is wanted and
 			// vice versa); such paths are simply skipped.
-			if rng.Intn(4) == 0 {
+			if r.rng.Intn(4) == 0 {
 				if os.MkdirAll(full, 0o755) != nil {
 					continue
 				}
@@ -629,10 +701,71 @@ func TestIgnoreMatchesGitRandom(t *testing.T) {
 		}
 	}
 	res := ignoreCompareWithGit(t, g, root)
-	t.Logf("%d patterns files, %d entries compared, %d files ignored, %d kept",
+	t.Logf("%d rule files, %d entries compared, %d files ignored, %d kept",
 		dirs, len(res.visited), len(res.ignored), len(res.kept))
-	if len(res.ignored) < 200 || len(res.kept) < 200 {
+	if len(res.ignored) < 100 || len(res.kept) < 100 {
 		t.Errorf("random fixture too one-sided: %d ignored, %d kept files", len(res.ignored), len(res.kept))
+	}
+}
+
+// TestIgnoreMatchesGitRandomPaths asks git check-ignore about many random
+// paths that do not exist on disk (git then treats them as files; their
+// parent directories as directories), under many random rule files.
+func TestIgnoreMatchesGitRandomPaths(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("file names are not valid on Windows")
+	}
+	g := newIgnoreTestGit(t)
+	root := filepath.Join(t.TempDir(), "repo")
+	ignoreMkdir(t, root, "")
+	g.init(root)
+
+	r := ignoreRandom{rand.New(rand.NewSource(2))}
+	const dirs, perDir = 400, 60
+	ours := map[string]bool{}
+	var paths []string
+	nIgnored := 0
+	for d := 0; d < dirs; d++ {
+		top := fmt.Sprintf("t%03d", d)
+		rules := r.rules()
+		ignoreWriteFile(t, root, top+"/.gitignore", rules)
+		chain := (*ignoreChain)(nil).with(compileIgnore(top, []byte(rules)))
+		for n := 0; n < perDir; n++ {
+			p := r.path(top)
+			if _, dup := ours[p]; dup {
+				continue
+			}
+			// Walk like the caller: an ignored directory hides the rest.
+			ig := false
+			for i := len(top) + 1; i < len(p); i++ {
+				if p[i] == '/' && chain.ignored(p[:i], true) {
+					ig = true
+					break
+				}
+			}
+			if !ig {
+				ig = chain.ignored(p, false)
+			}
+			ours[p] = ig
+			paths = append(paths, p)
+			if ig {
+				nIgnored++
+			}
+		}
+	}
+	got, why := g.checkIgnore(root, paths)
+	bad := 0
+	for _, p := range paths {
+		if ours[p] != got[p] {
+			bad++
+			if bad <= 40 {
+				t.Errorf("%s: ours ignored=%v, git ignored=%v (git: %q)", p, ours[p], got[p], why[p])
+			}
+		}
+	}
+	t.Logf("%d paths compared, %d ignored, %d mismatches", len(paths), nIgnored, bad)
+	if nIgnored < len(paths)/20 || nIgnored > len(paths)*19/20 {
+		t.Errorf("random paths too one-sided: %d of %d ignored", nIgnored, len(paths))
 	}
 }
 
