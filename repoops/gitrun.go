@@ -25,7 +25,6 @@ type gitRunner struct {
 	bin     string // absolute path, resolved once
 	workDir string
 	gitDir  string
-	home    string // an empty folder, so no user config is found
 
 	once      sync.Once
 	overrides []string // -c items neutralising filter/diff drivers the repo names
@@ -69,11 +68,7 @@ func detectGit(r *Repo) (*gitRunner, string) {
 	if bin == "" {
 		return nil, "git is not installed on this machine"
 	}
-	home, err := os.MkdirTemp("", "repox-githome-")
-	if err != nil {
-		return nil, "no temporary folder for git's HOME"
-	}
-	return &gitRunner{bin: bin, workDir: r.dir, gitDir: filepath.Join(r.dir, ".git"), home: home}, ""
+	return &gitRunner{bin: bin, workDir: r.dir, gitDir: filepath.Join(r.dir, ".git")}, ""
 }
 
 // env is the whole environment git sees: nothing inherited.
@@ -81,8 +76,10 @@ func (g *gitRunner) env() []string {
 	return []string{
 		"PATH=/usr/bin:/bin",
 		"LC_ALL=C",
-		"HOME=" + g.home,
-		"XDG_CONFIG_HOME=" + g.home,
+		// A HOME that does not exist: no user config, attributes or
+		// excludes file is ever found.
+		"HOME=" + noHome,
+		"XDG_CONFIG_HOME=" + noHome,
 		"GIT_CONFIG_NOSYSTEM=1",
 		"GIT_CONFIG_GLOBAL=/dev/null",
 		"GIT_DIR=" + g.gitDir,
@@ -96,8 +93,11 @@ func (g *gitRunner) env() []string {
 	}
 }
 
-// baseArgs go before every subcommand.
-func (g *gitRunner) baseArgs() []string {
+// noHome is a path that never exists.
+const noHome = "/nonexistent/repox-no-home"
+
+// baseArgs go before the subcommand sub.
+func (g *gitRunner) baseArgs(sub string) []string {
 	args := []string{
 		"--no-pager", "--no-optional-locks", "--literal-pathspecs",
 		"-c", "core.fsmonitor=false",
@@ -109,7 +109,22 @@ func (g *gitRunner) baseArgs() []string {
 		"-c", "color.ui=false",
 		"-c", "core.untrackedCache=false",
 	}
-	return append(args, g.driverOverrides()...)
+	if runsDrivers(sub) {
+		args = append(args, g.driverOverrides()...)
+	}
+	return args
+}
+
+// runsDrivers reports whether a subcommand can run a filter or diff driver
+// (status may run clean filters to compare content; diff and log run diff
+// drivers). ls-files and rev-parse only read the index and the tree, so
+// they skip the config lookup that finds the drivers to blank.
+func runsDrivers(sub string) bool {
+	switch sub {
+	case "ls-files", "rev-parse":
+		return false
+	}
+	return true
 }
 
 // driverOverrides blanks every filter and diff driver the repo's config
@@ -137,7 +152,7 @@ func (g *gitRunner) driverOverrides() []string {
 // run executes git with the hardened prefix; stdout is capped at limit bytes
 // (cut reports whether more was produced).
 func (g *gitRunner) run(ctx context.Context, limit int, args ...string) (out []byte, cut bool, err error) {
-	return g.raw(ctx, limit, append(g.baseArgs(), args...)...)
+	return g.raw(ctx, limit, append(g.baseArgs(args[0]), args...)...)
 }
 
 // capWriter keeps the first limit bytes and notes whether more came.
@@ -205,7 +220,7 @@ func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte,
 func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, g.bin, append(g.baseArgs(), args...)...)
+	cmd := exec.CommandContext(ctx, g.bin, append(g.baseArgs(args[0]), args...)...)
 	cmd.Dir = g.workDir
 	cmd.Env = g.env()
 	var stderr capWriter
