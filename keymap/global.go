@@ -44,7 +44,7 @@ func (g Global) Reserved() []key.Binding {
 
 // ShortHelp implements help.KeyMap.
 func (g Global) ShortHelp() []key.Binding {
-	return []key.Binding{g.Focus, g.Agent, g.Help, g.Quit}
+	return []key.Binding{g.Help, g.Focus, g.Agent, g.Quit}
 }
 
 // FullHelp implements help.KeyMap.

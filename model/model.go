@@ -49,6 +49,10 @@ type Model struct {
 
 	spinning bool
 	spinIdx  int
+
+	// tick schedules timers (spinner, message expiry); tests swap it so
+	// that running a command never sleeps.
+	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // New builds the explorer on an open repository. It does no I/O beyond
@@ -69,6 +73,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		styles:  ui.NewStyles(true, cfg.NoColor),
 		tree:    newTreePane(name),
 		viewer:  viewerPane{total: -1},
+		tick:    tea.Tick,
 	}
 	return m
 }
@@ -103,7 +108,7 @@ func (m *Model) startSpinner() tea.Cmd {
 		return nil
 	}
 	m.spinning = true
-	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return spinMsg{} })
+	return m.tick(100*time.Millisecond, func(time.Time) tea.Msg { return spinMsg{} })
 }
 
 func (m *Model) onSpin() tea.Cmd {
@@ -129,5 +134,5 @@ func (m *Model) flash(s string) tea.Cmd {
 	m.message = s
 	m.msgGen++
 	gen := m.msgGen
-	return tea.Tick(4*time.Second, func(time.Time) tea.Msg { return clearMsg{gen: gen} })
+	return m.tick(4*time.Second, func(time.Time) tea.Msg { return clearMsg{gen: gen} })
 }

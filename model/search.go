@@ -161,9 +161,9 @@ func (m *Model) continueSearch() tea.Cmd {
 			if !s.forward {
 				s.index = len(ms) - 1
 			}
-			s.status = ""
+			s.status = "/" + s.query + " · line " + ui.Commas(n) + " · n next, N previous"
 			if s.wrapped {
-				s.status = "search wrapped"
+				s.status += " (wrapped)"
 			}
 			v.centerOnIfHidden(n)
 			v.styled = nil

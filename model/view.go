@@ -83,6 +83,7 @@ func (m *Model) ViewerView(w, h int) string {
 		}
 		vv.Gutter = ui.GutterWidth(v.total)
 		vv.RuleText = "a default repo_read_file stops here (limit " + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
+		vv.RuleShort = "default read stops (" + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
 		vv.PendingMsg = "reading…"
 		vv.Rows = m.viewerRows()
 	}
@@ -152,6 +153,7 @@ func (m *Model) status() ui.Status {
 		st.Beyond, _ = m.tree.horizon.mark(n.path)
 	}
 	st.Gate, st.GateText = gateOf(m.session, m.viewer.path)
+	st.GateTiny = map[ui.GateState]string{ui.GateNotRead: "gate: not read", ui.GatePartial: "gate: shut", ui.GateFull: "gate: open"}[st.Gate]
 	st.Agent = m.focusedAgent().on
 	return st
 }
@@ -169,7 +171,8 @@ func (m *Model) hintBindings() []key.Binding {
 	default:
 		bs = m.keys.Tree.ShortHelp()
 	}
-	return append(bs, m.keys.Global.ShortHelp()...)
+	// Global keys first: "? help" must survive a narrow terminal.
+	return append(m.keys.Global.ShortHelp(), bs...)
 }
 
 // helpSections is the full help from the bindings in force.

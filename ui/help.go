@@ -16,10 +16,10 @@ type HelpSection struct {
 // HelpLegend explains the tree's glyphs and markers.
 func HelpLegend() []string {
 	return []string{
-		GlyphClosed + " " + GlyphOpen + "  folder (closed, open); names ending in / are folders",
-		GlyphBeyond + "  dimmed: a default repo_tree from the root does not list this entry",
-		GlyphEdge + "  listed by that repo_tree, but marked [contents not listed]",
-		"── a default repo_read_file stops here: the viewer's mark after line 1000",
+		GlyphClosed + " " + GlyphOpen + "  folder, closed / open",
+		GlyphBeyond + "  dimmed: not in a default repo_tree",
+		GlyphEdge + "  in it, contents not listed",
+		"──  where a default read stops",
 	}
 }
 
@@ -36,16 +36,17 @@ func (s *Styles) RenderHelp(sections []HelpSection, legend []string, w, h int) s
 			}
 		}
 	}
+	// A binding shared by panes (movement) is listed once, where it first appears.
+	seen := map[key.Help]bool{}
 	for _, sec := range sections {
 		lines = append(lines, "", s.HelpTitle.Render(sec.Title))
-		seen := map[string]bool{}
 		for _, g := range sec.Bindings {
 			for _, b := range g {
 				hk := b.Help()
-				if !b.Enabled() || hk.Key == "" || seen[hk.Key] {
+				if !b.Enabled() || hk.Key == "" || seen[hk] {
 					continue
 				}
-				seen[hk.Key] = true
+				seen[hk] = true
 				k := hk.Key + strings.Repeat(" ", keyW-ansi.StringWidth(hk.Key))
 				lines = append(lines, "  "+s.HelpKey.Render(k)+"  "+s.HelpDesc.Render(hk.Desc))
 			}

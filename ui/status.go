@@ -25,56 +25,78 @@ type Status struct {
 	Beyond   bool   // the selected row is beyond the agent's default repo_tree
 	Gate     GateState
 	GateText string
+	GateTiny string // the gate in a word or two, for a narrow line
 	Agent    bool // agent view on in the focused pane
 	Message  string
 }
 
 // RenderStatus draws the status line, exactly w cells. When space runs
-// out the path is shortened from the left, the part people know least.
+// out, the gate and agent words shrink first, then the path is shortened
+// from the left (the part people know least), then the branch goes.
 func (s *Styles) RenderStatus(st Status, w int) string {
 	sep := s.StatusKey.Render(" │ ")
-	left := s.StatusRepo.Render(" " + st.Repo)
+	sepW := 3
+	repo := s.StatusRepo.Render(" " + st.Repo)
+	branch := ""
 	if st.Branch != "" {
-		left += s.StatusKey.Render(" ⎇ " + st.Branch)
+		branch = s.StatusKey.Render(" ⎇ " + st.Branch)
 	}
-	var right []string
-	if st.Message != "" {
-		right = append(right, s.StatusMsg.Render(st.Message))
-	}
-	if st.GateText != "" {
-		gs := s.StatusKey
-		switch st.Gate {
-		case GateFull:
-			gs = s.StatusGood
-		case GatePartial:
-			gs = s.StatusWarn
+	right := func(tiny bool) string {
+		var parts []string
+		if st.Message != "" {
+			parts = append(parts, s.StatusMsg.Render(st.Message))
 		}
-		right = append(right, gs.Render(st.GateText))
+		gate := st.GateText
+		if tiny && st.GateTiny != "" {
+			gate = st.GateTiny
+		}
+		if gate != "" {
+			gs := s.StatusKey
+			switch st.Gate {
+			case GateFull:
+				gs = s.StatusGood
+			case GatePartial:
+				gs = s.StatusWarn
+			}
+			parts = append(parts, gs.Render(gate))
+		}
+		agent := "agent view off"
+		if tiny {
+			agent = "agent off"
+		}
+		as := s.StatusKey
+		if st.Agent {
+			agent = "agent view on"
+			if tiny {
+				agent = "agent on"
+			}
+			as = s.StatusAgent
+		}
+		parts = append(parts, as.Render(agent))
+		return strings.Join(parts, sep) + s.Status.Render(" ")
 	}
-	if st.Agent {
-		right = append(right, s.StatusAgent.Render("agent view on"))
-	} else {
-		right = append(right, s.StatusKey.Render("agent view off"))
-	}
-	r := strings.Join(right, sep) + s.Status.Render(" ")
 	path := st.Path
 	if st.Beyond {
 		path += " " + GlyphBeyond
 	}
-	room := w - ansi.StringWidth(left) - ansi.StringWidth(r) - 3
-	if room < 4 {
-		// Too narrow for everything: the message matters most, then the path.
-		return s.Status.Render(fit(ansi.Strip(left+" "+st.Message+" "+path), w))
+	const minPath = 12
+	r := right(false)
+	fixed := func() int { return ansi.StringWidth(repo) + ansi.StringWidth(branch) + sepW + ansi.StringWidth(r) + 1 }
+	if fixed()+max(minPath, ansi.StringWidth(path)) > w {
+		r = right(true)
 	}
-	if ansi.StringWidth(path) > room {
-		path = ansi.TruncateLeft(path, ansi.StringWidth(path)-room+1, "…")
+	if fixed()+minPath > w {
+		branch = ""
 	}
-	mid := sep + s.Status.Render(path)
-	gap := w - ansi.StringWidth(left) - ansi.StringWidth(mid) - ansi.StringWidth(r)
-	if gap < 0 {
-		gap = 0
+	room := w - fixed()
+	if room < 1 {
+		return s.Status.Render(fit(ansi.Strip(repo+" "+st.Message+" "+path), w))
 	}
-	return fit(left+mid+s.Status.Render(strings.Repeat(" ", gap))+r, w)
+	if pw := ansi.StringWidth(path); pw > room {
+		path = ansi.TruncateLeft(path, pw-room+1, "…")
+	}
+	gap := w - fixed() - ansi.StringWidth(path) + 1
+	return fit(repo+branch+sep+s.Status.Render(path+strings.Repeat(" ", max(gap, 1)))+r, w)
 }
 
 // RenderHint draws the one-line key hint from the bindings in force.

@@ -87,3 +87,6 @@ func Block(lines []string, w, h int) string {
 
 // Fit is fit for callers outside the package.
 func Fit(s string, w int) string { return fit(s, w) }
+
+// StringWidth is the cells s takes on a terminal, escapes ignored.
+func StringWidth(s string) int { return ansi.StringWidth(s) }

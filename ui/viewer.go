@@ -35,6 +35,7 @@ type ViewerView struct {
 	Message    string // instead of rows: an empty viewer or a refusal
 	IsRefusal  bool
 	RuleText   string // text of the RowRule row
+	RuleShort  string // the same, for a narrow pane
 	PendingMsg string // text for pending rows
 	Footer     string // one line under the rows (search prompt, search status); "" for none
 }
@@ -80,6 +81,9 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 	switch r.Kind {
 	case RowRule:
 		t := "── " + v.RuleText + " "
+		if ansi.StringWidth(t)+2 > w && v.RuleShort != "" {
+			t = "── " + v.RuleShort + " "
+		}
 		if n := w - ansi.StringWidth(t); n > 0 {
 			t += strings.Repeat("─", n)
 		}

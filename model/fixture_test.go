@@ -1,0 +1,168 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// writeFiles writes name -> content under dir.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// numbered is n lines "line 1" … "line n".
+func numbered(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "line %d\n", i)
+	}
+	return b.String()
+}
+
+// fixtureRepo builds the standard fixture: a git repository (when git is
+// installed) with folders, an ignored folder and file, an empty folder, a
+// file deeper than repo_tree's default depth, a 1,400-line file and a
+// binary file. Names are fixed so goldens hold no temporary paths.
+func fixtureRepo(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "fixture")
+	writeFiles(t, dir, map[string]string{
+		".gitignore":          "*.log\nvendor/\n",
+		"README.md":           "# fixture\n\nA small repository for repox tests.\n",
+		"app.log":             "ignored\n",
+		"vendor/dep/dep.go":   "package dep\n",
+		"src/main.go":         "package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n",
+		"src/util/strings.go": "package util\n\n// Needle is found by search.\nconst Needle = \"needle\"\n",
+		"docs/long.txt":       numbered(1400),
+		"deep/a/b/c/leaf.txt": "far down\n",
+		"data.bin":            "\x00\x01\x02binary",
+	})
+	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if git, err := exec.LookPath("git"); err == nil {
+		for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "fixture"}} {
+			c := exec.Command(git, args...)
+			c.Dir = dir
+			c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v\n%s", args, err, out)
+			}
+		}
+	}
+	return dir
+}
+
+// newTestModel opens dir and builds a model with timers switched off, at
+// the given size.
+func newTestModel(t testing.TB, dir string, w, h int) *Model {
+	t.Helper()
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	m := New(context.Background(), repo, Config{Name: "fixture"})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// run executes cmd and everything it leads to, feeding each message to
+// Update, the way the program would but in order and on this goroutine.
+func run(m *Model, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			queue = append(queue, batch...)
+			continue
+		}
+		if msg == nil {
+			continue
+		}
+		_, next := m.Update(msg)
+		queue = append(queue, next)
+	}
+}
+
+// start runs Init to completion.
+func start(t testing.TB, dir string, w, h int) *Model {
+	m := newTestModel(t, dir, w, h)
+	run(m, m.Init())
+	return m
+}
+
+// press sends keys (as the terminal would: one KeyPressMsg per key) and
+// runs what they lead to.
+func press(m *Model, keys ...string) {
+	for _, k := range keys {
+		_, cmd := m.Update(keyMsg(k))
+		run(m, cmd)
+	}
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "ctrl+d":
+		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	case "ctrl+u":
+		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// selectPath moves the tree cursor to the row for path.
+func selectPath(t testing.TB, m *Model, path string) {
+	t.Helper()
+	for i, n := range m.tree.rows {
+		if n.path == path {
+			m.tree.cursor = i
+			m.tree.clamp()
+			return
+		}
+	}
+	t.Fatalf("no row %q in the tree", path)
+}
