@@ -71,7 +71,7 @@ func TestStaleLoadDropped(t *testing.T) {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		msg = b[0]()
 	}
-	m.tree.gen++                     // a reload happened meanwhile
+	m.tree.gen++ // a reload happened meanwhile
 	m.Update(msg)
 	if m.tree.nodes["src"].loaded {
 		t.Fatalf("a listing from an older generation was installed")

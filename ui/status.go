@@ -26,7 +26,7 @@ type Status struct {
 	Gate     GateState
 	GateText string
 	GateTiny string // the gate in a word or two, for a narrow line
-	Agent    bool // agent view on in the focused pane
+	Agent    bool   // agent view on in the focused pane
 	Message  string
 }
 
