@@ -113,3 +113,35 @@ func BenchmarkReadFile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGrepCorpus runs on a real tree when REPOX_BENCH_CORPUS names one
+// (.ci/bench-grep builds a git copy of $(go env GOROOT)/src).
+func BenchmarkGrepCorpus(b *testing.B) {
+	dir := os.Getenv("REPOX_BENCH_CORPUS")
+	if dir == "" {
+		b.Skip("set REPOX_BENCH_CORPUS to a repository")
+	}
+	r, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	s := r.NewSession()
+	ctx := context.Background()
+	for _, pat := range []string{"ErrUnexpectedEOF", "err", "zzqqxxnomatch"} {
+		b.Run(pat, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Grep(ctx, GrepArgs{Pattern: pat}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("fileset", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := r.fileSet(ctx, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -137,6 +137,13 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 		if n > limit {
 			return nil, scanTooBig
 		}
+		if int64(n) == st.Size && n < len(buf) {
+			// A short read that ends exactly at st_size is the end of a
+			// regular file; skipping the confirming read saves a syscall
+			// per file. A file that grew, or lies about its size (st_size
+			// 0 in /proc), is still read to EOF and capped.
+			break
+		}
 	}
 	return buf[:n], scanRead
 }
