@@ -292,3 +292,12 @@ func TestGrepStatesWhatItSearchedAndSkipped(t *testing.T) {
 		mustContain(t, out, "1 unreadable")
 	}
 }
+
+func TestReadFootersSayHowToContinue(t *testing.T) {
+	s := openSession(t, plainDir(t, map[string]string{"huge.txt": numbered(5000, "l"), "mid.txt": numbered(300, "m")}))
+	mustContain(t, mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "huge.txt"})),
+		"(truncated) — 5,000 lines in all, more than one read returns (limit is at most 2000): continue with offset=1001")
+	out := mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "mid.txt", "offset": 100, "limit": 50}))
+	mustContain(t, out, "mid.txt — lines 100-149 of 300", "(truncated) — lines 150-300 not shown: continue with offset=150")
+	mustNotContain(t, out, "at most")
+}

@@ -113,7 +113,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		} else {
 			res.Note = "no commits yet: showing changes not yet staged"
 		}
-		res.Empty = "no changes under " + where + " (untracked files are listed by status)"
+		res.Empty = "no changes under " + where + "; untracked files are listed by status"
 	case "log":
 		args = []string{"log", "--no-show-signature", "--no-ext-diff", "--no-textconv", "--no-color", fmt.Sprintf("--max-count=%d", n), "--date=short", "--format=%h %ad %an: %s"}
 		res.Empty = "no commits touch " + where

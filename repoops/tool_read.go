@@ -333,8 +333,10 @@ func (r *ReadResult) Render() string {
 		fmt.Fprintf(&b, "(output cut at 256 KiB after line %d — continue with offset=%d)", last, last+1)
 	case r.Truncated && r.Offset == 1 && r.TotalLines <= readMaxLimit:
 		fmt.Fprintf(&b, "(truncated) — use limit>=%d to read all lines", r.TotalLines)
+	case r.Truncated && r.Offset == 1:
+		fmt.Fprintf(&b, "(truncated) — %s lines in all, more than one read returns (limit is at most %d): continue with offset=%d", commas(r.TotalLines), readMaxLimit, last+1)
 	case r.Truncated:
-		fmt.Fprintf(&b, "(truncated) — lines %d-%d not shown: continue with offset=%d (limit is at most %d)", last+1, r.TotalLines, last+1, readMaxLimit)
+		fmt.Fprintf(&b, "(truncated) — lines %d-%d not shown: continue with offset=%d", last+1, r.TotalLines, last+1)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
