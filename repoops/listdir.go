@@ -113,18 +113,21 @@ func sortEntries(es []DirEntry) {
 // ignoreView answers "ignored?" for the entries of one folder.
 type ignoreView struct {
 	chain         *ignoreChain
-	parentIgnored bool            // the folder itself is ignored (shown only for tracked files inside)
-	tracked       *trackedIgnored // git mode: tracked files that match a rule
+	parentIgnored bool // the folder itself is ignored (shown only for tracked files inside)
+	repo          *Repo
 }
 
 func (v ignoreView) ignored(rel string, isDir bool) bool {
-	if v.tracked != nil && v.tracked.covers(rel, isDir) {
-		return false // git tracks it: it is in the file set whatever the rules say
+	if !v.parentIgnored && !v.chain.ignored(rel, isDir) {
+		return false
 	}
-	if v.parentIgnored {
-		return true
+	// A rule matches; git still lists what it tracks. The tracked-and-
+	// ignored list is only fetched when some entry matches a rule, so the
+	// first listing of a repo without ignored entries runs no git at all.
+	if t := v.repo.trackedIgnored(); t != nil && t.covers(rel, isDir) {
+		return false
 	}
-	return v.chain.ignored(rel, isDir)
+	return true
 }
 
 // ignoreView builds the rules in force inside folder rel: every .gitignore
@@ -136,7 +139,7 @@ func (r *Repo) ignoreView(rel string) ignoreView {
 	if r.git != nil {
 		chain = chain.with(r.rulesLocked(".git/info/exclude", ""))
 	}
-	v := ignoreView{tracked: r.trackedLocked()}
+	v := ignoreView{repo: r}
 	dir := ""
 	chain = chain.with(r.rulesLocked(".gitignore", ""))
 	if rel != "" {
@@ -183,10 +186,12 @@ func (t *trackedIgnored) covers(rel string, isDir bool) bool {
 	return t.files[rel]
 }
 
-func (r *Repo) trackedLocked() *trackedIgnored {
+func (r *Repo) trackedIgnored() *trackedIgnored {
 	if r.git == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.tracked != nil {
 		return r.tracked
 	}
