@@ -145,3 +145,28 @@ func BenchmarkGrepCorpus(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkReadDeepWindowBigFile pages through a 64 MiB log the way the TUI
+// scrolls: after the first read the line index makes each window cheap.
+func BenchmarkReadDeepWindowBigFile(b *testing.B) {
+	dir := b.TempDir()
+	line := strings.Repeat("x", 63) + "\n"
+	writeFiles(b, dir, map[string]string{"big.log": strings.Repeat(line, (64<<20)/len(line))})
+	r, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	s := r.NewSession()
+	ctx := context.Background()
+	if _, err := s.ReadFile(ctx, ReadArgs{Path: "big.log"}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		off := 1 + (i*7919*1000)%1_000_000
+		if _, err := s.ReadFile(ctx, ReadArgs{Path: "big.log", Offset: ptr(off), Limit: ptr(1000)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -24,6 +24,7 @@ type Repo struct {
 	mu          sync.Mutex
 	ignoreCache map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
 	tracked     *trackedIgnored         // tracked files that match an ignore rule (git mode)
+	lineIdx     map[string]*lineIndex   // big files' line marks, by repo-relative path
 }
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a

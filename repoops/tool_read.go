@@ -158,12 +158,34 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes) — repo_read_file shows text only", shown)
 	}
 	res := &ReadResult{Path: shown, Offset: offset, Limit: limit}
+	key := keyOf(st)
+	// With a line index the window is read from the nearest mark, when the
+	// read cannot be full anyway (so there is no grant to hash for).
+	idx := r.cachedLineIndex(rel, key)
+	jump := idx != nil && (offset > 1 || idx.total > limit)
+	var building *lineIndex
+	if !jump && st.Size() >= lineIndexMinSize {
+		building = &lineIndex{key: key, marks: []int64{0}}
+	}
 	var h hash.Hash
-	if offset == 1 {
+	if offset == 1 && !jump {
 		h = sha256.New()
 	}
+	startLine := 0
+	if jump {
+		if offset > idx.total {
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(idx.total, "line", "lines"), commas(idx.total))
+		}
+		k := min((offset-1)/lineMarkEvery, len(idx.marks)-1)
+		if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
+			return nil, ReadRecord{}, refusef("%s could not be read: %v", shown, err)
+		}
+		br.Reset(f)
+		startLine = k * lineMarkEvery
+	}
+	var pos int64
 	var (
-		lineNo    = 0 // lines completed so far
+		lineNo    = startLine // lines completed so far
 		cur       []byte
 		curChars  int // characters of the current line beyond what cur keeps
 		inLine    bool
@@ -233,8 +255,15 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 					break
 				}
 			}
+			pos += int64(len(chunk))
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
+				if building != nil && lineNo%lineMarkEvery == 0 {
+					building.marks = append(building.marks, pos)
+				}
+				if jump && (lineNo >= windowEnd || stopKeep) {
+					break // the window is complete; the total is known
+				}
 			}
 			if h != nil && (lineNo > windowEnd || (inLine && lineNo+1 > windowEnd)) {
 				h = nil // a line past the window: this read is partial, no grant to hash for
@@ -257,6 +286,13 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		finishLine()
 	}
 	res.TotalLines = lineNo
+	if jump {
+		res.TotalLines = idx.total
+	}
+	if building != nil {
+		building.total = lineNo
+		r.storeLineIndex(rel, building)
+	}
 	if res.TotalLines == 0 {
 		if offset > 1 {
 			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", commas(offset), shown)
