@@ -73,6 +73,19 @@ func editCandidates(body []byte, form TextForm, oldS, newS string) []editCandida
 	return cands
 }
 
+// linesOf maps ascending byte offsets to their 1-based line numbers in one
+// pass over body.
+func linesOf(body []byte, at []int) []int {
+	out := make([]int, len(at))
+	line, pos := 1, 0
+	for i, p := range at {
+		line += bytes.Count(body[pos:p], []byte{'\n'})
+		pos = p
+		out[i] = line
+	}
+	return out
+}
+
 // matchAll returns the start of every non-overlapping occurrence of sub.
 func matchAll(body []byte, sub string) []int {
 	var at []int
@@ -99,10 +112,7 @@ func applyEdit(body []byte, form TextForm, oldS, newS string, expected int) (ch 
 		at := matchAll(body, c.old)
 		if len(at) != expected {
 			if best == nil || (best.Count == 0 && len(at) > 0) {
-				best = &editMiss{Count: len(at)}
-				for _, p := range at {
-					best.Lines = append(best.Lines, lineAt(body, p))
-				}
+				best = &editMiss{Count: len(at), Lines: linesOf(body, at)}
 			}
 			continue
 		}
@@ -180,8 +190,9 @@ func lineEnd(body []byte, n int) int {
 // applyInsert puts content in as whole lines after line afterLine (0 = at
 // the top); the caller has checked 0 ≤ afterLine ≤ CountLines(body) and
 // that content is not empty. The inserted lines take the file's line
-// breaks; appending to a file without a final newline keeps it without one.
-// It returns the change and how many lines were inserted.
+// breaks (in a mixed file, those of line afterLine); appending to a file
+// without a final newline keeps it without one. It returns the change and
+// how many lines were inserted.
 func applyInsert(body []byte, form TextForm, afterLine int, content string) (contentChange, int) {
 	pos := 0
 	if afterLine > 0 {
@@ -189,7 +200,8 @@ func applyInsert(body []byte, form TextForm, afterLine int, content string) (con
 	}
 	eol := pureEOL(form.EOL)
 	if eol == "" {
-		eol = localEOL(body, pos)
+		// a mixed file: the inserted lines end like line afterLine (line 1 at the top)
+		eol = localEOL(body, max(pos-1, 0))
 	}
 	c := withEOL(content, eol)
 	if !strings.HasSuffix(c, "\n") {

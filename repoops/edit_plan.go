@@ -162,11 +162,13 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
 	} else {
 		edits := make([]udiff.Edit, len(ch.Spans))
+		starts := make([]int, len(ch.Spans))
 		for i, sp := range ch.Spans {
 			edits[i] = udiff.Edit{Start: bom + sp.OldStart, End: bom + sp.OldEnd, New: string(ch.Body[sp.NewStart:sp.NewEnd])}
-			if tool == "repo_edit" {
-				res.AtLines = append(res.AtLines, lineAt(p.After, bom+sp.NewStart))
-			}
+			starts[i] = sp.NewStart
+		}
+		if tool == "repo_edit" {
+			res.AtLines = linesOf(ch.Body, starts)
 		}
 		p.Diff, _ = udiff.ToUnified("a/"+rel, "b/"+rel, string(p.Before), edits, editDiffContext)
 		shifted := make([]changeSpan, len(ch.Spans))
@@ -287,14 +289,23 @@ func missRefusal(shown string, m *editMiss, expected int) error {
 	return refusef("%s: old_string occurs %s, %s, but expected_count is %d — include more surrounding lines so it occurs exactly %d times, or set expected_count=%d", shown, times, where, expected, expected, m.Count)
 }
 
+// lineListMax caps the line numbers a refusal lists; the rest are counted.
+const lineListMax = 1000
+
 // lineList writes "line 4", "lines 4 and 19", "lines 4, 19 and 33"; a line
 // holding several occurrences says so: "lines 4 (2 times) and 19".
 func lineList(lines []int) string {
 	var parts []string
+	more := 0
 	for i := 0; i < len(lines); {
 		j := i
 		for j < len(lines) && lines[j] == lines[i] {
 			j++
+		}
+		if len(parts) == lineListMax {
+			more++
+			i = j
+			continue
 		}
 		part := strconv.Itoa(lines[i])
 		if j-i > 1 {
@@ -306,6 +317,9 @@ func lineList(lines []int) string {
 	word := "lines "
 	if len(parts) == 1 {
 		word = "line "
+	}
+	if more > 0 {
+		return word + strings.Join(parts, ", ") + fmt.Sprintf(" and %d more lines", more)
 	}
 	if len(parts) == 1 {
 		return word + parts[0]

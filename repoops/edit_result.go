@@ -37,12 +37,13 @@ func (r *ChangeResult) setRegion(file []byte, spans []changeSpan) {
 	}
 	type window struct{ lo, hi int }
 	var wins []window
+	marks := make([]int, 0, 2*len(spans))
 	for _, sp := range spans {
-		a := lineAt(file, sp.NewStart)
-		b := a
-		if sp.NewEnd > sp.NewStart {
-			b = lineAt(file, sp.NewEnd-1)
-		}
+		marks = append(marks, sp.NewStart, max(sp.NewStart, sp.NewEnd-1))
+	}
+	at := linesOf(file, marks)
+	for i := range spans {
+		a, b := at[2*i], at[2*i+1]
 		a, b = min(a, total), min(b, total)
 		w := window{max(1, a-editDiffContext), min(total, b+editDiffContext)}
 		if n := len(wins); n > 0 && w.lo <= wins[n-1].hi+1 {
