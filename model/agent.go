@@ -20,6 +20,7 @@ type agentState struct {
 	isError bool
 	loading bool
 	top     int
+	hscroll int // columns scrolled right: tool text is never wrapped
 }
 
 // paneID names a pane in messages routed back to it.

@@ -73,19 +73,17 @@ func writeDemo(dir string) error {
 
 // longGoFile is a Go file of exactly n lines.
 func longGoFile(n int) string {
-	var b strings.Builder
-	b.WriteString("// Package server has one handler per route: a long file on purpose.\npackage server\n\nimport \"fmt\"\n")
-	lines := 4
-	for i := 0; lines+6 <= n; i++ {
-		fmt.Fprintf(&b, "\n// Handle%04d serves route %d.\nfunc Handle%04d(id int) string {\n\treturn fmt.Sprintf(\"route %d: %%d\", id)\n}\n", i, i, i, i)
-		lines += 5
+	lines := []string{"// Package server has one handler per route: a long file on purpose.", "package server", "", "import \"fmt\""}
+	for i := 0; len(lines)+5 < n; i++ {
+		lines = append(lines, "", fmt.Sprintf("// Handle%04d serves route %d.", i, i),
+			fmt.Sprintf("func Handle%04d(id int) string {", i),
+			fmt.Sprintf("\treturn fmt.Sprintf(\"route %d: %%d\", id)", i), "}")
 	}
-	for ; lines < n; lines++ {
-		b.WriteString("\n")
+	for len(lines) < n-1 {
+		lines = append(lines, "")
 	}
-	// The last line is a real one, so the count is exact and visible.
-	s := strings.TrimSuffix(b.String(), "\n")
-	return s + "\n// end of server/handlers.go\n"
+	lines = append(lines, "// end of server/handlers.go")
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // minifiedBundle is one JavaScript line of about size bytes.

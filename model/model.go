@@ -75,6 +75,11 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		viewer:  viewerPane{total: -1},
 		tick:    tea.Tick,
 	}
+	if cfg.File != "" {
+		// Opened on a file: read it first, and show where it sits in the tree.
+		m.focus = paneViewer
+		m.tree.reveal = cfg.File
+	}
 	return m
 }
 

@@ -39,6 +39,9 @@ type treePane struct {
 	wantOpen map[string]bool
 	// pending holds folders whose listing is on its way.
 	pending map[string]bool
+	// reveal is a path to open the folders down to and select, as their
+	// listings arrive (repox DIR/FILE:LINE).
+	reveal string
 
 	horizon *horizon
 	agent   agentState

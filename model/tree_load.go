@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -93,8 +94,40 @@ func (m *Model) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 			cmds = append(cmds, loadDir(m.ctx, m.repo, t.gen, c.path))
 		}
 	}
+	if c := t.revealStep(n); c != nil {
+		if c.kind == repoops.KindDir && !c.expanded {
+			c.expanded, c.loading = true, true
+			t.pending[c.path] = true
+			cmds = append(cmds, loadDir(m.ctx, m.repo, t.gen, c.path))
+		}
+	}
 	t.rebuild()
 	return tea.Batch(cmds...)
+}
+
+// revealStep finds, among n's children, the next one on the way to
+// t.reveal. Reaching the target selects it and ends the reveal.
+func (t *treePane) revealStep(n *node) *node {
+	if t.reveal == "" {
+		return nil
+	}
+	for _, c := range n.children {
+		if c.path == t.reveal {
+			t.reveal = ""
+			t.rebuild()
+			for i, r := range t.rows {
+				if r == c {
+					t.cursor = i
+				}
+			}
+			t.clamp()
+			return nil
+		}
+		if strings.HasPrefix(t.reveal, c.path+"/") {
+			return c
+		}
+	}
+	return nil
 }
 
 // reloadTree starts a new generation: every open folder is listed again and

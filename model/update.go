@@ -163,6 +163,14 @@ func (m *Model) navAgent(a *agentState, msg tea.KeyPressMsg) {
 	if a == &m.viewer.agent {
 		body = max(m.viewer.height-2, 1)
 	}
+	switch {
+	case key.Matches(msg, m.keys.Viewer.Left):
+		a.hscroll = max(a.hscroll-8, 0)
+		return
+	case key.Matches(msg, m.keys.Viewer.Right):
+		a.hscroll += 8
+		return
+	}
 	d, top, bottom := navStep(m.keys.Tree.Nav, msg, body)
 	switch {
 	case top:

@@ -134,7 +134,7 @@ func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) s
 	if len(a.lines) > body {
 		title += "  " + ui.Commas(a.top+1) + "-" + ui.Commas(end) + "/" + ui.Commas(len(a.lines))
 	}
-	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame()}, w, h)
+	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: a.hscroll}, w, h)
 }
 
 // status gathers the status line.
@@ -167,7 +167,7 @@ func (m *Model) hintBindings() []key.Binding {
 	case m.focus == paneViewer && !m.viewer.agent.on:
 		bs = m.keys.Viewer.ShortHelp()
 	case m.focusedAgent().on:
-		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}
+		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up, m.keys.Viewer.Left, m.keys.Viewer.Right}
 	default:
 		bs = m.keys.Tree.ShortHelp()
 	}

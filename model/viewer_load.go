@@ -135,8 +135,12 @@ func (v *viewerPane) windowFor(n int) (offset, limit int) {
 		}
 	}
 	offset = n
-	if nextStart == n+1 || (nextStart <= v.total && nextStart-n < windowLimit/4) {
+	switch {
+	case nextStart <= v.total && nextStart-n < windowLimit/4:
 		offset = max(nextStart-windowLimit, prevEnd+1, 1)
+	case nextStart > v.total && v.total-n < windowLimit:
+		// Near the end (G): one window that ends at the last line.
+		offset = max(v.total-windowLimit+1, prevEnd+1, 1)
 	}
 	limit = min(windowLimit, max(nextStart-offset, 1))
 	return offset, limit

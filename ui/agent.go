@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/charmbracelet/x/ansi"
+
 // AgentView is a pane flipped to agent view: the call and the exact text
 // the tool returned for it. Lines holds only the on-screen part of the text.
 type AgentView struct {
@@ -10,6 +12,7 @@ type AgentView struct {
 	IsError bool
 	Focused bool
 	Spinner string
+	HScroll int
 }
 
 // RenderAgent draws an agent view, exactly w×h. The text is shown as the
@@ -36,7 +39,11 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 			if len(lines) >= h {
 				break
 			}
-			lines = append(lines, st.Render(fit(DisplayText(l), w)))
+			l = DisplayText(l)
+			if v.HScroll > 0 {
+				l = ansi.Cut(l, v.HScroll, v.HScroll+w+1)
+			}
+			lines = append(lines, st.Render(fit(l, w)))
 		}
 	}
 	return Block(lines, w, h)
