@@ -20,9 +20,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.viewer.styled = nil
 		return m, nil
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		cmd := m.onKey(msg)
+		m.layout()
+		return m, cmd
 	case tea.MouseClickMsg:
-		return m, m.onClick(msg.Mouse())
+		cmd := m.onClick(msg.Mouse())
+		m.layout()
+		return m, cmd
 	case tea.MouseWheelMsg:
 		return m, m.onWheel(msg.Mouse())
 	case dirLoadedMsg:
@@ -58,10 +62,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
-	treeW, viewW := ui.Layout(w)
-	body := max(h-2, 1)
-	m.tree.SetSize(treeW, body)
-	m.viewer.SetSize(viewW, body)
+	m.layout()
+}
+
+// layout sizes the panes. The tree's agent view, whose lines are whole
+// paths, takes the wide side while it has focus.
+func (m *Model) layout() {
+	treeW, viewW := ui.Layout(m.width)
+	if m.focus == paneTree && m.tree.agent.on {
+		treeW, viewW = viewW, treeW
+	}
+	body := max(m.height-2, 1)
+	if treeW != m.tree.width || body != m.tree.height {
+		m.tree.SetSize(treeW, body)
+	}
+	if viewW != m.viewer.width || body != m.viewer.height {
+		m.viewer.SetSize(viewW, body)
+	}
 }
 
 // onKey handles one key press: help first, then the search prompt, then
