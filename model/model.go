@@ -42,6 +42,7 @@ type Model struct {
 	tree          treePane
 	viewer        viewerPane
 	help          bool
+	helpTop       int
 	pendingG      bool // the first g of "g g"
 
 	message string

@@ -86,6 +86,16 @@ func (m *Model) layout() {
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.keys.Global
 	if m.help {
+		// Movement scrolls the help on a small terminal; anything else closes it.
+		switch d, top, _ := navStep(m.keys.Tree.Nav, msg, m.height-2); {
+		case d != 0:
+			limit := m.styles.HelpScrollMax(m.helpSections(), ui.HelpLegend(), m.width, m.height-2)
+			m.helpTop = min(max(m.helpTop+d, 0), limit)
+			return nil
+		case top:
+			m.helpTop = 0
+			return nil
+		}
 		m.help = false
 		if msg.String() == "ctrl+c" {
 			return tea.Quit
@@ -104,7 +114,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.viewer.cancelRead()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
-		m.help = true
+		m.help, m.helpTop = true, 0
 		return nil
 	case key.Matches(msg, g.Focus):
 		m.focus = 1 - m.focus

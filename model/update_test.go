@@ -289,8 +289,8 @@ func TestResizeNeverGarbles(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	openFixtureFile(t, m, dir, "src/main.go")
-	for w := 1; w <= 130; w += 3 {
-		for h := 1; h <= 45; h += 2 {
+	for w := 1; w <= 130; w += 7 {
+		for h := 1; h <= 45; h += 3 {
 			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 			out := m.Render()
 			if w < ui.MinWidth || h < ui.MinHeight {

@@ -31,7 +31,7 @@ func (m *Model) Render() string {
 	body := m.height - 2
 	var left, right string
 	if m.help {
-		full := m.styles.RenderHelp(m.helpSections(), ui.HelpLegend(), m.width, body)
+		full := m.styles.RenderHelp(m.helpSections(), ui.HelpLegend(), m.helpTop, m.width, body)
 		return full + "\n" + m.styles.RenderStatus(m.status(), m.width) + "\n" + m.styles.RenderHint(m.hintBindings(), m.width)
 	}
 	left = m.TreeView(m.tree.width, body)

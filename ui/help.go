@@ -24,10 +24,22 @@ func HelpLegend() []string {
 }
 
 // RenderHelp draws the full help, built from the bindings in force, exactly
-// w×h. Sections flow down one column; what does not fit is cut.
-func (s *Styles) RenderHelp(sections []HelpSection, legend []string, w, h int) string {
+// w×h, from line top on (a small terminal scrolls it). Sections flow down
+// one column, or two when the terminal is wide.
+func (s *Styles) RenderHelp(sections []HelpSection, legend []string, top, w, h int) string {
+	lines := s.helpLines(sections, legend, w, h)
+	top = max(min(top, len(lines)-h), 0)
+	return Block(lines[top:], w, h)
+}
+
+// HelpScrollMax is the largest useful top for RenderHelp at w×h.
+func (s *Styles) HelpScrollMax(sections []HelpSection, legend []string, w, h int) int {
+	return max(len(s.helpLines(sections, legend, w, h))-h, 0)
+}
+
+func (s *Styles) helpLines(sections []HelpSection, legend []string, w, h int) []string {
 	var lines []string
-	lines = append(lines, s.HelpTitle.Render("▍repox keys")+s.Note.Render("  (any key closes)"))
+	lines = append(lines, s.HelpTitle.Render("▍repox keys")+s.Note.Render("  (j/k scroll, any other key closes)"))
 	keyW := 0
 	for _, sec := range sections {
 		for _, g := range sec.Bindings {
@@ -73,5 +85,5 @@ func (s *Styles) RenderHelp(sections []HelpSection, legend []string, w, h int) s
 		}
 		lines = out
 	}
-	return Block(lines, w, h)
+	return lines
 }

@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestDisplayText(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":      "plain",
+		"\tx":        "    x",
+		"ab\tc":      "ab  c",
+		"esc\x1b[2J": "esc␛[2J",
+		"bell\a":     "bell␇",
+		"del\x7f":    "del␡",
+		"wide 世界\tx": "wide 世界 x",
+	} {
+		if got := DisplayText(in); got != want {
+			t.Errorf("DisplayText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestBlockIsExact(t *testing.T) {
+	out := Block([]string{"short", strings.Repeat("long", 30), "世界世界世界世界世界世界"}, 11, 4)
+	lines := strings.Split(out, "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w != 11 {
+			t.Errorf("line %q is %d wide", l, w)
+		}
+	}
+}
+
+func TestTokenizeKeepsText(t *testing.T) {
+	lines := []string{"package main", "", "/* a", "b */ func f() {}", "x := `multi", "line`"}
+	toks := Tokenize("x.go", lines)
+	if len(toks) != len(lines) {
+		t.Fatalf("%d token lines for %d lines", len(toks), len(lines))
+	}
+	for i, l := range lines {
+		var b strings.Builder
+		for _, tk := range toks[i] {
+			b.WriteString(tk.Text)
+		}
+		if b.String() != l {
+			t.Errorf("line %d: tokens spell %q, want %q", i, b.String(), l)
+		}
+	}
+	if len(Tokenize("notes.unknown-ext", []string{"a"})[0]) != 1 {
+		t.Errorf("plain text should be one token")
+	}
+}
+
+func TestCodeLineMatches(t *testing.T) {
+	s := NewStyles(true, true)
+	toks := []Token{{Text: "hello "}, {Text: "needle"}, {Text: " end"}}
+	got := s.CodeLine(toks, [][2]int{{6, 12}}, 0, 5)
+	if plain := ansi.Strip(got); plain != "hello needle end… [line cut: 5 more characters]" {
+		t.Errorf("plain text changed: %q", plain)
+	}
+	if !strings.Contains(got, "\x1b[7mneedle") {
+		t.Errorf("current match not in reverse video (NO_COLOR): %q", got)
+	}
+}
+
+func TestStatusFitsAnyWidth(t *testing.T) {
+	s := NewStyles(false, false)
+	st := Status{Repo: "repo", Branch: "main", Path: "a/very/long/path/to/some/file.go:1,234", Gate: GatePartial,
+		GateText: "edit gate: shut (partial: lines 1-1,000 of 1,400)", GateTiny: "gate: shut", Message: "copied"}
+	for w := 10; w <= 140; w++ {
+		if got := ansi.StringWidth(s.RenderStatus(st, w)); got != w {
+			t.Fatalf("width %d: status is %d wide", w, got)
+		}
+		if got := ansi.StringWidth(s.RenderHint(nil, w)); got != w {
+			t.Fatalf("width %d: hint is %d wide", w, got)
+		}
+	}
+}
