@@ -2,6 +2,7 @@ package repoops
 
 import (
 	"context"
+	"os"
 )
 
 // maxFileListBytes bounds git's file list (about 2.5 million paths).
@@ -52,35 +53,50 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 // walk visits the file set under scope depth-first in path order, one
 // folder listing at a time; ignored folders are not entered.
 func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) error {
-	l, err := r.ListDir(scope)
+	f, err := r.root.Open(osPath(scope))
 	if err != nil {
-		if scope != "" {
-			// A scope that names a file is a set of one.
-			if st, serr := r.root.Lstat(osPath(scope)); serr == nil && !st.IsDir() {
-				visit(DirEntry{Name: scope, Path: scope, Kind: kindOf(st.Mode().Type())})
-				return nil
-			}
-		}
-		return err
+		return describeOpenError(scope, err)
 	}
-	var rec func(l *DirListing) error
-	rec = func(l *DirListing) error {
-		for _, e := range l.Entries {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			visit(e)
-			if e.Kind == KindDir {
-				sub, err := r.ListDir(e.Path)
-				if err != nil {
-					continue // unreadable folder: its files are not in the set
-				}
-				if err := rec(sub); err != nil {
-					return err
-				}
-			}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return describeOpenError(scope, err)
+	}
+	if !st.IsDir() {
+		f.Close()
+		// A scope that names a file is a set of one.
+		if lst, err := r.root.Lstat(osPath(scope)); err == nil {
+			visit(DirEntry{Name: scope, Path: scope, Kind: kindOf(lst.Mode().Type())})
 		}
 		return nil
 	}
-	return rec(l)
+	return r.walkOpen(ctx, f, scope, visit)
+}
+
+// walkOpen lists the open folder f and descends into its sub-folders by
+// opening each relative to f (one openat, never following a link), then
+// closes f.
+func (r *Repo) walkOpen(ctx context.Context, f *os.File, rel string, visit func(DirEntry)) error {
+	defer f.Close()
+	l, err := r.listOpen(f, rel)
+	if err != nil {
+		return nil // unreadable folder: its files are not in the set
+	}
+	for _, e := range l.Entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		visit(e)
+		if e.Kind != KindDir {
+			continue
+		}
+		sub, err := openChildDir(f, e.Name)
+		if err != nil {
+			continue
+		}
+		if err := r.walkOpen(ctx, sub, e.Path, visit); err != nil {
+			return err
+		}
+	}
+	return nil
 }

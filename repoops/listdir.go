@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 )
@@ -66,11 +67,24 @@ func (r *Repo) ListDir(rel string) (*DirListing, error) {
 	if !st.IsDir() {
 		return nil, refusef("%s is a file, not a folder — read it with repo_read_file", DisplayPath(rel))
 	}
+	return r.listOpen(f, rel)
+}
+
+// listOpen lists the already opened folder rel.
+func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	des, err := f.ReadDir(-1)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
-	view := r.ignoreView(rel)
+	// The folder's own .gitignore is only looked up when the listing shows one.
+	hasIgnoreFile := false
+	for _, de := range des {
+		if de.Name() == ".gitignore" && de.Type().IsRegular() {
+			hasIgnoreFile = true
+			break
+		}
+	}
+	view := r.ignoreView(rel, hasIgnoreFile)
 	out := &DirListing{Path: rel}
 	for _, de := range des {
 		name := de.Name()
@@ -131,8 +145,9 @@ func (v ignoreView) ignored(rel string, isDir bool) bool {
 }
 
 // ignoreView builds the rules in force inside folder rel: every .gitignore
-// from the root down, over .git/info/exclude in git mode.
-func (r *Repo) ignoreView(rel string) ignoreView {
+// from the root down, over .git/info/exclude in git mode. ownFile says
+// whether rel itself holds a .gitignore (the caller has just listed it).
+func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var chain *ignoreChain
@@ -140,18 +155,25 @@ func (r *Repo) ignoreView(rel string) ignoreView {
 		chain = chain.with(r.rulesLocked(".git/info/exclude", ""))
 	}
 	v := ignoreView{repo: r}
-	dir := ""
-	chain = chain.with(r.rulesLocked(".gitignore", ""))
+	dirs := []string{""}
 	if rel != "" {
+		dir := ""
 		for _, part := range strings.Split(rel, "/") {
 			dir = joinRel(dir, part)
-			// An ignored folder shown only because git tracks files in it:
-			// everything else inside stays ignored, as in git.
-			if !v.parentIgnored && chain.ignored(dir, true) {
-				v.parentIgnored = true
-			}
-			chain = chain.with(r.rulesLocked(joinRel(dir, ".gitignore"), dir))
+			dirs = append(dirs, dir)
 		}
+	}
+	for i, dir := range dirs {
+		if i > 0 && !v.parentIgnored && chain.ignored(dir, true) {
+			// An ignored folder shown only because git tracks files in
+			// it: everything else inside stays ignored, as in git.
+			v.parentIgnored = true
+		}
+		file := joinRel(dir, ".gitignore")
+		if i == len(dirs)-1 && !ownFile {
+			r.ignoreCache[file] = nil
+		}
+		chain = chain.with(r.rulesLocked(file, dir))
 	}
 	v.chain = chain
 	return v

@@ -4,6 +4,7 @@ package repoops
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"syscall"
 )
@@ -168,4 +169,17 @@ func outcomeOf(err error) scanOutcome {
 		return scanSpecial
 	}
 	return scanUnreadable
+}
+
+// openChildDir opens the sub-folder name of the open folder parent, never
+// following a symlink and never leaving parent.
+func openChildDir(parent *os.File, name string) (*os.File, error) {
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return nil, syscall.EINVAL
+	}
+	fd, err := openat(int(parent.Fd()), name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), name), nil
 }
