@@ -90,8 +90,9 @@ func (m *Model) ensureLoaded() tea.Cmd {
 	}
 	var offset, limit int
 	if v.total < 0 {
-		// First window: around the line asked for, so FILE:LINE costs one read.
-		offset = max(v.wantLine-v.body(), 1)
+		// First window: around the line asked for, so FILE:LINE costs one read
+		// (and a file under 1,000 lines is read whole, from line 1).
+		offset = max(v.wantLine-windowLimit/2, 1)
 		limit = windowLimit
 	} else {
 		first, last := v.visibleRange()
