@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/repoxhq/repox/model"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -22,6 +23,8 @@ const usage = `repox — see a repository exactly the way an LLM coding agent se
 
 Usage:
   repox [DIR]                          explore DIR (default: the current folder)
+  repox DIR/FILE[:LINE]                explore the repository around FILE, open at LINE
+  repox --demo                         write a demo repository to a temporary folder and explore it
   repox tools [--json]                 print the tool catalogue
   repox call [--root DIR] [--json] TOOL [ARGS_JSON|-]
                                        run one tool call and print exactly the model text
@@ -58,6 +61,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdTools(args[1:], stdout, stderr)
 		case "call":
 			return cmdCall(ctx, args[1:], stdin, stdout, stderr)
+		case "--demo", "-demo":
+			return cmdExplore(ctx, args, stdout, stderr)
 		}
 		if strings.HasPrefix(args[0], "-") {
 			fmt.Fprintf(stderr, "repox: unknown flag %s\n\n%s", args[0], usage)
@@ -67,26 +72,27 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return cmdExplore(ctx, args, stdout, stderr)
 }
 
-// cmdExplore prints the root listing until the TUI lands.
+// cmdExplore runs the TUI on a folder, a FILE[:LINE], or the demo.
 func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
-		fmt.Fprintf(stderr, "repox: one folder at most, got %d arguments\n\n%s", len(args), usage)
+		fmt.Fprintf(stderr, "repox: one folder or file at most, got %d arguments\n\n%s", len(args), usage)
 		return exitUsage
 	}
-	dir := "."
-	if len(args) == 1 {
-		dir = args[0]
+	var opts model.Options
+	switch {
+	case len(args) == 1 && (args[0] == "--demo" || args[0] == "-demo"):
+		opts.Demo = true
+	case len(args) == 1:
+		o, err := model.ParseTarget(args[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "repox: %v\n", err)
+			return exitUsage
+		}
+		opts = o
 	}
-	repo, err := repoops.Open(dir)
-	if err != nil {
+	if err := model.Run(ctx, opts); err != nil {
 		fmt.Fprintf(stderr, "repox: %v\n", err)
 		return exitUsage
-	}
-	defer repo.Close()
-	res := repo.NewSession().Call(ctx, "repo_tree", nil)
-	fmt.Fprintln(stdout, res.Text)
-	if res.IsError {
-		return exitRefused
 	}
 	return exitOK
 }
