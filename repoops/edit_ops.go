@@ -137,6 +137,9 @@ func applyEdit(body []byte, form TextForm, oldS, newS string, expected int) (ch 
 			return contentChange{}, nil, true
 		}
 		keepFinalNewline(body, form, &ch)
+		if bytes.Equal(ch.Body, body) {
+			return contentChange{}, nil, true
+		}
 		return ch, nil, false
 	}
 	return contentChange{}, best, false
@@ -162,8 +165,10 @@ func keepFinalNewline(body []byte, form TextForm, ch *contentChange) {
 		}
 		ch.Body = append(ch.Body, eol...)
 		last.NewEnd = len(ch.Body)
-	case !form.FinalNewline && ends:
-		ch.Body = []byte(trimEOL(string(ch.Body)))
+	case !form.FinalNewline && ends && last.NewEnd > last.NewStart:
+		// only a break the replacement brought is dropped, never a byte before it
+		// (the last change reaches the end, so its new text is the tail)
+		ch.Body = ch.Body[:last.NewStart+len(trimEOL(string(ch.Body[last.NewStart:])))]
 		if last.NewEnd > len(ch.Body) {
 			last.NewEnd = len(ch.Body)
 		}
@@ -216,7 +221,12 @@ func applyInsert(body []byte, form TextForm, afterLine int, content string) (con
 		out = append(out, body...)
 		span = changeSpan{OldStart: pos, OldEnd: pos, NewStart: pos}
 		out = append(out, eol...)
-		out = append(out, trimEOL(c)...)
+		if t := trimEOL(c); t != "" && !strings.HasSuffix(t, "\n") {
+			out = append(out, t...)
+		} else {
+			// the last inserted line is blank: it can only exist with its break
+			out = append(out, c...)
+		}
 		span.NewEnd = len(out)
 	} else {
 		out = append(out, body[:pos]...)

@@ -137,7 +137,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 		ch, miss, noop = applyEdit(body, form, r.OldString, r.NewString, expected)
 		switch {
 		case noop:
-			return nil, p.gateFirst(refusef("old_string and new_string are the same once their line endings match %s's — nothing would change", p.Path))
+			return nil, p.gateFirst(refusef("this edit would leave %s as it is (its line endings and final-newline state are kept) — nothing was written", p.Path))
 		case miss != nil:
 			return nil, p.gateFirst(missRefusal(p.Path, miss, expected))
 		}

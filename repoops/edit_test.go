@@ -191,3 +191,28 @@ func TestEditSizeCaps(t *testing.T) {
 	mustRefuse(t, r, "the result would be", "over the 8 MiB")
 	_ = dir
 }
+
+// Final-newline edge cases found by fuzzing: the state is kept, but never
+// by dropping a byte outside the match, and an edit that would change
+// nothing once the state is kept is refused.
+func TestEditFinalNewlineEdges(t *testing.T) {
+	cases := []struct{ before, old, new, want, refuse string }{
+		{before: "\nd", old: "d", new: "", want: "\n"},
+		{before: "x\rb", old: "b", new: "\n", want: "x\r"},
+		{before: "0b", old: "b", new: "\n\n", want: "0\n"},
+		{before: "a\n", old: "\n", new: "", refuse: "would leave f.txt as it is"},
+		{before: "a\nb", old: "b", new: "c\n", want: "a\nc"},
+	}
+	for _, c := range cases {
+		dir, s := editFixture(t, "f.txt", []byte(c.before), 0o644)
+		fullRead(t, s, "f.txt")
+		r := edit(t, s, "f.txt", c.old, c.new)
+		if c.refuse != "" {
+			mustRefuse(t, r, c.refuse)
+			mustSame(t, dir, "f.txt", []byte(c.before))
+			continue
+		}
+		mustOK(t, r)
+		mustSame(t, dir, "f.txt", []byte(c.want))
+	}
+}
