@@ -40,6 +40,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onWindow(msg)
 	case agentMsg:
 		m.onAgent(msg)
+		if msg.pane == paneViewer {
+			return m, m.checkGate() // the agent view's read is a read too
+		}
+		return m, nil
+	case gateMsg:
+		m.onGate(msg)
 		return m, nil
 	case reloadedMsg:
 		return m, tea.Batch(m.reloadTree(), m.reloadFile(), m.refreshAgent(paneTree), m.flash("reloaded"))

@@ -383,3 +383,21 @@ func TestOpenOnFileRevealsIt(t *testing.T) {
 		t.Errorf("viewer cursor %d focus %v", m.viewer.cursor, m.focus)
 	}
 }
+
+func TestGateSeesChangesOnDisk(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	openFixtureFile(t, m, dir, "src/main.go")
+	if g, text, _ := m.gateStatus(); g != ui.GateFull {
+		t.Fatalf("after a full read: %v %q", g, text)
+	}
+	writeFiles(t, dir, map[string]string{"src/main.go": "package main\n// changed\n"})
+	run(m, m.checkGate())
+	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk") {
+		t.Errorf("after a change on disk: %q", text)
+	}
+	press(m, "r")
+	if g, text, _ := m.gateStatus(); g != ui.GateFull {
+		t.Errorf("after reload: %v %q", g, text)
+	}
+}

@@ -152,8 +152,7 @@ func (m *Model) status() ui.Status {
 		}
 		st.Beyond, _ = m.tree.horizon.mark(n.path)
 	}
-	st.Gate, st.GateText = gateOf(m.session, m.viewer.path)
-	st.GateTiny = map[ui.GateState]string{ui.GateNotRead: "gate: not read", ui.GatePartial: "gate: shut", ui.GateFull: "gate: open"}[st.Gate]
+	st.Gate, st.GateText, st.GateTiny = m.gateStatus()
 	st.Agent = m.focusedAgent().on
 	return st
 }

@@ -50,6 +50,9 @@ type viewerPane struct {
 	width   int
 	height  int // title included
 
+	gate    *repoops.GateVerdict // the core's verdict; nil until it is in
+	gateSeq int
+
 	search searchState
 	styled map[int]string // line -> styled text, for the current styles and search
 	agent  agentState

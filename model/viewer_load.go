@@ -57,6 +57,7 @@ func (m *Model) openFile(path string, atLine int) tea.Cmd {
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
 	v.agent = agentState{}
+	v.gate = nil
 	return tea.Batch(m.ensureLoaded(), m.startSpinner())
 }
 
@@ -168,13 +169,13 @@ func (m *Model) onWindow(msg windowMsg) tea.Cmd {
 			return m.ensureLoaded()
 		}
 		v.refusal = msg.err.Error()
-		return nil
+		return m.checkGate()
 	}
 	res := msg.res
 	if res.TotalLines == 0 {
 		v.total = 0
 		v.empty = res.Render()
-		return nil
+		return m.checkGate()
 	}
 	first := v.total < 0
 	if v.total >= 0 && res.TotalLines != v.total {
@@ -193,10 +194,11 @@ func (m *Model) onWindow(msg windowMsg) tea.Cmd {
 			v.clampTop()
 		}
 	}
+	gate := m.checkGate()
 	if v.search.wantLine > 0 || v.search.pending {
 		if cmd := m.continueSearch(); cmd != nil {
-			return cmd
+			return tea.Batch(cmd, gate)
 		}
 	}
-	return m.ensureLoaded()
+	return tea.Batch(m.ensureLoaded(), gate)
 }
