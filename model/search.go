@@ -22,6 +22,8 @@ type searchState struct {
 	from    int  // line the current search step started after
 	wrapped bool // passed the end (or start) once
 	pending bool // waiting for a window to continue
+	paused  bool // stopped after its read budget; n resumes from from
+	reads   int  // windows read by this step
 	// wantLine is the next line the search needs loaded (0: none).
 	wantLine int
 	// current match: line and index among that line's matches
@@ -30,6 +32,11 @@ type searchState struct {
 }
 
 func (s *searchState) reset() { *s = searchState{} }
+
+// searchReadBudget bounds the windows one search step reads (2,000 lines
+// each), so a search of a huge file never runs away: it pauses, says how
+// far it got, and n carries on.
+const searchReadBudget = 25
 
 // footer is the viewer's bottom line while searching.
 func (s *searchState) footer() string {
@@ -87,6 +94,8 @@ func (m *Model) startSearch(q string, forward bool) tea.Cmd {
 	}
 	s.query = q
 	s.forward = forward
+	s.paused = false
+	s.reads = 0
 	s.from = v.cursor
 	s.origin = v.cursor
 	s.wrapped = false
@@ -102,6 +111,10 @@ func (m *Model) nextMatch(forward bool) tea.Cmd {
 	s := &v.search
 	if s.query == "" {
 		return nil
+	}
+	if s.paused && s.forward == forward {
+		s.paused, s.pending, s.reads = false, true, 0
+		return m.continueSearch()
 	}
 	// Another match later on the same line comes first.
 	if l, ok := v.find(s.line); ok && s.line == v.cursor {
@@ -151,6 +164,12 @@ func (m *Model) continueSearch() tea.Cmd {
 		l, ok := v.find(n)
 		if !ok {
 			s.from = n - step
+			if s.reads >= searchReadBudget {
+				s.pending, s.paused = false, true
+				s.status = "/" + s.query + ": no match up to line " + ui.Commas(n-step) + " yet · n searches on"
+				return nil
+			}
+			s.reads++
 			s.wantLine = n
 			s.status = "searching… line " + ui.Commas(n)
 			return m.ensureLoaded()

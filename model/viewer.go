@@ -146,11 +146,37 @@ func (v *viewerPane) addChunk(c *chunk) {
 	}
 }
 
+// maxHeldLines bounds the lines kept in memory; windows far from the
+// cursor are dropped first (and read again if the view comes back).
+const maxHeldLines = 100_000
+
+// evict drops the chunks farthest from the cursor until the rest fit,
+// never the one just added (keep).
+func (v *viewerPane) evict(keep *chunk) {
+	for v.loadedLines() > maxHeldLines && len(v.chunks) > 1 {
+		far, dist := -1, -1
+		for i, c := range v.chunks {
+			if c == keep {
+				continue
+			}
+			d := max(c.start-v.cursor, v.cursor-c.end(), 0)
+			if d > dist {
+				far, dist = i, d
+			}
+		}
+		if far < 0 {
+			return
+		}
+		v.chunks = append(v.chunks[:far], v.chunks[far+1:]...)
+	}
+}
+
 func (v *viewerPane) insertChunk(c *chunk) {
 	i := sort.Search(len(v.chunks), func(i int) bool { return v.chunks[i].start > c.start })
 	v.chunks = append(v.chunks, nil)
 	copy(v.chunks[i+1:], v.chunks[i:])
 	v.chunks[i] = c
+	v.evict(c)
 }
 
 // loadedLines counts lines held, for the "fully loaded" test of search.
