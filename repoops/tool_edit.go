@@ -3,7 +3,7 @@ package repoops
 import "context"
 
 // gateNote is what every write tool's description says about the gate.
-const gateNote = "Read-before-edit gate: allowed only when this session's last repo_read_file of the file was full (offset 1, nothing cut, the window reaching the end: use limit>=its line count) and the file is unchanged on disk since (size, mtime, ctime, inode and SHA-256 compared). A file over 2,000 lines can never be read in full, so it cannot be changed. A refusal says which of never read / partly read / changed since the read applies and what to do; a successful change counts as a fresh full read. "
+const gateNote = "Read-before-edit gate: allowed only when this session's last repo_read_file of the file was full (offset 1, nothing cut, the window reaching the end: use limit>=its line count) and the file is unchanged on disk since (size, mtime, ctime, inode and SHA-256 compared). A file over 2,000 lines (or with a line over 2,000 characters, or over 256 KiB of text) can never be read in full, so it cannot be changed. A refusal says which of never read / partly read / changed since the read applies and what to do; a successful change counts as a fresh full read."
 
 func init() {
 	register("repo_edit",
@@ -11,7 +11,7 @@ func init() {
 			"Matching is exact, including whitespace; in a CRLF file old_string and new_string may use \\n and new lines stay CRLF; the BOM, the line-ending style and the final-newline state are kept. "+
 			"Success: edited PATH: 1 replacement at line 19; the file now has N lines, then the changed region with 3 lines of context as N→text. "+
 			gateNote+
-			"Binary, non-UTF-8, symlinked and hard-linked files are refused; new_string and the result are capped at 8 MiB.",
+			" Binary, non-UTF-8, symlinked and hard-linked files are refused; new_string and the result are capped at 8 MiB.",
 		false, []string{"path", "old_string", "new_string"},
 		map[string]any{
 			"path":           map[string]any{"type": "string", "description": "File to change, relative to the repository root."},

@@ -9,7 +9,7 @@ func init() {
 			"Lines are counted as repo_read_file counts them (\"a\\nb\\n\" and \"a\\nb\" have 2 lines). The inserted lines take the file's line endings; the BOM and the final-newline state are kept. "+
 			"Success: inserted N lines after line L of PATH; the file now has M lines, then the changed region with 3 lines of context as N→text. "+
 			gateNote+
-			"Binary, non-UTF-8, symlinked and hard-linked files are refused; content and the result are capped at 8 MiB.",
+			" Binary, non-UTF-8, symlinked and hard-linked files are refused; content and the result are capped at 8 MiB.",
 		false, []string{"path", "after_line", "content"},
 		map[string]any{
 			"path":       map[string]any{"type": "string", "description": "File to change, relative to the repository root."},
