@@ -32,7 +32,8 @@ Usage:
                                        in one session; one JSON line out per call
   repox help                           this text
 
-Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git.
+Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
+Edits need a full, fresh repo_read_file of the file in the same session (use --batch to read then edit).
 Exit status of call: 0 success, 1 the tool refused, 2 usage error.
 `
 
