@@ -47,5 +47,5 @@ func (h *horizon) mark(path string) (beyond, edge bool) {
 	if !ok {
 		return true, false
 	}
-	return false, m == repoops.MarkNotListed
+	return false, repoops.HidesContents(m)
 }

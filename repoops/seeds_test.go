@@ -80,6 +80,8 @@ func TestTreeTruncatesAt500Entries(t *testing.T) {
 	if n := strings.Count(out, "many/f"); n != 499 {
 		t.Fatalf("listed %d files of many/, want 499 (500 entries with the folder)", n)
 	}
+	// The folder the cap cut says how much of it was listed.
+	mustContain(t, out, "many/ [contents partly listed: 499 of 700]")
 	// Exactly at the cap is not truncated.
 	out = mustOK(t, call(t, s, "repo_tree", map[string]any{"path": "many", "max_entries": 500}))
 	mustContain(t, out, "(truncated at 500 entries")

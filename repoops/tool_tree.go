@@ -26,6 +26,8 @@ type TreeArgs struct {
 const (
 	MarkNotListed = "[contents not listed]"
 	MarkEmpty     = "(empty)"
+	// MarkPartlyFormat marks the folder the entry cap cut in the middle.
+	MarkPartlyFormat = "[contents partly listed: %d of %d]"
 )
 
 // TreeEntry is one listed path.
@@ -121,11 +123,14 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 			if len(l.Entries) == 0 && q.idx >= 0 {
 				res.Entries[q.idx].Mark = emptyMark(l)
 			}
-			for _, e := range l.Entries {
+			for ei, e := range l.Entries {
 				if len(res.Entries) >= limit {
 					res.Truncated = true
-					if q.idx >= 0 && res.Entries[q.idx].Mark == "" {
+					if q.idx >= 0 {
 						res.Entries[q.idx].Mark = MarkNotListed
+						if ei > 0 {
+							res.Entries[q.idx].Mark = fmt.Sprintf(MarkPartlyFormat, ei, len(l.Entries))
+						}
 					}
 					for _, rest := range level[li+1:] {
 						if rest.idx >= 0 {
@@ -230,4 +235,10 @@ func haveHas(n int) string {
 		return "has"
 	}
 	return "have"
+}
+
+// HidesContents reports whether a tree mark says the folder has contents
+// the listing did not show (at the depth limit, or cut by the entry cap).
+func HidesContents(mark string) bool {
+	return mark == MarkNotListed || strings.HasPrefix(mark, "[contents partly listed")
 }
