@@ -8,7 +8,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 )
 
 // Token is one highlighted run of a line.
@@ -83,43 +82,45 @@ func Tokenize(name string, lines []string) [][]Token {
 	return out
 }
 
-// syntaxStyles maps token kinds to styles from a chroma theme chosen for
-// the background. Built lazily per kind; only View touches it.
+// syntaxStyles maps token kinds to styles drawn from the palette. It is
+// built once per Styles and only read afterwards. The palette is ours, not a
+// chroma theme: chroma's styles package parses every theme at start-up
+// (about 16 ms), a cost every `repox call` would pay for nothing.
 type syntaxStyles struct {
-	none  bool // NO_COLOR: every token is plain
-	theme *chroma.Style
-	mu    sync.Mutex
-	m     map[chroma.TokenType]lipgloss.Style
+	none bool // NO_COLOR: every token is plain
+	m    map[chroma.TokenType]lipgloss.Style
 }
 
-func newSyntaxStyles(isDark bool) *syntaxStyles {
-	name := "github"
-	if isDark {
-		name = "github-dark"
-	}
-	return &syntaxStyles{theme: styles.Get(name), m: map[chroma.TokenType]lipgloss.Style{}}
+func newSyntaxStyles(p palette) *syntaxStyles {
+	n := lipgloss.NewStyle
+	return &syntaxStyles{m: map[chroma.TokenType]lipgloss.Style{
+		chroma.Keyword:         n().Foreground(p.keyword),
+		chroma.KeywordType:     n().Foreground(p.typ),
+		chroma.NameBuiltin:     n().Foreground(p.typ),
+		chroma.NameFunction:    n().Foreground(p.function),
+		chroma.NameClass:       n().Foreground(p.typ),
+		chroma.NameTag:         n().Foreground(p.keyword),
+		chroma.NameAttribute:   n().Foreground(p.function),
+		chroma.LiteralString:   n().Foreground(p.str),
+		chroma.LiteralNumber:   n().Foreground(p.number),
+		chroma.Comment:         n().Foreground(p.comment).Italic(true),
+		chroma.CommentPreproc:  n().Foreground(p.keyword),
+		chroma.GenericDeleted:  n().Foreground(p.bad),
+		chroma.GenericInserted: n().Foreground(p.good),
+		chroma.GenericHeading:  n().Foreground(p.accent).Bold(true),
+	}}
 }
 
+// style finds the most specific style for kind: the kind itself, then its
+// sub-category, then its category; plain text otherwise.
 func (s *syntaxStyles) style(kind chroma.TokenType) lipgloss.Style {
-	if s == nil || s.none || s.theme == nil {
+	if s == nil || s.none {
 		return lipgloss.NewStyle()
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if st, ok := s.m[kind]; ok {
-		return st
+	for _, k := range []chroma.TokenType{kind, kind.SubCategory(), kind.Category()} {
+		if st, ok := s.m[k]; ok {
+			return st
+		}
 	}
-	e := s.theme.Get(kind)
-	st := lipgloss.NewStyle()
-	if e.Colour.IsSet() {
-		st = st.Foreground(lipgloss.Color(e.Colour.String()))
-	}
-	if e.Bold == chroma.Yes {
-		st = st.Bold(true)
-	}
-	if e.Italic == chroma.Yes {
-		st = st.Italic(true)
-	}
-	s.m[kind] = st
-	return st
+	return lipgloss.NewStyle()
 }

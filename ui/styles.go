@@ -59,13 +59,15 @@ type Styles struct {
 	HelpKey   lipgloss.Style
 	HelpDesc  lipgloss.Style
 
-	// syntax holds the chroma theme's token styles (see highlight.go).
+	// syntax maps chroma token kinds to palette styles (see highlight.go).
 	syntax *syntaxStyles
 }
 
 // palette is the handful of colours everything is drawn from.
 type palette struct {
 	fg, muted, faint, accent, dir, link, warn, good, bad, selBg, blurBg, matchBg, curBg color.Color
+	// syntax colours
+	keyword, str, number, comment, function, typ color.Color
 }
 
 func newPalette(isDark bool) palette {
@@ -85,6 +87,13 @@ func newPalette(isDark bool) palette {
 		blurBg:  ld(c("#eaeef2"), c("#2d333b")),
 		matchBg: ld(c("#fff8c5"), c("#5a4a00")),
 		curBg:   ld(c("#ffd33d"), c("#9e6a03")),
+
+		keyword:  ld(c("#cf222e"), c("#ff7b72")),
+		str:      ld(c("#0a3069"), c("#a5d6ff")),
+		number:   ld(c("#0550ae"), c("#79c0ff")),
+		comment:  ld(c("#6e7781"), c("#8b949e")),
+		function: ld(c("#8250df"), c("#d2a8ff")),
+		typ:      ld(c("#953800"), c("#ffa657")),
 	}
 }
 
@@ -171,6 +180,6 @@ func NewStyles(isDark, noColor bool) *Styles {
 	s.HelpTitle = n().Foreground(p.accent).Bold(true)
 	s.HelpKey = n().Foreground(p.accent)
 	s.HelpDesc = n().Foreground(p.fg)
-	s.syntax = newSyntaxStyles(isDark)
+	s.syntax = newSyntaxStyles(p)
 	return s
 }
