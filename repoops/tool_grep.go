@@ -109,6 +109,7 @@ func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
 
 // matcher finds the pattern in a buffer.
 type matcher struct {
+	find  *finder
 	pat   []byte         // lower-cased when folding ASCII
 	fold  bool           // ASCII case folding through a lowered copy
 	re    *regexp.Regexp // Unicode case folding
@@ -118,9 +119,10 @@ type matcher struct {
 func newMatcher(p string, caseSensitive bool) *matcher {
 	switch {
 	case caseSensitive:
-		return &matcher{pat: []byte(p)}
+		return &matcher{pat: []byte(p), find: newFinder([]byte(p))}
 	case isASCII(p):
-		return &matcher{pat: []byte(strings.ToLower(p)), fold: true}
+		lower := []byte(strings.ToLower(p))
+		return &matcher{pat: lower, fold: true, find: newFinder(lower)}
 	}
 	return &matcher{re: regexp.MustCompile("(?i)" + regexp.QuoteMeta(p))}
 }
@@ -163,7 +165,7 @@ func (m *matcher) index(b []byte) (int, int) {
 		}
 		return loc[0], loc[1]
 	}
-	i := bytes.Index(b, m.pat)
+	i := m.find.index(b)
 	if i < 0 {
 		return -1, -1
 	}
