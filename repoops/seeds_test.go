@@ -303,3 +303,17 @@ func TestReadFootersSayHowToContinue(t *testing.T) {
 	mustContain(t, out, "mid.txt — lines 100-149 of 300", "(truncated) — lines 150-300 not shown: continue with offset=150")
 	mustNotContain(t, out, "at most")
 }
+
+func TestGrepCutsLongLinesAroundTheMatch(t *testing.T) {
+	long := strings.Repeat("a", 5000) + "NEEDLE" + strings.Repeat("b", 5000)
+	s := openSession(t, plainDir(t, map[string]string{"min.js": long + "\n", "short.txt": "x NEEDLE y\n"}))
+	out := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "NEEDLE"}))
+	line := strings.SplitN(out, "\n", 2)[0]
+	if !strings.HasPrefix(line, "min.js:1: …") || !strings.HasSuffix(line, "…") || !strings.Contains(line, "aNEEDLEb") {
+		t.Fatalf("cut line %q", line)
+	}
+	if n := len([]rune(strings.TrimPrefix(line, "min.js:1: "))); n != grepLineChars+2 {
+		t.Fatalf("cut line has %d characters, want %d plus two …", n, grepLineChars)
+	}
+	mustContain(t, out, "short.txt:1: x NEEDLE y")
+}

@@ -224,17 +224,28 @@ func scanMatches(data, hay []byte, m *matcher, keep int) (int, []GrepLine) {
 }
 
 // snippet renders one matching line, cut to grepLineChars runes around the
-// match [ms, me) with … where text was left out.
+// match [ms, me) with … where text was left out. Only a window of bytes
+// around the match is ever decoded: a minified file's one huge line costs
+// no more than a short one.
 func snippet(line []byte, ms, me int) string {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	me = min(me, len(line))
 	ms = min(ms, me)
-	if utf8.RuneCount(line) <= grepLineChars {
+	const window = grepLineChars * utf8.UTFMax
+	if len(line) <= window && utf8.RuneCount(line) <= grepLineChars {
 		return safeText(line)
 	}
-	before := []rune(safeText(line[:ms]))
+	bs := max(0, ms-window)
+	for bs > 0 && !utf8.RuneStart(line[bs]) {
+		bs++
+	}
+	ae := min(len(line), me+window)
+	for ae < len(line) && !utf8.RuneStart(line[ae]) {
+		ae--
+	}
+	before := []rune(safeText(line[bs:ms]))
 	match := []rune(safeText(line[ms:me]))
-	after := []rune(safeText(line[me:]))
+	after := []rune(safeText(line[me:ae]))
 	if len(match) >= grepLineChars {
 		return string(match[:grepLineChars]) + "…"
 	}
@@ -245,13 +256,13 @@ func snippet(line []byte, ms, me int) string {
 		lead = min(len(before), room-trail)
 	}
 	var b strings.Builder
-	if lead < len(before) {
+	if lead < len(before) || bs > 0 {
 		b.WriteString("…")
 	}
 	b.WriteString(string(before[len(before)-lead:]))
 	b.WriteString(string(match))
 	b.WriteString(string(after[:trail]))
-	if trail < len(after) {
+	if trail < len(after) || ae < len(line) {
 		b.WriteString("…")
 	}
 	return b.String()
