@@ -38,7 +38,8 @@ type GrepLine struct {
 type GrepFile struct {
 	Path  string     `json:"path"` // display form
 	Lines []GrepLine `json:"lines"`
-	More  int        `json:"more"` // matching lines in this file not shown
+	More  int        `json:"more"`           // matching lines in this file not shown
+	Note  string     `json:"note,omitempty"` // when the file changed between the count and the read
 }
 
 // GrepSkipped counts files of the set that were not searched, and why.
@@ -172,10 +173,11 @@ func (m *matcher) index(b []byte) (int, int) {
 	return i, i + len(m.pat)
 }
 
-// fileHits is what the scan keeps of one file.
+// fileHits is what the scan keeps of one file: counts only, so memory
+// does not grow with the number of matching files. The lines to show are
+// read again afterwards from the few files that are shown.
 type fileHits struct {
 	count   int
-	lines   []GrepLine
 	outcome scanOutcome
 	binary  bool
 }
@@ -333,7 +335,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 						h.binary = true
 						continue
 					}
-					h.count, h.lines = scanMatches(data, m.prepare(data), m, grepMaxPerFile)
+					h.count, _ = scanMatches(data, m.prepare(data), m, 0)
 				}
 			}
 		}()
@@ -377,17 +379,28 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 			res.TotalLines += h.count
 		}
 	}
-	// Shown lines are the first ones in path order.
+	// Shown lines are the first ones in path order; only those files (at
+	// most 50) are read a second time to take their lines.
 	sort.Slice(matched, func(a, b int) bool { return pathLess(files[matched[a]], files[matched[b]]) })
+	rd := newFdReader(r)
+	defer rd.close()
+	var buf []byte
 	for _, i := range matched {
 		room := grepMaxLines - res.ShownLines
 		if room <= 0 {
 			break
 		}
 		h := &hits[i]
-		shown := h.lines[:min(len(h.lines), room)]
-		res.Files = append(res.Files, GrepFile{Path: DisplayPath(files[i]), Lines: shown, More: h.count - len(shown)})
-		res.ShownLines += len(shown)
+		f := GrepFile{Path: DisplayPath(files[i])}
+		if data, oc := rd.read(files[i], &buf, grepMaxFileBytes); oc == scanRead {
+			_, f.Lines = scanMatches(data, base.prepare(data), base, min(grepMaxPerFile, room))
+		}
+		if len(f.Lines) == 0 {
+			f.Note = "(changed while searching: its matching lines are no longer there)"
+		}
+		f.More = max(0, h.count-len(f.Lines))
+		res.Files = append(res.Files, f)
+		res.ShownLines += len(f.Lines)
 	}
 	return res, nil
 }
@@ -399,7 +412,9 @@ func (g *GrepResult) Render() string {
 		for _, l := range f.Lines {
 			fmt.Fprintf(&b, "%s:%d: %s\n", f.Path, l.Line, l.Text)
 		}
-		if f.More > 0 {
+		if f.Note != "" {
+			fmt.Fprintf(&b, "%s: %s\n", f.Path, f.Note)
+		} else if f.More > 0 {
 			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, commas(f.More), pluralWord(f.More, "line", "lines"))
 		}
 	}
