@@ -139,7 +139,7 @@ func BenchmarkGrepCorpus(b *testing.B) {
 	}
 	b.Run("fileset", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := r.fileSet(ctx, ""); err != nil {
+			if _, _, err := r.fileSet(ctx, ""); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -16,15 +16,28 @@ const maxFileListBytes = 256 << 20
 // that are gone from disk are dropped by the callers that open them. The
 // order is git's (byte order) or the walk's; callers sort what they show
 // with pathLess, so a big set is never sorted just to be searched.
-func (r *Repo) fileSet(ctx context.Context, scope string) ([]string, error) {
+func (r *Repo) fileSet(ctx context.Context, scope string) ([]string, walkStats, error) {
 	var files []string
-	err := r.eachFile(ctx, scope, func(p string) { files = append(files, p) })
-	return files, err
+	stats, err := r.eachFile(ctx, scope, func(p string) { files = append(files, p) })
+	return files, stats, err
+}
+
+// walkStats counts what a walk could not enter, so callers can say so.
+type walkStats struct {
+	UnreadableDirs int
+	Examples       []string // display paths, a few
+}
+
+func (w *walkStats) unreadable(rel string) {
+	w.UnreadableDirs++
+	if len(w.Examples) < 3 {
+		w.Examples = append(w.Examples, DisplayPath(rel)+"/")
+	}
 }
 
 // eachFile streams the file set under scope to visit as it is found, so a
 // search can start on the first files while git is still listing the rest.
-func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) error {
+func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) (walkStats, error) {
 	if r.git != nil {
 		args := []string{"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"}
 		if scope != "" {
@@ -36,12 +49,12 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 			}
 		}, args...)
 		if err != nil {
-			return refusef("listing the files with git failed: %v", err)
+			return walkStats{}, refusef("listing the files with git failed: %v", err)
 		}
 		if cut {
-			return refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
+			return walkStats{}, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
 		}
-		return nil
+		return walkStats{}, nil
 	}
 	return r.walk(ctx, scope, func(e DirEntry) {
 		if e.Kind == KindFile || e.Kind == KindSymlink {
@@ -52,15 +65,16 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 
 // walk visits the file set under scope depth-first in path order, one
 // folder listing at a time; ignored folders are not entered.
-func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) error {
+func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) (walkStats, error) {
+	var stats walkStats
 	f, err := r.root.Open(osPath(scope))
 	if err != nil {
-		return describeOpenError(scope, err)
+		return stats, describeOpenError(scope, err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return describeOpenError(scope, err)
+		return stats, describeOpenError(scope, err)
 	}
 	if !st.IsDir() {
 		f.Close()
@@ -68,19 +82,21 @@ func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) err
 		if lst, err := r.root.Lstat(osPath(scope)); err == nil {
 			visit(DirEntry{Name: scope, Path: scope, Kind: kindOf(lst.Mode().Type())})
 		}
-		return nil
+		return stats, nil
 	}
-	return r.walkOpen(ctx, f, scope, visit)
+	err = r.walkOpen(ctx, f, scope, visit, &stats)
+	return stats, err
 }
 
 // walkOpen lists the open folder f and descends into its sub-folders by
 // opening each relative to f (one openat, never following a link), then
 // closes f.
-func (r *Repo) walkOpen(ctx context.Context, f *os.File, rel string, visit func(DirEntry)) error {
+func (r *Repo) walkOpen(ctx context.Context, f *os.File, rel string, visit func(DirEntry), stats *walkStats) error {
 	defer f.Close()
 	l, err := r.listOpen(f, rel)
 	if err != nil {
-		return nil // unreadable folder: its files are not in the set
+		stats.unreadable(rel) // its files are not in the set: counted, said
+		return nil
 	}
 	for _, e := range l.Entries {
 		if err := ctx.Err(); err != nil {
@@ -92,9 +108,10 @@ func (r *Repo) walkOpen(ctx context.Context, f *os.File, rel string, visit func(
 		}
 		sub, err := openChildDir(f, e.Name)
 		if err != nil {
+			stats.unreadable(e.Path)
 			continue
 		}
-		if err := r.walkOpen(ctx, sub, e.Path, visit); err != nil {
+		if err := r.walkOpen(ctx, sub, e.Path, visit, stats); err != nil {
 			return err
 		}
 	}

@@ -66,7 +66,7 @@ func TestFileSetMatchesGitLsFiles(t *testing.T) {
 	}
 	defer r.Close()
 	// What grep and find search.
-	got, err := r.fileSet(context.Background(), "")
+	got, _, err := r.fileSet(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestFileSetMatchesGitLsFiles(t *testing.T) {
 	}
 	// What the tree and the TUI list folder by folder must agree with git too.
 	var walked []string
-	if err := r.walk(context.Background(), "", func(e DirEntry) {
+	if _, err := r.walk(context.Background(), "", func(e DirEntry) {
 		if e.Kind != KindDir {
 			walked = append(walked, e.Path)
 		}
@@ -114,7 +114,7 @@ func TestPlainWalkHonoursEveryGitignore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	got, err := r.fileSet(context.Background(), "")
+	got, _, err := r.fileSet(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

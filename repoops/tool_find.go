@@ -30,7 +30,10 @@ type FindResult struct {
 	Total    int      `json:"total"`
 	Searched int      `json:"searched"` // files whose paths were compared
 	Limit    int      `json:"limit"`
-	raw      []string // repo-relative raw paths of Matches
+	// Folders a walk outside git could not enter: their paths were not compared.
+	UnreadableDirs int      `json:"unreadable_folders"`
+	DirExamples    []string `json:"unreadable_folder_examples,omitempty"`
+	raw            []string // repo-relative raw paths of Matches
 }
 
 // RawMatches returns the repo-relative raw paths of the shown matches.
@@ -74,7 +77,7 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 }
 
 func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResult, error) {
-	files, err := r.fileSet(ctx, scope)
+	files, stats, err := r.fileSet(ctx, scope)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +86,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 			return nil, describeOpenError(scope, err)
 		}
 	}
-	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit, Searched: len(files)}
+	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit, Searched: len(files), UnreadableDirs: stats.UnreadableDirs, DirExamples: stats.Examples}
 	type hit struct {
 		path     string
 		nameHit  bool
@@ -191,6 +194,9 @@ func (f *FindResult) Render() string {
 		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", commas(len(f.Matches)), commas(f.Total))
 	default:
 		fmt.Fprintf(&b, "(%s among %s in %s)", plural(f.Total, "match", "matches"), plural(f.Searched, "file", "files"), where)
+	}
+	if f.UnreadableDirs > 0 {
+		fmt.Fprintf(&b, "\n(%s could not be read, so the files in it are not included: %s)", plural(f.UnreadableDirs, "folder", "folders"), strings.Join(f.DirExamples, ", "))
 	}
 	return b.String()
 }

@@ -50,10 +50,13 @@ type GrepSkipped struct {
 	Symlinks   int `json:"symlinks"`
 	Special    int `json:"special"`
 	Missing    int `json:"missing"`
+	// Folders a walk outside git could not enter: their files were not searched.
+	UnreadableDirs int      `json:"unreadable_folders"`
+	DirExamples    []string `json:"unreadable_folder_examples,omitempty"`
 }
 
 func (s GrepSkipped) total() int {
-	return s.Binary + s.TooBig + s.Unreadable + s.Symlinks + s.Special + s.Missing
+	return s.Binary + s.TooBig + s.Unreadable + s.Symlinks + s.Special + s.Missing + s.UnreadableDirs
 }
 
 // GrepResult is repo_grep's typed result.
@@ -290,12 +293,13 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	const batchSize = 32
 	todo := make(chan *grepBatch, 256)
 	var listErr error
+	var listStats walkStats
 	var batches []*grepBatch
 	go func() {
 		defer close(todo)
 		cur := &grepBatch{}
 		n := 0
-		listErr = r.eachFile(ctx, scope, func(p string) {
+		listStats, listErr = r.eachFile(ctx, scope, func(p string) {
 			cur.paths = append(cur.paths, p)
 			n++
 			if len(cur.paths) == batchSize {
@@ -354,6 +358,8 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		hits = append(hits, b.hits...)
 	}
 	res := &GrepResult{Pattern: pattern, Path: DisplayPath(scope), CaseSensitive: caseSensitive}
+	res.Skipped.UnreadableDirs = listStats.UnreadableDirs
+	res.Skipped.DirExamples = listStats.Examples
 	var matched []int
 	for i := range hits {
 		h := &hits[i]
@@ -455,6 +461,9 @@ func (s GrepSkipped) describe() string {
 	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
 	add(s.Special, "special (FIFO, device or socket)")
 	add(s.Missing, "listed by git but missing on disk")
+	if s.UnreadableDirs > 0 {
+		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
+	}
 	if len(parts) == 0 {
 		return "skipped none"
 	}

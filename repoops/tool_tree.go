@@ -199,7 +199,15 @@ func displayEntry(e DirEntry) string {
 func (t *TreeResult) Render() string {
 	var b strings.Builder
 	if len(t.Entries) == 0 {
-		fmt.Fprintf(&b, "%s/ is empty\n", t.Path)
+		name := t.Path + "/"
+		if t.Path == "." {
+			name = "the repository root"
+		}
+		if t.Ignored+t.Special == 0 {
+			fmt.Fprintf(&b, "%s is empty (empty)\n", name)
+		} else {
+			fmt.Fprintf(&b, "%s has nothing to list: every entry is ignored or special\n", name)
+		}
 	}
 	for _, e := range t.Entries {
 		b.WriteString(e.Path)

@@ -1,0 +1,95 @@
+package repoops
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// asUnprivileged makes a test that needs permission errors run as the user
+// nobody. Root reads every file, and CI runs as root, so without this the
+// unreadable cases would never be exercised there. In a root parent it
+// re-runs the calling test in a child process as nobody and reports true
+// (the caller returns); otherwise it returns false and the caller goes on.
+func asUnprivileged(t *testing.T) bool {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return false
+	}
+	if os.Getenv("REPOX_TEST_UNPRIVILEGED") == "1" {
+		t.Fatal("the child is still root")
+	}
+	dir, err := os.MkdirTemp("", "repox-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "repoops.test")
+	copyFile(t, os.Args[0], exe)
+	cmd := exec.Command(exe, "-test.run=^"+t.Name()+"$", "-test.v", "-test.count=1")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "REPOX_TEST_UNPRIVILEGED=1", "HOME=/tmp", "TMPDIR=/tmp", "GOCOVERDIR=")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+		t.Fatalf("the child did not pass %s:\n%s", t.Name(), out)
+	}
+	return true
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Unreadable files and folders are skipped, counted and named: a "no match"
+// never hides them.
+func TestUnreadableIsCountedNeverDropped(t *testing.T) {
+	if asUnprivileged(t) {
+		return
+	}
+	dir := plainDir(t, map[string]string{
+		"a.txt":        "needle\n",
+		"secret.txt":   "needle\n",
+		"locked/b.txt": "needle\n",
+	})
+	if err := os.Chmod(filepath.Join(dir, "secret.txt"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "locked"), 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "locked"), 0o755) })
+	s := openSession(t, dir)
+	g := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "needle"}))
+	mustContain(t, g, "a.txt:1: needle", "searched 1 file in the whole repository; skipped 1 unreadable, 1 unreadable folder whose files were not searched (locked/)")
+	f := mustOK(t, call(t, s, "repo_find", map[string]any{"query": "txt"}))
+	mustContain(t, f, "(1 folder could not be read, so the files in it are not included: locked/)")
+	mustRefuse(t, call(t, s, "repo_read_file", map[string]any{"path": "secret.txt"}), "secret.txt is not readable (permission denied)")
+	tr := mustOK(t, call(t, s, "repo_tree", nil))
+	mustContain(t, tr, "locked/ (locked is not readable (permission denied))")
+}
