@@ -176,15 +176,6 @@ func (m *matcher) index(b []byte) (int, int) {
 	return i, i + len(m.pat)
 }
 
-// fileHits is what the scan keeps of one file: counts only, so memory
-// does not grow with the number of matching files. The lines to show are
-// read again afterwards from the few files that are shown.
-type fileHits struct {
-	count   int
-	outcome scanOutcome
-	binary  bool
-}
-
 // scanMatches counts every matching line of data and keeps the first keep.
 func scanMatches(data, hay []byte, m *matcher, keep int) (int, []GrepLine) {
 	count, lineNo, counted := 0, 1, 0
@@ -273,11 +264,40 @@ func snippet(line []byte, ms, me int) string {
 	return b.String()
 }
 
-// grepBatch is a run of consecutive files of the set, searched by one worker.
-type grepBatch struct {
-	start int
-	paths []string
-	hits  []fileHits
+// grepTally is one worker's account of the files it searched: counts of
+// every outcome, and the files that matched. Nothing is kept of a file
+// without a match, so memory follows the matches, not the repository.
+type grepTally struct {
+	searched int
+	skipped  GrepSkipped
+	matched  []fileMatch
+}
+
+type fileMatch struct {
+	path  string
+	count int
+}
+
+func (t *grepTally) add(path string, oc scanOutcome, binary bool, count int) {
+	switch {
+	case oc == scanTooBig:
+		t.skipped.TooBig++
+	case oc == scanUnreadable:
+		t.skipped.Unreadable++
+	case oc == scanSymlink:
+		t.skipped.Symlinks++
+	case oc == scanSpecial:
+		t.skipped.Special++
+	case oc == scanMissing:
+		t.skipped.Missing++
+	case binary:
+		t.skipped.Binary++
+	default:
+		t.searched++
+	}
+	if count > 0 {
+		t.matched = append(t.matched, fileMatch{path: path, count: count})
+	}
 }
 
 func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool) (*GrepResult, error) {
@@ -291,58 +311,51 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	// The file set streams in batches while the workers search: git is
 	// still listing when the first files are read.
 	const batchSize = 32
-	todo := make(chan *grepBatch, 256)
+	todo := make(chan []string, 64)
 	var listErr error
 	var listStats walkStats
-	var batches []*grepBatch
 	go func() {
 		defer close(todo)
-		cur := &grepBatch{}
-		n := 0
+		batch := make([]string, 0, batchSize)
 		listStats, listErr = r.eachFile(ctx, scope, func(p string) {
-			cur.paths = append(cur.paths, p)
-			n++
-			if len(cur.paths) == batchSize {
-				batches = append(batches, cur)
-				todo <- cur
-				cur = &grepBatch{start: n}
+			batch = append(batch, p)
+			if len(batch) == batchSize {
+				todo <- batch
+				batch = make([]string, 0, batchSize)
 			}
 		})
-		if len(cur.paths) > 0 {
-			batches = append(batches, cur)
-			todo <- cur
+		if len(batch) > 0 {
+			todo <- batch
 		}
 	}()
 	base := newMatcher(pattern, caseSensitive)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
+	tallies := make([]grepTally, workers)
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for w := range tallies {
 		wg.Add(1)
-		go func() {
+		go func(t *grepTally) {
 			defer wg.Done()
 			m := base.clone()
 			rd := newFdReader(r)
 			defer rd.close()
 			buf := make([]byte, 64<<10)
-			for b := range todo {
-				b.hits = make([]fileHits, len(b.paths))
+			for batch := range todo {
 				if ctx.Err() != nil {
-					continue
+					continue // drain, so the lister can finish
 				}
-				for i, p := range b.paths {
-					h := &b.hits[i]
+				for _, p := range batch {
 					data, oc := rd.read(p, &buf, grepMaxFileBytes)
-					if h.outcome = oc; oc != scanRead {
-						continue
+					binary, count := false, 0
+					if oc == scanRead {
+						if binary = looksBinary(data); !binary {
+							count, _ = scanMatches(data, m.prepare(data), m, 0)
+						}
 					}
-					if looksBinary(data) {
-						h.binary = true
-						continue
-					}
-					h.count, _ = scanMatches(data, m.prepare(data), m, 0)
+					t.add(p, oc, binary, count)
 				}
 			}
-		}()
+		}(&tallies[w])
 	}
 	wg.Wait()
 	if listErr != nil {
@@ -351,60 +364,43 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var files []string
-	var hits []fileHits
-	for _, b := range batches {
-		files = append(files, b.paths...)
-		hits = append(hits, b.hits...)
-	}
 	res := &GrepResult{Pattern: pattern, Path: DisplayPath(scope), CaseSensitive: caseSensitive}
 	res.Skipped.UnreadableDirs = listStats.UnreadableDirs
 	res.Skipped.DirExamples = listStats.Examples
-	var matched []int
-	for i := range hits {
-		h := &hits[i]
-		switch {
-		case h.outcome == scanTooBig:
-			res.Skipped.TooBig++
-		case h.outcome == scanUnreadable:
-			res.Skipped.Unreadable++
-		case h.outcome == scanSymlink:
-			res.Skipped.Symlinks++
-		case h.outcome == scanSpecial:
-			res.Skipped.Special++
-		case h.outcome == scanMissing:
-			res.Skipped.Missing++
-		case h.binary:
-			res.Skipped.Binary++
-		default:
-			res.Searched++
-		}
-		if h.count > 0 {
-			matched = append(matched, i)
-			res.TotalFiles++
-			res.TotalLines += h.count
-		}
+	var matched []fileMatch
+	for _, t := range tallies {
+		res.Searched += t.searched
+		res.Skipped.TooBig += t.skipped.TooBig
+		res.Skipped.Unreadable += t.skipped.Unreadable
+		res.Skipped.Symlinks += t.skipped.Symlinks
+		res.Skipped.Special += t.skipped.Special
+		res.Skipped.Missing += t.skipped.Missing
+		res.Skipped.Binary += t.skipped.Binary
+		matched = append(matched, t.matched...)
+	}
+	for _, fm := range matched {
+		res.TotalFiles++
+		res.TotalLines += fm.count
 	}
 	// Shown lines are the first ones in path order; only those files (at
 	// most 50) are read a second time to take their lines.
-	sort.Slice(matched, func(a, b int) bool { return pathLess(files[matched[a]], files[matched[b]]) })
+	sort.Slice(matched, func(a, b int) bool { return pathLess(matched[a].path, matched[b].path) })
 	rd := newFdReader(r)
 	defer rd.close()
 	var buf []byte
-	for _, i := range matched {
+	for _, fm := range matched {
 		room := grepMaxLines - res.ShownLines
 		if room <= 0 {
 			break
 		}
-		h := &hits[i]
-		f := GrepFile{Path: DisplayPath(files[i])}
-		if data, oc := rd.read(files[i], &buf, grepMaxFileBytes); oc == scanRead {
+		f := GrepFile{Path: DisplayPath(fm.path)}
+		if data, oc := rd.read(fm.path, &buf, grepMaxFileBytes); oc == scanRead {
 			_, f.Lines = scanMatches(data, base.prepare(data), base, min(grepMaxPerFile, room))
 		}
 		if len(f.Lines) == 0 {
 			f.Note = "(changed while searching: its matching lines are no longer there)"
 		}
-		f.More = max(0, h.count-len(f.Lines))
+		f.More = max(0, fm.count-len(f.Lines))
 		res.Files = append(res.Files, f)
 		res.ShownLines += len(f.Lines)
 	}
