@@ -170,3 +170,22 @@ func BenchmarkReadDeepWindowBigFile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFirstListingCorpus is what the explorer does before its first
+// frame: open the repository and list its root (REPOX_BENCH_CORPUS).
+func BenchmarkFirstListingCorpus(b *testing.B) {
+	dir := os.Getenv("REPOX_BENCH_CORPUS")
+	if dir == "" {
+		b.Skip("set REPOX_BENCH_CORPUS to a repository")
+	}
+	for i := 0; i < b.N; i++ {
+		r, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.ListDir(""); err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+	}
+}
