@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/model"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -90,6 +91,10 @@ func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return exitUsage
 		}
 		opts = o
+	}
+	if f, ok := stdout.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+		fmt.Fprintf(stderr, "repox: the explorer needs a terminal, and standard output is not one — for text, run: repox call --root DIR repo_tree (or repo_read_file, repo_grep, ...)\n")
+		return exitUsage
 	}
 	if err := model.Run(ctx, opts); err != nil {
 		fmt.Fprintf(stderr, "repox: %v\n", err)

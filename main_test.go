@@ -170,3 +170,10 @@ func TestBatchIsOneSessionAndAnswersLineByLine(t *testing.T) {
 		t.Fatalf("batch exit %d", code)
 	}
 }
+
+func TestExploreWithoutATerminalSaysWhatToRunInstead(t *testing.T) {
+	code, _, errOut := runCLI(t, "", fixture(t))
+	if code != exitUsage || !strings.Contains(errOut, "needs a terminal") || !strings.Contains(errOut, "repox call") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
