@@ -102,3 +102,9 @@ func TestGitRejectsUnknownCommandsAndOutputIsCapped(t *testing.T) {
 		t.Fatal("cut is not at a line boundary")
 	}
 }
+
+func TestGitInASubfolderPointsToTheRepository(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"sub/a.txt": "a\n"})
+	s := openSession(t, filepath.Join(dir, "sub"))
+	mustRefuse(t, call(t, s, "repo_git", map[string]any{"cmd": "status"}), "is a folder inside the git repository at "+dir, "open that folder")
+}

@@ -59,6 +59,9 @@ func findGit() string {
 func detectGit(r *Repo) (*gitRunner, string) {
 	st, err := r.root.Lstat(".git")
 	if err != nil {
+		if top := enclosingWorkTree(r.dir); top != "" {
+			return nil, fmt.Sprintf("it is a folder inside the git repository at %s — open that folder to use repo_git and git's file set", top)
+		}
 		return nil, ""
 	}
 	if !st.IsDir() {
@@ -69,6 +72,19 @@ func detectGit(r *Repo) (*gitRunner, string) {
 		return nil, "git is not installed on this machine"
 	}
 	return &gitRunner{bin: bin, workDir: r.dir, gitDir: filepath.Join(r.dir, ".git")}, ""
+}
+
+// enclosingWorkTree returns the nearest folder above dir that holds a .git,
+// or "". It only looks at names; nothing there is read.
+func enclosingWorkTree(dir string) string {
+	for d := filepath.Dir(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return ""
+		}
+	}
 }
 
 // env is the whole environment git sees: nothing inherited.
