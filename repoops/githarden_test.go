@@ -37,22 +37,27 @@ func TestGitRunsNoRepoLocalProgram(t *testing.T) {
 	writeFiles(t, filepath.Dir(script), map[string]string{"inc.cfg": "[core]\n\tfsmonitor = " + script + "\n"})
 	// Make every command have something to show.
 	writeFiles(t, dir, map[string]string{"a.txt": "one changed\n", "b.secret": "two changed\n", "new.txt": "n\n"})
-	s := openSession(t, dir)
-	for _, cmd := range gitCommands {
-		for _, p := range []string{"", "a.txt", "b.secret"} {
-			r := call(t, s, "repo_git", map[string]any{"cmd": cmd, "path": p})
-			if r.IsError {
-				t.Fatalf("%s %q: %s", cmd, p, r.Text)
+	writeFiles(t, dir, map[string]string{"sub/c.secret": "three\n"})
+	// From the work tree's top, and from a folder inside it.
+	for _, root := range []string{dir, filepath.Join(dir, "sub")} {
+		s := openSession(t, root)
+		for _, cmd := range gitCommands {
+			for _, p := range []string{"", "a.txt", "b.secret", "c.secret"} {
+				r := call(t, s, "repo_git", map[string]any{"cmd": cmd, "path": p})
+				if r.IsError {
+					t.Fatalf("%s %q: %s", cmd, p, r.Text)
+				}
 			}
 		}
+		// The tools that list files run git too.
+		mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "changed"}))
+		mustOK(t, call(t, s, "repo_find", map[string]any{"query": "a"}))
+		mustOK(t, call(t, s, "repo_tree", nil))
+		if b, err := os.ReadFile(marker); err == nil {
+			t.Fatalf("a repo-local program ran (root %s):\n%s", root, b)
+		}
 	}
-	// The tools that list files run git too.
-	mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "changed"}))
-	mustOK(t, call(t, s, "repo_find", map[string]any{"query": "a"}))
-	mustOK(t, call(t, s, "repo_tree", nil))
-	if b, err := os.ReadFile(marker); err == nil {
-		t.Fatalf("a repo-local program ran:\n%s", b)
-	}
+	s := openSession(t, dir)
 	// And the diff is the real one, not a textconv'd one.
 	mustContain(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "diff", "path": "b.secret"})), "+two changed")
 }
@@ -101,10 +106,4 @@ func TestGitRejectsUnknownCommandsAndOutputIsCapped(t *testing.T) {
 	if !strings.HasSuffix(strings.Split(out, "\n(")[0], ".go") {
 		t.Fatal("cut is not at a line boundary")
 	}
-}
-
-func TestGitInASubfolderPointsToTheRepository(t *testing.T) {
-	dir := gitRepo(t, map[string]string{"sub/a.txt": "a\n"})
-	s := openSession(t, filepath.Join(dir, "sub"))
-	mustRefuse(t, call(t, s, "repo_git", map[string]any{"cmd": "status"}), "is a folder inside the git repository at "+dir, "open that folder")
 }

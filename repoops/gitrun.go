@@ -23,8 +23,10 @@ const gitTimeout = 20 * time.Second
 // nothing and every repo-local way of running a program switched off.
 type gitRunner struct {
 	bin     string // absolute path, resolved once
-	workDir string
+	workDir string // the work tree's top
 	gitDir  string
+	cwd     string // the repox root: git runs here, so its paths are relative to it
+	prefix  string // the repox root relative to workDir, '/'-separated ("" at the top)
 
 	once      sync.Once
 	overrides []string // -c items neutralising filter/diff drivers the repo names
@@ -53,29 +55,46 @@ func findGit() string {
 	return gitBin
 }
 
-// detectGit decides git mode: the root must hold a real .git folder (a
-// gitfile pointing elsewhere, as worktrees and submodules use, would let the
-// tools read another repository).
+// detectGit decides git mode. The root may be a work tree's top (it holds
+// a real .git folder) or any folder inside one: then git runs in the root,
+// so every path it prints or takes is relative to the root, and the file
+// set is git's view of that subtree. A .git that is a file (a worktree or
+// submodule link pointing elsewhere) is not followed.
 func detectGit(r *Repo) (*gitRunner, string) {
-	st, err := r.root.Lstat(".git")
-	if err != nil {
-		if top := enclosingWorkTree(r.dir); top != "" {
-			return nil, fmt.Sprintf("it is a folder inside the git repository at %s — open that folder to use repo_git and git's file set", top)
-		}
-		return nil, ""
+	real := r.realDir
+	if real == "" {
+		real = r.dir
 	}
-	if !st.IsDir() {
+	top := real
+	st, err := r.root.Lstat(".git")
+	switch {
+	case err == nil && !st.IsDir():
 		return nil, "its .git is a file that points to another folder (a worktree or submodule), which repox does not follow"
+	case err != nil:
+		top = enclosingWorkTree(real)
+		if top == "" {
+			return nil, ""
+		}
+		if st, err := os.Lstat(filepath.Join(top, ".git")); err != nil || !st.IsDir() {
+			return nil, fmt.Sprintf("it is inside %s, whose .git is a file that points to another folder (a worktree or submodule), which repox does not follow", top)
+		}
 	}
 	bin := findGit()
 	if bin == "" {
 		return nil, "git is not installed on this machine"
 	}
-	return &gitRunner{bin: bin, workDir: r.dir, gitDir: filepath.Join(r.dir, ".git")}, ""
+	prefix, err := filepath.Rel(top, real)
+	if err != nil || !filepath.IsLocal(prefix) && prefix != "." {
+		return nil, ""
+	}
+	if prefix == "." {
+		prefix = ""
+	}
+	return &gitRunner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}, ""
 }
 
 // enclosingWorkTree returns the nearest folder above dir that holds a .git,
-// or "". It only looks at names; nothing there is read.
+// or "". It only looks at names.
 func enclosingWorkTree(dir string) string {
 	for d := filepath.Dir(dir); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
@@ -197,7 +216,7 @@ func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte,
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, g.bin, args...)
-	cmd.Dir = g.workDir
+	cmd.Dir = g.cwd
 	cmd.Env = g.env()
 	cmd.Stdin = nil
 	stdout := &capWriter{limit: limit}
@@ -237,7 +256,7 @@ func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, g.bin, append(g.baseArgs(args[0]), args...)...)
-	cmd.Dir = g.workDir
+	cmd.Dir = g.cwd
 	cmd.Env = g.env()
 	var stderr capWriter
 	stderr.limit = 8 << 10

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -127,12 +128,13 @@ func sortEntries(es []DirEntry) {
 // ignoreView answers "ignored?" for the entries of one folder.
 type ignoreView struct {
 	chain         *ignoreChain
-	parentIgnored bool // the folder itself is ignored (shown only for tracked files inside)
+	parentIgnored bool   // the folder itself is ignored (shown only for tracked files inside)
+	prefix        string // the root's place in the work tree: rules match work-tree paths
 	repo          *Repo
 }
 
 func (v ignoreView) ignored(rel string, isDir bool) bool {
-	if !v.parentIgnored && !v.chain.ignored(rel, isDir) {
+	if !v.parentIgnored && !v.chain.ignored(joinRel(v.prefix, rel), isDir) {
 		return false
 	}
 	// A rule matches; git still lists what it tracks. The tracked-and-
@@ -144,17 +146,18 @@ func (v ignoreView) ignored(rel string, isDir bool) bool {
 	return true
 }
 
-// ignoreView builds the rules in force inside folder rel: every .gitignore
-// from the root down, over .git/info/exclude in git mode. ownFile says
-// whether rel itself holds a .gitignore (the caller has just listed it).
+// ignoreView builds the rules in force inside folder rel: those of the work
+// tree above the root (in git mode), then every .gitignore from the root
+// down. ownFile says whether rel itself holds a .gitignore (the caller has
+// just listed it).
 func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var chain *ignoreChain
+	chain, outerIgnored := r.outerChainLocked()
+	v := ignoreView{repo: r, parentIgnored: outerIgnored}
 	if r.git != nil {
-		chain = chain.with(r.rulesLocked(".git/info/exclude", ""))
+		v.prefix = r.git.prefix
 	}
-	v := ignoreView{repo: r}
 	dirs := []string{""}
 	if rel != "" {
 		dir := ""
@@ -164,7 +167,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		}
 	}
 	for i, dir := range dirs {
-		if i > 0 && !v.parentIgnored && chain.ignored(dir, true) {
+		if i > 0 && !v.parentIgnored && chain.ignored(joinRel(v.prefix, dir), true) {
 			// An ignored folder shown only because git tracks files in
 			// it: everything else inside stays ignored, as in git.
 			v.parentIgnored = true
@@ -173,10 +176,53 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		if i == len(dirs)-1 && !ownFile {
 			r.ignoreCache[file] = nil
 		}
-		chain = chain.with(r.rulesLocked(file, dir))
+		chain = chain.with(r.rulesLocked(file, joinRel(v.prefix, dir)))
 	}
 	v.chain = chain
 	return v
+}
+
+// outerChainLocked returns the ignore rules that apply from outside the
+// root: .git/info/exclude, and in a sub-folder of a work tree every
+// .gitignore between the work tree's top and the root (read by name, for
+// their rules only). It also says whether the root itself is ignored there.
+func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
+	if r.outerDone {
+		return r.outer, r.outerIgnored
+	}
+	r.outerDone = true
+	if r.git == nil {
+		return nil, false
+	}
+	if r.git.prefix == "" {
+		r.outer = r.outer.with(r.rulesLocked(".git/info/exclude", ""))
+		return r.outer, false
+	}
+	top := r.git.workDir
+	chain := (*ignoreChain)(nil).with(readOuterIgnore(filepath.Join(top, ".git", "info", "exclude"), ""))
+	ignored := false
+	dir := ""
+	for _, part := range strings.Split(r.git.prefix, "/") {
+		chain = chain.with(readOuterIgnore(filepath.Join(top, filepath.FromSlash(dir), ".gitignore"), dir))
+		dir = joinRel(dir, part)
+		ignored = ignored || chain.ignored(dir, true)
+	}
+	r.outer, r.outerIgnored = chain, ignored
+	return chain, ignored
+}
+
+// readOuterIgnore compiles an ignore file outside the root: a regular file
+// (never through a symlink, as git does), size-capped.
+func readOuterIgnore(abs, base string) *ignoreRules {
+	st, err := os.Lstat(abs)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxIgnoreFile {
+		return nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil || len(data) == 0 {
+		return nil
+	}
+	return compileIgnore(base, data)
 }
 
 // rulesLocked compiles (once) the ignore file at file, anchored at base.

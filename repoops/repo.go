@@ -21,10 +21,13 @@ type Repo struct {
 	git     *gitRunner
 	gitNote string // why git mode is off, when it is off for a reason worth saying
 
-	mu          sync.Mutex
-	ignoreCache map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
-	tracked     *trackedIgnored         // tracked files that match an ignore rule (git mode)
-	lineIdx     map[string]*lineIndex   // big files' line marks, by repo-relative path
+	mu           sync.Mutex
+	ignoreCache  map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
+	tracked      *trackedIgnored         // tracked files that match an ignore rule (git mode)
+	lineIdx      map[string]*lineIndex   // big files' line marks, by repo-relative path
+	outer        *ignoreChain            // ignore rules from outside the root (see outerChainLocked)
+	outerIgnored bool                    // the root itself is ignored by them
+	outerDone    bool
 }
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a
@@ -80,7 +83,7 @@ func (r *Repo) Branch() string {
 	if r.git == nil {
 		return ""
 	}
-	b, err := r.root.ReadFile(".git/HEAD")
+	b, err := os.ReadFile(filepath.Join(r.git.gitDir, "HEAD"))
 	if err != nil {
 		return ""
 	}
@@ -100,6 +103,7 @@ func (r *Repo) Refresh() {
 	r.mu.Lock()
 	r.ignoreCache = map[string]*ignoreRules{}
 	r.tracked = nil
+	r.outer, r.outerIgnored, r.outerDone = nil, false, false
 	r.mu.Unlock()
 }
 

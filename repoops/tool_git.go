@@ -83,9 +83,12 @@ func (s *Session) Git(ctx context.Context, a GitArgs) (*GitResult, error) {
 func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, error) {
 	res := &GitResult{Cmd: cmd, Path: DisplayPath(rel)}
 	var pathspec []string
-	if rel != "" {
+	switch {
+	case rel != "":
 		pathspec = []string{"--", rel}
-	} else {
+	case r.git.prefix != "":
+		pathspec = []string{"--", "."} // a sub-folder of the work tree: only it
+	default:
 		pathspec = []string{"--"}
 	}
 	where := "the repository"
@@ -107,6 +110,9 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		args = []string{"diff", "--no-ext-diff", "--no-textconv", "--no-color"}
 		if cmd == "diff-stat" {
 			args = append(args, "--stat")
+		}
+		if r.git.prefix != "" {
+			args = append(args, "--relative") // paths as the other tools show them
 		}
 		if hasHead {
 			args = append(args, "--end-of-options", "HEAD")
@@ -131,7 +137,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	}
 	switch cmd {
 	case "status":
-		res.Output, res.Cut = renderStatus(out)
+		res.Output, res.Cut = renderStatus(out, r.git.prefix)
 	case "ls-files":
 		var paths []string
 		for _, p := range bytes.Split(out, []byte{0}) {
@@ -158,8 +164,19 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	return res, nil
 }
 
-// renderStatus turns `status --porcelain=v1 -z --branch` into lines.
-func renderStatus(out []byte) (string, bool) {
+// renderStatus turns `status --porcelain=v1 -z --branch` into lines. Git
+// prints porcelain paths from the work tree's top; prefix (the root's place
+// in it) is taken off so they read like every other tool's paths.
+func renderStatus(out []byte, prefix string) (string, bool) {
+	rel := func(p string) string {
+		if prefix != "" {
+			if q, ok := strings.CutPrefix(p, prefix+"/"); ok {
+				return DisplayPath(q)
+			}
+			return DisplayPath("/"+p) + " (outside this folder)"
+		}
+		return DisplayPath(p)
+	}
 	var b strings.Builder
 	recs := bytes.Split(out, []byte{0})
 	for i := 0; i < len(recs); i++ {
@@ -176,10 +193,10 @@ func renderStatus(out []byte) (string, bool) {
 			continue
 		}
 		xy, name := rec[:2], rec[3:]
-		line := xy + " " + DisplayPath(name)
+		line := xy + " " + rel(name)
 		if (xy[0] == 'R' || xy[0] == 'C') && i+1 < len(recs) {
 			i++
-			line = xy + " " + DisplayPath(string(recs[i])) + " -> " + DisplayPath(name)
+			line = xy + " " + rel(string(recs[i])) + " -> " + rel(name)
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
