@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/charmbracelet/x/ansi"
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
 
 // AgentView is a pane flipped to agent view: the call and the exact text
 // the tool returned for it. Lines holds only the on-screen part of the text.
@@ -39,7 +43,7 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 			if len(lines) >= h {
 				break
 			}
-			l = DisplayText(l)
+			l = agentLine(l)
 			if v.HScroll > 0 {
 				l = ansi.Cut(l, v.HScroll, v.HScroll+w+1)
 			}
@@ -47,4 +51,15 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 		}
 	}
 	return Block(lines, w, h)
+}
+
+// agentLine makes one line of tool text displayable. In the read format
+// ("N→text") tab stops count from the start of the text, not of the line,
+// so indentation lines up whatever the width of the line number.
+func agentLine(l string) string {
+	i := strings.Index(l, "→")
+	if i <= 0 || i > 12 || strings.Trim(l[:i], "0123456789") != "" {
+		return DisplayText(l)
+	}
+	return l[:i] + "→" + DisplayText(l[i+len("→"):])
 }

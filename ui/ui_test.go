@@ -81,3 +81,16 @@ func TestStatusFitsAnyWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentLineTabsCountFromTheText(t *testing.T) {
+	for _, c := range [][2]string{
+		{"9→\tx", "9→    x"},
+		{"10→\tx", "10→    x"},
+		{"1000→\t\ty", "1000→        y"},
+		{"path:3: \tz", DisplayText("path:3: \tz")},
+	} {
+		if got := agentLine(c[0]); got != c[1] {
+			t.Errorf("agentLine(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
