@@ -19,6 +19,7 @@ const (
 	scanSymlink
 	scanSpecial
 	scanMissing
+	scanFolder // a folder where git lists a path: a submodule
 )
 
 // fdReader opens files of a bulk scan one path component at a time,
@@ -101,7 +102,11 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, scanUnreadable
 	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+	switch st.Mode & syscall.S_IFMT {
+	case syscall.S_IFREG:
+	case syscall.S_IFDIR:
+		return nil, scanFolder
+	default:
 		return nil, scanSpecial
 	}
 	if st.Size > int64(limit) {

@@ -319,3 +319,13 @@ func TestTreeOfAnEmptyFolderSaysSo(t *testing.T) {
 	mustContain(t, mustOK(t, call(t, s, "repo_tree", map[string]any{"path": "logs"})), "logs/ has nothing to list: every entry is ignored or special", "(1 entry matching .gitignore not listed, e.g. logs/a.log)")
 	mustContain(t, mustOK(t, call(t, openSession(t, t.TempDir()), "repo_tree", nil)), "the repository root is empty (empty)")
 }
+
+func TestGrepNamesSubmodulesItDidNotSearch(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.txt": "needle\n"})
+	// A gitlink, as a submodule leaves in the index, with its folder on disk.
+	git(t, dir, "update-index", "--add", "--cacheinfo", "160000,"+strings.TrimSpace(git(t, dir, "rev-parse", "HEAD"))+",vendor/lib")
+	writeFiles(t, dir, map[string]string{"vendor/lib/x.txt": "needle\n"})
+	out := mustOK(t, call(t, openSession(t, dir), "repo_grep", map[string]any{"pattern": "needle"}))
+	mustContain(t, out, "a.txt:1: needle", "skipped 1 submodule (a separate repository: open it to search it)")
+	mustNotContain(t, out, "special", "vendor/lib/x.txt")
+}

@@ -50,13 +50,14 @@ type GrepSkipped struct {
 	Symlinks   int `json:"symlinks"`
 	Special    int `json:"special"`
 	Missing    int `json:"missing"`
+	Submodules int `json:"submodules"` // folders git lists as one path (gitlinks)
 	// Folders a walk outside git could not enter: their files were not searched.
 	UnreadableDirs int      `json:"unreadable_folders"`
 	DirExamples    []string `json:"unreadable_folder_examples,omitempty"`
 }
 
 func (s GrepSkipped) total() int {
-	return s.Binary + s.TooBig + s.Unreadable + s.Symlinks + s.Special + s.Missing + s.UnreadableDirs
+	return s.Binary + s.TooBig + s.Unreadable + s.Symlinks + s.Special + s.Missing + s.Submodules + s.UnreadableDirs
 }
 
 // GrepResult is repo_grep's typed result.
@@ -290,6 +291,8 @@ func (t *grepTally) add(path string, oc scanOutcome, binary bool, count int) {
 		t.skipped.Special++
 	case oc == scanMissing:
 		t.skipped.Missing++
+	case oc == scanFolder:
+		t.skipped.Submodules++
 	case binary:
 		t.skipped.Binary++
 	default:
@@ -375,6 +378,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		res.Skipped.Symlinks += t.skipped.Symlinks
 		res.Skipped.Special += t.skipped.Special
 		res.Skipped.Missing += t.skipped.Missing
+		res.Skipped.Submodules += t.skipped.Submodules
 		res.Skipped.Binary += t.skipped.Binary
 		matched = append(matched, t.matched...)
 	}
@@ -457,6 +461,7 @@ func (s GrepSkipped) describe() string {
 	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
 	add(s.Special, "special (FIFO, device or socket)")
 	add(s.Missing, "listed by git but missing on disk")
+	add(s.Submodules, pluralWord(s.Submodules, "submodule", "submodules")+" (a separate repository: open it to search it)")
 	if s.UnreadableDirs > 0 {
 		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
 	}
