@@ -78,7 +78,7 @@ func init() {
 		"Search file contents for a fixed string (never a regex, never a flag) in the repository's file set (git's tracked and untracked-but-not-ignored files; .gitignore honoured outside git). "+
 			"Prints matching lines as path:line: text — at most 50 lines in all and 5 per file (then path: (+N more matching lines in this file)), each cut to 160 characters around the match with …. "+
 			"Every match is still counted: (showing 50 of 812 matching lines in 97 files — narrow with path or a longer pattern). "+
-			"Always ends with what was searched and skipped (binary files, files over 8 MiB, unreadable files, symlinks, which are not followed), so no match is a complete answer. "+
+			"Always ends with what was searched and skipped (binary files, files over 8 MiB, unreadable files and folders, symlinks, which are not followed, and submodules), so no match is a complete answer. "+
 			"case_sensitive defaults to true. pattern: 1-1000 characters, one line. path limits the search to a folder or file (by whole path components).",
 		true, []string{"pattern"},
 		map[string]any{
