@@ -21,6 +21,7 @@ const (
 	readMaxLimit     = 2000
 	readLineChars    = 2000
 	readMaxOutput    = 256 << 10
+	readGrowSlack    = 64 << 20 // bytes read past st_size before giving up
 )
 
 // ReadArgs are repo_read_file's arguments.
@@ -183,7 +184,13 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		br.Reset(f)
 		startLine = k * lineMarkEvery
 	}
-	var pos int64
+	var pos int64 // bytes from the start of the file
+	if jump {
+		pos = idx.marks[(startLine)/lineMarkEvery]
+	}
+	// st_size is only a hint: a file that keeps growing, or a special file
+	// that reports size 0 and never ends, must not hold the call forever.
+	maxBytes := st.Size() + readGrowSlack
 	var (
 		lineNo    = startLine // lines completed so far
 		cur       []byte
@@ -256,6 +263,9 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 				}
 			}
 			pos += int64(len(chunk))
+			if pos > maxBytes {
+				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, commas(readGrowSlack), commas(int(st.Size())))
+			}
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
 				if building != nil && lineNo%lineMarkEvery == 0 {
