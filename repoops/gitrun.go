@@ -212,38 +212,47 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
-	defer cancel()
+// command builds one git process: no inherited environment, no stdin, in
+// its own process group so a timeout kills git and any helper it started.
+// The caller owns the timeout context.
+func (g *gitRunner) command(ctx context.Context, args []string, stderr *capWriter) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, g.bin, args...)
 	cmd.Dir = g.cwd
 	cmd.Env = g.env()
-	cmd.Stdin = nil
-	stdout := &capWriter{limit: limit}
-	var stderr capWriter
-	stderr.limit = 8 << 10
-	cmd.Stdout = stdout
-	cmd.Stderr = &stderr
+	cmd.Stderr = stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
-		// Kill the whole process group: helpers git started die with it.
 		if cmd.Process != nil {
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		}
 		return nil
 	}
 	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	return cmd
+}
+
+// gitError turns a failed run into the error a refusal quotes: git's own
+// words when it said any, a timeout when it was stopped.
+func gitError(ctx context.Context, err error, stderr *capWriter) error {
 	if ctx.Err() == context.DeadlineExceeded {
-		return stdout.buf.Bytes(), stdout.cut, fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
+		return fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
 	}
-	if err != nil {
-		var ee *exec.ExitError
-		msg := strings.TrimSpace(stderr.buf.String())
-		if errors.As(err, &ee) && msg != "" {
-			return stdout.buf.Bytes(), stdout.cut, errors.New(firstLines(msg, 3))
-		}
-		return stdout.buf.Bytes(), stdout.cut, err
+	var ee *exec.ExitError
+	if msg := strings.TrimSpace(stderr.buf.String()); errors.As(err, &ee) && msg != "" {
+		return errors.New(firstLines(msg, 3))
+	}
+	return err
+}
+
+func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	stderr := &capWriter{limit: 8 << 10}
+	stdout := &capWriter{limit: limit}
+	cmd := g.command(ctx, args, stderr)
+	cmd.Stdout = stdout
+	if err := cmd.Run(); err != nil || ctx.Err() != nil {
+		return stdout.buf.Bytes(), stdout.cut, gitError(ctx, err, stderr)
 	}
 	return stdout.buf.Bytes(), stdout.cut, nil
 }
@@ -255,20 +264,8 @@ func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte,
 func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, g.bin, append(g.baseArgs(args[0]), args...)...)
-	cmd.Dir = g.cwd
-	cmd.Env = g.env()
-	var stderr capWriter
-	stderr.limit = 8 << 10
-	cmd.Stderr = &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process != nil {
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		}
-		return nil
-	}
-	cmd.WaitDelay = 2 * time.Second
+	stderr := &capWriter{limit: 8 << 10}
+	cmd := g.command(ctx, append(g.baseArgs(args[0]), args...), stderr)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return false, err
@@ -301,16 +298,11 @@ func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte
 		cancel()
 	}
 	werr := cmd.Wait()
-	switch {
-	case cut:
+	if cut {
 		return true, nil
-	case ctx.Err() == context.DeadlineExceeded:
-		return false, fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
-	case werr != nil:
-		if msg := strings.TrimSpace(stderr.buf.String()); msg != "" {
-			return false, errors.New(firstLines(msg, 3))
-		}
-		return false, werr
+	}
+	if werr != nil || ctx.Err() != nil {
+		return false, gitError(ctx, werr, stderr)
 	}
 	return false, nil
 }
