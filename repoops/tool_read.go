@@ -173,6 +173,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		h = sha256.New()
 	}
 	startLine := 0
+	var pos int64 // bytes from the start of the file
 	if jump {
 		if offset > idx.total {
 			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(idx.total, "line", "lines"), commas(idx.total))
@@ -182,11 +183,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			return nil, ReadRecord{}, refusef("%s could not be read: %v", shown, err)
 		}
 		br.Reset(f)
-		startLine = k * lineMarkEvery
-	}
-	var pos int64 // bytes from the start of the file
-	if jump {
-		pos = idx.marks[(startLine)/lineMarkEvery]
+		startLine, pos = k*lineMarkEvery, idx.marks[k]
 	}
 	// st_size is only a hint: a file that keeps growing, or a special file
 	// that reports size 0 and never ends, must not hold the call forever.
