@@ -1,6 +1,9 @@
 package ui
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // MinWidth and MinHeight are the smallest terminal the frame is drawn in.
 const (
@@ -10,7 +13,8 @@ const (
 
 // TooSmall is the one line shown below the minimum size.
 func (s *Styles) TooSmall(w, h int) string {
-	return Block([]string{s.Error.Render("terminal too small")}, w, max(h, 1))
+	msg := fmt.Sprintf("terminal too small: %d×%d, repox needs %d×%d", w, h, MinWidth, MinHeight)
+	return Block([]string{s.Error.Render(fit(msg, w))}, w, max(h, 1))
 }
 
 // Layout splits a w-wide body into the tree and viewer widths; one column
