@@ -13,7 +13,7 @@ const (
 
 // TooSmall is the one line shown below the minimum size.
 func (s *Styles) TooSmall(w, h int) string {
-	msg := fmt.Sprintf("terminal too small: %d×%d, repox needs %d×%d", w, h, MinWidth, MinHeight)
+	msg := fmt.Sprintf("terminal too small: %d×%d, needs %d×%d", w, h, MinWidth, MinHeight)
 	return Block([]string{s.Error.Render(fit(msg, w))}, w, max(h, 1))
 }
 
