@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -32,6 +33,7 @@ Usage:
   repox call [--root DIR] --batch      run JSON lines {"tool":NAME,"args":{...}} from stdin
                                        in one session; one JSON line out per call
   repox help                           this text
+  repox version                        the build: module version, commit when known, Go version
 
 Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
 Edits need a full, fresh repo_read_file of the file in the same session (use --batch to read then edit).
@@ -58,6 +60,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		switch args[0] {
 		case "help", "-h", "--help", "-help":
 			fmt.Fprint(stdout, usage)
+			return exitOK
+		case "version", "--version", "-version":
+			fmt.Fprintln(stdout, versionLine())
 			return exitOK
 		case "tools":
 			return cmdTools(args[1:], stdout, stderr)
@@ -290,4 +295,22 @@ func writeJSONLine(w io.Writer, v any) {
 		fmt.Fprintf(&buf, "{\"isError\":true,\"text\":%q,\"structured\":null}\n", err.Error())
 	}
 	w.Write(buf.Bytes())
+}
+
+// versionLine describes this build from what the Go toolchain recorded.
+func versionLine() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "repox (no build information)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	for _, kv := range info.Settings {
+		if kv.Key == "vcs.revision" && len(kv.Value) >= 12 {
+			v += " " + kv.Value[:12]
+		}
+	}
+	return fmt.Sprintf("repox %s, %s", v, info.GoVersion)
 }

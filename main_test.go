@@ -177,3 +177,10 @@ func TestExploreWithoutATerminalSaysWhatToRunInstead(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "", "--version")
+	if code != exitOK || !strings.HasPrefix(out, "repox ") || !strings.Contains(out, "go1.") {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+}
