@@ -62,3 +62,42 @@ func TestLineIndexWindowsEqualFullScans(t *testing.T) {
 		t.Fatalf("after the append the file has %d lines, want %d", res.TotalLines, total+2)
 	}
 }
+
+// A file that keeps growing while it is read is not read forever: past the
+// slack the read stops and says so.
+func TestReadStopsOnAFileThatKeepsGrowing(t *testing.T) {
+	dir := plainDir(t, map[string]string{"grow.log": strings.Repeat("0123456789abcdef\n", 1<<20)})
+	saved := readGrowSlack
+	readGrowSlack = 0
+	defer func() { readGrowSlack = saved }()
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f, err := os.OpenFile(filepath.Join(dir, "grow.log"), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				f.WriteString("more\n")
+			}
+		}
+	}()
+	s := openSession(t, dir)
+	refused := ""
+	for i := 0; i < 50 && refused == ""; i++ {
+		if r := call(t, s, "repo_read_file", map[string]any{"path": "grow.log", "offset": 2, "limit": 1}); r.IsError {
+			refused = r.Text
+		}
+	}
+	close(stop)
+	<-done
+	if !strings.Contains(refused, "grow.log kept growing while it was read") {
+		t.Fatalf("no read noticed the growth; last refusal %q", refused)
+	}
+}

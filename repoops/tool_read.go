@@ -21,8 +21,11 @@ const (
 	readMaxLimit     = 2000
 	readLineChars    = 2000
 	readMaxOutput    = 256 << 10
-	readGrowSlack    = 64 << 20 // bytes read past st_size before giving up
 )
+
+// readGrowSlack is how many bytes past st_size a read goes before giving
+// up (a variable so a test can make growth show at once).
+var readGrowSlack int64 = 64 << 20
 
 // ReadArgs are repo_read_file's arguments.
 type ReadArgs struct {
@@ -261,7 +264,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			}
 			pos += int64(len(chunk))
 			if pos > maxBytes {
-				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, commas(readGrowSlack), commas(int(st.Size())))
+				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, commas(int(readGrowSlack)), commas(int(st.Size())))
 			}
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
