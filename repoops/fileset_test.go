@@ -66,25 +66,13 @@ func TestFileSetMatchesGitLsFiles(t *testing.T) {
 	}
 	defer r.Close()
 	// What grep and find search.
-	got, _, err := r.fileSet(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = existing(dir, got)
+	got := existing(dir, sortedFileSet(t, r))
 	sort.Strings(got)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("fileSet:\n%s\nwant (git):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// What the tree and the TUI list folder by folder must agree with git too.
-	var walked []string
-	if _, err := r.walk(context.Background(), "", func(e DirEntry) {
-		if e.Kind != KindDir {
-			walked = append(walked, e.Path)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(walked)
+	walked := walkedFiles(t, r)
 	if strings.Join(walked, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("folder-by-folder walk:\n%s\nwant (git):\n%s", strings.Join(walked, "\n"), strings.Join(want, "\n"))
 	}
@@ -114,11 +102,7 @@ func TestPlainWalkHonoursEveryGitignore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	got, _, err := r.fileSet(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(got)
+	got := sortedFileSet(t, r)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("plain walk:\n%s\nwant (git):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -135,4 +119,31 @@ func existing(dir string, paths []string) []string {
 		}
 	}
 	return out
+}
+
+// sortedFileSet is what grep and find search, sorted.
+func sortedFileSet(t *testing.T, r *Repo) []string {
+	t.Helper()
+	got, _, err := r.fileSet(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(got)
+	return got
+}
+
+// walkedFiles is what the tree and the TUI list folder by folder: every
+// entry that is not a folder, sorted.
+func walkedFiles(t *testing.T, r *Repo) []string {
+	t.Helper()
+	var walked []string
+	if _, err := r.walk(context.Background(), "", func(e DirEntry) {
+		if e.Kind != KindDir {
+			walked = append(walked, e.Path)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(walked)
+	return walked
 }

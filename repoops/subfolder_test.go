@@ -1,7 +1,6 @@
 package repoops
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -45,20 +44,7 @@ func TestRootInsideAWorkTree(t *testing.T) {
 	if !r.IsGit() || r.Branch() != "main" {
 		t.Fatalf("git mode %v, branch %q", r.IsGit(), r.Branch())
 	}
-	got, _, err := r.fileSet(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(got)
-	var walked []string
-	if _, err := r.walk(context.Background(), "", func(e DirEntry) {
-		if e.Kind != KindDir {
-			walked = append(walked, e.Path)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(walked)
+	got, walked := sortedFileSet(t, r), walkedFiles(t, r)
 	if strings.Join(got, ",") != strings.Join(want, ",") || strings.Join(walked, ",") != strings.Join(want, ",") {
 		t.Fatalf("file set %v, walk %v, want (git) %v", got, walked, want)
 	}
