@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/model"
@@ -243,13 +244,6 @@ type batchLine struct {
 	Args json.RawMessage `json:"args"`
 }
 
-// batchOut is one output line.
-type batchOut struct {
-	Tool       string `json:"tool"`
-	IsError    bool   `json:"isError"`
-	Text       string `json:"text"`
-	Structured any    `json:"structured"`
-}
 
 // runBatch runs one call per input line in one session. Each answer is
 // written (and so flushed: stdout is unbuffered) before the next line is
@@ -263,7 +257,7 @@ func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout i
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
-				writeJSONLine(stdout, batchOut{IsError: true, Text: fmt.Sprintf("reading stdin: %v", err)})
+				writeJSONLine(stdout, batchError(s, fmt.Sprintf("reading stdin: %v", err)))
 			}
 			return exitOK
 		}
@@ -273,18 +267,26 @@ func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout i
 	}
 }
 
-func batchCall(ctx context.Context, s *repoops.Session, n int, line []byte) batchOut {
+// batchCall runs one input line; the answer is the call's CallRecord (a
+// line that is not a call gets a record with no tool and the reason).
+func batchCall(ctx context.Context, s *repoops.Session, n int, line []byte) repoops.CallRecord {
 	var in batchLine
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
-		return batchOut{IsError: true, Text: fmt.Sprintf(`line %d is not a call: %v — each line is {"tool": NAME, "args": {...}}`, n, strings.TrimPrefix(err.Error(), "json: "))}
+		return batchError(s, fmt.Sprintf(`line %d is not a call: %v — each line is {"tool": NAME, "args": {...}}`, n, strings.TrimPrefix(err.Error(), "json: ")))
 	}
 	if in.Tool == "" {
-		return batchOut{IsError: true, Text: fmt.Sprintf(`line %d names no tool — each line is {"tool": NAME, "args": {...}}`, n)}
+		return batchError(s, fmt.Sprintf(`line %d names no tool — each line is {"tool": NAME, "args": {...}}`, n))
 	}
-	res := s.Call(ctx, in.Tool, in.Args)
-	return batchOut{Tool: in.Tool, IsError: res.IsError, Text: res.Text, Structured: res.Structured}
+	rec, _ := s.CallRecorded(ctx, in.Tool, in.Args)
+	return rec
+}
+
+// batchError is the record for a line that could not be run.
+func batchError(s *repoops.Session, text string) repoops.CallRecord {
+	return repoops.CallRecord{V: repoops.CallRecordVersion, Time: time.Now().UTC(), Session: s.ID(),
+		IsError: true, Text: text, Structured: map[string]string{"error": text}}
 }
 
 func writeJSONLine(w io.Writer, v any) {

@@ -6,19 +6,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // editBatch runs `repox call --root DIR --batch` with one JSON line per
 // call and returns one decoded answer per call.
-func editBatch(t *testing.T, dir string, calls ...string) []batchOut {
+func editBatch(t *testing.T, dir string, calls ...string) []repoops.CallRecord {
 	t.Helper()
 	code, out, errs := runCLI(t, strings.Join(calls, "\n")+"\n", "call", "--root", dir, "--batch")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res []batchOut
+	var res []repoops.CallRecord
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var o batchOut
+		var o repoops.CallRecord
 		if err := json.Unmarshal([]byte(line), &o); err != nil {
 			t.Fatalf("bad output line %q: %v", line, err)
 		}
@@ -111,7 +113,7 @@ func TestBatchOutsideWriteBetweenReadAndEditIsRefused(t *testing.T) {
 	}()
 	dec := json.NewDecoder(outR)
 	w.WriteString(`{"tool":"repo_read_file","args":{"path":"notes.txt"}}` + "\n")
-	var o batchOut
+	var o repoops.CallRecord
 	if err := dec.Decode(&o); err != nil || o.IsError {
 		t.Fatalf("read: %v %+v", err, o)
 	}
@@ -138,5 +140,23 @@ func mustFile(t *testing.T, p, want string) {
 	}
 	if string(b) != want {
 		t.Fatalf("%s is %q, want %q", p, b, want)
+	}
+}
+
+// TestBatchWritesCallRecords: every --batch answer is a versioned CallRecord
+// of one session, with the arguments as sent.
+func TestBatchWritesCallRecords(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recs := editBatch(t, dir, `{"tool":"repo_read_file","args":{"path":"a.txt"}}`, `{"tool":"repo_tree","args":{}}`)
+	for i, rec := range recs {
+		if rec.V != repoops.CallRecordVersion || rec.Session == "" || rec.Session != recs[0].Session || rec.Time.IsZero() {
+			t.Fatalf("answer %d is not a versioned record of one session: %+v", i, rec)
+		}
+	}
+	if string(recs[0].Args) != `{"path":"a.txt"}` || recs[0].Tool != "repo_read_file" {
+		t.Fatalf("arguments as sent not kept: %s", recs[0].Args)
 	}
 }

@@ -100,12 +100,35 @@ func Lookup(name string) (Tool, bool) {
 }
 
 // Call runs a tool by name. An unknown name is a refusal naming the tools.
+// Every call, refused or not, is passed to the session's observers as a
+// CallRecord.
 func (s *Session) Call(ctx context.Context, name string, args []byte) Result {
-	t, ok := registry[name]
-	if !ok {
-		return errorResult(refusef("unknown tool %q — the tools are: %s", name, strings.Join(toolOrder(), ", ")))
+	_, res := s.CallRecorded(ctx, name, args)
+	return res
+}
+
+// CallRecorded is Call that also returns the call's record.
+func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (CallRecord, Result) {
+	start := s.now()
+	var res Result
+	if t, ok := registry[name]; ok {
+		res = t.Call(ctx, s, args)
+	} else {
+		res = errorResult(refusef("unknown tool %q — the tools are: %s", name, strings.Join(toolOrder(), ", ")))
 	}
-	return t.Call(ctx, s, args)
+	rec := CallRecord{
+		V:          CallRecordVersion,
+		Time:       start.UTC(),
+		Session:    s.id,
+		Tool:       name,
+		Args:       append(json.RawMessage(nil), args...),
+		IsError:    res.IsError,
+		Text:       res.Text,
+		Structured: res.Structured,
+		DurationMs: float64(s.now().Sub(start).Microseconds()) / 1000,
+	}
+	s.notify(rec)
+	return rec, res
 }
 
 // CallText formats a call the way the agent view and logs show it:

@@ -1,6 +1,8 @@
 package repoops
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"sync"
 	"time"
 )
@@ -12,13 +14,43 @@ type Session struct {
 	repo *Repo
 	now  func() time.Time
 
-	mu    sync.Mutex
-	reads map[string]ReadRecord // repo-relative path -> last read
+	id   string
+
+	mu        sync.Mutex
+	reads     map[string]ReadRecord // repo-relative path -> last read
+	observers []func(CallRecord)
 }
 
-// NewSession starts a session on the repo.
+// NewSession starts a session on the repo, with a fresh random id.
 func (r *Repo) NewSession() *Session {
-	return &Session{repo: r, now: time.Now, reads: map[string]ReadRecord{}}
+	return &Session{repo: r, now: time.Now, id: newSessionID(), reads: map[string]ReadRecord{}}
+}
+
+func newSessionID() string {
+	var b [8]byte
+	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
+}
+
+// ID names the session in call records.
+func (s *Session) ID() string { return s.id }
+
+// Observe registers fn to receive a CallRecord after every call the session
+// makes through Call, in call order. fn runs on the caller's goroutine and
+// must not call back into the session.
+func (s *Session) Observe(fn func(CallRecord)) {
+	s.mu.Lock()
+	s.observers = append(s.observers, fn)
+	s.mu.Unlock()
+}
+
+func (s *Session) notify(rec CallRecord) {
+	s.mu.Lock()
+	obs := append([]func(CallRecord){}, s.observers...)
+	s.mu.Unlock()
+	for _, fn := range obs {
+		fn(rec)
+	}
 }
 
 // Repo returns the session's repository.
