@@ -244,7 +244,6 @@ type batchLine struct {
 	Args json.RawMessage `json:"args"`
 }
 
-
 // runBatch runs one call per input line in one session. Each answer is
 // written (and so flushed: stdout is unbuffered) before the next line is
 // read, so a script can act between calls.

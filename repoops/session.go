@@ -14,7 +14,7 @@ type Session struct {
 	repo *Repo
 	now  func() time.Time
 
-	id   string
+	id string
 
 	mu        sync.Mutex
 	reads     map[string]ReadRecord // repo-relative path -> last read
