@@ -55,7 +55,21 @@ const maxIgnoreFile = 1 << 20
 
 // ListDir lists one folder (repo-relative, raw) with the same ignore rules
 // as every tool. It reads that folder only, so the TUI can expand lazily.
+// A path that a symlink leads into .git, out of the root or nowhere is
+// refused, as every tool refuses it.
 func (r *Repo) ListDir(rel string) (*DirListing, error) {
+	if hasGitDirPart(rel) {
+		return nil, gitDirRefusal(DisplayPath(rel))
+	}
+	if err := r.checkLinks(rel, true); err != nil {
+		return nil, err
+	}
+	return r.listDir(rel)
+}
+
+// listDir lists the folder rel, whose path is known to be safe (checked by
+// the caller, or a real folder found by listing its parent).
+func (r *Repo) listDir(rel string) (*DirListing, error) {
 	f, err := r.root.Open(osPath(rel))
 	if err != nil {
 		return nil, describeOpenError(rel, err)
@@ -89,8 +103,8 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	out := &DirListing{Path: rel}
 	for _, de := range des {
 		name := de.Name()
-		if name == ".git" {
-			continue // git's storage is never part of the file set
+		if isGitDirName(name) {
+			continue // git's storage (by any of its names) is never part of the file set
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
 		if e.Kind == KindSpecial {

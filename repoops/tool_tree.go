@@ -153,7 +153,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					continue
 				}
 				idx := len(res.Entries) - 1
-				sub, err := r.ListDir(e.Path)
+				sub, err := r.listDir(e.Path) // a real folder: found by listing its parent
 				if err != nil {
 					res.Entries[idx].Mark = "(" + err.Error() + ")"
 					continue
@@ -213,7 +213,7 @@ func (t *TreeResult) Render() string {
 		b.WriteString(e.Path)
 		if e.Kind == KindSymlink {
 			b.WriteString(" -> ")
-			b.WriteString(DisplayPath(e.Target))
+			b.WriteString(QuoteName(e.Target))
 			b.WriteString(" (symlink)")
 		}
 		if e.Mark != "" {
