@@ -207,7 +207,11 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			fmt.Fprintf(stderr, "repox call --batch reads its calls from stdin; unexpected argument %q\n", fs.Arg(0))
 			return exitUsage
 		}
-		return runBatch(ctx, session, stdin, stdout)
+		out := stdout
+		if isTerminal(stdout) {
+			out = terminalJSON{stdout} // the same values, no raw DEL or C1 byte on the terminal
+		}
+		return runBatch(ctx, session, stdin, out)
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 {
 		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin)\n\n%s", usage)

@@ -82,3 +82,20 @@ func TestCallJSONOnATerminalEscapesEveryControl(t *testing.T) {
 		t.Fatalf("the JSON does not decode to the exact text: %q", got.Text)
 	}
 }
+
+func TestBatchOnATerminalEscapesEveryControl(t *testing.T) {
+	dir := ttyFixture(t, true)
+	code, out, errOut := runCLI(t, `{"tool":"repo_read_file","args":{"path":"evil.txt"}}`+"\n", "call", "--root", dir, "--batch")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for i, r := range out {
+		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
+			t.Fatalf("batch output on a terminal holds raw %U at %d:\n%q", r, i, out)
+		}
+	}
+	var rec struct{ Text string }
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || !strings.Contains(rec.Text, strings.TrimSuffix(hostileContent, "\n")) {
+		t.Fatalf("the record does not decode to the exact text (%v): %q", err, rec.Text)
+	}
+}

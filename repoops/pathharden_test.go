@@ -382,3 +382,23 @@ func TestListDirRefusesLinkIntoGit(t *testing.T) {
 	}
 	_ = context.Background
 }
+
+// git's own output names files too: with core.quotePath pinned on, diff
+// and diff-stat escape them, whatever the repository's config says.
+func TestGitOutputNamesAreSafe(t *testing.T) {
+	names := []string{"rlo\u202e.txt", "nl\nname", "esc\x1b[2J", "zw\u200bsp"}
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = "one\n"
+	}
+	dir := gitRepo(t, files)
+	git(t, dir, "config", "core.quotePath", "false")
+	for _, n := range names {
+		os.WriteFile(filepath.Join(dir, n), []byte("two\n"), 0o644)
+	}
+	git(t, dir, "mv", "rlo\u202e.txt", "moved\u2066.txt")
+	s := openSession(t, dir)
+	for _, cmd := range []string{"status", "diff", "diff-stat", "ls-files", "log"} {
+		mustBeSafeText(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": cmd})))
+	}
+}
