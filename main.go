@@ -15,7 +15,9 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"strconv"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/term"
@@ -265,19 +267,25 @@ var isTerminal = func(w io.Writer) bool {
 }
 
 // terminalJSON writes JSON for a terminal: the encoder escapes C0
-// controls, and this also escapes DEL and the C1 controls (U+0080-U+009F),
-// which it leaves raw. They can only occur inside JSON strings, where the
-// \u form is the same value, so the JSON still decodes to the exact text.
+// controls, and this also escapes what it leaves raw and a terminal would
+// act on or reorder: DEL, C1 controls, bidi, zero-width and other
+// non-printing characters (all but strconv.IsPrint's, from U+007F up).
+// They can only occur inside JSON strings, where the \u form is the same
+// value, so the JSON still decodes to the exact text.
 type terminalJSON struct{ w io.Writer }
 
 func (t terminalJSON) Write(p []byte) (int, error) {
 	var b bytes.Buffer
 	for i := 0; i < len(p); {
 		r, size := utf8.DecodeRune(p[i:])
-		if size > 0 && (r == 0x7f || (r >= 0x80 && r < 0xa0)) && !(r == utf8.RuneError && size == 1) {
-			fmt.Fprintf(&b, "\\u%04x", r)
-		} else {
+		switch {
+		case r < 0x7f || strconv.IsPrint(r) || (r == utf8.RuneError && size == 1):
 			b.Write(p[i : i+size])
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, "\\u%04x\\u%04x", r1, r2)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
 		}
 		i += size
 	}

@@ -5,13 +5,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // hostileContent would set the window title, clear the screen and move
 // the cursor on a terminal that printed it raw.
-const hostileContent = "title \x1b]0;pwned\x07 clear \x1b[2J cr\rover del\x7f c1\u009b[31m tab\tend\n"
+const hostileContent = "title \x1b]0;pwned\x07 clear \x1b[2J cr\rover del\x7f c1\u009b[31m rlo\u202e zw\u200b tag\U000e0041 tab\tend\n"
 
 func ttyFixture(t *testing.T, tty bool) string {
 	t.Helper()
@@ -36,7 +37,7 @@ func TestCallOnATerminalShowsControlBytesVisibly(t *testing.T) {
 			t.Errorf("terminal output holds raw %q:\n%q", raw, out)
 		}
 	}
-	for _, want := range []string{"1→title ␛]0;pwned␇ clear ␛[2J cr␍over del␡ c1�[31m tab\tend"} {
+	for _, want := range []string{"1→title ␛]0;pwned␇ clear ␛[2J cr␍over del␡ c1�[31m rlo\u202e zw\u200b tag\U000e0041 tab\tend"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, out)
 		}
@@ -70,7 +71,7 @@ func TestCallJSONOnATerminalEscapesEveryControl(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	for i, r := range out {
-		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
+		if (r < 0x20 && r != '\n') || (r >= 0x7f && !strconv.IsPrint(r)) {
 			t.Fatalf("JSON on a terminal holds raw %U at %d:\n%q", r, i, out)
 		}
 	}
@@ -90,7 +91,7 @@ func TestBatchOnATerminalEscapesEveryControl(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	for i, r := range out {
-		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
+		if (r < 0x20 && r != '\n') || (r >= 0x7f && !strconv.IsPrint(r)) {
 			t.Fatalf("batch output on a terminal holds raw %U at %d:\n%q", r, i, out)
 		}
 	}

@@ -294,6 +294,13 @@ func TestNamesThatLookLikeSyntaxAreQuotedAndAcceptedBack(t *testing.T) {
 		rd := mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": q}))
 		mustContain(t, rd, q+" — lines 1-1 of 1", "1→needle "+strconv.Itoa(i))
 	}
+	// The write tools take the quoted form too.
+	q := strconv.Quote("a.txt:99: fake")
+	mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": q}))
+	mustContain(t, mustOK(t, call(t, s, "repo_edit", map[string]any{"path": q, "old_string": "needle", "new_string": "pin"})), "edited "+q+": 1 replacement")
+	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt:99: fake")); !strings.HasPrefix(string(b), "pin ") {
+		t.Fatalf("the edit did not reach the file: %q", b)
+	}
 	// The same rule for a name in a git status line.
 	os.WriteFile(filepath.Join(dir, "x -> y (symlink)"), []byte("changed\n"), 0o644)
 	st := mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "status"}))
