@@ -48,6 +48,10 @@ type DirListing struct {
 	Entries []DirEntry // in the file set, sorted by name
 	Ignored []DirEntry // matched an ignore rule (and git does not track them)
 	Special []DirEntry // FIFOs, devices, sockets: skipped, never opened
+	// GitNamed are entries whose name git treats as .git on some file
+	// system (".GIT", "git~1", ...; see isGitDirName): never listed,
+	// opened or searched, but counted. ".git" itself is not counted.
+	GitNamed []DirEntry
 }
 
 // maxIgnoreFile bounds a .gitignore read.
@@ -104,7 +108,11 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	for _, de := range des {
 		name := de.Name()
 		if isGitDirName(name) {
-			continue // git's storage (by any of its names) is never part of the file set
+			// git's storage (by any of its names) is never part of the file set
+			if name != ".git" {
+				out.GitNamed = append(out.GitNamed, DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())})
+			}
+			continue
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
 		if e.Kind == KindSpecial {
@@ -120,6 +128,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	sortEntries(out.Entries)
 	sortEntries(out.Ignored)
 	sortEntries(out.Special)
+	sortEntries(out.GitNamed)
 	return out, nil
 }
 

@@ -135,6 +135,10 @@ func TestGitDirAliasesAreRefusedAndNeverScanned(t *testing.T) {
 				}
 			}
 			mustRefuse(t, call(t, s, "repo_read_file", map[string]any{"path": "upper-link"}), "inside .git")
+			// The tree says they are there and why they are not listed.
+			tr := mustOK(t, call(t, s, "repo_tree", nil))
+			mustContain(t, tr, "sub/ (nothing listable: "+strconv.Itoa(len(aliases))+" entries, all named like .git)",
+				"("+strconv.Itoa(2*len(aliases))+" entries not listed — a name git treats as .git on some file system is git's storage")
 			for tool, args := range map[string]any{
 				"repo_grep": map[string]any{"pattern": "TOKEN"},
 				"repo_find": map[string]any{"query": "config"},
