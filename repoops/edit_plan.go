@@ -96,7 +96,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	if path == "" {
 		return nil, refusef("path is empty — give a file path relative to the root (repo_tree lists them)")
 	}
-	rel, err := s.repo.resolvePath(path)
+	rel, err := s.repo.resolveFilePath(path)
 	if err != nil {
 		return nil, err
 	}

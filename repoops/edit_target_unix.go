@@ -144,7 +144,7 @@ func (t *editTarget) kindRefusal(st *unix.Stat_t) error {
 	case unix.S_IFLNK:
 		target, _ := readlinkat(t.dirFd, t.name)
 		if target != "" {
-			return refusef("%s is a symlink (to %s); repox never writes through a link — edit the file it points to by its own path", t.shown, target)
+			return refusef("%s is a symlink (to %s); repox never writes through a link — edit the file it points to by its own path", t.shown, QuoteName(target))
 		}
 		return refusef("%s is a symlink; repox never writes through a link — edit the file it points to by its own path", t.shown)
 	case unix.S_IFDIR:

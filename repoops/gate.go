@@ -54,7 +54,7 @@ type GateVerdict struct {
 // the session, so the TUI can show it beside an edit preview. path takes
 // every form the tools accept.
 func (s *Session) GateCheck(path string) GateVerdict {
-	rel, err := s.repo.resolvePath(path)
+	rel, err := s.repo.resolveFilePath(path)
 	if err != nil {
 		return GateVerdict{Path: DisplayPath(path), Cause: GateNotEditable, Reason: err.Error()}
 	}

@@ -48,6 +48,10 @@ type DirListing struct {
 	Entries []DirEntry // in the file set, sorted by name
 	Ignored []DirEntry // matched an ignore rule (and git does not track them)
 	Special []DirEntry // FIFOs, devices, sockets: skipped, never opened
+	// GitNamed are entries whose name git treats as .git on some file
+	// system (".GIT", "git~1", ...; see isGitDirName): never listed,
+	// opened or searched, but counted. ".git" itself is not counted.
+	GitNamed []DirEntry
 }
 
 // maxIgnoreFile bounds a .gitignore read.
@@ -55,7 +59,21 @@ const maxIgnoreFile = 1 << 20
 
 // ListDir lists one folder (repo-relative, raw) with the same ignore rules
 // as every tool. It reads that folder only, so the TUI can expand lazily.
+// A path that a symlink leads into .git, out of the root or nowhere is
+// refused, as every tool refuses it.
 func (r *Repo) ListDir(rel string) (*DirListing, error) {
+	if hasGitDirPart(rel) {
+		return nil, gitDirRefusal(DisplayPath(rel))
+	}
+	if err := r.checkLinks(rel, true); err != nil {
+		return nil, err
+	}
+	return r.listDir(rel)
+}
+
+// listDir lists the folder rel, whose path is known to be safe (checked by
+// the caller, or a real folder found by listing its parent).
+func (r *Repo) listDir(rel string) (*DirListing, error) {
 	f, err := r.root.Open(osPath(rel))
 	if err != nil {
 		return nil, describeOpenError(rel, err)
@@ -89,8 +107,12 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	out := &DirListing{Path: rel}
 	for _, de := range des {
 		name := de.Name()
-		if name == ".git" {
-			continue // git's storage is never part of the file set
+		if isGitDirName(name) {
+			// git's storage (by any of its names) is never part of the file set
+			if name != ".git" {
+				out.GitNamed = append(out.GitNamed, DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())})
+			}
+			continue
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
 		if e.Kind == KindSpecial {
@@ -106,6 +128,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	sortEntries(out.Entries)
 	sortEntries(out.Ignored)
 	sortEntries(out.Special)
+	sortEntries(out.GitNamed)
 	return out, nil
 }
 

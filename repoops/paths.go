@@ -12,28 +12,86 @@ import (
 const maxPathLen = 4096
 
 // resolvePath turns a path given by a model or a person into a clean
-// repo-relative, '/'-separated path; "" is the root. It never touches the
-// disk: confinement against symlinks is os.Root's job when the path is
+// repo-relative, '/'-separated path; "" is the root. It is the intake of
+// every tool that opens what the path names (read, tree, find, grep,
+// edit, insert, write): besides the lexical checks of intakePath it
+// follows the path's symlinks inside the root (checkLinks) and refuses a
+// path that only a link makes lead into .git, out of the root, in a loop
+// or nowhere. Confinement itself stays os.Root's job when the path is
 // opened. Every doubt refuses (fail closed).
 func (r *Repo) resolvePath(p string) (string, error) {
-	if len(p) > maxPathLen {
-		return "", refusef("path is %s bytes long; paths are at most %s bytes", commas(len(p)), commas(maxPathLen))
+	clean, wantDir, err := r.intakePath(p)
+	if err != nil {
+		return "", err
 	}
-	if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' {
-		// The quoted form repox prints for unusual names is accepted back.
-		u, err := strconv.Unquote(p)
-		if err != nil {
-			return "", refusef("path %s looks Go-quoted but does not unquote (%v) — pass the name exactly as a listing printed it", p, err)
+	if err := r.checkLinks(clean, wantDir); err != nil {
+		return "", err
+	}
+	return clean, nil
+}
+
+// resolveFilePath is resolvePath for a path that must name a file (the
+// write tools): a trailing "/" names a folder, so a file is never created
+// under that name.
+func (r *Repo) resolveFilePath(p string) (string, error) {
+	clean, wantDir, err := r.intakePath(p)
+	if err != nil {
+		return "", err
+	}
+	if err := r.checkLinks(clean, wantDir); err != nil {
+		return "", err
+	}
+	if wantDir && clean != "" {
+		return "", refusef("path %s names a folder (a / follows its last name); the write tools change files — give the file's path without the trailing /", QuoteName(p))
+	}
+	return clean, nil
+}
+
+// resolveGitPath is the intake of repo_git: git takes the path as a
+// literal pathspec and never follows a link in the work tree (a link is a
+// blob to git, whatever it points to), so links are not followed here.
+func (r *Repo) resolveGitPath(p string) (string, error) {
+	clean, wantDir, err := r.intakePath(p)
+	if err == nil && wantDir {
+		// "x/" names the folder x, as it does for every tool.
+		err = r.checkLinks(clean, true)
+	}
+	return clean, err
+}
+
+// intakePath does the lexical part of path intake: quoted names, NUL,
+// absolute paths inside the root, "..", names of git's storage. wantDir
+// reports that the path as given names a folder (it ends in "/" or "/.").
+// A part the path treats as a folder ("a.txt/", "a.txt/..") that is a
+// file is refused, since cleaning the path would otherwise drop the "/"
+// and reach the file.
+func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
+	if len(p) > maxPathLen {
+		return "", false, refusef("path is %s bytes long; paths are at most %s bytes", commas(len(p)), commas(maxPathLen))
+	}
+	if len(p) >= 2 && p[0] == '"' {
+		// The quoted form repox prints for unusual names is accepted back,
+		// also with the "/" a folder is listed with.
+		q, slash := p, ""
+		if len(p) >= 3 && strings.HasSuffix(p, `"/`) {
+			q, slash = p[:len(p)-1], "/"
 		}
-		p = u
+		if q[len(q)-1] == '"' {
+			u, err := strconv.Unquote(q)
+			if err != nil {
+				return "", false, refusef("path %s looks Go-quoted but does not unquote (%v) — pass the name exactly as a listing printed it", strconv.Quote(p), err)
+			}
+			p = u + slash
+		}
 	}
 	if strings.IndexByte(p, 0) >= 0 {
-		return "", refusef("path %s contains a NUL byte, which no file name can hold", strconv.Quote(p))
+		return "", false, refusef("path %s contains a NUL byte, which no file name can hold", strconv.Quote(p))
 	}
 	switch p {
 	case "", ".", "./", "/":
-		return "", nil
+		return "", false, nil
 	}
+	given := p
 	if strings.HasPrefix(p, "/") {
 		rel, ok := r.relFromAbs(p)
 		if !ok {
@@ -43,26 +101,64 @@ func (r *Repo) resolvePath(p string) (string, error) {
 					hint = fmt.Sprintf("did you mean %s, relative to the root? Paths are relative to the repository root", DisplayPath(path.Clean(asRel)))
 				}
 			}
-			return "", refusef("path %s is outside the repository %s — %s", DisplayPath(p), r.dir, hint)
+			return "", false, refusef("path %s is outside the repository %s — %s", DisplayPath(p), QuoteName(r.dir), hint)
+		}
+		if rel == "" {
+			return "", false, nil
 		}
 		p = rel
-		if p == "" {
-			return "", nil
+		if strings.HasSuffix(given, "/") || strings.HasSuffix(given, "/.") {
+			p += "/"
 		}
 	}
-	clean := path.Clean(p)
+	clean = path.Clean(p)
 	if clean == "." {
-		return "", nil
+		clean = ""
 	}
 	if clean == ".." || strings.HasPrefix(clean, "../") {
-		return "", refusef("path %s leads outside the repository — give a path inside it, relative to the root", DisplayPath(p))
+		return "", false, refusef("path %s leads outside the repository — give a path inside it, relative to the root", DisplayPath(given))
 	}
 	for _, part := range strings.Split(clean, "/") {
-		if strings.EqualFold(part, ".git") {
-			return "", refusef("path %s is inside .git, git's own storage, which is not part of the file set — use repo_git for history and status", DisplayPath(p))
+		if isGitDirName(part) {
+			return "", false, gitDirRefusal(DisplayPath(given))
 		}
 	}
-	return clean, nil
+	if p == clean {
+		return clean, false, nil
+	}
+	// Every part the path as given puts a "/" after must be a folder.
+	var lex []string
+	parts := strings.Split(p, "/")
+	for i, c := range parts {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(lex) > 0 {
+				lex = lex[:len(lex)-1]
+			}
+			continue
+		}
+		lex = append(lex, c)
+		if i == len(parts)-1 {
+			continue // the end: no "/" after it
+		}
+		folder := strings.Join(lex, "/")
+		switch {
+		case folder == clean:
+			wantDir = true
+		case underScope(clean, folder):
+			// an ancestor of clean: checkLinks sees it on the way
+		default:
+			if err := r.checkLinks(folder, true); err != nil {
+				return "", false, err
+			}
+		}
+	}
+	if clean == "" {
+		return "", false, nil
+	}
+	return clean, wantDir, nil
 }
 
 // relFromAbs maps an absolute path inside the root to a relative one. Both

@@ -71,14 +71,16 @@ func (r *Repo) Close() error {
 // Dir is the absolute path of the repository root.
 func (r *Repo) Dir() string { return r.dir }
 
-// Name is the root folder's name, for status lines.
-func (r *Repo) Name() string { return filepath.Base(r.dir) }
+// Name is the root folder's name, for status lines and titles, in the
+// display form (QuoteName): a folder name never reaches a terminal raw.
+func (r *Repo) Name() string { return QuoteName(filepath.Base(r.dir)) }
 
 // IsGit reports whether the root is a git work tree that repo_git serves.
 func (r *Repo) IsGit() bool { return r.git != nil }
 
 // Branch returns the checked-out branch (or a short commit id when HEAD is
-// detached); "" outside git. It reads .git/HEAD and runs nothing.
+// detached); "" outside git. It reads .git/HEAD and runs nothing. HEAD is
+// repository content, so the name comes in the display form (QuoteName).
 func (r *Repo) Branch() string {
 	if r.git == nil {
 		return ""
@@ -89,12 +91,12 @@ func (r *Repo) Branch() string {
 	}
 	head := strings.TrimSpace(string(b))
 	if ref, ok := strings.CutPrefix(head, "ref: "); ok {
-		return strings.TrimPrefix(ref, "refs/heads/")
+		return QuoteName(strings.TrimPrefix(ref, "refs/heads/"))
 	}
 	if len(head) > 12 {
 		head = head[:12]
 	}
-	return head
+	return QuoteName(head)
 }
 
 // Refresh forgets cached ignore rules and git's tracked-file view, so the
@@ -134,5 +136,5 @@ func describeOpenError(rel string, err error) *Refusal {
 	case strings.Contains(msg, "file name too long"):
 		return refusef("%s: a name in this path is too long for the file system", shown)
 	}
-	return refusef("%s cannot be opened: %s", shown, msg)
+	return refusef("%s cannot be opened: %s", shown, quoteText(msg))
 }

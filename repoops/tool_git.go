@@ -65,7 +65,7 @@ func (s *Session) Git(ctx context.Context, a GitArgs) (*GitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	rel, err := s.repo.resolvePath(a.Path)
+	rel, err := s.repo.resolveGitPath(a.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +185,7 @@ func renderStatus(out []byte, prefix string) (string, bool) {
 			continue
 		}
 		if strings.HasPrefix(rec, "## ") {
-			b.WriteString(rec)
+			b.WriteString("## " + quoteText(rec[3:])) // branch names are repository content
 			b.WriteByte('\n')
 			continue
 		}

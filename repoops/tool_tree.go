@@ -52,6 +52,8 @@ type TreeResult struct {
 	IgnoredExamples []string    `json:"ignored_examples,omitempty"`
 	Special         int         `json:"special"`
 	SpecialExamples []string    `json:"special_examples,omitempty"`
+	GitNamed        int         `json:"git_named,omitempty"` // entries named like .git (".GIT", "git~1", ...): never listed
+	GitExamples     []string    `json:"git_named_examples,omitempty"`
 }
 
 func init() {
@@ -104,6 +106,12 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 				res.IgnoredExamples = append(res.IgnoredExamples, displayEntry(e))
 			}
 		}
+		res.GitNamed += len(l.GitNamed)
+		for _, e := range l.GitNamed {
+			if len(res.GitExamples) < 3 {
+				res.GitExamples = append(res.GitExamples, displayEntry(e))
+			}
+		}
 		res.Special += len(l.Special)
 		for _, e := range l.Special {
 			if len(res.SpecialExamples) < 3 {
@@ -153,7 +161,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					continue
 				}
 				idx := len(res.Entries) - 1
-				sub, err := r.ListDir(e.Path)
+				sub, err := r.listDir(e.Path) // a real folder: found by listing its parent
 				if err != nil {
 					res.Entries[idx].Mark = "(" + err.Error() + ")"
 					continue
@@ -180,11 +188,17 @@ done:
 
 // emptyMark tells an empty folder from one whose every entry is ignored.
 func emptyMark(l *DirListing) string {
-	if len(l.Ignored) == 0 && len(l.Special) == 0 {
+	if len(l.Ignored) == 0 && len(l.Special) == 0 && len(l.GitNamed) == 0 {
 		return MarkEmpty
 	}
-	n := len(l.Ignored) + len(l.Special)
-	return fmt.Sprintf("(nothing listable: %s, all ignored or special)", plural(n, "entry", "entries"))
+	n := len(l.Ignored) + len(l.Special) + len(l.GitNamed)
+	what := "all ignored or special"
+	if len(l.Ignored)+len(l.Special) == 0 {
+		what = "all named like .git"
+	} else if len(l.GitNamed) > 0 {
+		what = "all ignored, special or named like .git"
+	}
+	return fmt.Sprintf("(nothing listable: %s, %s)", plural(n, "entry", "entries"), what)
 }
 
 func displayEntry(e DirEntry) string {
@@ -203,9 +217,12 @@ func (t *TreeResult) Render() string {
 		if t.Path == "." {
 			name = "the repository root"
 		}
-		if t.Ignored+t.Special == 0 {
+		switch {
+		case t.Ignored+t.Special+t.GitNamed == 0:
 			fmt.Fprintf(&b, "%s is empty (empty)\n", name)
-		} else {
+		case t.GitNamed > 0:
+			fmt.Fprintf(&b, "%s has nothing to list: every entry is ignored, special or named like .git\n", name)
+		default:
 			fmt.Fprintf(&b, "%s has nothing to list: every entry is ignored or special\n", name)
 		}
 	}
@@ -213,7 +230,7 @@ func (t *TreeResult) Render() string {
 		b.WriteString(e.Path)
 		if e.Kind == KindSymlink {
 			b.WriteString(" -> ")
-			b.WriteString(DisplayPath(e.Target))
+			b.WriteString(QuoteName(e.Target))
 			b.WriteString(" (symlink)")
 		}
 		if e.Mark != "" {
@@ -234,6 +251,9 @@ func (t *TreeResult) Render() string {
 	}
 	if t.Special > 0 {
 		fmt.Fprintf(&b, "(%s skipped — FIFOs, devices and sockets are never opened: %s)\n", plural(t.Special, "special file", "special files"), strings.Join(t.SpecialExamples, ", "))
+	}
+	if t.GitNamed > 0 {
+		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -17,7 +17,9 @@ const (
 	GateFull                     // last read was full: an edit is allowed while unchanged
 )
 
-// Status is the status line's content.
+// Status is the status line's content. Repo, Branch and Path come in the
+// display form of repoops.QuoteName (Repo.Name, Repo.Branch, DisplayPath):
+// the same rule as the model text, so no name reaches the terminal raw.
 type Status struct {
 	Repo     string
 	Branch   string

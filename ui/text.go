@@ -29,23 +29,65 @@ func DisplayText(s string) string {
 	b.Grow(len(s) + 8)
 	col := 0
 	for _, r := range s {
-		switch {
-		case r == '\t':
+		if r == '\t' {
 			n := TabWidth - col%TabWidth
 			b.WriteString(strings.Repeat(" ", n))
 			col += n
 			continue
-		case r < 0x20:
-			r = 0x2400 + r
-		case r == 0x7f:
-			r = '␡'
-		case r >= 0x80 && r < 0xa0, r == utf8.RuneError:
-			r = '�'
 		}
+		r, _ = visibleRune(r)
 		b.WriteRune(r)
 		col++
 	}
 	return b.String()
+}
+
+// visibleRune is the one rule for a character a terminal would act on:
+// C0 controls become their ␀–␟ symbols, DEL becomes ␡, C1 controls and
+// invalid bytes become �. It reports whether it changed r.
+func visibleRune(r rune) (rune, bool) {
+	switch {
+	case r < 0x20:
+		return 0x2400 + r, true
+	case r == 0x7f:
+		return '␡', true
+	case r >= 0x80 && r < 0xa0, r == utf8.RuneError:
+		return '�', true
+	}
+	return r, false
+}
+
+// ControlsVisible applies DisplayText's rule to text bound for a terminal
+// line by line (repox call): newlines and tabs stay, every other control
+// character becomes visible, so no byte of a tool's text can move the
+// cursor, clear the screen or set the window title. changed reports
+// whether anything was replaced.
+func ControlsVisible(s string) (out string, changed bool) {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || c >= 0x80 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s, false
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+		case r == utf8.RuneError && strings.HasPrefix(s[i:], "\uFFFD"):
+			// a real U+FFFD: already visible, unchanged
+		default:
+			var c bool
+			r, c = visibleRune(r) // an invalid byte comes as RuneError: changed
+			changed = changed || c
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), changed
 }
 
 // fit cuts or pads a styled line to exactly w cells. Every line a pane

@@ -9,7 +9,7 @@ import (
 
 // TreeRow is one on-screen row of the tree, as the model describes it.
 type TreeRow struct {
-	Name     string // display form of the entry's name
+	Name     string // display form of the entry's name (repoops.DisplayPath: the one quoting rule)
 	Depth    int    // 0 is the repository root
 	Kind     repoops.EntryKind
 	Expanded bool
