@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-		"runtime"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
