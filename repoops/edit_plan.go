@@ -158,6 +158,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 		return nil, p.gateFirst(refusef("the result would be %s bytes, over the 8 MiB (%s bytes) a file repox writes may have — make a smaller change", commas(len(p.After)), commas(editMaxBytes)))
 	}
 	res.LinesAfter = CountLines(p.After)
+	res.Locked = fullReadBlocker(p.After)
 	if _, ok := req.(WriteRequest); ok {
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
 	} else {
@@ -199,7 +200,7 @@ func (s *Session) planCreate(p *Plan, t *editTarget, w WriteRequest) (*Plan, err
 	p.NewDirs = t.missingDirs
 	p.After = []byte(w.Content)
 	p.Diff, _ = udiff.ToUnified("/dev/null", "b/"+p.rel, "", []udiff.Edit{{Start: 0, End: 0, New: w.Content}}, editDiffContext)
-	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After)}
+	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After), Locked: fullReadBlocker(p.After)}
 	for _, d := range t.missingDirs {
 		p.Result.CreatedDirs = append(p.Result.CreatedDirs, DisplayPath(d)+"/")
 	}
