@@ -350,7 +350,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	}
 	defer t.close()
 	if p.Create {
-		if err := t.writeAtomic(p.After, newFileMode, -1, -1, true); err != nil {
+		if err := t.writeAtomic(p.After, nil, -1, true); err != nil {
 			return nil, err
 		}
 		res := *p.Result
@@ -386,7 +386,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	if st.FP != p.base {
 		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
 	}
-	if err := t.writeAtomic(p.After, st.Perm, int(st.Uid), int(st.Gid), false); err != nil {
+	if err := t.writeAtomic(p.After, st, fd, false); err != nil {
 		return nil, err
 	}
 	s.regrant(t, p)

@@ -207,6 +207,9 @@ func (t *editTarget) load(fd int) (*fileState, error) {
 	if err := unix.Fstatat(t.dirFd, t.name, &now, unix.AT_SYMLINK_NOFOLLOW); err != nil || now.Ino != st.Ino || now.Dev != st.Dev {
 		return nil, errReplaced
 	}
+	if err := t.changeRefusal(fd, &st); err != nil {
+		return nil, err
+	}
 	content, err := preadAll(fd, editMaxBytes+1)
 	if err != nil {
 		return nil, refusef("%s could not be read: %v", t.shown, err)

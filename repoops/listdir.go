@@ -89,8 +89,8 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	out := &DirListing{Path: rel}
 	for _, de := range des {
 		name := de.Name()
-		if name == ".git" {
-			continue // git's storage is never part of the file set
+		if name == ".git" || isWriteTemp(name) {
+			continue // git's storage and repox's own temp files are never part of the file set
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
 		if e.Kind == KindSpecial {

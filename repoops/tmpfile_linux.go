@@ -1,0 +1,102 @@
+package repoops
+
+import (
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// unnamedTemps is whether writes try O_TMPFILE first (tests turn it off to
+// exercise the named fallback).
+var unnamedTemps = true
+
+// openUnnamedTemp opens a new file in the folder that has no name
+// (O_TMPFILE): killed before it is linked, it leaves nothing behind. File
+// systems without O_TMPFILE return an error, and the caller falls back to a
+// named temp file.
+func openUnnamedTemp(dirFd int) (int, error) {
+	if !unnamedTemps {
+		return -1, unix.EOPNOTSUPP
+	}
+	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+}
+
+// linkUnnamed gives an O_TMPFILE file a name in the folder; it fails with
+// EEXIST when the name exists (nothing is replaced). Through /proc/self/fd
+// it needs no privilege; AT_EMPTY_PATH (which needs CAP_DAC_READ_SEARCH)
+// is the fallback where /proc is not mounted.
+func linkUnnamed(fd, dirFd int, name string) error {
+	err := unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), dirFd, name, unix.AT_SYMLINK_FOLLOW)
+	if err == unix.ENOENT {
+		var st unix.Stat_t
+		if unix.Stat("/proc/self/fd", &st) != nil { // no /proc
+			err = unix.Linkat(fd, "", dirFd, name, unix.AT_EMPTY_PATH)
+		}
+	}
+	return err
+}
+
+// mayWrite asks the kernel whether this process may write the open file
+// itself (mode, ACLs, capabilities, read-only mounts, immutable flag),
+// with the effective ids, on the inode the fd holds: no name is looked up
+// again. Where /proc is missing it asks by name in the folder.
+func mayWrite(fd, dirFd int, name string) error {
+	err := unix.Faccessat2(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), unix.W_OK, unix.AT_EACCESS)
+	if err == unix.ENOENT || err == unix.ENOSYS {
+		err = unix.Faccessat(dirFd, name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW)
+	}
+	return err
+}
+
+// copyXattrs gives the new file the old one's extended attributes (user
+// attributes, POSIX ACLs, file capabilities), so a rewrite does not drop
+// them. The SELinux label is left to the folder's policy. It returns the
+// name of an attribute that could not be kept.
+func copyXattrs(src, dst int) (string, error) {
+	size, err := unix.Flistxattr(src, nil)
+	if err == unix.ENOTSUP || size == 0 {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	list := make([]byte, size)
+	if size, err = unix.Flistxattr(src, list); err != nil {
+		return "", err
+	}
+	for _, name := range splitNul(list[:size]) {
+		if name == "security.selinux" {
+			continue
+		}
+		n, err := unix.Fgetxattr(src, name, nil)
+		if err != nil {
+			return name, err
+		}
+		val := make([]byte, n)
+		if n, err = unix.Fgetxattr(src, name, val); err != nil {
+			return name, err
+		}
+		if err := unix.Fsetxattr(dst, name, val[:n], 0); err != nil {
+			return name, err
+		}
+	}
+	return "", nil
+}
+
+func splitNul(b []byte) []string {
+	var out []string
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != 0 {
+			i++
+		}
+		if i > 0 {
+			out = append(out, string(b[:i]))
+		}
+		if i == len(b) {
+			break
+		}
+		b = b[i+1:]
+	}
+	return out
+}
