@@ -22,7 +22,9 @@ const (
 // gets its name (tests look at the folder then).
 var testHookBeforeLink func()
 
-// newFileMode is the mode of a file repo_write creates.
+// newFileMode is the mode of a file repo_write creates, less the bits the
+// process's umask removes (the kernel applies it, and a folder's default
+// ACL, at creation), as for the folders it creates.
 const newFileMode = 0o644
 
 // writeAtomic replaces (or, with create, creates) the target with content.
@@ -38,11 +40,13 @@ const newFileMode = 0o644
 // folder is fsynced. On any error the temp file is removed and the old file
 // is left as it was. old is the open old file (-1 for a create).
 func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, create bool) error {
-	perm := uint32(newFileMode)
-	if old != nil {
-		perm = old.Perm
+	// A replacement is private (0600) until it has the old file's owner
+	// and mode; a new file takes its mode at creation.
+	mode := uint32(0o600)
+	if old == nil {
+		mode = newFileMode
 	}
-	fd, tmp, err := t.createTemp()
+	fd, tmp, err := t.createTemp(mode)
 	if err != nil {
 		return err
 	}
@@ -67,8 +71,10 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 			return fail(err)
 		}
 	}
-	if err := unix.Fchmod(fd, perm); err != nil {
-		return fail(err)
+	if old != nil {
+		if err := unix.Fchmod(fd, old.Perm); err != nil {
+			return fail(err)
+		}
 	}
 	if old != nil && oldFd >= 0 {
 		if name, err := copyXattrs(oldFd, fd); err != nil {
@@ -83,8 +89,8 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 		if st.Uid != old.Uid || st.Gid != old.Gid {
 			return fail(refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
 		}
-		if st.Mode&0o7777 != perm {
-			return fail(refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, perm, st.Mode&0o7777))
+		if st.Mode&0o7777 != old.Perm {
+			return fail(refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
 		}
 	}
 	if err := unix.Fsync(fd); err != nil {
@@ -199,14 +205,14 @@ func (t *editTarget) nameUnnamed(fd int) (string, error) {
 // createTemp makes a new file in the target's folder: unnamed (O_TMPFILE,
 // name "") where the file system allows, else with a random temp name; a
 // name that exists (even a planted symlink) is never opened.
-func (t *editTarget) createTemp() (int, string, error) {
-	if fd, err := openUnnamedTemp(t.dirFd); err == nil {
+func (t *editTarget) createTemp(mode uint32) (int, string, error) {
+	if fd, err := openUnnamedTemp(t.dirFd, mode); err == nil {
 		return fd, "", nil
 	}
 	var lastErr error
 	for range 16 {
 		name := tempName()
-		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
 		if err == nil {
 			return fd, name, nil
 		}

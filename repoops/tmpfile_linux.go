@@ -14,11 +14,11 @@ var unnamedTemps = true
 // (O_TMPFILE): killed before it is linked, it leaves nothing behind. File
 // systems without O_TMPFILE return an error, and the caller falls back to a
 // named temp file.
-func openUnnamedTemp(dirFd int) (int, error) {
+func openUnnamedTemp(dirFd int, mode uint32) (int, error) {
 	if !unnamedTemps {
 		return -1, unix.EOPNOTSUPP
 	}
-	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, mode)
 }
 
 // linkUnnamed gives an O_TMPFILE file a name in the folder; it fails with

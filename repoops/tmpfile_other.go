@@ -8,7 +8,7 @@ var unnamedTemps = false
 
 // openUnnamedTemp: only Linux has O_TMPFILE; elsewhere writes use a named
 // temp file, which listings never show.
-func openUnnamedTemp(dirFd int) (int, error) { return -1, unix.EOPNOTSUPP }
+func openUnnamedTemp(dirFd int, mode uint32) (int, error) { return -1, unix.EOPNOTSUPP }
 
 func linkUnnamed(fd, dirFd int, name string) error { return unix.EOPNOTSUPP }
 

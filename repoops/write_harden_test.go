@@ -4,6 +4,7 @@ package repoops
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -56,6 +57,9 @@ func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
 		os.Chmod(filepath.Join(dir, "root644.txt"), 0o644)
 		os.Chmod(filepath.Join(dir, "root666.txt"), 0o666)
 		os.Chown(filepath.Join(dir, "mine.txt"), nobodyUID, nobodyGID)
+		// the user's own writable file in a folder only root may write
+		writeFiles(t, dir, map[string]string{"rootdir/mine.txt": "mine\n"})
+		os.Chown(filepath.Join(dir, "rootdir/mine.txt"), nobodyUID, nobodyGID)
 	}) {
 		return
 	}
@@ -75,6 +79,9 @@ func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
 			t.Fatalf("%s now belongs to %d:%d", n, uid, gid)
 		}
 	}
+	fullRead(t, s, "rootdir/mine.txt")
+	mustRefuse(t, edit(t, s, "rootdir/mine.txt", "mine", "x"), "rootdir/mine.txt could not be written: no temp file could be made in its folder (permission denied); the file is unchanged")
+	mustSame(t, dir, "rootdir/mine.txt", []byte("mine\n"))
 	// the user's own file in the same folder is still editable
 	mustOK(t, edit(t, s, "mine.txt", "mine", "edited"))
 	mustSame(t, dir, "mine.txt", []byte("edited\n"))
@@ -187,4 +194,90 @@ func TestWriteTempLeftoverIsInvisible(t *testing.T) {
 		}
 		mustContain(t, grep, "(2 matching lines in 2 files)", "searched 2 files")
 	}
+}
+
+// Sibling: a created file takes the umask, as the folders repox creates
+// already did (a 077 umask made private folders holding 0644 files).
+func TestWriteCreateHonoursUmask(t *testing.T) {
+	dir := plainDir(t, map[string]string{"k.txt": "k\n"})
+	s := openSession(t, dir)
+	old := unix.Umask(0o077)
+	defer unix.Umask(old)
+	for _, unnamed := range []bool{true, false} {
+		prev := unnamedTemps
+		unnamedTemps = unnamed
+		name := "new-" + map[bool]string{true: "tmpfile", false: "named"}[unnamed] + "/x.txt"
+		mustOK(t, call(t, s, "repo_write", map[string]any{"path": name, "content": "x\n"}))
+		unnamedTemps = prev
+		if _, _, m := fileOwner(t, filepath.Join(dir, name)); m.Perm() != 0o600 {
+			t.Fatalf("%s: mode %v under umask 077, want 0600", name, m.Perm())
+		}
+		if _, _, m := fileOwner(t, filepath.Join(dir, filepath.Dir(name))); m.Perm() != 0o700 {
+			t.Fatalf("%s: folder mode %v under umask 077, want 0700", name, m.Perm())
+		}
+	}
+}
+
+// Siblings (TOCTOU): between the plan (the preview) and the apply, the
+// file is replaced by a symlink to a file outside the root, its folder by a
+// symlink to an outside folder, or it gains a hard link: each apply is
+// refused and nothing outside is written.
+func TestApplyRefusesWhatChangedKindSincePlan(t *testing.T) {
+	outside := t.TempDir()
+	writeFiles(t, outside, map[string]string{"victim.txt": "a\n", "d/f.txt": "a\n"})
+	ctx := t.Context()
+	for _, c := range []struct {
+		name, path string
+		swap       func(dir string)
+		want       string
+	}{
+		{"file to symlink", "f.txt", func(dir string) {
+			os.Remove(filepath.Join(dir, "f.txt"))
+			os.Symlink(filepath.Join(outside, "victim.txt"), filepath.Join(dir, "f.txt"))
+		}, "f.txt is a symlink"},
+		{"folder to symlink", "d/f.txt", func(dir string) {
+			os.RemoveAll(filepath.Join(dir, "d"))
+			os.Symlink(filepath.Join(outside, "d"), filepath.Join(dir, "d"))
+		}, "the folder d is a symlink"},
+		{"hard link added", "f.txt", func(dir string) {
+			os.Link(filepath.Join(dir, "f.txt"), filepath.Join(dir, "other.txt"))
+		}, "f.txt has 2 hard links"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := plainDir(t, map[string]string{"f.txt": "a\n", "d/f.txt": "a\n"})
+			s := openSession(t, dir)
+			fullRead(t, s, c.path)
+			plan, err := s.Plan(ctx, EditRequest{Path: c.path, OldString: "a", NewString: "EVIL"})
+			if err != nil || !plan.Verdict.Allowed {
+				t.Fatalf("plan: %v %+v", err, plan)
+			}
+			c.swap(dir)
+			_, err = s.Apply(ctx, plan)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("apply: %v, want %q", err, c.want)
+			}
+			mustSame(t, outside, "victim.txt", []byte("a\n"))
+			mustSame(t, outside, "d/f.txt", []byte("a\n"))
+			noTempLeft(t, dir)
+		})
+	}
+}
+
+// Sibling: an immutable file (chattr +i) is refused with that reason,
+// also for root, which may otherwise write anything.
+func TestWriteRefusesImmutableFile(t *testing.T) {
+	chattr, err := exec.LookPath("chattr")
+	if err != nil || os.Geteuid() != 0 {
+		t.Skip("needs chattr and root")
+	}
+	dir, s := editFixture(t, "frozen.txt", []byte("a\n"), 0o644)
+	p := filepath.Join(dir, "frozen.txt")
+	if out, err := exec.Command(chattr, "+i", p).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i not supported here: %v %s", err, out)
+	}
+	defer exec.Command(chattr, "-i", p).Run()
+	fullRead(t, s, "frozen.txt")
+	mustRefuse(t, edit(t, s, "frozen.txt", "a", "b"), "frozen.txt may not be written (the kernel refuses: it is immutable or append-only)")
+	mustSame(t, dir, "frozen.txt", []byte("a\n"))
+	noTempLeft(t, dir)
 }
