@@ -83,7 +83,7 @@ func init() {
 		map[string]any{
 			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line."},
 			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
-			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case."},
+			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case as Unicode simple case folding does (k also finds K and U+212A KELVIN SIGN; ß does not find ss)."},
 		},
 		func(ctx context.Context, s *Session, a GrepArgs) (*GrepResult, error) { return s.Grep(ctx, a) })
 }
