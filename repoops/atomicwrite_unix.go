@@ -89,7 +89,7 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 		if st.Uid != old.Uid || st.Gid != old.Gid {
 			return fail(refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
 		}
-		if st.Mode&0o7777 != old.Perm {
+		if uint32(st.Mode&0o7777) != old.Perm {
 			return fail(refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
 		}
 	}

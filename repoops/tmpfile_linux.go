@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"os"
 	"strconv"
 
 	"golang.org/x/sys/unix"
@@ -41,8 +42,17 @@ func linkUnnamed(fd, dirFd int, name string) error {
 // with the effective ids, on the inode the fd holds: no name is looked up
 // again. Where /proc is missing it asks by name in the folder.
 func mayWrite(fd, dirFd int, name string) error {
-	err := unix.Faccessat2(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), unix.W_OK, unix.AT_EACCESS)
-	if err == unix.ENOENT || err == unix.ENOSYS {
+	p := "/proc/self/fd/" + strconv.Itoa(fd)
+	var err error
+	if os.Geteuid() == os.Getuid() && os.Getegid() == os.Getgid() {
+		// real ids are the effective ones: plain access(2), which every
+		// kernel and seccomp profile has (faccessat2 may be missing or
+		// answer EPERM under an old container profile)
+		err = unix.Access(p, unix.W_OK)
+	} else if err = unix.Faccessat2(unix.AT_FDCWD, p, unix.W_OK, unix.AT_EACCESS); err == unix.ENOSYS || err == unix.EPERM {
+		err = unix.Faccessat(dirFd, name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW)
+	}
+	if err == unix.ENOENT { // no /proc
 		err = unix.Faccessat(dirFd, name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW)
 	}
 	return err
