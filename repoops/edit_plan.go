@@ -103,6 +103,10 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	if rel == "" {
 		return nil, refusef(". is the repository root, a folder — give a file path")
 	}
+	if isWriteTempPath(rel) {
+		// listings never show such a name, so a file made under it would be invisible
+		return nil, refusef("%s has the form of repox's own temp files (.repox-<16 hex digits>.tmp), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel))
+	}
 	if err := validateChange(req); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package repoops
 import (
 	"os"
 	"strconv"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -16,11 +17,19 @@ var unnamedTemps = true
 // systems without O_TMPFILE return an error, and the caller falls back to a
 // named temp file.
 func openUnnamedTemp(dirFd int, mode uint32) (int, error) {
-	if !unnamedTemps {
+	if !unnamedTemps || !canLinkUnnamed() {
 		return -1, unix.EOPNOTSUPP
 	}
 	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, mode)
 }
+
+// canLinkUnnamed: an O_TMPFILE file can be given a name through
+// /proc/self/fd, or without /proc by AT_EMPTY_PATH, which needs root
+// (CAP_DAC_READ_SEARCH); otherwise the named temp file is used.
+var canLinkUnnamed = sync.OnceValue(func() bool {
+	var st unix.Stat_t
+	return unix.Stat("/proc/self/fd", &st) == nil || os.Geteuid() == 0
+})
 
 // linkUnnamed gives an O_TMPFILE file a name in the folder; it fails with
 // EEXIST when the name exists (nothing is replaced). Through /proc/self/fd

@@ -281,3 +281,15 @@ func TestWriteRefusesImmutableFile(t *testing.T) {
 	mustSame(t, dir, "frozen.txt", []byte("a\n"))
 	noTempLeft(t, dir)
 }
+
+// Sibling: the write tools do not make a file under a temp name, which
+// the listings would then hide.
+func TestWriteRefusesTempNameForm(t *testing.T) {
+	dir := plainDir(t, map[string]string{"a.txt": "a\n"})
+	s := openSession(t, dir)
+	mustRefuse(t, call(t, s, "repo_write", map[string]any{"path": "d/.repox-0123456789abcdef.tmp", "content": "x\n"}), "has the form of repox's own temp files", "choose another name")
+	if _, err := os.Lstat(filepath.Join(dir, "d")); err == nil {
+		t.Fatal("the refused write made its folder")
+	}
+	mustOK(t, call(t, s, "repo_write", map[string]any{"path": ".repox-notes.tmp", "content": "x\n"}))
+}
