@@ -24,7 +24,9 @@ import (
 // data times the pattern, like the case-sensitive path.
 type foldFinder struct {
 	runes  []foldRune
-	anchor int // index in runes
+	canon  []rune // each pattern rune's canonFold (indexLinear)
+	fail   []int  // KMP failure function over canon
+	anchor int    // index in runes
 	lead   byteSet
 	leads  []byte // the bytes of lead, when few: each found with IndexByte
 	pair   bool
@@ -101,6 +103,17 @@ func newFoldFinder(p string) *foldFinder {
 		}
 		fr.lead, fr.leads = makeByteSet(leads), leads
 		f.runes = append(f.runes, fr)
+		f.canon = append(f.canon, canonFold(r))
+	}
+	f.fail = make([]int, len(f.canon))
+	for i, k := 1, 0; i < len(f.canon); i++ {
+		for k > 0 && f.canon[i] != f.canon[k] {
+			k = f.fail[k-1]
+		}
+		if f.canon[i] == f.canon[k] {
+			k++
+		}
+		f.fail[i] = k
 	}
 	for i := range f.runes {
 		if f.runes[i].lead.cost < f.runes[f.anchor].lead.cost {
@@ -185,7 +198,7 @@ func (f *foldFinder) index(b []byte) (int, int) {
 	if f.pair && f.secOff < 0 {
 		off = -f.secOff
 	}
-	q := off
+	q, steps := off, 0
 	for ; q+8 <= len(b) && (!f.pair || q+f.secOff+8 <= len(b)); q += 8 {
 		m := f.lead.hits(binary.LittleEndian.Uint64(b[q:]))
 		if m != 0 && f.pair {
@@ -193,16 +206,24 @@ func (f *foldFinder) index(b []byte) (int, int) {
 		}
 		for m != 0 {
 			c := q + bits.TrailingZeros64(m)/8
-			if s, e := f.verify(b, c); s >= 0 {
+			s, e, n := f.verify(b, c)
+			if s >= 0 {
 				return s, e
+			}
+			if steps += n; overBudget(steps, c) {
+				return f.indexLinear(b)
 			}
 			m &= m - 1
 		}
 	}
 	for ; q < len(b); q++ {
 		if f.lead.has(b[q]) {
-			if s, e := f.verify(b, q); s >= 0 {
+			s, e, n := f.verify(b, q)
+			if s >= 0 {
 				return s, e
+			}
+			if steps += n; overBudget(steps, q) {
+				return f.indexLinear(b)
 			}
 		}
 	}
@@ -213,6 +234,7 @@ func (f *foldFinder) index(b []byte) (int, int) {
 // each remembering its next hit, so every byte is scanned once per lead byte.
 func (f *foldFinder) indexFew(b []byte) (int, int) {
 	var next [3]int
+	steps := 0
 	for i := range f.leads {
 		next[i] = -1
 	}
@@ -231,33 +253,123 @@ func (f *foldFinder) indexFew(b []byte) (int, int) {
 		if c == len(b) {
 			break
 		}
-		if s, e := f.verify(b, c); s >= 0 {
+		s, e, n := f.verify(b, c)
+		if s >= 0 {
 			return s, e
+		}
+		if steps += n; overBudget(steps, c) {
+			return f.indexLinear(b)
 		}
 		q = c + 1
 	}
 	return -1, -1
 }
 
-// verify tests a match whose anchor rune starts at b[q].
-func (f *foldFinder) verify(b []byte, q int) (int, int) {
-	e := q
+// verify tests a match whose anchor rune starts at b[q]; steps is how
+// many runes it compared (the work, for the budget).
+func (f *foldFinder) verify(b []byte, q int) (s, e, steps int) {
+	e = q
 	for k := f.anchor; k < len(f.runes); k++ {
 		r, n := utf8.DecodeRune(b[e:])
+		steps++
 		if (r == utf8.RuneError && n <= 1) || !inOrbit(r, f.runes[k].orbit) {
-			return -1, -1
+			return -1, -1, steps
 		}
 		e += n
 	}
-	s := q
+	s = q
 	for k := f.anchor - 1; k >= 0; k-- {
 		r, n := utf8.DecodeLastRune(b[:s])
+		steps++
 		if (r == utf8.RuneError && n <= 1) || !inOrbit(r, f.runes[k].orbit) {
-			return -1, -1
+			return -1, -1, steps
 		}
 		s -= n
 	}
-	return s, e
+	return s, e, steps
+}
+
+// overBudget: verifying candidates has cost more than a linear scan would
+// (a long pattern whose every candidate fails late, such as "aa" followed by
+// "ba" 499 times in "baba…"); the caller then finishes with indexLinear.
+func overBudget(steps, scanned int) bool {
+	if steps > 8*scanned+4096 {
+		if testHookLinear != nil {
+			testHookLinear()
+		}
+		return true
+	}
+	return false
+}
+
+// testHookLinear runs when a search switches to indexLinear.
+var testHookLinear func()
+
+// indexLinear is the same search in time linear in len(b) whatever the
+// pattern: Knuth-Morris-Pratt over the data's runes, each folded to the
+// least rune of its orbit. A byte that is not valid UTF-8 matches nothing.
+// Every match has as many runes as the pattern, so the first to end is the
+// leftmost.
+func (f *foldFinder) indexLinear(b []byte) (int, int) {
+	m := len(f.canon)
+	k := 0 // pattern runes matched so far
+	for i, n := 0, 0; i < len(b); i += n {
+		var c rune
+		if x := b[i]; x < utf8.RuneSelf {
+			c, n = asciiCanon[x], 1
+		} else {
+			var r rune
+			r, n = utf8.DecodeRune(b[i:])
+			c = canonFold(r)
+			if r == utf8.RuneError && n <= 1 {
+				c = -1
+			}
+		}
+		for k > 0 && f.canon[k] != c {
+			k = f.fail[k-1]
+		}
+		if f.canon[k] == c {
+			k++
+		}
+		if k == m {
+			return f.matchStart(b, i+n), i + n
+		}
+	}
+	return -1, -1
+}
+
+// matchStart walks back m runes from end: a match found by indexLinear is
+// valid UTF-8, so decoding backwards finds its start.
+func (f *foldFinder) matchStart(b []byte, end int) int {
+	s := end
+	for range f.canon {
+		_, n := utf8.DecodeLastRune(b[:s])
+		s -= n
+	}
+	return s
+}
+
+var asciiCanon = func() (t [utf8.RuneSelf]rune) {
+	for i := range t {
+		t[i] = canonFold(rune(i))
+	}
+	return t
+}()
+
+// canonFold is the least rune of r's simple-folding orbit: two runes fold
+// to each other exactly when their canonFold is the same.
+func canonFold(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}
+	least := r
+	for x := unicode.SimpleFold(r); x != r; x = unicode.SimpleFold(x) {
+		least = min(least, x)
+	}
+	return least
 }
 
 func inOrbit(r rune, orbit []rune) bool {

@@ -39,10 +39,14 @@ func FuzzFoldFinderMatchesEqualFold(f *testing.F) {
 		if pat == "" || !utf8.ValidString(pat) || utf8.RuneCountInString(pat) > 16 || len(hay) > 4096 {
 			return
 		}
-		gs, ge := newFoldFinder(pat).index(hay)
+		ff := newFoldFinder(pat)
+		gs, ge := ff.index(hay)
 		ws, we := refFoldIndex(hay, pat)
 		if gs != ws || ge != we {
 			t.Fatalf("index(%q, %q) = %d,%d, want %d,%d", hay, pat, gs, ge, ws, we)
+		}
+		if ls, le := ff.indexLinear(hay); ls != ws || le != we {
+			t.Fatalf("indexLinear(%q, %q) = %d,%d, want %d,%d", hay, pat, ls, le, ws, we)
 		}
 	})
 }
@@ -67,10 +71,40 @@ func TestFoldFinderStrategiesAtEveryAlignment(t *testing.T) {
 						if gs != ws || ge != we {
 							t.Fatalf("%q in %q: %d,%d, want %d,%d", pat, h, gs, ge, ws, we)
 						}
+						if ls, le := f.indexLinear(h); ls != ws || le != we {
+							t.Fatalf("linear: %q in %q: %d,%d, want %d,%d", pat, h, ls, le, ws, we)
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// A pattern whose every candidate fails late costs pattern × data when
+// verified candidate by candidate; past a budget linear in the data the
+// search finishes with KMP, and finds the same matches.
+func TestFoldFinderBoundsWorkOnAdversarialInput(t *testing.T) {
+	pat := "aa" + strings.Repeat("ba", 499) // the anchor is the rarer b
+	hay := []byte(strings.Repeat("ba", 1<<16) + "a" + "aa" + strings.Repeat("BA", 499) + "!")
+	linear := 0
+	testHookLinear = func() { linear++ }
+	defer func() { testHookLinear = nil }()
+	f := newFoldFinder(pat)
+	s, e := f.index(hay)
+	if want := 2<<16 + 1; s != want || e != want+len(pat) {
+		t.Fatalf("match at %d,%d, want %d,%d", s, e, want, want+len(pat))
+	}
+	if linear != 1 {
+		t.Fatalf("the linear search ran %d times, want 1", linear)
+	}
+	// ordinary searches never need it
+	linear = 0
+	for _, p := range []string{"err", "ErrUnexpectedEOF", "kiss", "Grüße"} {
+		newFoldFinder(p).index(randomText(1<<20, 7))
+	}
+	if linear != 0 {
+		t.Fatalf("the linear search ran on random data")
 	}
 }
 

@@ -117,3 +117,17 @@ func goroot(b *testing.B) string {
 	}
 	return strings.TrimSpace(string(out))
 }
+
+// BenchmarkFoldWorstCase is the adversarial pattern of
+// TestFoldFinderBoundsWorkOnAdversarialInput on 8 MiB.
+func BenchmarkFoldWorstCase(b *testing.B) {
+	pat := "aa" + strings.Repeat("ba", 499)
+	hay := []byte(strings.Repeat("ba", 4<<20))
+	f := newFoldFinder(pat)
+	b.SetBytes(int64(len(hay)))
+	for b.Loop() {
+		if s, _ := f.index(hay); s >= 0 {
+			b.Fatal("match")
+		}
+	}
+}
