@@ -293,3 +293,36 @@ func TestWriteRefusesTempNameForm(t *testing.T) {
 	}
 	mustOK(t, call(t, s, "repo_write", map[string]any{"path": ".repox-notes.tmp", "content": "x\n"}))
 }
+
+// Sibling: a POSIX ACL (the system.posix_acl_access attribute) survives
+// an edit, and the mode that goes with it.
+func TestWriteKeepsACL(t *testing.T) {
+	dir, s := editFixture(t, "acl.txt", []byte("a\n"), 0o644)
+	p := filepath.Join(dir, "acl.txt")
+	le := func(b []byte, v uint32, n int) []byte {
+		for i := 0; i < n; i++ {
+			b = append(b, byte(v>>(8*i)))
+		}
+		return b
+	}
+	acl := le(nil, 2, 4) // version
+	for _, e := range [][3]uint32{{0x01, 6, 0xffffffff}, {0x02, 6, nobodyUID}, {0x04, 4, 0xffffffff}, {0x10, 6, 0xffffffff}, {0x20, 4, 0xffffffff}} {
+		acl = le(acl, e[0], 2)
+		acl = le(acl, e[1], 2)
+		acl = le(acl, e[2], 4)
+	}
+	if err := unix.Setxattr(p, "system.posix_acl_access", acl, 0); err != nil {
+		t.Skipf("no POSIX ACLs here: %v", err)
+	}
+	_, _, before := fileOwner(t, p)
+	fullRead(t, s, "acl.txt")
+	mustOK(t, edit(t, s, "acl.txt", "a", "b"))
+	buf := make([]byte, 256)
+	n, err := unix.Getxattr(p, "system.posix_acl_access", buf)
+	if err != nil || string(buf[:n]) != string(acl) {
+		t.Fatalf("ACL after the edit: %x, %v (want %x)", buf[:max(n, 0)], err, acl)
+	}
+	if _, _, after := fileOwner(t, p); after != before {
+		t.Fatalf("mode %v, was %v", after, before)
+	}
+}
