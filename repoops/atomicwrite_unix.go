@@ -18,39 +18,106 @@ const (
 	tempSuffix = ".tmp"
 )
 
-// newFileMode is the mode of a file repo_write creates.
+// testHookBeforeLink runs when the new content is complete, before it
+// gets its name (tests look at the folder then).
+var testHookBeforeLink func()
+
+// newFileMode is the mode of a file repo_write creates, less the bits the
+// process's umask removes (the kernel applies it, and a folder's default
+// ACL, at creation), as for the folders it creates.
 const newFileMode = 0o644
 
-// writeAtomic replaces (or, with create, creates) the target with content:
-// a temp file in the same folder opened with O_EXCL (never through a link
-// planted at its name), the mode set on the fd, fsync, rename over the name
-// (create: link, which fails if the name exists, so nothing is replaced),
-// then fsync of the folder. On any error the temp file is removed and the
-// old file is left as it was.
-func (t *editTarget) writeAtomic(content []byte, perm uint32, uid, gid int, create bool) error {
-	fd, tmp, err := t.createTemp()
+// writeAtomic replaces (or, with create, creates) the target with content.
+// The new file is made in the same folder with no name at all where the
+// file system has O_TMPFILE (Linux), else under a random temp name opened
+// with O_EXCL (never through a link planted at its name). Its owner and
+// group are set to the old file's first (a chown clears setuid and setgid),
+// then its mode, then the old file's extended attributes are copied; if the
+// result would not have the old owner, group or mode, nothing is replaced.
+// Then fsync; a create links the file at its name (which fails if the name
+// exists, so nothing is replaced); a replace links an unnamed file at a temp
+// name only now, when it is complete, and renames it over the name; then the
+// folder is fsynced. On any error the temp file is removed and the old file
+// is left as it was. old is the open old file (-1 for a create).
+func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, create bool) error {
+	// A replacement is private (0600) until it has the old file's owner
+	// and mode; a new file takes its mode at creation.
+	mode := uint32(0o600)
+	if old == nil {
+		mode = newFileMode
+	}
+	fd, tmp, err := t.createTemp(mode)
 	if err != nil {
 		return err
 	}
+	closed := false
 	fail := func(err error) error {
-		unix.Unlinkat(t.dirFd, tmp, 0)
+		if !closed {
+			unix.Close(fd)
+		}
+		if tmp != "" {
+			unix.Unlinkat(t.dirFd, tmp, 0)
+		}
+		if err, ok := err.(*Refusal); ok {
+			return err
+		}
 		return refusef("%s could not be written (%v); the file is unchanged", t.shown, err)
 	}
 	if err := writeAllFd(fd, content); err != nil {
-		unix.Close(fd)
 		return fail(err)
 	}
-	if err := unix.Fchmod(fd, perm); err != nil {
-		unix.Close(fd)
-		return fail(err)
+	if old != nil {
+		if err := unix.Fchown(fd, int(old.Uid), int(old.Gid)); err != nil && err != unix.EPERM {
+			return fail(err)
+		}
 	}
-	if uid >= 0 && (uid != os.Geteuid() || gid != os.Getegid()) {
-		unix.Fchown(fd, uid, gid) // best effort: only root may give a file away
+	if old != nil {
+		if err := unix.Fchmod(fd, old.Perm); err != nil {
+			return fail(err)
+		}
+	}
+	if old != nil && oldFd >= 0 {
+		if name, err := copyXattrs(oldFd, fd); err != nil {
+			return fail(refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, DisplayPath(name), err))
+		}
+	}
+	if old != nil {
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			return fail(err)
+		}
+		if st.Uid != old.Uid || st.Gid != old.Gid {
+			return fail(refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
+		}
+		if uint32(st.Mode&0o7777) != old.Perm {
+			return fail(refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
+		}
 	}
 	if err := unix.Fsync(fd); err != nil {
-		unix.Close(fd)
 		return fail(err)
 	}
+	if testHookBeforeLink != nil {
+		testHookBeforeLink()
+	}
+	if tmp == "" {
+		// an unnamed file: a create links it at its name, a replace at a
+		// temp name now that it is complete
+		if create {
+			err := linkUnnamed(fd, t.dirFd, t.name)
+			if err == unix.EEXIST {
+				return fail(refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown))
+			}
+			if err != nil {
+				return fail(err)
+			}
+			unix.Close(fd)
+			return t.syncDir()
+		}
+		if tmp, err = t.nameUnnamed(fd); err != nil {
+			return fail(err)
+		}
+	}
+	closed = true
 	if err := unix.Close(fd); err != nil {
 		return fail(err)
 	}
@@ -78,21 +145,74 @@ func (t *editTarget) writeAtomic(content []byte, perm uint32, uid, gid int, crea
 	} else if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
 		return fail(err)
 	}
+	return t.syncDir()
+}
+
+func (t *editTarget) syncDir() error {
 	if err := unix.Fsync(t.dirFd); err != nil {
 		return refusef("%s was written, but its folder could not be flushed to disk: %v", t.shown, err)
 	}
 	return nil
 }
 
-// createTemp makes a new temp file in the target's folder with a random
-// name; a name that exists (even a planted symlink) is never opened.
-func (t *editTarget) createTemp() (int, string, error) {
+// tempName is a fresh name for a temp file: isWriteTemp knows its form.
+func tempName() string {
+	var rnd [8]byte
+	rand.Read(rnd[:])
+	return tempPrefix + hex.EncodeToString(rnd[:]) + tempSuffix
+}
+
+// isWriteTemp reports a name that only a repox write makes
+// (.repox-<16 hex digits>.tmp). Listings and searches never show one: it can
+// exist only for the instant between its link and its rename, or, where
+// there is no O_TMPFILE, after a process was killed mid-write.
+func isWriteTemp(name string) bool {
+	if len(name) != len(tempPrefix)+16+len(tempSuffix) || name[:len(tempPrefix)] != tempPrefix || name[len(name)-len(tempSuffix):] != tempSuffix {
+		return false
+	}
+	for _, c := range name[len(tempPrefix) : len(tempPrefix)+16] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isWriteTempPath is isWriteTemp on a repo-relative path's last component.
+func isWriteTempPath(rel string) bool {
+	i := len(rel) - 1
+	for i >= 0 && rel[i] != '/' {
+		i--
+	}
+	return isWriteTemp(rel[i+1:])
+}
+
+// nameUnnamed links a complete O_TMPFILE file at a fresh temp name.
+func (t *editTarget) nameUnnamed(fd int) (string, error) {
+	var err error
+	for range 16 {
+		name := tempName()
+		if err = linkUnnamed(fd, t.dirFd, name); err != unix.EEXIST {
+			if err != nil {
+				return "", err
+			}
+			return name, nil
+		}
+	}
+	return "", err
+}
+
+// createTemp makes a new file in the target's folder: unnamed (O_TMPFILE,
+// name "") where the file system allows, else with a random temp name; a
+// name that exists (even a planted symlink) is never opened.
+func (t *editTarget) createTemp(mode uint32) (int, string, error) {
+	if fd, err := openUnnamedTemp(t.dirFd, mode); err == nil {
+		return fd, "", nil
+	}
 	var lastErr error
 	for range 16 {
-		var rnd [8]byte
-		rand.Read(rnd[:])
-		name := tempPrefix + hex.EncodeToString(rnd[:]) + tempSuffix
-		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		name := tempName()
+		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
 		if err == nil {
 			return fd, name, nil
 		}

@@ -30,6 +30,12 @@ func FuzzEdit(f *testing.F) {
 	f.Add("\rb", "b", "\n", uint8(0))
 	f.Add("0b", "b", "\n\n", uint8(0))
 	f.Add("a\n", "\n", "", uint8(0))
+	// issue 7 item 17: a blank line at the end of an unterminated file
+	f.Add("a", "a", "a\n\n", uint8(0))
+	f.Add("x\r\na", "a", "a\n\n", uint8(0))
+	f.Add("x\r\ny\na", "a", "b\r\n\r\n", uint8(0))
+	f.Add("x\r\ny\nab", "b", "\n", uint8(0))
+	f.Add("x\r\ny\n", "y\n", "z", uint8(0))
 	f.Fuzz(func(t *testing.T, file, old, new string, exp uint8) {
 		expected := int(exp%4) + 1
 		if old == "" || old == new || !utf8.ValidString(file) || !utf8.ValidString(old) || !utf8.ValidString(new) {
@@ -37,6 +43,18 @@ func FuzzEdit(f *testing.F) {
 		}
 		form, body := splitForm([]byte(file))
 		ch, miss, noop := applyEdit(body, form, old, new, expected)
+		// byte-exact against the written-out rule, on every input
+		wantOut, wantCount, wantOK, wantNoop := oracleEdit(file, old, new, expected)
+		switch {
+		case noop != wantNoop:
+			t.Fatalf("noop %v, oracle %v: %q %q->%q", noop, wantNoop, file, old, new)
+		case !noop && (miss == nil) != wantOK:
+			t.Fatalf("applied %v, oracle %v: %q %q->%q", miss == nil, wantOK, file, old, new)
+		case miss != nil && miss.Count != wantCount:
+			t.Fatalf("refused with count %d, oracle %d: %q %q->%q", miss.Count, wantCount, file, old, new)
+		case miss == nil && !noop && string(joinForm(form, ch.Body)) != wantOut:
+			t.Fatalf("got %q, oracle %q: %q %q->%q", joinForm(form, ch.Body), wantOut, file, old, new)
+		}
 		if noop {
 			return
 		}
@@ -55,10 +73,11 @@ func FuzzEdit(f *testing.F) {
 			}
 			want := strings.Replace(string(body), old, new, -1)
 			if strings.HasSuffix(string(body), old) && len(body) > 0 && want != "" {
-				// the final-newline state is kept at the end of the file
+				// the final-newline state is kept at the end of the file,
+				// except that a blank last line keeps its break
 				if form.FinalNewline && !strings.HasSuffix(want, "\n") {
 					want += "\n"
-				} else if !form.FinalNewline && strings.HasSuffix(new, "\n") {
+				} else if !form.FinalNewline && strings.HasSuffix(new, "\n") && !strings.HasSuffix(want, "\n\n") {
 					want = strings.TrimSuffix(want, "\n")
 				}
 			}

@@ -168,7 +168,12 @@ func keepFinalNewline(body []byte, form TextForm, ch *contentChange) {
 	case !form.FinalNewline && ends && last.NewEnd > last.NewStart:
 		// only a break the replacement brought is dropped, never a byte before it
 		// (the last change reaches the end, so its new text is the tail)
-		ch.Body = ch.Body[:last.NewStart+len(trimEOL(string(ch.Body[last.NewStart:])))]
+		cut := last.NewStart + len(trimEOL(string(ch.Body[last.NewStart:])))
+		if cut > 0 && ch.Body[cut-1] == '\n' {
+			// the change ends in a blank line, which exists only with its break
+			return
+		}
+		ch.Body = ch.Body[:cut]
 		if last.NewEnd > len(ch.Body) {
 			last.NewEnd = len(ch.Body)
 		}

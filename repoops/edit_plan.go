@@ -103,6 +103,10 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	if rel == "" {
 		return nil, refusef(". is the repository root, a folder — give a file path")
 	}
+	if isWriteTempPath(rel) {
+		// listings never show such a name, so a file made under it would be invisible
+		return nil, refusef("%s has the form of repox's own temp files (.repox-<16 hex digits>.tmp), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel))
+	}
 	if err := validateChange(req); err != nil {
 		return nil, err
 	}
@@ -158,6 +162,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 		return nil, p.gateFirst(refusef("the result would be %s bytes, over the 8 MiB (%s bytes) a file repox writes may have — make a smaller change", commas(len(p.After)), commas(editMaxBytes)))
 	}
 	res.LinesAfter = CountLines(p.After)
+	res.Locked = fullReadBlocker(p.After)
 	if _, ok := req.(WriteRequest); ok {
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
 	} else {
@@ -199,7 +204,7 @@ func (s *Session) planCreate(p *Plan, t *editTarget, w WriteRequest) (*Plan, err
 	p.NewDirs = t.missingDirs
 	p.After = []byte(w.Content)
 	p.Diff, _ = udiff.ToUnified("/dev/null", "b/"+p.rel, "", []udiff.Edit{{Start: 0, End: 0, New: w.Content}}, editDiffContext)
-	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After)}
+	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After), Locked: fullReadBlocker(p.After)}
 	for _, d := range t.missingDirs {
 		p.Result.CreatedDirs = append(p.Result.CreatedDirs, DisplayPath(d)+"/")
 	}
@@ -349,7 +354,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	}
 	defer t.close()
 	if p.Create {
-		if err := t.writeAtomic(p.After, newFileMode, -1, -1, true); err != nil {
+		if err := t.writeAtomic(p.After, nil, -1, true); err != nil {
 			return nil, err
 		}
 		res := *p.Result
@@ -385,7 +390,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	if st.FP != p.base {
 		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
 	}
-	if err := t.writeAtomic(p.After, st.Perm, int(st.Uid), int(st.Gid), false); err != nil {
+	if err := t.writeAtomic(p.After, st, fd, false); err != nil {
 		return nil, err
 	}
 	s.regrant(t, p)

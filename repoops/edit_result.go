@@ -26,6 +26,9 @@ type ChangeResult struct {
 	Region       [][]ReadLine `json:"region,omitempty"`        // changed stretches with 3 lines of context, read format
 	RegionMore   int          `json:"region_more,omitempty"`   // region lines not shown (cap 200)
 	RegionNext   int          `json:"region_next,omitempty"`   // first line not shown
+	// Locked says why the file can no longer be read in full, and so no
+	// longer be changed with repox, when this change took it past a cap.
+	Locked string `json:"no_longer_changeable,omitempty"`
 }
 
 // setRegion collects the changed lines of the new file, with context, as
@@ -129,6 +132,9 @@ func (r *ChangeResult) Render() string {
 	}
 	if r.RegionMore > 0 {
 		fmt.Fprintf(&b, "\n(%s of the changed region not shown — read them with repo_read_file offset=%d)", countOf(r.RegionMore, "more line", "more lines"), r.RegionNext)
+	}
+	if r.Locked != "" {
+		fmt.Fprintf(&b, "\n(%s can no longer be changed with repox: %s, so it can never be read in full — make further changes with another tool)", r.Path, r.Locked)
 	}
 	return b.String()
 }

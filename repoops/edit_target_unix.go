@@ -207,6 +207,9 @@ func (t *editTarget) load(fd int) (*fileState, error) {
 	if err := unix.Fstatat(t.dirFd, t.name, &now, unix.AT_SYMLINK_NOFOLLOW); err != nil || now.Ino != st.Ino || now.Dev != st.Dev {
 		return nil, errReplaced
 	}
+	if err := t.changeRefusal(fd, &st); err != nil {
+		return nil, err
+	}
 	content, err := preadAll(fd, editMaxBytes+1)
 	if err != nil {
 		return nil, refusef("%s could not be read: %v", t.shown, err)
@@ -220,7 +223,7 @@ func (t *editTarget) load(fd int) (*fileState, error) {
 	if !utf8.Valid(content) {
 		return nil, refusef("%s is not valid UTF-8; repox edits UTF-8 text only, because writing it back would replace the invalid bytes — edit it with another tool", t.shown)
 	}
-	fs := &fileState{Exists: true, Content: content, Perm: st.Mode & 0o7777, Uid: st.Uid, Gid: st.Gid}
+	fs := &fileState{Exists: true, Content: content, Perm: uint32(st.Mode & 0o7777), Uid: st.Uid, Gid: st.Gid}
 	fs.FP = fingerprintOfStat(&st)
 	fs.FP.SHA256 = sha256.Sum256(content)
 	return fs, nil

@@ -44,7 +44,7 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 			args = append(args, "--", scope)
 		}
 		cut, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
-			if p := string(rec); underScope(p, scope) && !hasGitDirPart(p) {
+			if p := string(rec); underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
 				visit(p)
 			}
 		}, args...)

@@ -88,7 +88,10 @@ func (s *Session) decide(rel string, st *fileState) GateVerdict {
 		return v
 	}
 	v.Lines = CountLines(st.Content)
-	if blocker := fullReadBlocker(st.Content); blocker != "" && !(read && rec.Full && rec.Fingerprint == st.FP) {
+	// A file no single read can return whole is never changed, also when
+	// this session's own write took it past the caps: a grant from that
+	// write would let the model change lines it can no longer see together.
+	if blocker := fullReadBlocker(st.Content); blocker != "" {
 		v.Cause = GateUnreadable
 		v.Reason = fmt.Sprintf("%s cannot be changed with repox: %s, so it can never be read in full, and repo_edit, repo_insert and repo_write need a full read first — change it with another tool", shown, blocker)
 		return v

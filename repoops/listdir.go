@@ -114,6 +114,9 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 			}
 			continue
 		}
+		if isWriteTemp(name) {
+			continue // repox's own temp files are never part of the file set
+		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
 		if e.Kind == KindSpecial {
 			out.Special = append(out.Special, e)

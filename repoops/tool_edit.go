@@ -3,7 +3,7 @@ package repoops
 import "context"
 
 // gateNote is what every write tool's description says about the gate.
-const gateNote = "Read-before-edit gate: allowed only when this session's last repo_read_file of the file was full (offset 1, nothing cut, the window reaching the end: use limit>=its line count) and the file is unchanged on disk since (size, mtime, ctime, inode and SHA-256 compared). A file over 2,000 lines (or with a line over 2,000 characters, or over 256 KiB of text) can never be read in full, so it cannot be changed. A refusal says which of never read / partly read / changed since the read applies and what to do; a successful change counts as a fresh full read."
+const gateNote = "Read-before-edit gate: allowed only when this session's last repo_read_file of the file was full (offset 1, nothing cut, the window reaching the end: use limit>=its line count) and the file is unchanged on disk since (size, mtime, ctime, inode and SHA-256 compared). A file over 2,000 lines (or with a line over 2,000 characters, or over 256 KiB of text) can never be read in full, so it cannot be changed — also when this session's own change took it past those caps (the result then says so). A refusal says which of never read / partly read / changed since the read applies and what to do; a successful change counts as a fresh full read."
 
 func init() {
 	register("repo_edit",

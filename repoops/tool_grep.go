@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -84,7 +83,7 @@ func init() {
 		map[string]any{
 			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line."},
 			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
-			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case."},
+			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case as Unicode simple case folding does (k also finds K and U+212A KELVIN SIGN; ß does not find ss)."},
 		},
 		func(ctx context.Context, s *Session, a GrepArgs) (*GrepResult, error) { return s.Grep(ctx, a) })
 }
@@ -112,63 +111,26 @@ func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
 	return s.repo.grep(ctx, p, rel, cs)
 }
 
-// matcher finds the pattern in a buffer.
+// matcher finds the pattern in a buffer: byte for byte, or under Unicode
+// simple case folding (foldFinder) when case is ignored and some rune of the
+// pattern has another case.
 type matcher struct {
-	find  *finder
-	pat   []byte         // lower-cased when folding ASCII
-	fold  bool           // ASCII case folding through a lowered copy
-	re    *regexp.Regexp // Unicode case folding
-	lower []byte         // per-worker scratch for the lowered copy
+	find *finder
+	pat  []byte
+	fold *foldFinder
 }
 
 func newMatcher(p string, caseSensitive bool) *matcher {
-	switch {
-	case caseSensitive:
-		return &matcher{pat: []byte(p), find: newFinder([]byte(p))}
-	case isASCII(p):
-		lower := []byte(strings.ToLower(p))
-		return &matcher{pat: lower, fold: true, find: newFinder(lower)}
+	if !caseSensitive && needsFold(p) {
+		return &matcher{fold: newFoldFinder(p)}
 	}
-	return &matcher{re: regexp.MustCompile("(?i)" + regexp.QuoteMeta(p))}
-}
-
-func (m *matcher) clone() *matcher { c := *m; c.lower = nil; return &c }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// prepare returns the buffer to search (a lowered copy when folding).
-func (m *matcher) prepare(data []byte) []byte {
-	if !m.fold {
-		return data
-	}
-	if cap(m.lower) < len(data) {
-		m.lower = make([]byte, len(data), len(data)+len(data)/4)
-	}
-	out := m.lower[:len(data)]
-	for i, c := range data {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		out[i] = c
-	}
-	return out
+	return &matcher{pat: []byte(p), find: newFinder([]byte(p))}
 }
 
 // index returns the start and end of the first match in b, or -1.
 func (m *matcher) index(b []byte) (int, int) {
-	if m.re != nil {
-		loc := m.re.FindIndex(b)
-		if loc == nil {
-			return -1, -1
-		}
-		return loc[0], loc[1]
+	if m.fold != nil {
+		return m.fold.index(b)
 	}
 	i := m.find.index(b)
 	if i < 0 {
@@ -178,7 +140,8 @@ func (m *matcher) index(b []byte) (int, int) {
 }
 
 // scanMatches counts every matching line of data and keeps the first keep.
-func scanMatches(data, hay []byte, m *matcher, keep int) (int, []GrepLine) {
+func scanMatches(data []byte, m *matcher, keep int) (int, []GrepLine) {
+	hay := data
 	count, lineNo, counted := 0, 1, 0
 	var lines []GrepLine
 	pos := 0
@@ -339,7 +302,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		wg.Add(1)
 		go func(t *grepTally) {
 			defer wg.Done()
-			m := base.clone()
+			m := base
 			rd := newFdReader(r)
 			defer rd.close()
 			buf := make([]byte, 64<<10)
@@ -352,7 +315,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 					binary, count := false, 0
 					if oc == scanRead {
 						if binary = looksBinary(data); !binary {
-							count, _ = scanMatches(data, m.prepare(data), m, 0)
+							count, _ = scanMatches(data, m, 0)
 						}
 					}
 					t.add(p, oc, binary, count)
@@ -399,7 +362,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		}
 		f := GrepFile{Path: DisplayPath(fm.path)}
 		if data, oc := rd.read(fm.path, &buf, grepMaxFileBytes); oc == scanRead {
-			_, f.Lines = scanMatches(data, base.prepare(data), base, min(grepMaxPerFile, room))
+			_, f.Lines = scanMatches(data, base, min(grepMaxPerFile, room))
 		}
 		if len(f.Lines) == 0 {
 			f.Note = "(changed while searching: its matching lines are no longer there)"

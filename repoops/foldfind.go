@@ -1,0 +1,382 @@
+package repoops
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"unicode"
+	"unicode/utf8"
+)
+
+// foldFinder locates a pattern under Unicode simple case folding, the
+// folding of strings.EqualFold, `rg -i` and `grep -i`: a window of the data
+// matches when it is valid UTF-8 and each of its runes lies in the fold
+// orbit of the pattern's rune at that place (k matches k, K and U+212A
+// KELVIN SIGN; s matches s, S and U+017F LONG S). No copy of the data is
+// made and nothing is decoded where no match can start.
+//
+// For every pattern rune the set of bytes that can begin it is small (the
+// first bytes of its orbit's encodings). The scan looks for the rune whose
+// set is rarest (the anchor), eight bytes per step (SWAR), and when even that
+// set is common it also tests a second rune at a fixed byte distance, as
+// finder does. A candidate is verified by decoding backwards for the runes
+// before the anchor and forwards for the rest, so the work is linear in the
+// data times the pattern, like the case-sensitive path.
+type foldFinder struct {
+	runes  []foldRune
+	canon  []rune // each pattern rune's canonFold (indexLinear)
+	fail   []int  // KMP failure function over canon
+	anchor int    // index in runes
+	lead   byteSet
+	leads  []byte // the bytes of lead, when few: each found with IndexByte
+	pair   bool
+	second byteSet
+	secOff int // byte distance from the anchor's first byte to the second rune's
+}
+
+// foldRune is one pattern rune: its orbit and the bytes that begin it.
+type foldRune struct {
+	orbit []rune
+	lead  byteSet
+	leads []byte
+	width int // byte length of every orbit member, or 0 when they differ
+}
+
+// byteSet is a small set of bytes tested as terms (b | or) == val, so an
+// ASCII letter's two cases are one term.
+type byteSet struct {
+	terms []byteTerm
+	cost  int // how common the set's bytes are together
+}
+
+type byteTerm struct{ val, or byte }
+
+func (s byteSet) has(c byte) bool {
+	for _, t := range s.terms {
+		if c|t.or == t.val {
+			return true
+		}
+	}
+	return false
+}
+
+// hits has 0x80 in every byte of w that is in the set.
+func (s byteSet) hits(w uint64) uint64 {
+	var m uint64
+	for _, t := range s.terms {
+		m |= zeroBytes((w | 0x0101010101010101*uint64(t.or)) ^ 0x0101010101010101*uint64(t.val))
+	}
+	return m
+}
+
+// foldOrbit lists r and every rune that simple case folding makes equal to it.
+func foldOrbit(r rune) []rune {
+	orbit := []rune{r}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		orbit = append(orbit, f)
+	}
+	return orbit
+}
+
+// needsFold reports whether any rune of p has a fold partner.
+func needsFold(p string) bool {
+	for _, r := range p {
+		if unicode.SimpleFold(r) != r {
+			return true
+		}
+	}
+	return false
+}
+
+func newFoldFinder(p string) *foldFinder {
+	f := &foldFinder{}
+	for _, r := range p {
+		fr := foldRune{orbit: foldOrbit(r), width: utf8.RuneLen(r)}
+		var leads []byte
+		for _, o := range fr.orbit {
+			if utf8.RuneLen(o) != fr.width {
+				fr.width = 0
+			}
+			var enc [utf8.UTFMax]byte
+			utf8.EncodeRune(enc[:], o)
+			leads = appendUnique(leads, enc[0])
+		}
+		fr.lead, fr.leads = makeByteSet(leads), leads
+		f.runes = append(f.runes, fr)
+		f.canon = append(f.canon, canonFold(r))
+	}
+	f.fail = make([]int, len(f.canon))
+	for i, k := 1, 0; i < len(f.canon); i++ {
+		for k > 0 && f.canon[i] != f.canon[k] {
+			k = f.fail[k-1]
+		}
+		if f.canon[i] == f.canon[k] {
+			k++
+		}
+		f.fail[i] = k
+	}
+	for i := range f.runes {
+		if f.runes[i].lead.cost < f.runes[f.anchor].lead.cost {
+			f.anchor = i
+		}
+	}
+	f.lead = f.runes[f.anchor].lead
+	f.leads = f.runes[f.anchor].leads
+	// A second rune at a fixed byte distance: every rune between it and
+	// the anchor has one width whatever its case.
+	if f.lead.cost >= len(commonBytes)-pairBelowRank && len(f.runes) > 1 {
+		best := -1
+		bestOff := 0
+		for j := range f.runes {
+			if j == f.anchor {
+				continue
+			}
+			off, ok := f.distance(f.anchor, j)
+			if ok && (best < 0 || f.runes[j].lead.cost < f.runes[best].lead.cost) {
+				best, bestOff = j, off
+			}
+		}
+		if best >= 0 {
+			f.pair, f.second, f.secOff = true, f.runes[best].lead, bestOff
+		}
+	}
+	return f
+}
+
+// distance is the byte offset from rune a's start to rune b's start when it
+// does not depend on case.
+func (f *foldFinder) distance(a, b int) (int, bool) {
+	lo, hi, sign := a, b, 1
+	if b < a {
+		lo, hi, sign = b, a, -1
+	}
+	off := 0
+	for k := lo; k < hi; k++ {
+		if f.runes[k].width == 0 {
+			return 0, false
+		}
+		off += f.runes[k].width
+	}
+	return sign * off, true
+}
+
+func appendUnique(s []byte, c byte) []byte {
+	for _, x := range s {
+		if x == c {
+			return s
+		}
+	}
+	return append(s, c)
+}
+
+func makeByteSet(bs []byte) byteSet {
+	var s byteSet
+	used := make([]bool, len(bs))
+	for i, c := range bs {
+		s.cost += len(commonBytes) - byteRank[c] + 1
+		if used[i] {
+			continue
+		}
+		t := byteTerm{val: c}
+		for j := i + 1; j < len(bs); j++ {
+			if !used[j] && bs[j]^c == 0x20 {
+				used[j] = true
+				t = byteTerm{val: c | 0x20, or: 0x20}
+			}
+		}
+		s.terms = append(s.terms, t)
+	}
+	return s
+}
+
+// index returns the start and end of the first match in b, or -1, -1.
+func (f *foldFinder) index(b []byte) (int, int) {
+	if !f.pair && len(f.leads) <= 3 {
+		return f.indexFew(b)
+	}
+	off := 0
+	if f.pair && f.secOff < 0 {
+		off = -f.secOff
+	}
+	q, steps := off, 0
+	for ; q+8 <= len(b) && (!f.pair || q+f.secOff+8 <= len(b)); q += 8 {
+		m := f.lead.hits(binary.LittleEndian.Uint64(b[q:]))
+		if m != 0 && f.pair {
+			m &= f.second.hits(binary.LittleEndian.Uint64(b[q+f.secOff:]))
+		}
+		for m != 0 {
+			c := q + bits.TrailingZeros64(m)/8
+			s, e, n := f.verify(b, c)
+			if s >= 0 {
+				return s, e
+			}
+			if steps += n; overBudget(steps, c) {
+				return f.indexLinear(b)
+			}
+			m &= m - 1
+		}
+	}
+	for ; q < len(b); q++ {
+		if f.lead.has(b[q]) {
+			s, e, n := f.verify(b, q)
+			if s >= 0 {
+				return s, e
+			}
+			if steps += n; overBudget(steps, q) {
+				return f.indexLinear(b)
+			}
+		}
+	}
+	return -1, -1
+}
+
+// indexFew finds candidates with one memchr-speed IndexByte per lead byte,
+// each remembering its next hit, so every byte is scanned once per lead byte.
+func (f *foldFinder) indexFew(b []byte) (int, int) {
+	var next [3]int
+	steps := 0
+	for i := range f.leads {
+		next[i] = -1
+	}
+	for q := 0; q < len(b); {
+		c := len(b)
+		for i, x := range f.leads {
+			if next[i] < q {
+				if j := bytes.IndexByte(b[q:], x); j >= 0 {
+					next[i] = q + j
+				} else {
+					next[i] = len(b)
+				}
+			}
+			c = min(c, next[i])
+		}
+		if c == len(b) {
+			break
+		}
+		s, e, n := f.verify(b, c)
+		if s >= 0 {
+			return s, e
+		}
+		if steps += n; overBudget(steps, c) {
+			return f.indexLinear(b)
+		}
+		q = c + 1
+	}
+	return -1, -1
+}
+
+// verify tests a match whose anchor rune starts at b[q]; steps is how
+// many runes it compared (the work, for the budget).
+func (f *foldFinder) verify(b []byte, q int) (s, e, steps int) {
+	e = q
+	for k := f.anchor; k < len(f.runes); k++ {
+		r, n := utf8.DecodeRune(b[e:])
+		steps++
+		if (r == utf8.RuneError && n <= 1) || !inOrbit(r, f.runes[k].orbit) {
+			return -1, -1, steps
+		}
+		e += n
+	}
+	s = q
+	for k := f.anchor - 1; k >= 0; k-- {
+		r, n := utf8.DecodeLastRune(b[:s])
+		steps++
+		if (r == utf8.RuneError && n <= 1) || !inOrbit(r, f.runes[k].orbit) {
+			return -1, -1, steps
+		}
+		s -= n
+	}
+	return s, e, steps
+}
+
+// overBudget: verifying candidates has cost more than a linear scan would
+// (a long pattern whose every candidate fails late, such as "aa" followed by
+// "ba" 499 times in "baba…"); the caller then finishes with indexLinear.
+func overBudget(steps, scanned int) bool {
+	if steps > 8*scanned+4096 {
+		if testHookLinear != nil {
+			testHookLinear()
+		}
+		return true
+	}
+	return false
+}
+
+// testHookLinear runs when a search switches to indexLinear.
+var testHookLinear func()
+
+// indexLinear is the same search in time linear in len(b) whatever the
+// pattern: Knuth-Morris-Pratt over the data's runes, each folded to the
+// least rune of its orbit. A byte that is not valid UTF-8 matches nothing.
+// Every match has as many runes as the pattern, so the first to end is the
+// leftmost.
+func (f *foldFinder) indexLinear(b []byte) (int, int) {
+	m := len(f.canon)
+	k := 0 // pattern runes matched so far
+	for i, n := 0, 0; i < len(b); i += n {
+		var c rune
+		if x := b[i]; x < utf8.RuneSelf {
+			c, n = asciiCanon[x], 1
+		} else {
+			var r rune
+			r, n = utf8.DecodeRune(b[i:])
+			c = canonFold(r)
+			if r == utf8.RuneError && n <= 1 {
+				c = -1
+			}
+		}
+		for k > 0 && f.canon[k] != c {
+			k = f.fail[k-1]
+		}
+		if f.canon[k] == c {
+			k++
+		}
+		if k == m {
+			return f.matchStart(b, i+n), i + n
+		}
+	}
+	return -1, -1
+}
+
+// matchStart walks back m runes from end: a match found by indexLinear is
+// valid UTF-8, so decoding backwards finds its start.
+func (f *foldFinder) matchStart(b []byte, end int) int {
+	s := end
+	for range f.canon {
+		_, n := utf8.DecodeLastRune(b[:s])
+		s -= n
+	}
+	return s
+}
+
+var asciiCanon = func() (t [utf8.RuneSelf]rune) {
+	for i := range t {
+		t[i] = canonFold(rune(i))
+	}
+	return t
+}()
+
+// canonFold is the least rune of r's simple-folding orbit: two runes fold
+// to each other exactly when their canonFold is the same.
+func canonFold(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}
+	least := r
+	for x := unicode.SimpleFold(r); x != r; x = unicode.SimpleFold(x) {
+		least = min(least, x)
+	}
+	return least
+}
+
+func inOrbit(r rune, orbit []rune) bool {
+	for _, o := range orbit {
+		if r == o {
+			return true
+		}
+	}
+	return false
+}
