@@ -23,7 +23,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/model"
 	"github.com/repoxhq/repox/repoops"
-	"github.com/repoxhq/repox/ui"
 )
 
 const usage = `repox — see a repository exactly the way an LLM coding agent sees it
@@ -245,7 +244,7 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		// The text is the model's, byte for byte, when it goes to a pipe or
 		// a file. A terminal would act on its control bytes (a file's OSC
 		// title, an ESC[2J), so there they are shown as the TUI shows them.
-		text, changed := ui.ControlsVisible(res.Text)
+		text, changed := repoops.ControlsVisible(res.Text)
 		fmt.Fprintln(stdout, text)
 		if changed {
 			fmt.Fprintln(stderr, "repox call: control characters in the text are shown as visible symbols (␛ for ESC, ␍ for CR, � for C1 and invalid bytes) because standard output is a terminal; pipe or redirect the output for the exact bytes")
