@@ -29,7 +29,10 @@ func (lw *lockedWriter) Write(p []byte) (int, error) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	n, err := lw.w.Write(p)
-	lw.inflight.outgoing(p) // answered, even when the client is gone
+	lw.inflight.outgoing(p)
+	if err != nil {
+		lw.inflight.clientGone()
+	}
 	return n, err
 }
 

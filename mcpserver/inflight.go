@@ -24,6 +24,7 @@ type inflight struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	pending map[jsonrpc.ID]bool
+	gone    bool // a write to the client failed: no answer can reach it
 }
 
 func newInflight() *inflight {
@@ -71,7 +72,16 @@ func (f *inflight) outgoing(data []byte) {
 	}
 }
 
-// drain waits until every request has been answered, at most drainLimit.
+// clientGone notes that the client no longer reads our output.
+func (f *inflight) clientGone() {
+	f.mu.Lock()
+	f.gone = true
+	f.cond.Broadcast()
+	f.mu.Unlock()
+}
+
+// drain waits until every request has been answered (or the client is gone),
+// at most drainLimit. Calls still running are waited for by the server.
 func (f *inflight) drain() {
 	timedOut := false
 	t := time.AfterFunc(drainLimit, func() {
@@ -82,7 +92,7 @@ func (f *inflight) drain() {
 	})
 	defer t.Stop()
 	f.mu.Lock()
-	for len(f.pending) > 0 && !timedOut {
+	for len(f.pending) > 0 && !timedOut && !f.gone {
 		f.cond.Wait()
 	}
 	f.mu.Unlock()
