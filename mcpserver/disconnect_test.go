@@ -230,3 +230,44 @@ func TestMalformedMessagesAreAnsweredAndTheServerGoesOn(t *testing.T) {
 		t.Errorf("tools/call after the bad lines: %v", byID["10"])
 	}
 }
+
+// Calls sent back to back, without waiting, run in the order sent: a read of
+// a file right after the (slow) write that creates it sees the file, an
+// edit after that read is let through by the gate, and the log is in the
+// order sent.
+func TestCallsRunInTheOrderSent(t *testing.T) {
+	dir := gitFixture(t)
+	logPath := filepath.Join(t.TempDir(), "log.jsonl")
+	content := strings.Repeat("a line that is written first\n", 200_000) + "last line\n"
+	r := startRaw(t, "--root", dir, "--log", logPath)
+	r.send(t, initLine, initializedLine,
+		callLine(2, "repo_write", map[string]any{"path": "new.txt", "content": content}),
+		callLine(3, "repo_grep", map[string]any{"pattern": "last line", "path": "new.txt"}),
+		callLine(4, "repo_read_file", map[string]any{"path": "dup.txt"}),
+		callLine(5, "repo_edit", map[string]any{"path": "dup.txt", "old_string": "y = 2", "new_string": "y = 7"}))
+	r.stdin.Close()
+	out, _ := io.ReadAll(r.stdout)
+	if err := r.cmd.Wait(); err != nil || r.stderr.Len() > 0 {
+		t.Fatalf("exit %v, stderr %s", err, r.stderr.String())
+	}
+	byID := messages(t, out)
+	for _, id := range []string{"2", "3", "4", "5"} {
+		var res struct {
+			IsError bool `json:"isError"`
+		}
+		if byID[id] == nil || json.Unmarshal(byID[id].Result, &res) != nil || res.IsError {
+			t.Errorf("call %s: %v", id, byID[id])
+		}
+	}
+	recs := readLog(t, logPath)
+	var order []string
+	for _, rec := range recs {
+		order = append(order, rec.Tool)
+	}
+	if strings.Join(order, " ") != "repo_write repo_grep repo_read_file repo_edit" {
+		t.Fatalf("log order: %v", order)
+	}
+	if !strings.Contains(recs[1].Text, "new.txt:200001: last line") {
+		t.Errorf("grep after the write: %s", recs[1].Text)
+	}
+}

@@ -18,51 +18,71 @@ import (
 const maxFrame = 32 << 20
 
 // lockedWriter makes every Write one whole write to the underlying writer,
-// so the SDK's messages and this package's error answers never interleave.
+// so the SDK's messages and the frame filter's error answers never
+// interleave, and tells the filter which requests are answered.
 type lockedWriter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	inflight *inflight
+	mu     sync.Mutex
+	w      io.Writer
+	filter *frameFilter
 }
 
 func (lw *lockedWriter) Write(p []byte) (int, error) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	n, err := lw.w.Write(p)
-	lw.inflight.outgoing(p)
-	if err != nil {
-		lw.inflight.clientGone()
-	}
+	lw.filter.outgoing(p, err)
 	return n, err
 }
 
 func (lw *lockedWriter) Close() error { return nil }
 
 // frameFilter sits between stdin and the SDK's newline-delimited transport.
-// The SDK ends the whole connection on one line that is not a JSON-RPC
-// message; JSON-RPC asks for an error answer instead. So each line is checked
-// here: a good message passes through unchanged, a bad one is answered with
-// a parse error (-32700) or an invalid-request error (-32600) and dropped,
-// and the server goes on.
+// It does three things the SDK does not:
+//
+//   - A line that is not one JSON-RPC message gets an error answer (-32700
+//     parse error, -32600 invalid request) and the server goes on; the SDK
+//     alone ends the whole connection on such a line.
+//   - Tool calls run one at a time, in the order they arrived. The SDK runs
+//     requests concurrently, so a read sent just before an edit could reach
+//     the session after it; one connection is one session, and its calls,
+//     its gate and its log follow the order the client sent them. Other
+//     messages (pings, cancellations, lists) are not held back.
+//   - The end of input waits until every request passed on is answered:
+//     the SDK cancels whatever is still running when its input ends and
+//     drops the answers, so a client that sends calls and closes stdin would
+//     lose them, and a call in flight would be cut short.
 type frameFilter struct {
-	br       *bufio.Reader
-	out      io.Writer
-	inflight *inflight
-	pending  []byte
-	err      error // deferred read error, returned once pending is drained
+	out io.Writer // for the filter's own error answers
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    []frame             // checked lines not yet given to the SDK
+	pending  map[jsonrpc.ID]bool // requests given to the SDK, not yet answered
+	callBusy bool                // a tools/call is given to the SDK and unanswered
+	callID   jsonrpc.ID          // its id
+	eof      error               // why input ended (nil while it goes on)
+	gone     bool                // a write to the client failed: nobody reads answers
+	buf      []byte              // the part of a frame the SDK has not read yet
 }
 
-func newFrameFilter(in io.Reader, out io.Writer, fl *inflight) *frameFilter {
-	return &frameFilter{br: bufio.NewReaderSize(in, 64<<10), out: out, inflight: fl}
+type frame struct {
+	line   []byte
+	req    *jsonrpc.Request // nil for responses
+	isCall bool             // a tools/call request
 }
 
-func (f *frameFilter) Read(p []byte) (int, error) {
-	for len(f.pending) == 0 {
-		if f.err != nil {
-			f.inflight.drain()
-			return 0, f.err
-		}
-		line, tooLong, err := readFrame(f.br)
+func newFrameFilter(in io.Reader, out io.Writer) *frameFilter {
+	f := &frameFilter{out: out, pending: map[jsonrpc.ID]bool{}}
+	f.cond = sync.NewCond(&f.mu)
+	go f.readLoop(bufio.NewReaderSize(in, 64<<10))
+	return f
+}
+
+// readLoop reads and checks lines as they come, so that a cancellation or a
+// ping is seen while a call runs.
+func (f *frameFilter) readLoop(br *bufio.Reader) {
+	for {
+		line, tooLong, err := readFrame(br)
 		switch {
 		case tooLong:
 			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("message is over %d bytes; nothing was done", maxFrame))
@@ -70,20 +90,125 @@ func (f *frameFilter) Read(p []byte) (int, error) {
 			if msg, id, code, why := checkFrame(line); code != 0 {
 				f.answer(id, code, why)
 			} else {
-				f.inflight.incoming(msg)
-				f.pending = append(line, '\n')
+				f.enqueue(append(line, '\n'), msg)
 			}
 		}
 		if err != nil {
-			f.err = err
+			f.mu.Lock()
+			f.eof = err
+			f.cond.Broadcast()
+			f.mu.Unlock()
+			return
 		}
 	}
-	n := copy(p, f.pending)
-	f.pending = f.pending[n:]
+}
+
+func (f *frameFilter) enqueue(line []byte, msg jsonrpc.Message) {
+	fr := frame{line: line}
+	if req, ok := msg.(*jsonrpc.Request); ok {
+		fr.req = req
+		fr.isCall = req.ID.IsValid() && req.Method == "tools/call"
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fr.req != nil && fr.req.Method == "notifications/cancelled" {
+		f.dropQueuedCall(fr.req.Params)
+	}
+	f.queue = append(f.queue, fr)
+	f.cond.Broadcast()
+}
+
+// dropQueuedCall removes a call the client cancelled before it started (a
+// cancelled request needs no answer).
+func (f *frameFilter) dropQueuedCall(params json.RawMessage) {
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil {
+		return
+	}
+	for i, q := range f.queue {
+		if q.isCall && q.req.ID == id {
+			f.queue = append(f.queue[:i], f.queue[i+1:]...)
+			return
+		}
+	}
+	if f.pending[id] {
+		// Running already: the SDK cancels it and does not answer.
+		delete(f.pending, id)
+		if f.callBusy && f.callID == id {
+			f.callBusy = false
+		}
+	}
+}
+
+// next takes the first frame that may go to the SDK now: any frame but a
+// tool call, or a tool call when none is running. ok is false when there is
+// none.
+func (f *frameFilter) next() (frame, bool) {
+	for i, q := range f.queue {
+		if q.isCall && f.callBusy {
+			continue
+		}
+		f.queue = append(f.queue[:i], f.queue[i+1:]...)
+		if q.req != nil && q.req.ID.IsValid() {
+			f.pending[q.req.ID] = true
+		}
+		if q.isCall {
+			f.callBusy, f.callID = true, q.req.ID
+		}
+		return q, true
+	}
+	return frame{}, false
+}
+
+// Read gives the SDK the next frame, and io.EOF (or the read error) once
+// input has ended and every request has been answered.
+func (f *frameFilter) Read(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for len(f.buf) == 0 {
+		if f.gone && len(f.pending) == 0 {
+			return 0, io.EOF
+		}
+		if !f.gone {
+			if fr, ok := f.next(); ok {
+				f.buf = fr.line
+				break
+			}
+		}
+		if f.eof != nil && len(f.queue) == 0 && len(f.pending) == 0 {
+			return 0, f.eof
+		}
+		f.cond.Wait()
+	}
+	n := copy(p, f.buf)
+	f.buf = f.buf[n:]
 	return n, nil
 }
 
 func (f *frameFilter) Close() error { return nil }
+
+// outgoing notes a message the server wrote (or failed to write).
+func (f *frameFilter) outgoing(data []byte, writeErr error) {
+	msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(data))
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if writeErr != nil {
+		f.gone = true
+	}
+	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
+		delete(f.pending, resp.ID)
+		if f.callBusy && f.callID == resp.ID {
+			f.callBusy = false
+		}
+	}
+	f.cond.Broadcast()
+}
 
 // readFrame returns the next line without its line break. A line over
 // maxFrame is consumed without being held and reported as tooLong.

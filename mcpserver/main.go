@@ -73,10 +73,10 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	defer stop()
 
 	s := newServer(repo.NewSession(), opts)
-	fl := newInflight()
-	out := &lockedWriter{w: stdout, inflight: fl}
+	out := &lockedWriter{w: stdout}
+	out.filter = newFrameFilter(stdin, out)
 	err = s.mcp.Run(ctx, &mcp.IOTransport{
-		Reader:        io.NopCloser(newFrameFilter(stdin, out, fl)),
+		Reader:        io.NopCloser(out.filter),
 		Writer:        out,
 		MaxLineLength: -1, // the frame filter bounds lines and answers over-long ones
 	})
