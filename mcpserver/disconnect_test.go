@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -270,4 +271,71 @@ func TestCallsRunInTheOrderSent(t *testing.T) {
 	if !strings.Contains(recs[1].Text, "new.txt:200001: last line") {
 		t.Errorf("grep after the write: %s", recs[1].Text)
 	}
+}
+
+// A call the client cancels before it starts is dropped: it never runs, gets
+// no answer (a cancelled request needs none), and the end of input does not
+// wait for it.
+func TestCancelledQueuedCallNeverRuns(t *testing.T) {
+	dir := gitFixture(t)
+	logPath := filepath.Join(t.TempDir(), "log.jsonl")
+	content := strings.Repeat("slow enough to keep the next call queued\n", 150_000)
+	r := startRaw(t, "--root", dir, "--log", logPath)
+	// One write: the cancellation is read while the write call runs.
+	r.send(t, strings.Join([]string{initLine, initializedLine,
+		callLine(2, "repo_write", map[string]any{"path": "slow.txt", "content": content}),
+		callLine(3, "repo_write", map[string]any{"path": "cancelled.txt", "content": "never\n"}),
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"test"}}`,
+		callLine(4, "repo_read_file", map[string]any{"path": "dup.txt"})}, "\n"))
+	r.stdin.Close()
+	out, _ := io.ReadAll(r.stdout)
+	if err := r.cmd.Wait(); err != nil || r.stderr.Len() > 0 {
+		t.Fatalf("exit %v, stderr %s", err, r.stderr.String())
+	}
+	byID := messages(t, out)
+	if byID["2"] == nil || byID["4"] == nil {
+		t.Fatalf("calls 2 and 4 not answered:\n%.500s", out)
+	}
+	if byID["3"] != nil {
+		t.Errorf("the cancelled call was answered")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cancelled.txt")); err == nil {
+		t.Errorf("the cancelled call ran")
+	}
+	var tools []string
+	for _, rec := range readLog(t, logPath) {
+		tools = append(tools, rec.Tool)
+	}
+	if strings.Join(tools, " ") != "repo_write repo_read_file" {
+		t.Errorf("log: %v", tools)
+	}
+}
+
+// SIGTERM (what a client sends a server that does not exit) ends the server
+// with exit 0 after the call in flight.
+func TestSigtermExitsCleanly(t *testing.T) {
+	dir := gitFixture(t)
+	r := startRaw(t, "--root", dir)
+	r.send(t, initLine, initializedLine)
+	br := bufio.NewReader(r.stdout)
+	if _, err := br.ReadBytes('\n'); err != nil { // the initialize answer: the server is up
+		t.Fatal(err)
+	}
+	if err := r.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGINT: %v\nstderr: %s", err, r.stderr.String())
+	}
+	r2 := startRaw(t, "--root", dir)
+	r2.send(t, initLine, initializedLine)
+	if _, err := bufio.NewReader(r2.stdout).ReadBytes('\n'); err != nil {
+		t.Fatal(err)
+	}
+	r2.cmd.Process.Signal(syscall.SIGTERM)
+	if err := r2.cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v\nstderr: %s", err, r2.stderr.String())
+	}
+	r.stdin.Close()
+	r2.stdin.Close()
 }
