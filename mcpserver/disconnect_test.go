@@ -104,7 +104,7 @@ func messages(t *testing.T, out []byte) map[string]*jsonrpc.Response {
 func TestInputClosedMidCallFinishesTheCall(t *testing.T) {
 	dir := gitFixture(t)
 	logPath := filepath.Join(t.TempDir(), "log.jsonl")
-	content := strings.Repeat("0123456789abcdef\n", 400_000) // 6.8 MB
+	content := strings.Repeat("0123456789abcdef\n", 60_000) // 1 MB
 	r := startRaw(t, "--root", dir, "--log", logPath)
 	r.send(t, initLine, initializedLine,
 		callLine(2, "repo_write", map[string]any{"path": "out/big.txt", "content": content}),
@@ -147,7 +147,7 @@ func TestInputClosedMidCallFinishesTheCall(t *testing.T) {
 func TestClientGoneMidCallLeavesNothingHalfWritten(t *testing.T) {
 	dir := gitFixture(t)
 	logPath := filepath.Join(t.TempDir(), "log.jsonl")
-	content := strings.Repeat("fedcba9876543210\n", 400_000)
+	content := strings.Repeat("fedcba9876543210\n", 60_000)
 	r := startRaw(t, "--root", dir, "--log", logPath)
 	r.send(t, initLine, initializedLine,
 		callLine(2, "repo_read_file", map[string]any{"path": "README.md"}),
@@ -239,7 +239,7 @@ func TestMalformedMessagesAreAnsweredAndTheServerGoesOn(t *testing.T) {
 func TestCallsRunInTheOrderSent(t *testing.T) {
 	dir := gitFixture(t)
 	logPath := filepath.Join(t.TempDir(), "log.jsonl")
-	content := strings.Repeat("a line that is written first\n", 200_000) + "last line\n"
+	content := strings.Repeat("a line that is written first\n", 40_000) + "last line\n"
 	r := startRaw(t, "--root", dir, "--log", logPath)
 	r.send(t, initLine, initializedLine,
 		callLine(2, "repo_write", map[string]any{"path": "new.txt", "content": content}),
@@ -268,7 +268,7 @@ func TestCallsRunInTheOrderSent(t *testing.T) {
 	if strings.Join(order, " ") != "repo_write repo_grep repo_read_file repo_edit" {
 		t.Fatalf("log order: %v", order)
 	}
-	if !strings.Contains(recs[1].Text, "new.txt:200001: last line") {
+	if !strings.Contains(recs[1].Text, "new.txt:40001: last line") {
 		t.Errorf("grep after the write: %s", recs[1].Text)
 	}
 }
@@ -279,7 +279,7 @@ func TestCallsRunInTheOrderSent(t *testing.T) {
 func TestCancelledQueuedCallNeverRuns(t *testing.T) {
 	dir := gitFixture(t)
 	logPath := filepath.Join(t.TempDir(), "log.jsonl")
-	content := strings.Repeat("slow enough to keep the next call queued\n", 150_000)
+	content := strings.Repeat("slow enough to keep the next call queued\n", 25_000)
 	r := startRaw(t, "--root", dir, "--log", logPath)
 	// One write: the cancellation is read while the write call runs.
 	r.send(t, strings.Join([]string{initLine, initializedLine,

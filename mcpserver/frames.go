@@ -71,11 +71,16 @@ type frame struct {
 	isCall bool             // a tools/call request
 }
 
-func newFrameFilter(in io.Reader, out io.Writer) *frameFilter {
+func newFrameFilter(out io.Writer) *frameFilter {
 	f := &frameFilter{out: out, pending: map[jsonrpc.ID]bool{}}
 	f.cond = sync.NewCond(&f.mu)
-	go f.readLoop(bufio.NewReaderSize(in, 64<<10))
 	return f
+}
+
+// start begins reading in. Call it once everything that writes answers is
+// wired up.
+func (f *frameFilter) start(in io.Reader) {
+	go f.readLoop(bufio.NewReaderSize(in, 64<<10))
 }
 
 // readLoop reads and checks lines as they come, so that a cancellation or a

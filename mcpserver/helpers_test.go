@@ -42,7 +42,11 @@ func repoxBin(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(buildDir, "repox")
-		cmd := exec.Command("go", "build", "-o", binPath, "..")
+		args := []string{"build", "-o", binPath}
+		if raceBuild {
+			args = append(args, "-race")
+		}
+		cmd := exec.Command("go", append(args, "..")...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -74,7 +74,8 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 
 	s := newServer(repo.NewSession(), opts)
 	out := &lockedWriter{w: stdout}
-	out.filter = newFrameFilter(stdin, out)
+	out.filter = newFrameFilter(out)
+	out.filter.start(stdin)
 	err = s.mcp.Run(ctx, &mcp.IOTransport{
 		Reader:        io.NopCloser(out.filter),
 		Writer:        out,
