@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/repoxhq/repox/mcpserver"
 	"github.com/repoxhq/repox/model"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -36,6 +37,8 @@ Usage:
                                        run one tool call and print exactly the model text
   repox call [--root DIR] --batch      run JSON lines {"tool":NAME,"args":{...}} from stdin
                                        in one session; one JSON line out per call
+  repox mcp [--root DIR] [--log FILE] [--read-only]
+                                       serve the tools to an MCP client (agent) over stdio
   repox help                           this text
   repox version                        the build: module version, commit when known, Go version
 
@@ -72,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdTools(args[1:], stdout, stderr)
 		case "call":
 			return cmdCall(ctx, args[1:], stdin, stdout, stderr)
+		case "mcp":
+			return mcpserver.Main(ctx, args[1:], stdin, stdout, stderr)
 		case "--demo", "-demo":
 			return cmdExplore(ctx, args, stdout, stderr)
 		}
