@@ -32,7 +32,7 @@ type argSpec struct {
 
 type argField struct {
 	index    int
-	desc     string // the schema's description, said when it is missing
+	desc     string       // the schema's description, said when it is missing
 	kind     reflect.Kind // String, Int (a *int), Bool (a *bool)
 	required bool
 	min, max int // from the schema; math.MinInt / math.MaxInt when it has none
