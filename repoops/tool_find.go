@@ -97,19 +97,12 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	lq := strings.ToLower(q)
 	if strings.ContainsAny(q, "*?[") {
 		res.Glob = true
-		segs := strings.Split(lq, "/")
 		if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
 			return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
 		}
+		g := compileGlob(lq)
 		for _, f := range files {
-			lf := strings.ToLower(f)
-			var ok bool
-			if len(segs) == 1 {
-				ok, _ = path.Match(lq, lf[strings.LastIndexByte(lf, '/')+1:])
-			} else {
-				ok = globSegments(segs, strings.Split(lf, "/"))
-			}
-			if ok {
+			if g.match(strings.ToLower(f)) {
 				hits = append(hits, hit{path: f, nameHit: true})
 			}
 		}
@@ -152,29 +145,6 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		res.raw = append(res.raw, h.path)
 	}
 	return res, nil
-}
-
-// globSegments matches path segments against pattern segments; "**" spans
-// zero or more whole segments.
-func globSegments(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for k := 0; k <= len(segs); k++ {
-				if globSegments(pat[1:], segs[k:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(strings.ReplaceAll(pat[0], "**", "*"), segs[0]); !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	return len(segs) == 0
 }
 
 // Render is the model text of repo_find.
