@@ -178,3 +178,14 @@ func TestCallRefusesDataAfterTheArguments(t *testing.T) {
 		t.Errorf("stdin: exit %d: %s", code, out)
 	}
 }
+
+// Arguments on stdin are read up to the cap and no further, and a longer
+// input is said to be longer, not miscounted as the part that was read.
+func TestCallArgumentsOnStdinOverTheCap(t *testing.T) {
+	dir := fixture(t)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"call", "--root", dir, "repo_tree", "-"}, newHugeLine(100<<20, ""), &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "the arguments on stdin are over 16,777,216 bytes") || out.Len() != 0 {
+		t.Fatalf("exit %d, stdout %.200q, stderr %q", code, out.String(), errb.String())
+	}
+}

@@ -227,8 +227,12 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if fs.NArg() == 2 {
 		raw = []byte(fs.Arg(1))
 		if fs.Arg(1) == "-" {
-			if raw, err = io.ReadAll(io.LimitReader(stdin, 64<<20)); err != nil {
+			if raw, err = io.ReadAll(io.LimitReader(stdin, repoops.MaxArgsBytes+1)); err != nil {
 				fmt.Fprintf(stderr, "repox call: reading arguments from stdin: %v\n", err)
+				return exitUsage
+			}
+			if len(raw) > repoops.MaxArgsBytes {
+				fmt.Fprintf(stderr, "repox call: the arguments on stdin are over %s bytes, the most a call accepts — nothing was run\n", commas64(repoops.MaxArgsBytes))
 				return exitUsage
 			}
 		}
