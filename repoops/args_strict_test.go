@@ -145,13 +145,18 @@ func TestStringArgumentsMustBeText(t *testing.T) {
 	for _, c := range cases {
 		mustRefuse(t, call(t, s, c.tool, c.args), c.want, "Go-quoted")
 	}
+	// An escaped backslash before "ud800" is text, not a surrogate.
+	mustOK(t, call(t, s, "repo_write", `{"path":"esc.txt","content":"\\ud800\n"}`))
+	if b, _ := os.ReadFile(filepath.Join(dir, "esc.txt")); string(b) != `\ud800`+"\n" {
+		t.Fatalf("escaped backslash written as %q", b)
+	}
 	// A surrogate pair is one character, and accepted.
 	mustOK(t, call(t, s, "repo_write", `{"path":"smile.txt","content":"\ud83d\ude00\n"}`))
 	if b, _ := os.ReadFile(filepath.Join(dir, "smile.txt")); string(b) != "😀\n" {
 		t.Fatalf("surrogate pair written as %q", b)
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
+	if len(entries) != 3 {
 		t.Fatalf("refused writes changed the folder: %v", entries)
 	}
 }
