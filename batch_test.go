@@ -52,6 +52,8 @@ func TestBatchLinesAreStrict(t *testing.T) {
 		{`{"args":{}}`, "names no tool"},
 		{`["repo_tree",{}]`, "is not a call: it is not a JSON object"},
 		{`"repo_tree"`, "is not a call"},
+		{`{"` + strings.Repeat("T", 1<<20) + `":1}`, `unknown field "TTTT`},
+		{`{"tool":"` + strings.Repeat("t", 1<<20) + `"}`, "(a 1,048,576-byte name) — the tools are: repo_tree"},
 	}
 	var in strings.Builder
 	for _, l := range lines {
@@ -66,7 +68,8 @@ func TestBatchLinesAreStrict(t *testing.T) {
 	for i, l := range lines {
 		a := got[i]
 		text, _ := a["text"].(string)
-		if a["isError"] != true || !strings.Contains(text, l.want) || a["tool"] != "" {
+		ranNothing := a["tool"] == "" || strings.Contains(l.want, "the tools are") // an unknown tool is a call that is refused
+		if a["isError"] != true || !strings.Contains(text, l.want) || len(text) > 1000 || !ranNothing {
 			t.Errorf("line %d %s: answer %v, want an error containing %q", i+1, l.line, a, l.want)
 		}
 	}

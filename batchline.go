@@ -74,7 +74,7 @@ func parseBatchLine(n int, line []byte) (tool string, args json.RawMessage, prob
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return notCall(fmt.Sprintf("%q is given twice", key))
+			return notCall(fmt.Sprintf("%s is given twice", repoops.QuoteKey(key)))
 		}
 		seen[key] = true
 		var val json.RawMessage
@@ -83,7 +83,7 @@ func parseBatchLine(n int, line []byte) (tool string, args json.RawMessage, prob
 			if strings.EqualFold(key, "tool") || strings.EqualFold(key, "args") {
 				hint = fmt.Sprintf(" (keys are case-sensitive: %q)", strings.ToLower(key))
 			}
-			return notCall(fmt.Sprintf("unknown field %q%s", key, hint))
+			return notCall(fmt.Sprintf("unknown field %s%s", repoops.QuoteKey(key), hint))
 		}
 		if err := dec.Decode(&val); err != nil {
 			return notCall(strings.TrimPrefix(err.Error(), "json: "))

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // argRules is the rule every tool's argument decoding follows; each
@@ -124,7 +125,7 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 		case seen[key]:
 			return refusef("argument %q is given twice — give each argument once", key)
 		case !known:
-			return refusef("unknown argument %q%s — %s", key, sp.caseHint(key), sp.usage)
+			return refusef("unknown argument %s%s — %s", QuoteKey(key), sp.caseHint(key), sp.usage)
 		}
 		seen[key] = true
 		first := valueStart(raw, int(dec.InputOffset()))
@@ -157,6 +158,20 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 		}
 	}
 	return nil
+}
+
+// QuoteKey quotes a JSON key for a message, cut when it is long: a key
+// is input, and a megabyte of it is not worth echoing.
+func QuoteKey(key string) string {
+	const show = 48
+	if len(key) <= show+16 {
+		return fmt.Sprintf("%q", key)
+	}
+	cut := show
+	for cut > 0 && !utf8.RuneStart(key[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q… (a %s-byte name)", key[:cut], commas(len(key)))
 }
 
 // caseHint says which argument a name differs from only in case.

@@ -28,6 +28,11 @@ func TestArgumentKeysAreExactAndCaseSensitive(t *testing.T) {
 			t.Errorf("%s: refusal does not say what the tool takes: %s", c.args, text)
 		}
 	}
+	// A long unknown name is not echoed whole.
+	long := mustRefuse(t, call(t, s, "repo_tree", `{"`+strings.Repeat("k", 1<<20)+`":1}`), `unknown argument "kkkk`, "(a 1,048,576-byte name)")
+	if len(long) > 500 {
+		t.Errorf("a 1 MiB unknown name gives a %d-byte refusal", len(long))
+	}
 	// A key spelled with JSON escapes is the same key.
 	mustOK(t, call(t, s, "repo_read_file", `{"\u0070ath":"README.md"}`))
 	if _, err := os.Lstat(filepath.Join(dir, "evil.sh")); err == nil {

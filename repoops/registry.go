@@ -115,7 +115,7 @@ func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (C
 	if t, ok := registry[name]; ok {
 		res = t.Call(ctx, s, args)
 	} else {
-		res = errorResult(refusef("unknown tool %q — the tools are: %s", name, strings.Join(toolOrder(), ", ")))
+		res = errorResult(refusef("unknown tool %s — the tools are: %s", QuoteKey(name), strings.Join(toolOrder(), ", ")))
 	}
 	rec := CallRecord{
 		V:          CallRecordVersion,
