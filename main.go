@@ -232,8 +232,12 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if fs.NArg() == 2 {
 		raw = []byte(fs.Arg(1))
 		if fs.Arg(1) == "-" {
-			if raw, err = io.ReadAll(io.LimitReader(stdin, 64<<20)); err != nil {
+			if raw, err = io.ReadAll(io.LimitReader(stdin, repoops.MaxArgsBytes+1)); err != nil {
 				fmt.Fprintf(stderr, "repox call: reading arguments from stdin: %v\n", err)
+				return exitUsage
+			}
+			if len(raw) > repoops.MaxArgsBytes {
+				fmt.Fprintf(stderr, "repox call: the arguments on stdin are over %s bytes, the most a call accepts — nothing was run\n", commas64(repoops.MaxArgsBytes))
 				return exitUsage
 			}
 		}
@@ -299,20 +303,18 @@ func (t terminalJSON) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// batchLine is one input line of `repox call --batch`.
-type batchLine struct {
-	Tool string          `json:"tool"`
-	Args json.RawMessage `json:"args"`
-}
-
 // runBatch runs one call per input line in one session. Each answer is
 // written (and so flushed: stdout is unbuffered) before the next line is
 // read, so a script can act between calls.
 func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout io.Writer) int {
 	br := bufio.NewReaderSize(stdin, 64<<10)
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
+		line, size, err := readBatchLine(br, batchMaxLine)
+		switch {
+		case size > batchMaxLine:
+			writeJSONLine(stdout, batchError(s, fmt.Sprintf("line %d is %s bytes; a line holds at most %s (one call, its args at most %s) — it was skipped, nothing was run",
+				n, commas64(size), commas64(batchMaxLine), commas64(repoops.MaxArgsBytes))))
+		case len(bytes.TrimSpace(line)) > 0:
 			writeJSONLine(stdout, batchCall(ctx, s, n, line))
 		}
 		if err != nil {
@@ -330,16 +332,11 @@ func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout i
 // batchCall runs one input line; the answer is the call's CallRecord (a
 // line that is not a call gets a record with no tool and the reason).
 func batchCall(ctx context.Context, s *repoops.Session, n int, line []byte) repoops.CallRecord {
-	var in batchLine
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return batchError(s, fmt.Sprintf(`line %d is not a call: %v — each line is {"tool": NAME, "args": {...}}`, n, strings.TrimPrefix(err.Error(), "json: ")))
+	tool, args, problem := parseBatchLine(n, line)
+	if problem != "" {
+		return batchError(s, problem)
 	}
-	if in.Tool == "" {
-		return batchError(s, fmt.Sprintf(`line %d names no tool — each line is {"tool": NAME, "args": {...}}`, n))
-	}
-	rec, _ := s.CallRecorded(ctx, in.Tool, in.Args)
+	rec, _ := s.CallRecorded(ctx, tool, args)
 	return rec
 }
 

@@ -267,17 +267,22 @@ func fingerprintOfStat(st *unix.Stat_t) Fingerprint {
 // inspect reads the target's current state without locking or writing:
 // Exists is false for a missing file.
 func (t *editTarget) inspect() (*fileState, error) {
-	fd, err := t.openFile()
-	if err == errNotFound {
-		return &fileState{}, nil
+	for try := 1; ; try++ {
+		fd, err := t.openFile()
+		if err == errNotFound {
+			return &fileState{}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		fs, err := t.load(fd)
+		unix.Close(fd)
+		if err == errReplaced && try < 3 {
+			continue // replaced (by a concurrent write) between open and check: look at what the name holds now
+		}
+		if err == errReplaced {
+			return nil, refusef("%s was replaced while it was being read — try again", t.shown)
+		}
+		return fs, err
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer unix.Close(fd)
-	fs, err := t.load(fd)
-	if err == errReplaced {
-		return nil, refusef("%s was replaced while it was being read — try again", t.shown)
-	}
-	return fs, err
 }

@@ -48,7 +48,7 @@ func TestInsertPastTheEndRefusedNotClamped(t *testing.T) {
 	mustRefuse(t, insert(t, s, "f.txt", 1401, "x"), "after_line 1401 is past the end: f.txt has 1400 lines (after_line=1400 appends)")
 	mustRefuse(t, insert(t, s, "f.txt", -1, "x"), "after_line must be from 0")
 	mustRefuse(t, call(t, s, "repo_insert", map[string]any{"path": "f.txt", "after_line": float64(1 << 62), "content": "x"}), "after_line")
-	mustRefuse(t, call(t, s, "repo_insert", map[string]any{"path": "f.txt", "content": "x"}), "after_line is required")
+	mustRefuse(t, call(t, s, "repo_insert", map[string]any{"path": "f.txt", "content": "x"}), `argument "after_line" is required`)
 	mustRefuse(t, insert(t, s, "f.txt", 1, ""), "content is empty")
 	mustSame(t, dir, "f.txt", content)
 	mustContain(t, mustOK(t, insert(t, s, "f.txt", 1400, "end")), "after line 1400 of f.txt; the file now has 1401 lines")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -42,11 +43,11 @@ var registryOrder []string
 // produces a typed result or a refusal.
 func register[A any, R Renderer](name, description string, readOnly bool, required []string, props map[string]any, run func(context.Context, *Session, A) (R, error)) {
 	schema := schemaObject(required, props)
-	fields := propNames(props)
+	spec := newArgSpec(name, reflect.TypeFor[A](), schema)
 	t := Tool{Name: name, Description: description, InputSchema: schema, ReadOnly: readOnly}
 	t.call = func(ctx context.Context, s *Session, raw []byte) Result {
 		var args A
-		if err := decodeArgs(name, raw, &args, fields); err != nil {
+		if err := spec.decode(raw, &args); err != nil {
 			return errorResult(err)
 		}
 		res, err := run(ctx, s, args)
@@ -114,7 +115,7 @@ func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (C
 	if t, ok := registry[name]; ok {
 		res = t.Call(ctx, s, args)
 	} else {
-		res = errorResult(refusef("unknown tool %q — the tools are: %s", name, strings.Join(toolOrder(), ", ")))
+		res = errorResult(refusef("unknown tool %s — the tools are: %s", QuoteKey(name), strings.Join(toolOrder(), ", ")))
 	}
 	rec := CallRecord{
 		V:          CallRecordVersion,

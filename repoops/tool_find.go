@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 const (
@@ -47,7 +48,7 @@ func init() {
 			"No match says how many files were searched under which path. To search contents use repo_grep.",
 		true, []string{"query"},
 		map[string]any{
-			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": "Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py."},
+			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": "Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py (1-1000 characters)."},
 			"path":  map[string]any{"type": "string", "description": "Folder to search under, relative to the root (default: the whole repository)."},
 			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": "Most paths to return (1-200, default 50)."},
 		},
@@ -64,8 +65,8 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 	switch {
 	case q == "":
 		return nil, refusef("query is empty — give part of a file name, or a glob such as *.go")
-	case len(q) > findMaxQueryLen:
-		return nil, refusef("query is %s bytes; at most %s are accepted", commas(len(q)), commas(findMaxQueryLen))
+	case utf8.RuneCountInString(q) > findMaxQueryLen: // characters, as the schema's maxLength counts
+		return nil, refusef("query is %s characters; at most %s are accepted — use a shorter part of the path", commas(utf8.RuneCountInString(q)), commas(findMaxQueryLen))
 	case strings.IndexByte(q, 0) >= 0:
 		return nil, refusef("query contains a NUL byte, which no path holds")
 	}
@@ -96,19 +97,12 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	lq := strings.ToLower(q)
 	if strings.ContainsAny(q, "*?[") {
 		res.Glob = true
-		segs := strings.Split(lq, "/")
 		if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
 			return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
 		}
+		g := compileGlob(lq)
 		for _, f := range files {
-			lf := strings.ToLower(f)
-			var ok bool
-			if len(segs) == 1 {
-				ok, _ = path.Match(lq, lf[strings.LastIndexByte(lf, '/')+1:])
-			} else {
-				ok = globSegments(segs, strings.Split(lf, "/"))
-			}
-			if ok {
+			if g.match(strings.ToLower(f)) {
 				hits = append(hits, hit{path: f, nameHit: true})
 			}
 		}
@@ -151,29 +145,6 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		res.raw = append(res.raw, h.path)
 	}
 	return res, nil
-}
-
-// globSegments matches path segments against pattern segments; "**" spans
-// zero or more whole segments.
-func globSegments(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for k := 0; k <= len(segs); k++ {
-				if globSegments(pat[1:], segs[k:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(strings.ReplaceAll(pat[0], "**", "*"), segs[0]); !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	return len(segs) == 0
 }
 
 // Render is the model text of repo_find.

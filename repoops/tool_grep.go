@@ -81,7 +81,7 @@ func init() {
 			"case_sensitive defaults to true. pattern: 1-1000 characters, one line. path limits the search to a folder or file (by whole path components).",
 		true, []string{"pattern"},
 		map[string]any{
-			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line."},
+			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line (1-1000 characters)."},
 			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
 			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case as Unicode simple case folding does (k also finds K and U+212A KELVIN SIGN; ß does not find ss)."},
 		},
@@ -94,8 +94,8 @@ func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
 	switch {
 	case p == "":
 		return nil, refusef("pattern is empty — give the text to search for")
-	case len(p) > grepMaxPatternLen:
-		return nil, refusef("pattern is %s bytes; at most %s are searched — use a distinctive part of it", commas(len(p)), commas(grepMaxPatternLen))
+	case utf8.RuneCountInString(p) > grepMaxPatternLen: // characters, as the schema's maxLength counts
+		return nil, refusef("pattern is %s characters; at most %s are searched — use a distinctive part of it", commas(utf8.RuneCountInString(p)), commas(grepMaxPatternLen))
 	case strings.ContainsAny(p, "\n\r"):
 		return nil, refusef("pattern contains a line break; repo_grep matches within one line — search for one line of it")
 	case strings.IndexByte(p, 0) >= 0:
