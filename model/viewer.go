@@ -33,6 +33,8 @@ func (c *chunk) end() int { return c.start + len(c.lines) - 1 }
 // viewerPane is the open file: which windows have arrived, where the view
 // is, and the in-file search. Lines are numbered as the model sees them.
 type viewerPane struct {
+	c *common
+
 	path    string // repo-relative raw path; "" when nothing is open
 	gen     int    // bumped per open/reload; older windows are dropped
 	total   int    // lines in the file; -1 until the first window answers
