@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/ui"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // searchState is the viewer's in-file search. It searches the display
@@ -163,12 +163,12 @@ func (v *viewerPane) continueSearch() tea.Cmd {
 			s.from = n - step
 			if s.reads >= searchReadBudget {
 				s.pending, s.paused = false, true
-				s.status = "/" + s.query + ": no match up to line " + ui.Commas(n-step) + " yet · n searches on"
+				s.status = "/" + s.query + ": no match up to line " + repoops.Commas(n-step) + " yet · n searches on"
 				return nil
 			}
 			s.reads++
 			s.wantLine = n
-			s.status = "searching… line " + ui.Commas(n)
+			s.status = "searching… line " + repoops.Commas(n)
 			return v.ensureLoaded()
 		}
 		if ms := matchesIn(l.text, s.query); len(ms) > 0 {
@@ -177,7 +177,7 @@ func (v *viewerPane) continueSearch() tea.Cmd {
 			if !s.forward {
 				s.index = len(ms) - 1
 			}
-			s.status = "/" + s.query + " · line " + ui.Commas(n) + " · n next, N previous"
+			s.status = "/" + s.query + " · line " + repoops.Commas(n) + " · n next, N previous"
 			if s.wrapped {
 				s.status += " (wrapped)"
 			}

@@ -128,7 +128,7 @@ func (t *treePane) View(w, h int, focused bool) string {
 	rows, cur := t.rowsView()
 	title := "tree"
 	if len(t.rows) > 1 {
-		title += "  " + ui.Commas(t.cursor+1) + "/" + ui.Commas(len(t.rows))
+		title += "  " + repoops.Commas(t.cursor+1) + "/" + repoops.Commas(len(t.rows))
 	}
 	return t.c.styles.RenderTree(ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame()}, w, h)
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
@@ -66,7 +67,7 @@ func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) s
 		lines = a.lines[a.top:end]
 	}
 	if len(a.lines) > body {
-		title += "  " + ui.Commas(a.top+1) + "-" + ui.Commas(end) + "/" + ui.Commas(len(a.lines))
+		title += "  " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(a.lines))
 	}
 	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: a.hscroll}, w, h)
 }

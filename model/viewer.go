@@ -7,12 +7,12 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// Viewer window sizes. A window is one repo_read_file call; the largest
-// limit the tool accepts keeps the number of reads (each of which scans the
-// file to count its lines) as small as it can be.
+// Viewer window sizes, the tool's own caps. A window is one repo_read_file
+// call; the largest limit the tool accepts keeps the number of reads (each
+// of which scans the file to count its lines) as small as it can be.
 const (
-	windowLimit  = 2000
-	defaultLimit = 1000 // repo_read_file's default: where the rule goes
+	windowLimit  = repoops.ReadMaxLimit
+	defaultLimit = repoops.ReadDefaultLimit // where the rule goes
 )
 
 // line is one file line ready to draw.
@@ -277,9 +277,9 @@ func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	why := "partial"
 	switch {
 	case rec.ByteCut:
-		why = "cut at 256 KiB"
+		why = "cut at " + repoops.SizeText(repoops.ReadMaxOutput)
 	case rec.LineCut:
 		why = "a line was cut"
 	}
-	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + ui.Commas(rec.Offset) + "-" + ui.Commas(last) + " of " + ui.Commas(rec.TotalLines) + ")"
+	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines) + ")"
 }

@@ -40,7 +40,7 @@ func (v *viewerPane) Status() statusFields {
 	if v.path != "" {
 		f.Path = repoops.DisplayPath(v.path)
 		if v.total > 0 {
-			f.Path += ":" + ui.Commas(v.cursor)
+			f.Path += ":" + repoops.Commas(v.cursor)
 		}
 	}
 	f.Gate, f.GateText, f.GateTiny = v.gateStatus()
@@ -143,13 +143,13 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 		vv.Title = shown + "  " + v.c.spinFrame() + " reading…"
 	default:
 		first, last := v.visibleRange()
-		vv.Title = shown + "  lines " + ui.Commas(first) + "-" + ui.Commas(last) + " of " + ui.Commas(v.total)
+		vv.Title = shown + "  lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
 		if v.req != nil {
 			vv.Title += "  " + v.c.spinFrame()
 		}
 		vv.Gutter = ui.GutterWidth(v.total)
-		vv.RuleText = "a default repo_read_file stops here (limit " + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
-		vv.RuleShort = "default read stops (" + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
+		vv.RuleText = "a default repo_read_file stops here (limit " + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
+		vv.RuleShort = "default read stops (" + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
 		vv.PendingMsg = "reading…"
 		vv.Rows = v.rowsView()
 	}
