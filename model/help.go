@@ -1,7 +1,6 @@
 package model
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/ui"
 )
@@ -10,6 +9,7 @@ import (
 // bindings in force when it opened. Movement scrolls it on a small
 // terminal; any other key closes it.
 type helpPane struct {
+	overlayBase
 	c        *common
 	sections []ui.HelpSection
 	legend   []string
@@ -23,23 +23,12 @@ func newHelpPane(c *common, sections []ui.HelpSection) *helpPane {
 	return &helpPane{c: c, sections: sections, legend: ui.HelpLegend()}
 }
 
-func (h *helpPane) ID() paneID                { return paneHelp }
-func (h *helpPane) Title() string             { return "Help" }
-func (h *helpPane) SetSize(w, ht int)         { h.width, h.height = w, ht }
-func (h *helpPane) Size() (int, int)          { return h.width, h.height }
-func (h *helpPane) Area() overlayArea         { return areaBody }
-func (h *helpPane) Done() bool                { return h.done }
-func (h *helpPane) Close() tea.Cmd            { return nil }
-func (h *helpPane) Status() statusFields      { return statusFields{} }
-func (h *helpPane) Generation(job) int        { return 0 }
-func (h *helpPane) Loading() bool             { return false }
-func (h *helpPane) Agent() *agentState        { return nil }
-func (h *helpPane) ShortHelp() []key.Binding  { return nil }
-func (h *helpPane) FullHelp() [][]key.Binding { return nil }
-
-func (h *helpPane) AgentCall() (string, any, string) {
-	return "", nil, "the help has no agent view"
-}
+func (h *helpPane) ID() paneID        { return paneHelp }
+func (h *helpPane) Title() string     { return "Help" }
+func (h *helpPane) SetSize(w, ht int) { h.width, h.height = w, ht }
+func (h *helpPane) Size() (int, int)  { return h.width, h.height }
+func (h *helpPane) Area() overlayArea { return areaBody }
+func (h *helpPane) Done() bool        { return h.done }
 
 func (h *helpPane) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)

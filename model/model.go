@@ -1,8 +1,9 @@
 // Package model is repox's explorer: one root Bubble Tea model that owns
-// layout, focus and routing, and plain pane structs for the tree and the
-// viewer. Every read, listing and tool call runs in a tea.Cmd through
-// repoops; results carry a generation and stale ones are dropped, so
-// Update never waits on the disk.
+// layout, the focus ring, the overlay stack and routing, and panes that
+// follow one contract (pane.go): the tree, the viewer, the help and the
+// search prompt. Every read, listing and tool call runs in a tea.Cmd
+// through repoops; results come back in one envelope with a generation and
+// stale ones are dropped in one place, so Update never waits on the disk.
 package model
 
 import (

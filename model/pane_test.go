@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -63,6 +62,7 @@ func TestTabWalksTheRing(t *testing.T) {
 
 // fakeOverlay records what reaches it.
 type fakeOverlay struct {
+	overlayBase
 	id     paneID
 	area   overlayArea
 	keys   []string
@@ -76,18 +76,10 @@ func (f *fakeOverlay) Title() string                { return "fake" }
 func (f *fakeOverlay) SetSize(int, int)             {}
 func (f *fakeOverlay) Size() (int, int)             { return 0, 0 }
 func (f *fakeOverlay) View(w, h int, _ bool) string { return strings.Repeat("F", w) }
-func (f *fakeOverlay) ShortHelp() []key.Binding     { return nil }
-func (f *fakeOverlay) FullHelp() [][]key.Binding    { return nil }
-func (f *fakeOverlay) Status() statusFields         { return statusFields{} }
 func (f *fakeOverlay) Generation(job) int           { return 3 }
-func (f *fakeOverlay) Loading() bool                { return false }
-func (f *fakeOverlay) Agent() *agentState           { return nil }
-func (f *fakeOverlay) AgentCall() (string, any, string) {
-	return "", nil, "none"
-}
-func (f *fakeOverlay) Area() overlayArea { return f.area }
-func (f *fakeOverlay) Done() bool        { return f.done }
-func (f *fakeOverlay) Close() tea.Cmd    { f.closed++; return nil }
+func (f *fakeOverlay) Area() overlayArea            { return f.area }
+func (f *fakeOverlay) Done() bool                   { return f.done }
+func (f *fakeOverlay) Close() tea.Cmd               { f.closed++; return nil }
 func (f *fakeOverlay) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -9,6 +8,7 @@ import (
 // open every key goes to it, and the viewer draws what is typed in its
 // footer. enter searches; esc (or ctrl+c) closes it.
 type promptPane struct {
+	overlayBase
 	v    *viewerPane
 	done bool
 }
@@ -19,17 +19,7 @@ func (p *promptPane) SetSize(int, int)           {}
 func (p *promptPane) Size() (int, int)           { return 0, 0 }
 func (p *promptPane) Area() overlayArea          { return areaInline }
 func (p *promptPane) Done() bool                 { return p.done }
-func (p *promptPane) Status() statusFields       { return statusFields{} }
-func (p *promptPane) Generation(job) int         { return 0 }
-func (p *promptPane) Loading() bool              { return false }
-func (p *promptPane) Agent() *agentState         { return nil }
-func (p *promptPane) ShortHelp() []key.Binding   { return nil }
-func (p *promptPane) FullHelp() [][]key.Binding  { return nil }
 func (p *promptPane) View(int, int, bool) string { return "" }
-
-func (p *promptPane) AgentCall() (string, any, string) {
-	return "", nil, "close the search prompt first"
-}
 
 // Close shuts the prompt without searching.
 func (p *promptPane) Close() tea.Cmd {

@@ -195,7 +195,7 @@ func (m *Model) popOverlay() tea.Cmd {
 // global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if o := m.overlays.top(); o != nil {
-		if msg.String() == "esc" {
+		if key.Matches(msg, m.keys.Overlay.Close) {
 			return m.popOverlay()
 		}
 		cmd := o.Update(msg)
