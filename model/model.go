@@ -128,7 +128,11 @@ func (m *Model) onSpin() tea.Cmd {
 }
 
 func (m *Model) loading() bool {
-	for _, p := range m.panes() {
+	ps := m.panes()
+	for _, o := range m.overlays.items {
+		ps = append(ps, o)
+	}
+	for _, p := range ps {
 		if p.Loading() {
 			return true
 		}

@@ -295,3 +295,24 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		}
 	})
 }
+
+// TestAgentAnswerForAnotherFileDropped: opening a file resets the viewer's
+// agent view; an answer still on its way for the file open before must not
+// land in the new file's view, even when that view is turned on at once.
+func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("docs/long.txt", 1))
+	m.focus = paneViewer
+	old := envelopes(m.toggleAgent(), paneViewer, jobAgent)
+	run(m, m.openFile("src/main.go", 1))
+	fresh := envelopes(m.toggleAgent(), paneViewer, jobAgent)
+	m.Update(old[0])
+	if a := &m.viewer.agent; strings.Contains(a.text, "docs/long.txt") {
+		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.text)
+	}
+	m.Update(fresh[0])
+	if a := &m.viewer.agent; !strings.HasPrefix(a.text, "src/main.go") {
+		t.Errorf("the current answer was dropped: %q", a.text)
+	}
+}

@@ -59,7 +59,7 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.cursor = max(atLine, 1)
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
-	v.agent = agentState{}
+	v.agent = agentState{gen: v.agent.gen} // a new view, never taking an old answer
 	v.gate = nil
 	return v.ensureLoaded()
 }
