@@ -121,14 +121,6 @@ type common struct {
 
 func (c *common) spinFrame() string { return spinFrames[c.spinIdx%len(spinFrames)] }
 
-// Messages the root broadcasts to every pane, or that a pane sends the root.
-type (
-	// reloadMsg tells a pane that the core forgot its caches: list and read
-	// again what it shows.
-	reloadMsg struct{}
-	// flashMsg asks the root to show a short message on the status line.
-	flashMsg string
-)
-
-// send makes a command that delivers msg to the root.
-func send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+// reloadMsg is broadcast to every pane when the core has forgotten its
+// caches: list and read again what it shows.
+type reloadMsg struct{}

@@ -51,8 +51,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.flash("editor: " + msg.err.Error())
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
-	case flashMsg:
-		return m.flash(string(msg))
 	case spinMsg:
 		return m.onSpin()
 	case clearMsg:
