@@ -32,18 +32,31 @@ type agentMsg struct {
 	res repoops.Result
 }
 
+// agentRanMsg tells a pane that a call for its agent view has run, whether
+// or not the view still wants the answer: the call may have recorded a read
+// in the session (the viewer re-checks the gate on it). It travels stamped
+// with the pane's load generation, so it is dropped once the pane shows
+// something else.
+type agentRanMsg struct{}
+
 // callTool runs one tool call through the session, the same entry point
 // `repox call` uses, so the text is the very bytes it prints. args is the
 // typed argument struct: the header shows its JSON and the call gets the
-// same JSON, so the two cannot disagree.
-func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen int, name string, args any) tea.Cmd {
-	return envelop(pane, jobAgent, gen, func() tea.Msg {
-		raw, err := json.Marshal(args)
-		if err != nil {
-			return agentMsg{res: repoops.Result{IsError: true, Text: err.Error()}}
+// same JSON, so the two cannot disagree. It answers with two envelopes:
+// the answer (agent generation gen) and the notice that the call ran (load
+// generation loadGen).
+func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen int, name string, args any) tea.Cmd {
+	return func() tea.Msg {
+		var res repoops.Result
+		if raw, err := json.Marshal(args); err != nil {
+			res = repoops.Result{IsError: true, Text: err.Error()}
+		} else {
+			res = s.Call(ctx, name, raw)
 		}
-		return agentMsg{res: s.Call(ctx, name, raw)}
-	})
+		answer := paneMsg{to: pane, job: jobAgent, gen: gen, msg: agentMsg{res: res}}
+		ran := paneMsg{to: pane, job: jobLoad, gen: loadGen, msg: agentRanMsg{}}
+		return tea.BatchMsg{func() tea.Msg { return answer }, func() tea.Msg { return ran }}
+	}
 }
 
 // toggleAgent flips the focused pane's agent view.
@@ -66,7 +79,7 @@ func (m *Model) toggleAgentOf(p pane) tea.Cmd {
 	}
 	gen := a.gen + 1
 	*a = agentState{on: true, gen: gen, loading: true, tool: name, call: repoops.CallText(name, args)}
-	return callTool(m.ctx, m.session, p.ID(), gen, name, args)
+	return callTool(m.ctx, m.session, p.ID(), gen, p.Generation(jobLoad), name, args)
 }
 
 // refreshAgent repeats p's call after a reload, when its view is on.

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
 )
 
 func TestFocusRingSteps(t *testing.T) {
@@ -314,5 +315,27 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 	m.Update(fresh[0])
 	if a := &m.viewer.agent; !strings.HasPrefix(a.text, "src/main.go") {
 		t.Errorf("the current answer was dropped: %q", a.text)
+	}
+}
+
+// TestGateRecheckedAfterAnAgentReadNoLongerShown: the agent view's read is
+// recorded by the session even when the view was turned off before it
+// answered; the gate must then say what the session now holds.
+func TestGateRecheckedAfterAnAgentReadNoLongerShown(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	openFixtureFile(t, m, dir, "docs/long.txt")
+	if g, _, _ := m.gateStatus(); g != ui.GateFull {
+		t.Fatalf("after the viewer's full window: gate %v", g)
+	}
+	press(m, "tab")
+	_, cmd := m.Update(keyMsg("a")) // a limit-1000 read: partial
+	m.Update(keyMsg("a"))           // off again before the answer lands
+	run(m, cmd)
+	if m.viewer.agent.on || m.viewer.agent.text != "" {
+		t.Fatalf("the answer landed in a view turned off")
+	}
+	if g, text, _ := m.gateStatus(); g != ui.GatePartial {
+		t.Errorf("gate %v (%q) after a partial read by the agent view; want shut", g, text)
 	}
 }

@@ -72,6 +72,7 @@ func (m *Model) deliver(env paneMsg) tea.Cmd {
 	}
 	if am, ok := env.msg.(agentMsg); ok {
 		p.Agent().apply(am.res)
+		return nil
 	}
 	return p.Update(env.msg)
 }

@@ -72,7 +72,7 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 	case gateMsg:
 		v.onGate(msg)
 		return nil
-	case agentMsg:
+	case agentRanMsg:
 		return v.checkGate() // the agent view's read is a read too
 	}
 	return nil
