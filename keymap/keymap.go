@@ -8,14 +8,15 @@ import "charm.land/bubbles/v2/key"
 
 // KeyMap is every binding the explorer knows, grouped by where it applies.
 type KeyMap struct {
-	Global Global
-	Tree   Tree
-	Viewer Viewer
+	Global  Global
+	Tree    Tree
+	Viewer  Viewer
+	Overlay Overlay
 }
 
 // Default returns the standard bindings.
 func Default() KeyMap {
-	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer()}
+	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay()}
 }
 
 // Nav is the movement shared by every pane: both panes scroll the same way,

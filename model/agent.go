@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // agentState is a pane flipped to agent view: the call that stands for
-// what the pane shows, and the exact text the tool returned for it.
+// what the pane shows, and the exact text the tool returned for it. The
+// root runs it the same way for every pane, from the pane's AgentCall.
 type agentState struct {
 	on      bool
 	gen     int
+	tool    string // the tool called
 	call    string // repoops.CallText of the call
 	text    string // Result.Text, byte for byte
 	lines   []string
@@ -23,114 +26,106 @@ type agentState struct {
 	hscroll int // columns scrolled right: tool text is never wrapped
 }
 
-// paneID names a pane in messages routed back to it.
-type paneID int
-
-const (
-	paneTree paneID = iota
-	paneViewer
-)
-
-// agentMsg is a tool call's answer for one pane's agent view.
+// agentMsg is a tool call's answer for a pane's agent view; it travels in a
+// paneMsg stamped with the view's generation.
 type agentMsg struct {
-	pane paneID
-	gen  int
-	res  repoops.Result
+	res repoops.Result
 }
+
+// agentRanMsg tells a pane that a call for its agent view has run, whether
+// or not the view still wants the answer: the call may have recorded a read
+// in the session (the viewer re-checks the gate on it). It travels stamped
+// with the pane's load generation, so it is dropped once the pane shows
+// something else.
+type agentRanMsg struct{}
 
 // callTool runs one tool call through the session, the same entry point
 // `repox call` uses, so the text is the very bytes it prints. args is the
 // typed argument struct: the header shows its JSON and the call gets the
-// same JSON, so the two cannot disagree.
-func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen int, name string, args any) tea.Cmd {
+// same JSON, so the two cannot disagree. It answers with two envelopes:
+// the answer (agent generation gen) and the notice that the call ran (load
+// generation loadGen).
+func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen int, name string, args any) tea.Cmd {
 	return func() tea.Msg {
-		raw, err := json.Marshal(args)
-		if err != nil {
-			return agentMsg{pane: pane, gen: gen, res: repoops.Result{IsError: true, Text: err.Error()}}
+		var res repoops.Result
+		if raw, err := json.Marshal(args); err != nil {
+			res = repoops.Result{IsError: true, Text: err.Error()}
+		} else {
+			res = s.Call(ctx, name, raw)
 		}
-		return agentMsg{pane: pane, gen: gen, res: s.Call(ctx, name, raw)}
+		answer := paneMsg{to: pane, job: jobAgent, gen: gen, msg: agentMsg{res: res}}
+		ran := paneMsg{to: pane, job: jobLoad, gen: loadGen, msg: agentRanMsg{}}
+		return tea.BatchMsg{func() tea.Msg { return answer }, func() tea.Msg { return ran }}
 	}
 }
 
-// treeCall is the repo_tree call for the selected folder (a file's folder).
-func (m *Model) treeCall() repoops.TreeArgs {
-	n := m.tree.selected()
-	for n != nil && n.kind != repoops.KindDir {
-		n = n.parent
-	}
-	if n == nil || n.path == "" {
-		return repoops.TreeArgs{}
-	}
-	return repoops.TreeArgs{Path: repoops.DisplayPath(n.path)}
-}
+// toggleAgent flips the focused pane's agent view.
+func (m *Model) toggleAgent() tea.Cmd { return m.toggleAgentOf(m.focused()) }
 
-// viewerCall is the repo_read_file call for the visible window: from the
-// first line on screen, with the tool's default limit, the read an agent
-// makes to see this place.
-func (m *Model) viewerCall() repoops.ReadArgs {
-	v := &m.viewer
-	off, lim := 1, defaultLimit
-	if v.total > 0 {
-		off, _ = v.visibleRange()
+// toggleAgentOf flips p's agent view; turning it on makes p's call (and so,
+// for a read, records it in the session as the tool would).
+func (m *Model) toggleAgentOf(p pane) tea.Cmd {
+	a := p.Agent()
+	if a == nil {
+		return nil
 	}
-	return repoops.ReadArgs{Path: repoops.DisplayPath(v.path), Offset: &off, Limit: &lim}
-}
-
-// toggleAgent flips the focused pane's agent view; turning it on makes the
-// call (and so, for a read, records it in the session as the tool would).
-func (m *Model) toggleAgent() tea.Cmd {
-	a, name, args, pane := &m.tree.agent, "repo_tree", any(nil), paneTree
-	if m.focus == paneViewer {
-		if m.viewer.path == "" {
-			return m.flash("open a file first: agent view shows the read for it")
-		}
-		a, pane = &m.viewer.agent, paneViewer
-		name, args = "repo_read_file", m.viewerCall()
-	} else {
-		args = m.treeCall()
+	name, args, why := p.AgentCall()
+	if why != "" {
+		return m.flash(why)
 	}
 	if a.on {
 		a.on = false
 		return nil
 	}
 	gen := a.gen + 1
-	*a = agentState{on: true, gen: gen, loading: true, call: repoops.CallText(name, args)}
-	return tea.Batch(callTool(m.ctx, m.session, pane, gen, name, args), m.startSpinner())
+	*a = agentState{on: true, gen: gen, loading: true, tool: name, call: repoops.CallText(name, args)}
+	return callTool(m.ctx, m.session, p.ID(), gen, p.Generation(jobLoad), name, args)
 }
 
-// refreshAgent repeats a pane's call after a reload, when its view is on.
-func (m *Model) refreshAgent(pane paneID) tea.Cmd {
-	a := &m.tree.agent
-	if pane == paneViewer {
-		a = &m.viewer.agent
-	}
-	if !a.on {
+// refreshAgent repeats p's call after a reload, when its view is on.
+func (m *Model) refreshAgent(p pane) tea.Cmd {
+	a := p.Agent()
+	if a == nil || !a.on {
 		return nil
 	}
 	a.on = false
-	focus := m.focus
-	m.focus = pane
-	cmd := m.toggleAgent()
-	m.focus = focus
-	return cmd
+	return m.toggleAgentOf(p)
 }
 
-func (m *Model) onAgent(msg agentMsg) {
-	a := &m.tree.agent
-	if msg.pane == paneViewer {
-		a = &m.viewer.agent
-	}
-	if msg.gen != a.gen || !a.on {
-		return
-	}
+// apply takes the answer of the view's current call.
+func (a *agentState) apply(res repoops.Result) {
 	a.loading = false
-	a.text = msg.res.Text
-	a.isError = msg.res.IsError
+	a.text = res.Text
+	a.isError = res.IsError
 	a.lines = strings.Split(a.text, "\n")
 	a.top = 0
 }
 
-// scrollAgent moves an agent view's text by d lines.
+// scroll moves an agent view's text by d lines.
 func (a *agentState) scroll(d, body int) {
 	a.top = max(min(a.top+d, len(a.lines)-body), 0)
+}
+
+// navAgent moves p's agent view with the movement keys.
+func (m *Model) navAgent(p pane, msg tea.KeyPressMsg) {
+	a := p.Agent()
+	_, h := p.Size()
+	body := max(h-2, 1)
+	switch {
+	case key.Matches(msg, m.keys.Viewer.Left):
+		a.hscroll = max(a.hscroll-8, 0)
+		return
+	case key.Matches(msg, m.keys.Viewer.Right):
+		a.hscroll += 8
+		return
+	}
+	d, top, bottom := navStep(m.keys.Tree.Nav, msg, body)
+	switch {
+	case top:
+		a.top = 0
+	case bottom:
+		a.scroll(len(a.lines), body)
+	default:
+		a.scroll(d, body)
+	}
 }

@@ -6,46 +6,40 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// gateMsg is the read-before-edit gate's verdict on the open file.
+// gateMsg is the read-before-edit gate's verdict on the open file; it
+// travels in a paneMsg stamped with the check's sequence number, so only
+// the newest check lands.
 type gateMsg struct {
-	seq     int
-	path    string
 	verdict repoops.GateVerdict
 }
 
 // checkGate asks the core's own gate (the one repo_edit consults) about
 // path. It stats, reads (at most 8 MiB) and hashes the file, so it runs
 // as a command, after every read this TUI makes of the file.
-func (m *Model) checkGate() tea.Cmd {
-	v := &m.viewer
+func (v *viewerPane) checkGate() tea.Cmd {
 	if v.path == "" {
 		return nil
 	}
 	v.gateSeq++
-	seq, path, s := v.gateSeq, v.path, m.session
-	return func() tea.Msg {
-		return gateMsg{seq: seq, path: path, verdict: s.GateCheck(repoops.DisplayPath(path))}
-	}
+	path, s := v.path, v.c.session
+	return envelop(paneViewer, jobGate, v.gateSeq, func() tea.Msg {
+		return gateMsg{verdict: s.GateCheck(repoops.DisplayPath(path))}
+	})
 }
 
-func (m *Model) onGate(msg gateMsg) {
-	v := &m.viewer
-	if msg.seq != v.gateSeq || msg.path != v.path {
-		return
-	}
+func (v *viewerPane) onGate(msg gateMsg) {
 	verdict := msg.verdict
 	v.gate = &verdict
 }
 
 // gateStatus words the gate for the status line: the core's verdict once
 // it is in, else what the session's last read implies.
-func (m *Model) gateStatus() (ui.GateState, string, string) {
-	v := &m.viewer
+func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 	if v.path == "" {
 		return ui.GateNone, "", ""
 	}
 	if v.gate == nil {
-		g, text := gateOf(m.session, v.path)
+		g, text := gateOf(v.c.session, v.path)
 		return g, text, tinyGate[g]
 	}
 	switch v.gate.Cause {
@@ -54,7 +48,7 @@ func (m *Model) gateStatus() (ui.GateState, string, string) {
 	case repoops.GateNeverRead:
 		return ui.GateNotRead, "edit gate: not read", tinyGate[ui.GateNotRead]
 	case repoops.GatePartialRead:
-		_, text := gateOf(m.session, v.path)
+		_, text := gateOf(v.c.session, v.path)
 		return ui.GatePartial, text, tinyGate[ui.GatePartial]
 	}
 	return ui.GatePartial, "edit gate: shut (" + v.gate.Cause.String() + ")", tinyGate[ui.GatePartial]

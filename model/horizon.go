@@ -13,9 +13,9 @@ type horizon struct {
 	listed map[string]string // raw path -> the entry's mark
 }
 
-// horizonMsg carries the horizon computed for a tree generation.
+// horizonMsg carries the horizon; it travels in a paneMsg stamped with the
+// tree generation it was computed for.
 type horizonMsg struct {
-	gen int
 	h   *horizon
 	err error
 }
@@ -24,17 +24,17 @@ type horizonMsg struct {
 // session's Tree, so it is the tool's own breadth-first choice, caps
 // included, not a re-implementation of it.
 func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
-	return func() tea.Msg {
+	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
 		res, err := s.Tree(ctx, repoops.TreeArgs{})
 		if err != nil {
-			return horizonMsg{gen: gen, err: err}
+			return horizonMsg{err: err}
 		}
 		h := &horizon{listed: make(map[string]string, len(res.Entries))}
 		for _, e := range res.Entries {
 			h.listed[e.Raw] = e.Mark
 		}
-		return horizonMsg{gen: gen, h: h}
-	}
+		return horizonMsg{h: h}
+	})
 }
 
 // mark says whether path is beyond the horizon, or on its edge (listed,

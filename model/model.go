@@ -1,8 +1,9 @@
 // Package model is repox's explorer: one root Bubble Tea model that owns
-// layout, focus and routing, and plain pane structs for the tree and the
-// viewer. Every read, listing and tool call runs in a tea.Cmd through
-// repoops; results carry a generation and stale ones are dropped, so
-// Update never waits on the disk.
+// layout, the focus ring, the overlay stack and routing, and panes that
+// follow one contract (pane.go): the tree, the viewer, the help and the
+// search prompt. Every read, listing and tool call runs in a tea.Cmd
+// through repoops; results come back in one envelope with a generation and
+// stale ones are dropped in one place, so Update never waits on the disk.
 package model
 
 import (
@@ -25,31 +26,25 @@ type Config struct {
 	Editor  string // command for `o`; from $VISUAL or $EDITOR
 }
 
-// Model is the explorer's root model.
+// Model is the explorer's root model: it owns layout, the focus ring, the
+// overlay stack and routing; the panes own their state (pane.go).
 type Model struct {
-	ctx     context.Context
-	repo    *repoops.Repo
-	session *repoops.Session
-	cfg     Config
-	name    string
-	branch  string
-
-	keys   keymap.KeyMap
-	styles *ui.Styles
+	*common
+	cfg    Config
+	name   string
+	branch string
 
 	width, height int
-	focus         paneID
+	focus         paneID // the focused pane: one of ring's
+	ring          focusRing
 	tree          treePane
 	viewer        viewerPane
-	help          bool
-	helpTop       int
 	pendingG      bool // the first g of "g g"
 
 	message string
 	msgGen  int
 
 	spinning bool
-	spinIdx  int
 
 	// tick schedules timers (spinner, message expiry); tests swap it so
 	// that running a command never sleeps.
@@ -63,19 +58,25 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	if name == "" {
 		name = repo.Name()
 	}
-	m := &Model{
+	c := &common{
 		ctx:     ctx,
 		repo:    repo,
 		session: repo.NewSession(),
-		cfg:     cfg,
-		name:    name,
-		branch:  repo.Branch(),
 		keys:    keymap.Default(),
 		styles:  ui.NewStyles(true, cfg.NoColor),
-		tree:    newTreePane(name),
-		viewer:  viewerPane{total: -1},
-		tick:    tea.Tick,
 	}
+	m := &Model{
+		common: c,
+		cfg:    cfg,
+		name:   name,
+		branch: repo.Branch(),
+		tick:   tea.Tick,
+	}
+	m.tree = newTreePane(c, name)
+	m.viewer = viewerPane{c: c, total: -1}
+	m.ring.add(paneTree)
+	m.ring.add(paneViewer)
+	c.open = m.showFile
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
@@ -127,10 +128,20 @@ func (m *Model) onSpin() tea.Cmd {
 }
 
 func (m *Model) loading() bool {
-	return m.tree.anyLoading() || m.viewer.req != nil || m.tree.agent.loading || m.viewer.agent.loading
+	ps := m.panes()
+	for _, o := range m.overlays.items {
+		ps = append(ps, o)
+	}
+	for _, p := range ps {
+		if p.Loading() {
+			return true
+		}
+		if a := p.Agent(); a != nil && a.loading {
+			return true
+		}
+	}
+	return false
 }
-
-func (m *Model) spinFrame() string { return spinFrames[m.spinIdx%len(spinFrames)] }
 
 // clearMsg ends a status message's life.
 type clearMsg struct{ gen int }

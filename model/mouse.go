@@ -7,71 +7,70 @@ import (
 // wheelStep is how many rows one wheel notch scrolls.
 const wheelStep = 3
 
-// onClick selects what is under the pointer and focuses its pane. A click
-// on the row already selected activates it, like enter.
+// wheelDelta is the rows a wheel event scrolls (0 for other buttons).
+func wheelDelta(b tea.MouseButton) int {
+	switch b {
+	case tea.MouseWheelUp:
+		return -wheelStep
+	case tea.MouseWheelDown:
+		return wheelStep
+	}
+	return 0
+}
+
+// mouseBlocked reports whether an overlay takes the mouse from the panes:
+// one over the whole body does (help ignores it); an inline one does not.
+func (m *Model) mouseBlocked() bool {
+	o := m.overlays.top()
+	return o != nil && o.Area() == areaBody
+}
+
+// onClick focuses the pane under the pointer and gives it the click, in
+// its own coordinates. A click on the row already selected activates it,
+// like enter. A pane in agent view takes focus and nothing else.
 func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
-	if ev.Button != tea.MouseLeft || m.help || m.tooSmall() {
+	if ev.Button != tea.MouseLeft || m.mouseBlocked() || m.tooSmall() {
 		return nil
 	}
 	body := m.height - 2
 	if ev.Y >= body {
 		return nil
 	}
-	if ev.X < m.tree.width {
-		m.focus = paneTree
-		if m.tree.agent.on || ev.Y == 0 {
-			return nil
-		}
-		i := m.tree.offset + ev.Y - 1
-		if i >= len(m.tree.rows) {
-			return nil
-		}
-		if i == m.tree.cursor {
-			return m.activate(m.tree.selected())
-		}
-		m.tree.cursor = i
-		m.tree.clamp()
+	var p pane
+	switch {
+	case ev.X < m.tree.width:
+		p = &m.tree
+	case ev.X > m.tree.width:
+		p, ev.X = &m.viewer, ev.X-m.tree.width-1
+	default:
+		return nil // the separator
+	}
+	m.focus = p.ID()
+	if p.Agent().on {
 		return nil
 	}
-	if ev.X > m.tree.width {
-		m.focus = paneViewer
-		v := &m.viewer
-		if v.agent.on || ev.Y == 0 || v.total <= 0 {
-			return nil
-		}
-		if n := v.lineAt(v.top + ev.Y - 1); n > 0 && n <= v.total {
-			v.cursor = n
-		}
-	}
-	return nil
+	return p.Update(tea.MouseClickMsg(ev))
 }
 
 // onWheel scrolls the pane under the pointer without moving focus.
 func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
-	if m.help || m.tooSmall() {
+	if m.mouseBlocked() || m.tooSmall() {
 		return nil
 	}
-	d := 0
-	switch ev.Button {
-	case tea.MouseWheelUp:
-		d = -wheelStep
-	case tea.MouseWheelDown:
-		d = wheelStep
-	default:
+	d := wheelDelta(ev.Button)
+	if d == 0 {
 		return nil
 	}
+	var p pane = &m.viewer
 	if ev.X < m.tree.width {
-		if a := &m.tree.agent; a.on {
-			a.scroll(d, m.tree.height-2)
-			return nil
-		}
-		m.tree.scroll(d)
+		p = &m.tree
+	} else {
+		ev.X -= m.tree.width + 1
+	}
+	if a := p.Agent(); a.on {
+		_, h := p.Size()
+		a.scroll(d, h-2)
 		return nil
 	}
-	if a := &m.viewer.agent; a.on {
-		a.scroll(d, m.viewer.height-2)
-		return nil
-	}
-	m.viewer.scroll(d)
-	return m.ensureLoaded()
+	return p.Update(tea.MouseWheelMsg(ev))
 }

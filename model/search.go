@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/ui"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // searchState is the viewer's in-file search. It searches the display
@@ -84,8 +84,7 @@ func hasUpper(s string) bool {
 }
 
 // startSearch runs a confirmed query from the cursor.
-func (m *Model) startSearch(q string, forward bool) tea.Cmd {
-	v := &m.viewer
+func (v *viewerPane) startSearch(q string, forward bool) tea.Cmd {
 	s := &v.search
 	if q == "" {
 		s.reset()
@@ -102,19 +101,18 @@ func (m *Model) startSearch(q string, forward bool) tea.Cmd {
 	s.pending = true
 	s.status = ""
 	v.styled = nil
-	return m.continueSearch()
+	return v.continueSearch()
 }
 
 // nextMatch moves to the next (or previous) match of the confirmed query.
-func (m *Model) nextMatch(forward bool) tea.Cmd {
-	v := &m.viewer
+func (v *viewerPane) nextMatch(forward bool) tea.Cmd {
 	s := &v.search
 	if s.query == "" {
 		return nil
 	}
 	if s.paused && s.forward == forward {
 		s.paused, s.pending, s.reads = false, true, 0
-		return m.continueSearch()
+		return v.continueSearch()
 	}
 	// Another match later on the same line comes first.
 	if l, ok := v.find(s.line); ok && s.line == v.cursor {
@@ -130,14 +128,13 @@ func (m *Model) nextMatch(forward bool) tea.Cmd {
 			return nil
 		}
 	}
-	return m.startSearch(s.query, forward)
+	return v.startSearch(s.query, forward)
 }
 
 // continueSearch walks the lines from s.from in the search direction. It
 // stops at a match, at a line not loaded yet (asking for it), or after
 // one full turn.
-func (m *Model) continueSearch() tea.Cmd {
-	v := &m.viewer
+func (v *viewerPane) continueSearch() tea.Cmd {
 	s := &v.search
 	if !s.pending || v.total <= 0 {
 		return nil
@@ -166,13 +163,13 @@ func (m *Model) continueSearch() tea.Cmd {
 			s.from = n - step
 			if s.reads >= searchReadBudget {
 				s.pending, s.paused = false, true
-				s.status = "/" + s.query + ": no match up to line " + ui.Commas(n-step) + " yet · n searches on"
+				s.status = "/" + s.query + ": no match up to line " + repoops.Commas(n-step) + " yet · n searches on"
 				return nil
 			}
 			s.reads++
 			s.wantLine = n
-			s.status = "searching… line " + ui.Commas(n)
-			return m.ensureLoaded()
+			s.status = "searching… line " + repoops.Commas(n)
+			return v.ensureLoaded()
 		}
 		if ms := matchesIn(l.text, s.query); len(ms) > 0 {
 			s.pending = false
@@ -180,7 +177,7 @@ func (m *Model) continueSearch() tea.Cmd {
 			if !s.forward {
 				s.index = len(ms) - 1
 			}
-			s.status = "/" + s.query + " · line " + ui.Commas(n) + " · n next, N previous"
+			s.status = "/" + s.query + " · line " + repoops.Commas(n) + " · n next, N previous"
 			if s.wrapped {
 				s.status += " (wrapped)"
 			}
@@ -207,26 +204,19 @@ func (v *viewerPane) centerOnIfHidden(n int) {
 	v.centerOn(n)
 }
 
-// typeSearch handles a key while the search prompt is open.
-func (m *Model) typeSearch(msg tea.KeyPressMsg) tea.Cmd {
-	s := &m.viewer.search
+// typeSearch edits the prompt's text (the prompt overlay handles enter
+// and esc).
+func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) {
+	s := &v.search
 	switch msg.String() {
-	case "esc", "ctrl+c":
-		s.typing = false
-		s.input = ""
-		return nil
-	case "enter":
-		s.typing = false
-		return m.startSearch(s.input, true)
 	case "backspace", "ctrl+h":
 		if s.input != "" {
 			_, size := utf8.DecodeLastRuneInString(s.input)
 			s.input = s.input[:len(s.input)-size]
 		}
-		return nil
+		return
 	}
 	if msg.Text != "" {
 		s.input += msg.Text
 	}
-	return nil
 }

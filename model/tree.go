@@ -26,6 +26,8 @@ type node struct {
 // visible nodes in display order. Moving the cursor touches only indexes;
 // rows is rebuilt only when the shape changes (expand, collapse, a load).
 type treePane struct {
+	c *common
+
 	root   *node
 	nodes  map[string]*node // by path, for routing load results
 	rows   []*node
@@ -47,9 +49,9 @@ type treePane struct {
 	agent   agentState
 }
 
-func newTreePane(name string) treePane {
+func newTreePane(c *common, name string) treePane {
 	root := &node{path: "", name: name, kind: repoops.KindDir, expanded: true, loading: true}
-	t := treePane{root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true}}
+	t := treePane{c: c, root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true}}
 	t.rebuild()
 	return t
 }

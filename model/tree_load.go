@@ -8,9 +8,9 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-// dirLoadedMsg is one folder's listing, for the tree generation that asked.
+// dirLoadedMsg is one folder's listing; it travels in a paneMsg stamped
+// with the tree generation that asked.
 type dirLoadedMsg struct {
-	gen     int
 	path    string
 	listing *repoops.DirListing
 	err     error
@@ -18,19 +18,18 @@ type dirLoadedMsg struct {
 
 // loadDir lists one folder through the core, off the update loop.
 func loadDir(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.Cmd {
-	return func() tea.Msg {
+	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
 		if err := ctx.Err(); err != nil {
-			return dirLoadedMsg{gen: gen, path: path, err: err}
+			return dirLoadedMsg{path: path, err: err}
 		}
 		l, err := repo.ListDir(path)
-		return dirLoadedMsg{gen: gen, path: path, listing: l, err: err}
-	}
+		return dirLoadedMsg{path: path, listing: l, err: err}
+	})
 }
 
 // expand opens folder n: at once when it is loaded, else after its listing
 // arrives (the row spins meanwhile). It returns the load to run, if any.
-func (m *Model) expand(n *node) tea.Cmd {
-	t := &m.tree
+func (t *treePane) expand(n *node) tea.Cmd {
 	if n.kind != repoops.KindDir {
 		return nil
 	}
@@ -42,12 +41,11 @@ func (m *Model) expand(n *node) tea.Cmd {
 	n.loading = true
 	t.pending[n.path] = true
 	t.rebuild()
-	return tea.Batch(loadDir(m.ctx, m.repo, t.gen, n.path), m.startSpinner())
+	return loadDir(t.c.ctx, t.c.repo, t.gen, n.path)
 }
 
 // collapse closes n, or moves to its parent when n is not an open folder.
-func (m *Model) collapse(n *node) {
-	t := &m.tree
+func (t *treePane) collapse(n *node) {
 	if n.kind == repoops.KindDir && n.expanded && n.parent != nil {
 		n.expanded = false
 		t.rebuild()
@@ -65,13 +63,9 @@ func (m *Model) collapse(n *node) {
 	t.clamp()
 }
 
-// onDirLoaded installs a listing. Results for an older generation (before
-// a reload) are dropped.
-func (m *Model) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
-	t := &m.tree
-	if msg.gen != t.gen {
-		return nil
-	}
+// onDirLoaded installs a listing of the current generation (the root
+// dropped those from before a reload).
+func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 	delete(t.pending, msg.path)
 	n := t.nodes[msg.path]
 	if n == nil {
@@ -91,14 +85,14 @@ func (m *Model) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 			delete(t.wantOpen, c.path)
 			c.expanded, c.loaded, c.loading = true, false, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(m.ctx, m.repo, t.gen, c.path))
+			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, c.path))
 		}
 	}
 	if c := t.revealStep(n); c != nil {
 		if c.kind == repoops.KindDir && !c.expanded {
 			c.expanded, c.loading = true, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(m.ctx, m.repo, t.gen, c.path))
+			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, c.path))
 		}
 	}
 	t.rebuild()
@@ -132,8 +126,7 @@ func (t *treePane) revealStep(n *node) *node {
 
 // reloadTree starts a new generation: every open folder is listed again and
 // re-expanded, and the horizon is recomputed.
-func (m *Model) reloadTree() tea.Cmd {
-	t := &m.tree
+func (t *treePane) reload() tea.Cmd {
 	t.gen++
 	t.wantOpen = map[string]bool{}
 	for p, n := range t.nodes {
@@ -147,5 +140,5 @@ func (m *Model) reloadTree() tea.Cmd {
 	t.pending = map[string]bool{"": true}
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
-	return tea.Batch(loadDir(m.ctx, m.repo, t.gen, ""), computeHorizon(m.ctx, m.session, t.gen), m.startSpinner())
+	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), computeHorizon(t.c.ctx, t.c.session, t.gen))
 }

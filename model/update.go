@@ -8,62 +8,144 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// Update routes a message: sizes and colours to the layout, keys and the
-// mouse to the focused pane, load results to the pane that asked.
+// Update routes a message: sizes and colours to the layout and every pane,
+// keys to the top overlay or else the focused pane, the mouse to the pane
+// under it, and each envelope to the pane it is addressed to, unless it is
+// stale. The spinner runs while anything loads.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if !m.spinning && m.loading() {
+		cmd = tea.Batch(cmd, m.startSpinner())
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m, m.ensureLoaded()
+		return m.viewer.ensureLoaded()
 	case tea.BackgroundColorMsg:
 		m.styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
-		m.viewer.styled = nil
-		return m, nil
+		return m.broadcast(msg)
 	case tea.KeyPressMsg:
 		cmd := m.onKey(msg)
 		m.layout()
-		return m, cmd
+		return cmd
 	case tea.MouseClickMsg:
 		cmd := m.onClick(msg.Mouse())
 		m.layout()
-		return m, cmd
+		return cmd
 	case tea.MouseWheelMsg:
-		return m, m.onWheel(msg.Mouse())
-	case dirLoadedMsg:
-		return m, m.onDirLoaded(msg)
-	case horizonMsg:
-		if msg.gen == m.tree.gen && msg.err == nil {
-			m.tree.horizon = msg.h
-		}
-		return m, nil
-	case windowMsg:
-		return m, m.onWindow(msg)
-	case agentMsg:
-		m.onAgent(msg)
-		if msg.pane == paneViewer {
-			return m, m.checkGate() // the agent view's read is a read too
-		}
-		return m, nil
-	case gateMsg:
-		m.onGate(msg)
-		return m, nil
+		return m.onWheel(msg.Mouse())
+	case paneMsg:
+		return m.deliver(msg)
 	case reloadedMsg:
-		return m, tea.Batch(m.reloadTree(), m.reloadFile(), m.refreshAgent(paneTree), m.flash("reloaded"))
+		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
+		for _, p := range m.panes() {
+			cmds = append(cmds, m.refreshAgent(p))
+		}
+		return tea.Batch(append(cmds, m.flash("reloaded"))...)
 	case editorDoneMsg:
 		if msg.err != nil {
-			return m, m.flash("editor: " + msg.err.Error())
+			return m.flash("editor: " + msg.err.Error())
 		}
-		return m, tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
+		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
 	case spinMsg:
-		return m, m.onSpin()
+		return m.onSpin()
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
 		}
-		return m, nil
+		return nil
 	}
-	return m, nil
+	return nil
 }
+
+// deliver hands an envelope's message to its pane. This is the one place
+// where stale results are dropped: the pane is gone, or it has started
+// another generation of that kind of job since.
+func (m *Model) deliver(env paneMsg) tea.Cmd {
+	p := m.pane(env.to)
+	if p == nil || env.gen != m.generation(p, env.job) {
+		return nil
+	}
+	if am, ok := env.msg.(agentMsg); ok {
+		p.Agent().apply(am.res)
+		return nil
+	}
+	return p.Update(env.msg)
+}
+
+// generation is p's current generation for job j. The agent view's is
+// kept here, for every pane alike: the call of the view now on screen.
+func (m *Model) generation(p pane, j job) int {
+	if j == jobAgent {
+		a := p.Agent()
+		if a == nil || !a.on {
+			return -1
+		}
+		return a.gen
+	}
+	return p.Generation(j)
+}
+
+// pane finds a pane or an open overlay by id.
+func (m *Model) pane(id paneID) pane {
+	switch id {
+	case paneTree:
+		return &m.tree
+	case paneViewer:
+		return &m.viewer
+	}
+	if o := m.overlays.find(id); o != nil {
+		return o
+	}
+	return nil
+}
+
+// panes are the panes of the focus ring, in its order.
+func (m *Model) panes() []pane {
+	out := make([]pane, 0, len(m.ring.order))
+	for _, id := range m.ring.order {
+		if p := m.pane(id); p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (m *Model) focused() pane { return m.pane(m.focus) }
+
+// broadcast sends msg to every pane of the ring.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, p := range m.panes() {
+		cmds = append(cmds, p.Update(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+// openFile shows path in the viewer with the cursor at line (1 if 0).
+func (m *Model) openFile(path string, line int) tea.Cmd { return m.viewer.open(path, line) }
+
+// showFile is common.open: line 0 keeps the place in a file already open.
+func (m *Model) showFile(path string, line int) tea.Cmd {
+	if line == 0 && path == m.viewer.path {
+		return nil
+	}
+	return m.openFile(path, line)
+}
+
+func (m *Model) reloadFile() tea.Cmd { return m.viewer.reload() }
+
+func (m *Model) expand(n *node) tea.Cmd { return m.tree.expand(n) }
+
+func (m *Model) checkGate() tea.Cmd { return m.viewer.checkGate() }
+
+func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.gateStatus() }
+
+func (m *Model) viewerCall() repoops.ReadArgs { return m.viewer.call() }
 
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
@@ -71,8 +153,8 @@ func (m *Model) resize(w, h int) {
 	m.layout()
 }
 
-// layout sizes the panes. The tree's agent view, whose lines are whole
-// paths, takes the wide side while it has focus.
+// layout sizes the panes and overlays. The tree's agent view, whose lines
+// are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
 	treeW, viewW := ui.Layout(m.width)
 	if m.focus == paneTree && m.tree.agent.on {
@@ -85,34 +167,43 @@ func (m *Model) layout() {
 	if viewW != m.viewer.width || body != m.viewer.height {
 		m.viewer.SetSize(viewW, body)
 	}
+	for _, o := range m.overlays.items {
+		switch o.Area() {
+		case areaBody:
+			o.SetSize(m.width, m.height-2)
+		case areaViewer:
+			o.SetSize(viewW, body)
+		}
+	}
 }
 
-// onKey handles one key press: help first, then the search prompt, then
-// global keys, then the focused pane.
+// pushOverlay opens o on top of the stack.
+func (m *Model) pushOverlay(o overlay) {
+	m.overlays.push(o)
+	m.layout()
+}
+
+// popOverlay closes the top overlay.
+func (m *Model) popOverlay() tea.Cmd {
+	cmd := m.overlays.pop()
+	m.layout()
+	return cmd
+}
+
+// onKey handles one key press: the top overlay first (esc pops it), then
+// global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if o := m.overlays.top(); o != nil {
+		if key.Matches(msg, m.keys.Overlay.Close) {
+			return m.popOverlay()
+		}
+		cmd := o.Update(msg)
+		if o.Done() && m.overlays.top() == o {
+			cmd = tea.Batch(cmd, m.popOverlay())
+		}
+		return cmd
+	}
 	g := m.keys.Global
-	if m.help {
-		// Movement scrolls the help on a small terminal; anything else closes it.
-		switch d, top, _ := navStep(m.keys.Tree.Nav, msg, m.height-2); {
-		case d != 0:
-			limit := m.styles.HelpScrollMax(m.helpSections(), ui.HelpLegend(), m.width, m.height-2)
-			m.helpTop = min(max(m.helpTop+d, 0), limit)
-			return nil
-		case top:
-			m.helpTop = 0
-			return nil
-		}
-		m.help = false
-		if msg.String() == "ctrl+c" {
-			return tea.Quit
-		}
-		return nil
-	}
-	if m.viewer.search.typing {
-		cmd := m.typeSearch(msg)
-		m.viewer.styled = nil
-		return tea.Batch(cmd, m.ensureLoaded())
-	}
 	gg := m.pendingG
 	m.pendingG = false
 	switch {
@@ -120,10 +211,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.viewer.cancelRead()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
-		m.help, m.helpTop = true, 0
+		m.pushOverlay(newHelpPane(m.common, m.helpSections()))
 		return nil
 	case key.Matches(msg, g.Focus):
-		m.focus = 1 - m.focus
+		d := 1
+		if msg.String() == "shift+tab" {
+			d = -1
+		}
+		m.focus = m.ring.step(m.focus, d)
 		return nil
 	case key.Matches(msg, g.Agent):
 		return m.toggleAgent()
@@ -140,14 +235,12 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.pendingG = true
 		return nil
 	}
-	if a := m.focusedAgent(); a.on {
-		m.navAgent(a, msg)
+	p := m.focused()
+	if a := p.Agent(); a != nil && a.on {
+		m.navAgent(p, msg)
 		return nil
 	}
-	if m.focus == paneViewer {
-		return m.viewerKey(msg)
-	}
-	return m.treeKey(msg)
+	return p.Update(msg)
 }
 
 // bindingDesc is the help text of the binding a key matched.
@@ -158,13 +251,6 @@ func bindingDesc(msg tea.KeyPressMsg, bs []key.Binding) string {
 		}
 	}
 	return ""
-}
-
-func (m *Model) focusedAgent() *agentState {
-	if m.focus == paneViewer {
-		return &m.viewer.agent
-	}
-	return &m.tree.agent
 }
 
 // navStep turns a movement key into a step for a pane of body rows: lines
@@ -189,118 +275,4 @@ func navStep(n keymap.Nav, msg tea.KeyPressMsg, body int) (d int, top, bottom bo
 		return 0, false, true
 	}
 	return 0, false, false
-}
-
-func (m *Model) navAgent(a *agentState, msg tea.KeyPressMsg) {
-	body := max(m.tree.height-2, 1)
-	if a == &m.viewer.agent {
-		body = max(m.viewer.height-2, 1)
-	}
-	switch {
-	case key.Matches(msg, m.keys.Viewer.Left):
-		a.hscroll = max(a.hscroll-8, 0)
-		return
-	case key.Matches(msg, m.keys.Viewer.Right):
-		a.hscroll += 8
-		return
-	}
-	d, top, bottom := navStep(m.keys.Tree.Nav, msg, body)
-	switch {
-	case top:
-		a.top = 0
-	case bottom:
-		a.scroll(len(a.lines), body)
-	default:
-		a.scroll(d, body)
-	}
-}
-
-func (m *Model) treeKey(msg tea.KeyPressMsg) tea.Cmd {
-	t := &m.tree
-	k := m.keys.Tree
-	switch {
-	case key.Matches(msg, k.Expand):
-		return m.activate(t.selected())
-	case key.Matches(msg, k.Collapse):
-		if n := t.selected(); n != nil {
-			m.collapse(n)
-		}
-		return nil
-	}
-	d, top, bottom := navStep(k.Nav, msg, t.visible())
-	switch {
-	case top:
-		t.cursor = 0
-		t.clamp()
-	case bottom:
-		t.cursor = len(t.rows) - 1
-		t.clamp()
-	default:
-		t.move(d)
-	}
-	return nil
-}
-
-// activate expands a folder or opens a file.
-func (m *Model) activate(n *node) tea.Cmd {
-	if n == nil {
-		return nil
-	}
-	if n.kind == repoops.KindDir {
-		if n.expanded && n.loaded && n.parent != nil {
-			return nil
-		}
-		return m.expand(n)
-	}
-	if n.path == m.viewer.path {
-		return nil
-	}
-	return m.openFile(n.path, 1)
-}
-
-func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
-	v := &m.viewer
-	k := m.keys.Viewer
-	switch {
-	case key.Matches(msg, k.Search):
-		if v.path != "" {
-			v.search.typing = true
-			v.search.input = ""
-			v.clampTop()
-		}
-		return nil
-	case key.Matches(msg, k.Next):
-		return m.nextMatch(true)
-	case key.Matches(msg, k.Prev):
-		return m.nextMatch(false)
-	case key.Matches(msg, k.Cancel):
-		v.search.reset()
-		v.styled = nil
-		return nil
-	case key.Matches(msg, k.Left):
-		v.hscroll = max(v.hscroll-8, 0)
-		return nil
-	case key.Matches(msg, k.Right):
-		v.hscroll += 8
-		return nil
-	}
-	d, top, bottom := navStep(k.Nav, msg, v.body())
-	switch {
-	case top:
-		v.cursor = 1
-		v.showCursor()
-	case bottom:
-		v.cursor = v.total
-		v.showCursor()
-	case d == 1 || d == -1:
-		v.moveCursor(d)
-	case d != 0:
-		// Pages move the view and the cursor together, like a pager.
-		v.top += d
-		v.cursor += d
-		v.cursor = min(max(v.cursor, 1), max(v.total, 1))
-		v.clampTop()
-		v.showCursor()
-	}
-	return m.ensureLoaded()
 }

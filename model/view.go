@@ -20,7 +20,9 @@ func (m *Model) tooSmall() bool {
 	return m.width < ui.MinWidth || m.height < ui.MinHeight
 }
 
-// Render is the frame as a string, exactly width×height cells.
+// Render is the frame as a string, exactly width×height cells: the tree and
+// the viewer (or the overlay over it), or an overlay over the whole body,
+// then the status and hint lines.
 func (m *Model) Render() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
@@ -29,99 +31,32 @@ func (m *Model) Render() string {
 		return m.styles.TooSmall(m.width, m.height)
 	}
 	body := m.height - 2
-	var left, right string
-	if m.help {
-		full := m.styles.RenderHelp(m.helpSections(), ui.HelpLegend(), m.helpTop, m.width, body)
-		return full + "\n" + m.styles.RenderStatus(m.status(), m.width) + "\n" + m.styles.RenderHint(m.hintBindings(), m.width)
+	status := m.styles.RenderStatus(m.status(), m.width)
+	hint := m.styles.RenderHint(m.hintBindings(), m.width)
+	if o := m.overlays.topIn(areaBody); o != nil {
+		return o.View(m.width, body, true) + "\n" + status + "\n" + hint
 	}
-	left = m.TreeView(m.tree.width, body)
-	right = m.ViewerView(m.viewer.width, body)
-	return m.styles.Frame(left, right, body, m.styles.RenderStatus(m.status(), m.width), m.styles.RenderHint(m.hintBindings(), m.width))
+	left := m.TreeView(m.tree.width, body)
+	right := m.ViewerView(m.viewer.width, body)
+	if o := m.overlays.topIn(areaViewer); o != nil {
+		right = o.View(m.viewer.width, body, true)
+	}
+	return m.styles.Frame(left, right, body, status, hint)
 }
 
 // TreeView draws the tree pane (or its agent view) at w×h.
-func (m *Model) TreeView(w, h int) string {
-	t := &m.tree
-	focused := m.focus == paneTree
-	if t.agent.on {
-		return m.agentView(&t.agent, "agent view · repo_tree", focused, w, h)
-	}
-	rows, cur := t.rowsView()
-	title := "tree"
-	if len(t.rows) > 1 {
-		title += "  " + ui.Commas(t.cursor+1) + "/" + ui.Commas(len(t.rows))
-	}
-	return m.styles.RenderTree(ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: m.spinFrame()}, w, h)
-}
+func (m *Model) TreeView(w, h int) string { return m.paneView(&m.tree, w, h) }
 
 // ViewerView draws the viewer pane (or its agent view) at w×h.
-func (m *Model) ViewerView(w, h int) string {
-	v := &m.viewer
-	focused := m.focus == paneViewer
-	if v.agent.on {
-		return m.agentView(&v.agent, "agent view · repo_read_file", focused, w, h)
-	}
-	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Footer: v.search.footer()}
-	shown := repoops.DisplayPath(v.path)
-	switch {
-	case v.path == "":
-		vv.Title = "viewer"
-		vv.Message = "Select a file in the tree and press enter (or l) to read it the way repo_read_file shows it."
-	case v.refusal != "":
-		vv.Title = shown
-		vv.Message, vv.IsRefusal = v.refusal, true
-	case v.empty != "":
-		vv.Title = shown
-		vv.Message = v.empty
-	case v.total < 0:
-		vv.Title = shown + "  " + m.spinFrame() + " reading…"
-	default:
-		first, last := v.visibleRange()
-		vv.Title = shown + "  lines " + ui.Commas(first) + "-" + ui.Commas(last) + " of " + ui.Commas(v.total)
-		if v.req != nil {
-			vv.Title += "  " + m.spinFrame()
-		}
-		vv.Gutter = ui.GutterWidth(v.total)
-		vv.RuleText = "a default repo_read_file stops here (limit " + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
-		vv.RuleShort = "default read stops (" + ui.Commas(defaultLimit) + " of " + ui.Commas(v.total) + ")"
-		vv.PendingMsg = "reading…"
-		vv.Rows = m.viewerRows()
-	}
-	return m.styles.RenderViewer(vv, w, h)
-}
+func (m *Model) ViewerView(w, h int) string { return m.paneView(&m.viewer, w, h) }
 
-// viewerRows describes the on-screen rows, styling each line once per
-// styles, search and match change (the cache), not per frame.
-func (m *Model) viewerRows() []ui.ViewerRow {
-	v := &m.viewer
-	if v.styled == nil {
-		v.styled = map[int]string{}
+// paneView draws p, or its agent view when that is on.
+func (m *Model) paneView(p pane, w, h int) string {
+	focused := m.focus == p.ID()
+	if a := p.Agent(); a != nil && a.on {
+		return m.agentView(a, "agent view · "+a.tool, focused, w, h)
 	}
-	body := v.body()
-	rows := make([]ui.ViewerRow, 0, body)
-	for r := v.top; r < v.top+body && r < v.rows(); r++ {
-		n := v.lineAt(r)
-		if n == 0 {
-			rows = append(rows, ui.ViewerRow{Kind: ui.RowRule})
-			continue
-		}
-		l, ok := v.find(n)
-		if !ok {
-			rows = append(rows, ui.ViewerRow{Kind: ui.RowPending, N: n})
-			continue
-		}
-		s, ok := v.styled[n]
-		if !ok {
-			cur := -1
-			if n == v.search.line {
-				cur = v.search.index
-			}
-			s = m.styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
-			v.styled[n] = s
-		}
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor})
-	}
-	return rows
+	return p.View(w, h, focused)
 }
 
 func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) string {
@@ -132,53 +67,64 @@ func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) s
 		lines = a.lines[a.top:end]
 	}
 	if len(a.lines) > body {
-		title += "  " + ui.Commas(a.top+1) + "-" + ui.Commas(end) + "/" + ui.Commas(len(a.lines))
+		title += "  " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(a.lines))
 	}
 	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: a.hscroll}, w, h)
 }
 
-// status gathers the status line.
+// statusPanes are the panes the status line asks, in order: the top
+// overlay (unless it is inline), the focused pane, then the ring.
+func (m *Model) statusPanes() []pane {
+	var ps []pane
+	if o := m.overlays.top(); o != nil && o.Area() != areaInline {
+		ps = append(ps, o)
+	}
+	return append(append(ps, m.focused()), m.panes()...)
+}
+
+// status gathers the status line: the path from the first pane that has
+// one, the gate from the first that holds a file.
 func (m *Model) status() ui.Status {
 	st := ui.Status{Repo: m.name, Branch: m.branch, Message: m.message}
-	if m.focus == paneViewer && m.viewer.path != "" {
-		st.Path = repoops.DisplayPath(m.viewer.path)
-		if m.viewer.total > 0 {
-			st.Path += ":" + ui.Commas(m.viewer.cursor)
+	pathDone, gateDone := false, false
+	for _, p := range m.statusPanes() {
+		f := p.Status()
+		if !pathDone && f.Path != "" {
+			st.Path, st.Beyond, pathDone = f.Path, f.Beyond, true
 		}
-	} else if n := m.tree.selected(); n != nil {
-		st.Path = repoops.DisplayPath(n.path)
-		if n.kind == repoops.KindDir && n.path != "" {
-			st.Path += "/"
+		if !gateDone && f.Gate != ui.GateNone {
+			st.Gate, st.GateText, st.GateTiny, gateDone = f.Gate, f.GateText, f.GateTiny, true
 		}
-		st.Beyond, _ = m.tree.horizon.mark(n.path)
 	}
-	st.Gate, st.GateText, st.GateTiny = m.gateStatus()
-	st.Agent = m.focusedAgent().on
+	if a := m.focused().Agent(); a != nil {
+		st.Agent = a.on
+	}
 	return st
 }
 
-// hintBindings are the focused pane's short help and the global keys.
+// hintBindings are the global keys, then the short help of the top overlay
+// (unless it is inline) or of the focused pane or its agent view.
 func (m *Model) hintBindings() []key.Binding {
 	var bs []key.Binding
-	switch {
-	case m.help:
-		return m.keys.Global.ShortHelp()
-	case m.focus == paneViewer && !m.viewer.agent.on:
-		bs = m.keys.Viewer.ShortHelp()
-	case m.focusedAgent().on:
+	p := m.focused()
+	switch o := m.overlays.top(); {
+	case o != nil && o.Area() != areaInline:
+		bs = o.ShortHelp()
+	case p.Agent() != nil && p.Agent().on:
 		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up, m.keys.Viewer.Left, m.keys.Viewer.Right}
 	default:
-		bs = m.keys.Tree.ShortHelp()
+		bs = p.ShortHelp()
 	}
 	// Global keys first: "? help" must survive a narrow terminal.
 	return append(m.keys.Global.ShortHelp(), bs...)
 }
 
-// helpSections is the full help from the bindings in force.
+// helpSections is the full help from the bindings in force: the global
+// keys, then each pane of the ring.
 func (m *Model) helpSections() []ui.HelpSection {
-	return []ui.HelpSection{
-		{Title: "Everywhere", Bindings: m.keys.Global.FullHelp()},
-		{Title: "Tree", Bindings: m.keys.Tree.FullHelp()},
-		{Title: "Viewer", Bindings: m.keys.Viewer.FullHelp()},
+	secs := []ui.HelpSection{{Title: "Everywhere", Bindings: m.keys.Global.FullHelp()}}
+	for _, p := range m.panes() {
+		secs = append(secs, ui.HelpSection{Title: p.Title(), Bindings: p.FullHelp()})
 	}
+	return secs
 }

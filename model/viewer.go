@@ -7,12 +7,12 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// Viewer window sizes. A window is one repo_read_file call; the largest
-// limit the tool accepts keeps the number of reads (each of which scans the
-// file to count its lines) as small as it can be.
+// Viewer window sizes, the tool's own caps. A window is one repo_read_file
+// call; the largest limit the tool accepts keeps the number of reads (each
+// of which scans the file to count its lines) as small as it can be.
 const (
-	windowLimit  = 2000
-	defaultLimit = 1000 // repo_read_file's default: where the rule goes
+	windowLimit  = repoops.ReadMaxLimit
+	defaultLimit = repoops.ReadDefaultLimit // where the rule goes
 )
 
 // line is one file line ready to draw.
@@ -33,6 +33,8 @@ func (c *chunk) end() int { return c.start + len(c.lines) - 1 }
 // viewerPane is the open file: which windows have arrived, where the view
 // is, and the in-file search. Lines are numbered as the model sees them.
 type viewerPane struct {
+	c *common
+
 	path    string // repo-relative raw path; "" when nothing is open
 	gen     int    // bumped per open/reload; older windows are dropped
 	total   int    // lines in the file; -1 until the first window answers
@@ -275,9 +277,9 @@ func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	why := "partial"
 	switch {
 	case rec.ByteCut:
-		why = "cut at 256 KiB"
+		why = "cut at " + repoops.SizeText(repoops.ReadMaxOutput)
 	case rec.LineCut:
 		why = "a line was cut"
 	}
-	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + ui.Commas(rec.Offset) + "-" + ui.Commas(last) + " of " + ui.Commas(rec.TotalLines) + ")"
+	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines) + ")"
 }

@@ -9,13 +9,14 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// windowMsg is one answered repo_read_file window.
+// windowMsg is one answered repo_read_file window; it travels in a
+// paneMsg stamped with the viewer's generation.
 type windowMsg struct {
-	gen, seq int
-	offset   int
-	res      *repoops.ReadResult
-	lines    []line
-	err      error
+	seq    int
+	offset int
+	res    *repoops.ReadResult
+	lines  []line
+	err    error
 }
 
 // readWindow reads one window through the session, exactly as the tool
@@ -23,11 +24,11 @@ type windowMsg struct {
 // drawing: display text and highlighting are done here, off the update
 // loop, once per window.
 func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
-	return func() tea.Msg {
+	return envelop(paneViewer, jobLoad, gen, func() tea.Msg {
 		off, lim := offset, limit
 		res, err := s.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Offset: &off, Limit: &lim})
 		if err != nil {
-			return windowMsg{gen: gen, seq: seq, offset: offset, err: err}
+			return windowMsg{seq: seq, offset: offset, err: err}
 		}
 		texts := make([]string, len(res.Lines))
 		for i, l := range res.Lines {
@@ -38,15 +39,17 @@ func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, 
 		for i, l := range res.Lines {
 			lines[i] = line{text: texts[i], tokens: toks[i], cut: l.CutChars}
 		}
-		return windowMsg{gen: gen, seq: seq, offset: offset, res: res, lines: lines}
-	}
+		return windowMsg{seq: seq, offset: offset, res: res, lines: lines}
+	})
 }
 
-// openFile shows path in the viewer with the cursor at line (1 if 0).
-func (m *Model) openFile(path string, atLine int) tea.Cmd {
-	v := &m.viewer
+// open shows path with the cursor at line (1 if 0). A new generation
+// starts: windows, gate verdicts and agent calls for what was open before
+// are stale from here on.
+func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.cancelRead()
 	v.gen++
+	v.gateSeq++
 	v.path = path
 	v.total = -1
 	v.refusal, v.empty = "", ""
@@ -56,20 +59,19 @@ func (m *Model) openFile(path string, atLine int) tea.Cmd {
 	v.cursor = max(atLine, 1)
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
-	v.agent = agentState{}
+	v.agent = agentState{gen: v.agent.gen} // a new view, never taking an old answer
 	v.gate = nil
-	return tea.Batch(m.ensureLoaded(), m.startSpinner())
+	return v.ensureLoaded()
 }
 
-// reloadFile reads the open file again, keeping the place.
-func (m *Model) reloadFile() tea.Cmd {
-	v := &m.viewer
+// reload reads the open file again, keeping the place.
+func (v *viewerPane) reload() tea.Cmd {
 	if v.path == "" {
 		return nil
 	}
 	line := v.cursor
 	q := v.search.query
-	cmd := m.openFile(v.path, line)
+	cmd := v.open(v.path, line)
 	v.search.query = q
 	return cmd
 }
@@ -84,8 +86,7 @@ func (v *viewerPane) cancelRead() {
 // ensureLoaded asks for the first missing window the screen needs. One read
 // is in flight at a time; when the view has moved past it, it is cancelled
 // (a read of a huge file scans it to the end, so a stale one is costly).
-func (m *Model) ensureLoaded() tea.Cmd {
-	v := &m.viewer
+func (v *viewerPane) ensureLoaded() tea.Cmd {
 	if v.path == "" || v.refusal != "" || v.empty != "" {
 		return nil
 	}
@@ -118,10 +119,10 @@ func (m *Model) ensureLoaded() tea.Cmd {
 		}
 		v.cancelRead()
 	}
-	ctx, cancel := context.WithCancel(m.ctx)
+	ctx, cancel := context.WithCancel(v.c.ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
-	return readWindow(ctx, m.session, v.path, v.gen, v.reqSeq, offset, limit)
+	return readWindow(ctx, v.c.session, v.path, v.gen, v.reqSeq, offset, limit)
 }
 
 // windowFor picks the window that brings line n: forward from n, or, when
@@ -148,40 +149,36 @@ func (v *viewerPane) windowFor(n int) (offset, limit int) {
 	return offset, limit
 }
 
-// onWindow takes an answered window.
-func (m *Model) onWindow(msg windowMsg) tea.Cmd {
-	v := &m.viewer
-	if msg.gen != v.gen {
-		return nil
-	}
+// onWindow takes an answered window of the current generation.
+func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	current := v.req != nil && v.req.seq == msg.seq
 	if current {
 		v.req = nil
 	}
 	if msg.err != nil {
 		if errors.Is(msg.err, context.Canceled) {
-			return m.ensureLoaded()
+			return v.ensureLoaded()
 		}
 		if v.total < 0 && msg.offset > 1 {
 			// FILE:LINE past the end: show the file from the top instead.
 			v.wantLine = 1
 			v.cursor = 1
-			return m.ensureLoaded()
+			return v.ensureLoaded()
 		}
 		v.refusal = msg.err.Error()
-		return m.checkGate()
+		return v.checkGate()
 	}
 	res := msg.res
 	if res.TotalLines == 0 {
 		v.total = 0
 		v.empty = res.Render()
-		return m.checkGate()
+		return v.checkGate()
 	}
 	first := v.total < 0
 	if v.total >= 0 && res.TotalLines != v.total {
 		// The file changed between windows: start over on the new content.
 		line := v.cursor
-		cmd := m.openFile(v.path, line)
+		cmd := v.open(v.path, line)
 		return cmd
 	}
 	v.total = res.TotalLines
@@ -194,11 +191,11 @@ func (m *Model) onWindow(msg windowMsg) tea.Cmd {
 			v.clampTop()
 		}
 	}
-	gate := m.checkGate()
+	gate := v.checkGate()
 	if v.search.wantLine > 0 || v.search.pending {
-		if cmd := m.continueSearch(); cmd != nil {
+		if cmd := v.continueSearch(); cmd != nil {
 			return tea.Batch(cmd, gate)
 		}
 	}
-	return tea.Batch(m.ensureLoaded(), gate)
+	return tea.Batch(v.ensureLoaded(), gate)
 }

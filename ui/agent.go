@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // AgentView is a pane flipped to agent view: the call and the exact text
@@ -57,9 +58,9 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 // ("N→text") tab stops count from the start of the text, not of the line,
 // so indentation lines up whatever the width of the line number.
 func agentLine(l string) string {
-	i := strings.Index(l, "→")
+	i := strings.Index(l, repoops.ReadLineSep)
 	if i <= 0 || i > 12 || strings.Trim(l[:i], "0123456789") != "" {
 		return DisplayText(l)
 	}
-	return l[:i] + "→" + DisplayText(l[i+len("→"):])
+	return l[:i] + repoops.ReadLineSep + DisplayText(l[i+len(repoops.ReadLineSep):])
 }

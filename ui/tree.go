@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -98,14 +97,14 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w int) st
 	case r.Loading:
 		notes = append(notes, "loading…")
 	case r.Loaded && r.Empty && r.Ignored+r.Special == 0:
-		notes = append(notes, "(empty)")
+		notes = append(notes, repoops.MarkEmpty)
 	case r.Loaded && r.Empty:
-		notes = append(notes, fmt.Sprintf("(empty: %d ignored)", r.Ignored+r.Special))
+		notes = append(notes, "(empty: "+repoops.Commas(r.Ignored+r.Special)+" ignored)")
 	case r.Loaded && r.Ignored > 0:
-		notes = append(notes, fmt.Sprintf("+%d ignored", r.Ignored))
+		notes = append(notes, "+"+repoops.Commas(r.Ignored)+" ignored")
 	}
 	if r.Loaded && !r.Empty && r.Special > 0 {
-		notes = append(notes, fmt.Sprintf("+%d special", r.Special))
+		notes = append(notes, "+"+repoops.Commas(r.Special)+" special")
 	}
 	mark := ""
 	switch {

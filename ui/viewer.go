@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // RowKind says what a viewer row shows.
@@ -118,8 +118,8 @@ func GutterWidth(total int) int {
 }
 
 // CodeLine styles one line: its highlighted tokens, the search matches
-// over them (byte ranges into the line text), and the tool's cut marker
-// when the line was cut at 2,000 characters.
+// over them (byte ranges into the line text), and the tool's own cut marker
+// (repoops.LineCutMarker) when the tool cut the line.
 func (s *Styles) CodeLine(tokens []Token, matches [][2]int, current int, cutChars int) string {
 	var b strings.Builder
 	pos := 0
@@ -155,25 +155,10 @@ func (s *Styles) CodeLine(tokens []Token, matches [][2]int, current int, cutChar
 		}
 	}
 	if cutChars > 0 {
-		b.WriteString(s.Cut.Render(fmt.Sprintf("… [line cut: %s more characters]", commas(cutChars))))
+		b.WriteString(s.Cut.Render(repoops.LineCutMarker(cutChars)))
 	}
 	return b.String()
 }
-
-// commas formats n with thousands separators, as the tools print counts.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + commas(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// Commas is commas for the model's titles and rules.
-func Commas(n int) string { return commas(n) }
 
 // wrap breaks text into lines of at most w cells, at spaces when it can.
 func wrap(text string, w int) []string {

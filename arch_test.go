@@ -1,0 +1,268 @@
+package main
+
+// The import rules of ARCHITECTURE.md, checked on the code as it is: a
+// package that imports what its row does not allow, a new package that no
+// row names, or I/O in ui fails here.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const modulePath = "github.com/repoxhq/repox"
+
+// allowedImports is ARCHITECTURE.md's table: for each package family (the
+// first path element under the module; "main" for the module root), the
+// families of this module it may import. A family may always import its
+// own sub-packages (repoops/... among themselves).
+var allowedImports = map[string][]string{
+	"main":      {"model", "mcpserver", "replay", "repoops"},
+	"model":     {"ui", "keymap", "repoops", "replay"},
+	"ui":        {"repoops"},
+	"keymap":    {},
+	"mcpserver": {"repoops"},
+	"replay":    {"repoops"},
+	"repoops":   {},
+}
+
+// uiForbidden are the imports that would let ui do I/O: files, processes,
+// the network, the terminal, logging. ui turns plain structs into strings;
+// everything else happens in model's commands.
+var uiForbidden = []string{
+	"os", "os/exec", "os/signal", "os/user", "io/fs", "io/ioutil", "path/filepath",
+	"net", "net/http", "syscall", "golang.org/x/sys/unix", "plugin", "log", "log/slog",
+	"github.com/charmbracelet/x/term",
+	// compat queries the terminal's background in its init.
+	"charm.land/lipgloss/v2/compat",
+}
+
+// listedPackage is the part of `go list -json` the checks read.
+type listedPackage struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string
+	Imports    []string
+	Export     string
+}
+
+func goList(t *testing.T, args ...string) []listedPackage {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list", "-json"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v\n%s", args, err, stderr.String())
+	}
+	var pkgs []listedPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listedPackage
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// family is the row of the table a package of this module belongs to.
+func family(importPath string) (string, bool) {
+	if importPath == modulePath {
+		return "main", true
+	}
+	rest, ok := strings.CutPrefix(importPath, modulePath+"/")
+	if !ok {
+		return "", false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return first, true
+}
+
+// importViolations checks packages against the table and the ui list.
+func importViolations(pkgs []listedPackage) []string {
+	var bad []string
+	for _, p := range pkgs {
+		fam, _ := family(p.ImportPath)
+		allowed, known := allowedImports[fam]
+		if !known {
+			bad = append(bad, fmt.Sprintf("%s: package family %q has no row in ARCHITECTURE.md's import table (add it there and in allowedImports)", p.ImportPath, fam))
+			continue
+		}
+		for _, imp := range p.Imports {
+			if imp == modulePath {
+				bad = append(bad, fmt.Sprintf("%s imports main: nothing may", p.ImportPath))
+				continue
+			}
+			if fam == "ui" {
+				for _, f := range uiForbidden {
+					if imp == f {
+						bad = append(bad, fmt.Sprintf("%s imports %s: ui does no I/O (render plain structs; do the work in a model command)", p.ImportPath, imp))
+					}
+				}
+			}
+			impFam, ours := family(imp)
+			if !ours || impFam == fam {
+				continue
+			}
+			ok := false
+			for _, a := range allowed {
+				ok = ok || a == impFam
+			}
+			if !ok {
+				bad = append(bad, fmt.Sprintf("%s imports %s: %s may import only %v of this module", p.ImportPath, imp, fam, allowed))
+			}
+		}
+	}
+	sort.Strings(bad)
+	return bad
+}
+
+func TestImportRules(t *testing.T) {
+	pkgs := goList(t, "./...")
+	if len(pkgs) < 4 {
+		t.Fatalf("go list found %d packages", len(pkgs))
+	}
+	for _, v := range importViolations(pkgs) {
+		t.Error(v)
+	}
+}
+
+// TestImportRulesCatchViolations shows the check failing on each rule.
+func TestImportRulesCatchViolations(t *testing.T) {
+	m := modulePath
+	for _, c := range []struct {
+		pkg  listedPackage
+		want string
+	}{
+		{listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/model"}}, "repoops may import only"},
+		{listedPackage{ImportPath: m + "/repoops/rootfs", Imports: []string{m + "/ui"}}, "repoops may import only"},
+		{listedPackage{ImportPath: m + "/mcpserver", Imports: []string{m + "/replay"}}, "mcpserver may import only"},
+		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/model"}}, "replay may import only"},
+		{listedPackage{ImportPath: m + "/ui", Imports: []string{"os"}}, "ui does no I/O"},
+		{listedPackage{ImportPath: m + "/ui", Imports: []string{m + "/keymap"}}, "ui may import only"},
+		{listedPackage{ImportPath: m + "/model", Imports: []string{m}}, "imports main"},
+		{listedPackage{ImportPath: m + "/sessions", Imports: nil}, "no row"},
+	} {
+		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s importing %v: got %q, want a violation %q", c.pkg.ImportPath, c.pkg.Imports, got, c.want)
+		}
+	}
+	ok := listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/repoops/rootfs", "os"}}
+	if v := importViolations([]listedPackage{ok}); len(v) > 0 {
+		t.Errorf("a lawful package was refused: %v", v)
+	}
+}
+
+// uiTextHelperFiles are the files of repoops whose functions ui may call:
+// pure text helpers (shared wording, the visible-controls rule), nothing
+// that reaches a repository or a session.
+var uiTextHelperFiles = map[string]bool{"textfmt.go": true, "visible.go": true}
+
+// repoopsUseViolations type-checks ui (plus extra source, for the test of
+// the check) and lists every use of repoops that is not a type, a constant,
+// a struct field or a function of uiTextHelperFiles: ui may know the core's
+// types and words, never call into a repository or a session.
+func repoopsUseViolations(t *testing.T, extra map[string]string) []string {
+	t.Helper()
+	exports := map[string]string{}
+	var ui listedPackage
+	for _, p := range goList(t, "-export", "-deps", "./ui") {
+		exports[p.ImportPath] = p.Export
+		if p.ImportPath == modulePath+"/ui" {
+			ui = p
+		}
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range ui.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(ui.Dir, name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	for name, src := range extra {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		if exports[path] == "" {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(exports[path])
+	})
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{Importer: imp}).Check(ui.ImportPath, fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
+	for id, obj := range info.Uses {
+		if obj.Pkg() == nil || obj.Pkg().Path() != modulePath+"/repoops" {
+			continue
+		}
+		switch o := obj.(type) {
+		case *types.TypeName, *types.Const:
+			continue
+		case *types.Var:
+			if o.IsField() {
+				continue
+			}
+		case *types.Func:
+			sig := o.Type().(*types.Signature)
+			if sig.Recv() == nil && uiTextHelperFiles[filepath.Base(fset.Position(o.Pos()).Filename)] {
+				continue
+			}
+		}
+		bad = append(bad, fmt.Sprintf("%s: ui uses repoops.%s, which is neither a type, a constant nor a text helper (repoops/textfmt.go, repoops/visible.go)", fset.Position(id.Pos()), obj.Name()))
+	}
+	sort.Strings(bad)
+	return bad
+}
+
+func TestUIUsesRepoopsTypesOnly(t *testing.T) {
+	for _, v := range repoopsUseViolations(t, nil) {
+		t.Error(v)
+	}
+}
+
+func TestUIUsesRepoopsTypesOnlyCatchesCalls(t *testing.T) {
+	src := `package ui
+
+import "github.com/repoxhq/repox/repoops"
+
+func bad(r *repoops.Repo, s *repoops.Session) {
+	_, _ = repoops.Open(".")
+	_ = s.GateCheck("x")
+	_ = repoops.Commas(1) // allowed: a text helper
+}
+`
+	got := strings.Join(repoopsUseViolations(t, map[string]string{"violation.go": src}), "\n")
+	for _, want := range []string{"repoops.Open", "repoops.GateCheck"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no violation for %s in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Commas") || strings.Contains(got, "repoops.Repo") {
+		t.Errorf("a lawful use was refused:\n%s", got)
+	}
+}

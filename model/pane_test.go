@@ -1,0 +1,341 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+func TestFocusRingSteps(t *testing.T) {
+	var r focusRing
+	if got := r.step(paneViewer, 1); got != paneViewer {
+		t.Errorf("empty ring: step = %v, want the current pane", got)
+	}
+	r.add(paneTree)
+	r.add(paneViewer)
+	r.add(paneTree) // once only
+	r.add(paneID(7))
+	if len(r.order) != 3 {
+		t.Fatalf("order = %v, want 3 panes", r.order)
+	}
+	for _, c := range []struct {
+		cur  paneID
+		d    int
+		want paneID
+	}{
+		{paneTree, 1, paneViewer},
+		{paneViewer, 1, 7},
+		{7, 1, paneTree},  // wraps forward
+		{paneTree, -1, 7}, // wraps back
+		{paneViewer, -1, paneTree},
+		{paneHelp, 1, paneTree}, // not in the ring: the first pane
+	} {
+		if got := r.step(c.cur, c.d); got != c.want {
+			t.Errorf("step(%v, %d) = %v, want %v", c.cur, c.d, got, c.want)
+		}
+	}
+	r.remove(paneViewer)
+	if got := r.step(paneTree, 1); got != 7 {
+		t.Errorf("after remove: step = %v, want 7", got)
+	}
+}
+
+func TestTabWalksTheRing(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 24)
+	m.ring.add(paneID(42)) // a third pane in the ring, found by no lookup
+	press(m, "tab")
+	if m.focus != paneViewer {
+		t.Fatalf("tab: focus %v, want the viewer", m.focus)
+	}
+	m.ring.remove(paneID(42))
+	press(m, "tab")
+	if m.focus != paneTree {
+		t.Errorf("tab from the viewer: focus %v, want the tree", m.focus)
+	}
+	_, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	if m.focus != paneViewer {
+		t.Errorf("shift+tab from the tree: focus %v, want the viewer (wrapping back)", m.focus)
+	}
+}
+
+// fakeOverlay records what reaches it.
+type fakeOverlay struct {
+	overlayBase
+	id     paneID
+	area   overlayArea
+	keys   []string
+	closed int
+	doneOn string // a key that finishes it
+	done   bool
+}
+
+func (f *fakeOverlay) ID() paneID                   { return f.id }
+func (f *fakeOverlay) Title() string                { return "fake" }
+func (f *fakeOverlay) SetSize(int, int)             {}
+func (f *fakeOverlay) Size() (int, int)             { return 0, 0 }
+func (f *fakeOverlay) View(w, h int, _ bool) string { return strings.Repeat("F", w) }
+func (f *fakeOverlay) Generation(job) int           { return 3 }
+func (f *fakeOverlay) Area() overlayArea            { return f.area }
+func (f *fakeOverlay) Done() bool                   { return f.done }
+func (f *fakeOverlay) Close() tea.Cmd               { f.closed++; return nil }
+func (f *fakeOverlay) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		f.keys = append(f.keys, msg.String())
+		if msg.String() == f.doneOn {
+			f.done = true
+		}
+	case string:
+		f.keys = append(f.keys, "msg:"+msg)
+	}
+	return nil
+}
+
+func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 24)
+	low := &fakeOverlay{id: 100, area: areaViewer, doneOn: "x"}
+	high := &fakeOverlay{id: 101, area: areaViewer}
+	m.pushOverlay(low)
+	m.pushOverlay(high)
+	cursor := m.tree.cursor
+	press(m, "j", "q", "tab", "?")
+	if got := strings.Join(high.keys, " "); got != "j q tab ?" {
+		t.Errorf("top overlay got %q, want every key", got)
+	}
+	if len(low.keys) != 0 {
+		t.Errorf("the overlay below got %v", low.keys)
+	}
+	if m.tree.cursor != cursor || m.focus != paneTree || m.overlays.find(paneHelp) != nil {
+		t.Errorf("a key under an overlay reached the panes or the global bindings")
+	}
+	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewer.width)) {
+		t.Errorf("the viewer-area overlay is not drawn over the viewer:\n%s", out)
+	}
+
+	press(m, "esc")
+	if m.overlays.top() != low || high.closed != 1 {
+		t.Fatalf("esc: top %v, closed %d; want the top popped and closed", m.overlays.top(), high.closed)
+	}
+	if len(high.keys) != 4 || len(low.keys) != 0 {
+		t.Errorf("esc was passed on: high %v, low %v", high.keys, low.keys)
+	}
+	press(m, "j", "x") // x finishes it: popped without esc
+	if got := strings.Join(low.keys, " "); got != "j x" {
+		t.Errorf("the next overlay got %q", got)
+	}
+	if m.overlays.top() != nil || low.closed != 1 {
+		t.Fatalf("a done overlay was not popped (closed %d)", low.closed)
+	}
+	press(m, "j")
+	if m.tree.cursor != cursor+1 {
+		t.Errorf("with the stack empty, j did not reach the tree")
+	}
+	press(m, "esc") // nothing to pop: the focused pane's own esc
+	if m.overlays.top() != nil {
+		t.Errorf("esc on an empty stack")
+	}
+}
+
+func TestHelpIsAnOverlay(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 12)
+	press(m, "?")
+	h, ok := m.overlays.top().(*helpPane)
+	if !ok {
+		t.Fatalf("? did not open the help overlay")
+	}
+	if !strings.Contains(m.Render(), "repox keys") {
+		t.Errorf("help not drawn")
+	}
+	press(m, "j")
+	if h.top != 1 || m.overlays.top() != h {
+		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.top, m.overlays.top() == h)
+	}
+	press(m, "tab")
+	if m.overlays.top() != nil || m.focus != paneTree {
+		t.Errorf("tab in help: want help closed and focus unchanged (focus %v)", m.focus)
+	}
+	press(m, "?", "esc")
+	if m.overlays.top() != nil {
+		t.Errorf("esc did not close help")
+	}
+	press(m, "?")
+	_, cmd := m.Update(keyMsg("ctrl+c"))
+	if cmd == nil || cmd() != tea.Quit() || m.overlays.top() != nil {
+		t.Errorf("ctrl+c in help should close it and quit")
+	}
+}
+
+func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	openFixtureFile(t, m, dir, "src/main.go")
+	press(m, "tab", "/")
+	if _, ok := m.overlays.top().(*promptPane); !ok || !m.viewer.search.typing {
+		t.Fatalf("/ did not open the prompt")
+	}
+	_, cmd := m.Update(keyMsg("q"))
+	run(m, cmd)
+	if m.viewer.search.input != "q" {
+		t.Errorf("q while typing: input %q, want it typed", m.viewer.search.input)
+	}
+	if !strings.Contains(m.Render(), "/q▏") {
+		t.Errorf("the prompt is not in the viewer's footer")
+	}
+	press(m, "esc")
+	if m.overlays.top() != nil || m.viewer.search.typing || m.viewer.search.input != "" {
+		t.Errorf("esc left the prompt open")
+	}
+	press(m, "/", "n", "e", "e", "d", "l", "e", "enter")
+	if m.overlays.top() != nil || m.viewer.search.query != "needle" || m.viewer.cursor != 7 {
+		t.Errorf("enter: query %q cursor %d open %v", m.viewer.search.query, m.viewer.cursor, m.overlays.top() != nil)
+	}
+}
+
+// drain runs cmd and returns the messages it produces, unbatched, without
+// feeding them to the model.
+func drain(cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case nil:
+		default:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+func envelopes(cmd tea.Cmd, to paneID, j job) []paneMsg {
+	var out []paneMsg
+	for _, msg := range drain(cmd) {
+		if env, ok := msg.(paneMsg); ok && env.to == to && env.job == j {
+			out = append(out, env)
+		}
+	}
+	return out
+}
+
+func TestStaleEnvelopesAreDropped(t *testing.T) {
+	dir := fixtureRepo(t)
+
+	t.Run("window of a file no longer open", func(t *testing.T) {
+		m := start(t, dir, 80, 24)
+		old := envelopes(m.openFile("docs/long.txt", 1), paneViewer, jobLoad)
+		if len(old) != 1 {
+			t.Fatalf("%d window envelopes", len(old))
+		}
+		run(m, m.openFile("src/main.go", 1))
+		m.Update(old[0])
+		if m.viewer.path != "src/main.go" || m.viewer.total != 8 {
+			t.Errorf("a window of the previous file was installed: total %d", m.viewer.total)
+		}
+		// The same window, current, is installed: the check can tell.
+		fresh := envelopes(m.openFile("docs/long.txt", 1), paneViewer, jobLoad)
+		m.Update(fresh[0])
+		if m.viewer.total != 1400 {
+			t.Errorf("the current window was dropped: total %d", m.viewer.total)
+		}
+	})
+
+	t.Run("gate verdict superseded by a newer check", func(t *testing.T) {
+		m := start(t, dir, 80, 24)
+		run(m, m.openFile("src/main.go", 1))
+		older := envelopes(m.checkGate(), paneViewer, jobGate)
+		newer := envelopes(m.checkGate(), paneViewer, jobGate)
+		if len(older) != 1 || len(newer) != 1 {
+			t.Fatal("no gate envelopes")
+		}
+		m.Update(newer[0])
+		older[0].msg = gateMsg{verdict: repoops.GateVerdict{Cause: repoops.GateNeverRead}}
+		m.Update(older[0])
+		if m.viewer.gate == nil || m.viewer.gate.Cause != repoops.GateAllowed {
+			t.Errorf("the older verdict replaced the newer: %+v", m.viewer.gate)
+		}
+	})
+
+	t.Run("agent call of a view turned off or redone", func(t *testing.T) {
+		m := start(t, dir, 80, 24)
+		first := envelopes(m.toggleAgent(), paneTree, jobAgent)
+		m.toggleAgent() // off
+		m.Update(first[0])
+		if a := &m.tree.agent; a.on || a.text != "" {
+			t.Errorf("an answer for a view turned off was shown")
+		}
+		second := envelopes(m.toggleAgent(), paneTree, jobAgent)
+		m.Update(first[0])
+		if m.tree.agent.text != "" {
+			t.Errorf("the answer of an earlier call was shown")
+		}
+		m.Update(second[0])
+		if !strings.HasPrefix(m.tree.agent.text, ".") || m.tree.agent.loading {
+			t.Errorf("the current answer was dropped: %q", m.tree.agent.text)
+		}
+	})
+
+	t.Run("pane not open", func(t *testing.T) {
+		m := start(t, dir, 80, 24)
+		o := &fakeOverlay{id: 100, area: areaViewer}
+		m.pushOverlay(o)
+		m.Update(paneMsg{to: 100, job: jobLoad, gen: 2, msg: "old"})
+		m.Update(paneMsg{to: 100, job: jobLoad, gen: 3, msg: "now"})
+		press(m, "esc")
+		m.Update(paneMsg{to: 100, job: jobLoad, gen: 3, msg: "after"})
+		if got := strings.Join(o.keys, " "); got != "msg:now" {
+			t.Errorf("overlay got %q, want only the current message while it was open", got)
+		}
+	})
+}
+
+// TestAgentAnswerForAnotherFileDropped: opening a file resets the viewer's
+// agent view; an answer still on its way for the file open before must not
+// land in the new file's view, even when that view is turned on at once.
+func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("docs/long.txt", 1))
+	m.focus = paneViewer
+	old := envelopes(m.toggleAgent(), paneViewer, jobAgent)
+	run(m, m.openFile("src/main.go", 1))
+	fresh := envelopes(m.toggleAgent(), paneViewer, jobAgent)
+	m.Update(old[0])
+	if a := &m.viewer.agent; strings.Contains(a.text, "docs/long.txt") {
+		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.text)
+	}
+	m.Update(fresh[0])
+	if a := &m.viewer.agent; !strings.HasPrefix(a.text, "src/main.go") {
+		t.Errorf("the current answer was dropped: %q", a.text)
+	}
+}
+
+// TestGateRecheckedAfterAnAgentReadNoLongerShown: the agent view's read is
+// recorded by the session even when the view was turned off before it
+// answered; the gate must then say what the session now holds.
+func TestGateRecheckedAfterAnAgentReadNoLongerShown(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	openFixtureFile(t, m, dir, "docs/long.txt")
+	if g, _, _ := m.gateStatus(); g != ui.GateFull {
+		t.Fatalf("after the viewer's full window: gate %v", g)
+	}
+	press(m, "tab")
+	_, cmd := m.Update(keyMsg("a")) // a limit-1000 read: partial
+	m.Update(keyMsg("a"))           // off again before the answer lands
+	run(m, cmd)
+	if m.viewer.agent.on || m.viewer.agent.text != "" {
+		t.Fatalf("the answer landed in a view turned off")
+	}
+	if g, text, _ := m.gateStatus(); g != ui.GatePartial {
+		t.Errorf("gate %v (%q) after a partial read by the agent view; want shut", g, text)
+	}
+}

@@ -1,0 +1,201 @@
+package model
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// The viewer's side of the pane contract.
+
+func (v *viewerPane) ID() paneID                { return paneViewer }
+func (v *viewerPane) Title() string             { return "Viewer" }
+func (v *viewerPane) Size() (int, int)          { return v.width, v.height }
+func (v *viewerPane) ShortHelp() []key.Binding  { return v.c.keys.Viewer.ShortHelp() }
+func (v *viewerPane) FullHelp() [][]key.Binding { return v.c.keys.Viewer.FullHelp() }
+func (v *viewerPane) Agent() *agentState        { return &v.agent }
+func (v *viewerPane) Loading() bool             { return v.req != nil }
+
+// Generation: windows belong to the open file (bumped per open and
+// reload), gate verdicts to the newest check.
+func (v *viewerPane) Generation(j job) int {
+	if j == jobGate {
+		return v.gateSeq
+	}
+	return v.gen
+}
+
+// AgentCall is the repo_read_file call for the visible window.
+func (v *viewerPane) AgentCall() (string, any, string) {
+	if v.path == "" {
+		return "", nil, "open a file first: agent view shows the read for it"
+	}
+	return "repo_read_file", v.call(), ""
+}
+
+// Status is the open file and cursor line, and the gate.
+func (v *viewerPane) Status() statusFields {
+	var f statusFields
+	if v.path != "" {
+		f.Path = repoops.DisplayPath(v.path)
+		if v.total > 0 {
+			f.Path += ":" + repoops.Commas(v.cursor)
+		}
+	}
+	f.Gate, f.GateText, f.GateTiny = v.gateStatus()
+	return f
+}
+
+func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return v.key(msg)
+	case tea.MouseClickMsg:
+		if msg.Y == 0 || v.total <= 0 {
+			return nil
+		}
+		if n := v.lineAt(v.top + msg.Y - 1); n > 0 && n <= v.total {
+			v.cursor = n
+		}
+		return nil
+	case tea.MouseWheelMsg:
+		v.scroll(wheelDelta(msg.Button))
+		return v.ensureLoaded()
+	case tea.BackgroundColorMsg:
+		v.styled = nil
+		return nil
+	case reloadMsg:
+		return v.reload()
+	case windowMsg:
+		return v.onWindow(msg)
+	case gateMsg:
+		v.onGate(msg)
+		return nil
+	case agentRanMsg:
+		return v.checkGate() // the agent view's read is a read too
+	}
+	return nil
+}
+
+func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := v.c.keys.Viewer
+	switch {
+	case key.Matches(msg, k.Search):
+		if v.path != "" {
+			v.search.typing = true
+			v.search.input = ""
+			v.clampTop()
+			v.c.overlays.push(&promptPane{v: v})
+		}
+		return nil
+	case key.Matches(msg, k.Next):
+		return v.nextMatch(true)
+	case key.Matches(msg, k.Prev):
+		return v.nextMatch(false)
+	case key.Matches(msg, k.Cancel):
+		v.search.reset()
+		v.styled = nil
+		return nil
+	case key.Matches(msg, k.Left):
+		v.hscroll = max(v.hscroll-8, 0)
+		return nil
+	case key.Matches(msg, k.Right):
+		v.hscroll += 8
+		return nil
+	}
+	d, top, bottom := navStep(k.Nav, msg, v.body())
+	switch {
+	case top:
+		v.cursor = 1
+		v.showCursor()
+	case bottom:
+		v.cursor = v.total
+		v.showCursor()
+	case d == 1 || d == -1:
+		v.moveCursor(d)
+	case d != 0:
+		// Pages move the view and the cursor together, like a pager.
+		v.top += d
+		v.cursor += d
+		v.cursor = min(max(v.cursor, 1), max(v.total, 1))
+		v.clampTop()
+		v.showCursor()
+	}
+	return v.ensureLoaded()
+}
+
+// View draws the viewer at w×h.
+func (v *viewerPane) View(w, h int, focused bool) string {
+	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Footer: v.search.footer()}
+	shown := repoops.DisplayPath(v.path)
+	switch {
+	case v.path == "":
+		vv.Title = "viewer"
+		vv.Message = "Select a file in the tree and press enter (or l) to read it the way repo_read_file shows it."
+	case v.refusal != "":
+		vv.Title = shown
+		vv.Message, vv.IsRefusal = v.refusal, true
+	case v.empty != "":
+		vv.Title = shown
+		vv.Message = v.empty
+	case v.total < 0:
+		vv.Title = shown + "  " + v.c.spinFrame() + " reading…"
+	default:
+		first, last := v.visibleRange()
+		vv.Title = shown + "  lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
+		if v.req != nil {
+			vv.Title += "  " + v.c.spinFrame()
+		}
+		vv.Gutter = ui.GutterWidth(v.total)
+		vv.RuleText = "a default repo_read_file stops here (limit " + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
+		vv.RuleShort = "default read stops (" + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
+		vv.PendingMsg = "reading…"
+		vv.Rows = v.rowsView()
+	}
+	return v.c.styles.RenderViewer(vv, w, h)
+}
+
+// rowsView describes the on-screen rows, styling each line once per
+// styles, search and match change (the cache), not per frame.
+func (v *viewerPane) rowsView() []ui.ViewerRow {
+	if v.styled == nil {
+		v.styled = map[int]string{}
+	}
+	body := v.body()
+	rows := make([]ui.ViewerRow, 0, body)
+	for r := v.top; r < v.top+body && r < v.rows(); r++ {
+		n := v.lineAt(r)
+		if n == 0 {
+			rows = append(rows, ui.ViewerRow{Kind: ui.RowRule})
+			continue
+		}
+		l, ok := v.find(n)
+		if !ok {
+			rows = append(rows, ui.ViewerRow{Kind: ui.RowPending, N: n})
+			continue
+		}
+		s, ok := v.styled[n]
+		if !ok {
+			cur := -1
+			if n == v.search.line {
+				cur = v.search.index
+			}
+			s = v.c.styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
+			v.styled[n] = s
+		}
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor})
+	}
+	return rows
+}
+
+// call is the repo_read_file call for the visible window: from the first
+// line on screen, with the tool's default limit, the read an agent makes
+// to see this place.
+func (v *viewerPane) call() repoops.ReadArgs {
+	off, lim := 1, defaultLimit
+	if v.total > 0 {
+		off, _ = v.visibleRange()
+	}
+	return repoops.ReadArgs{Path: repoops.DisplayPath(v.path), Offset: &off, Limit: &lim}
+}
