@@ -138,8 +138,3 @@ func lineStarts(body []byte) []int {
 	}
 	return starts
 }
-
-// lineAt is the 1-based line number holding byte offset pos.
-func lineAt(body []byte, pos int) int {
-	return bytes.Count(body[:pos], []byte{'\n'}) + 1
-}

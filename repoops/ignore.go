@@ -449,10 +449,6 @@ func ignoreDowild(p, text string) int {
 			if tch != ignoreAt(p, pi) {
 				return ignoreWMNoMatch
 			}
-		default:
-			if tch != pch {
-				return ignoreWMNoMatch
-			}
 		case '?':
 			if tch == '/' {
 				return ignoreWMNoMatch
@@ -597,6 +593,10 @@ func ignoreDowild(p, text string) int {
 				}
 			}
 			if matched == negated || tch == '/' {
+				return ignoreWMNoMatch
+			}
+		default:
+			if tch != pch {
 				return ignoreWMNoMatch
 			}
 		}

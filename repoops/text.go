@@ -166,21 +166,6 @@ func endsInAnnotation(s string, open, close byte) bool {
 	return i == 0 || (i > 0 && s[i-1] == ' ')
 }
 
-// cutRunes shortens s to at most max runes, reporting how many runes were cut.
-func cutRunes(s string, max int) (string, int) {
-	if len(s) <= max {
-		return s, 0
-	}
-	n := 0
-	for i := range s {
-		if n == max {
-			return s[:i], utf8.RuneCountInString(s[i:])
-		}
-		n++
-	}
-	return s, 0
-}
-
 // safeText makes bytes printable as UTF-8 text without losing the line
 // structure: invalid sequences become U+FFFD.
 func safeText(b []byte) string {

@@ -89,9 +89,8 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	}
 	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit, Searched: len(files), UnreadableDirs: stats.UnreadableDirs, DirExamples: stats.Examples}
 	type hit struct {
-		path     string
-		nameHit  bool
-		shortest int
+		path    string
+		nameHit bool
 	}
 	var hits []hit
 	lq := strings.ToLower(q)
