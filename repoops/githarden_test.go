@@ -30,11 +30,9 @@ func TestGitRunsNoRepoLocalProgram(t *testing.T) {
 		{"filter.trap.process", script},
 		{"core.pager", script},
 		{"core.hooksPath", filepath.Dir(script)},
-		{"include.path", filepath.Join(filepath.Dir(script), "inc.cfg")},
 	} {
 		git(t, dir, "config", kv[0], kv[1])
 	}
-	writeFiles(t, filepath.Dir(script), map[string]string{"inc.cfg": "[core]\n\tfsmonitor = " + script + "\n"})
 	// Make every command have something to show.
 	writeFiles(t, dir, map[string]string{"a.txt": "one changed\n", "b.secret": "two changed\n", "new.txt": "n\n"})
 	writeFiles(t, dir, map[string]string{"sub/c.secret": "three\n"})

@@ -54,6 +54,7 @@ type TreeResult struct {
 	SpecialExamples []string    `json:"special_examples,omitempty"`
 	GitNamed        int         `json:"git_named,omitempty"` // entries named like .git (".GIT", "git~1", ...): never listed
 	GitExamples     []string    `json:"git_named_examples,omitempty"`
+	Note            string      `json:"note,omitempty"` // why git's file set is not used, when the root has a .git
 }
 
 func init() {
@@ -91,6 +92,9 @@ func (s *Session) Tree(ctx context.Context, a TreeArgs) (*TreeResult, error) {
 
 func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*TreeResult, error) {
 	res := &TreeResult{Path: DisplayPath(rel), MaxDepth: maxDepth, MaxEntries: limit}
+	if r.git == nil && r.gitNote != "" {
+		res.Note = "git's file set is not used: " + r.gitNote + "; the files are those a walk of the folders finds, with their .gitignore rules"
+	}
 	first, err := r.ListDir(rel)
 	if err != nil {
 		return nil, err
@@ -150,7 +154,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					}
 					goto done
 				}
-				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
+				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path, Mark: e.Mark}
 				if e.Kind == KindSymlink {
 					if t, err := r.root.Readlink(osPath(e.Path)); err == nil {
 						te.Target = t
@@ -203,7 +207,7 @@ func emptyMark(l *DirListing) string {
 
 func displayEntry(e DirEntry) string {
 	p := DisplayPath(e.Path)
-	if e.Kind == KindDir {
+	if e.Kind == KindDir || e.Kind == KindRepo {
 		p += "/"
 	}
 	return p
@@ -254,6 +258,9 @@ func (t *TreeResult) Render() string {
 	}
 	if t.GitNamed > 0 {
 		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
+	}
+	if t.Note != "" {
+		fmt.Fprintf(&b, "(%s)\n", t.Note)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
