@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -57,9 +58,28 @@ const (
 // environment variables.
 const maxDriverNames = 2000
 
-// gitVersion runs `git version` (no repository, nothing inherited) and
-// returns major, minor.
+var (
+	gitVersionMu   sync.Mutex
+	gitVersionSeen = map[string][3]int{} // bin -> major, minor, ok
+)
+
+// gitVersion returns the major and minor version of the git at bin, asked
+// once per binary.
 func gitVersion(bin string) (int, int, error) {
+	gitVersionMu.Lock()
+	defer gitVersionMu.Unlock()
+	if v, ok := gitVersionSeen[bin]; ok {
+		return v[0], v[1], nil
+	}
+	major, minor, err := askGitVersion(bin)
+	if err == nil {
+		gitVersionSeen[bin] = [3]int{major, minor, 1}
+	}
+	return major, minor, err
+}
+
+// askGitVersion runs `git version` (no repository, nothing inherited).
+func askGitVersion(bin string) (int, int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "version")

@@ -26,9 +26,9 @@ type gitRunner struct {
 	bin       string // absolute path, resolved once
 	workDir   string // the work tree's top
 	gitDir    string
-	commonDir string // gitDir, or where its commondir file points (checked to lie inside)
-	cwd       string // the repox root: git runs here, so its paths are relative to it
-	prefix    string // the repox root relative to workDir, '/'-separated ("" at the top)
+	commonDir string   // gitDir, or where its commondir file points (checked to lie inside)
+	cwd       string   // the repox root: git runs here, so its paths are relative to it
+	prefix    string   // the repox root relative to workDir, '/'-separated ("" at the top)
 	allowed   []string // real paths git data may lie in: the root, and the git dir
 
 	mu  sync.Mutex

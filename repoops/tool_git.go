@@ -279,6 +279,9 @@ func (g *GitResult) Render() string {
 		if lines := strings.Count(out, "\n"); lines <= 1 && strings.HasPrefix(out, "## ") {
 			b.WriteString(out)
 			b.WriteString("(" + g.Empty + ")")
+			if g.Note != "" {
+				b.WriteString("\n(" + g.Note + ")")
+			}
 			return b.String()
 		}
 	}
