@@ -39,7 +39,8 @@ func init() {
 	register("repo_git",
 		"Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-100, default 20) or ls-files (tracked files). "+
 			"path limits every command to a file or folder (passed after a literal --, matched literally). Output over 12 KB is cut at a line boundary with (output cut at 12 KB — narrow with path). "+
-			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off). Outside a git repository it refuses; the other tools still work.",
+			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off), git never fetches (a partial clone's missing objects are reported, not fetched), and submodules are not entered (the output names those it left out). "+
+			"It refuses when the git folder, or anything it points to, lies outside the root. Outside a git repository it refuses; the other tools still work.",
 		true, []string{"cmd"},
 		map[string]any{
 			"cmd":  map[string]any{"type": "string", "enum": gitCommands, "description": "Which git command to run."},
