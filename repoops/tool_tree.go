@@ -93,7 +93,7 @@ func (s *Session) Tree(ctx context.Context, a TreeArgs) (*TreeResult, error) {
 func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*TreeResult, error) {
 	res := &TreeResult{Path: DisplayPath(rel), MaxDepth: maxDepth, MaxEntries: limit}
 	if r.git == nil && r.gitNote != "" {
-		res.Note = "git's file set is not used: " + r.gitNote + "; the files are those a walk of the folders finds, with their .gitignore rules"
+		res.Note = "git's file set is not used here (repo_git says why); these are the files a walk of the folders finds, with the ignore rules it meets"
 	}
 	first, err := r.ListDir(rel)
 	if err != nil {
