@@ -35,6 +35,9 @@ type gitRunner struct {
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
 }
 
+// findGitBin is findGit; tests swap it for a stand-in git.
+var findGitBin = findGit
+
 var (
 	gitBinOnce sync.Once
 	gitBin     string
@@ -88,7 +91,7 @@ func detectGit(r *Repo) (*gitRunner, string) {
 			return nil, fmt.Sprintf("it is inside %s, whose .git is a file or symlink that points to another folder (a worktree or submodule), which repox does not follow", top)
 		}
 	}
-	bin := findGit()
+	bin := findGitBin()
 	if bin == "" {
 		return nil, "git is not installed on this machine"
 	}

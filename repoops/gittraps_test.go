@@ -392,3 +392,25 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// A git older than 2.31 cannot take overrides in the environment form:
+// repo_git refuses with the reason, and the file set is the walk.
+func TestGitOlderThanTheMinimumIsRefused(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.txt": "a\n", ".gitignore": "*.log\n"})
+	writeFiles(t, dir, map[string]string{"x.log": "ignored\n"})
+	fake := filepath.Join(t.TempDir(), "git")
+	_, marker := trapScript(t)
+	writeFiles(t, filepath.Dir(fake), map[string]string{"git": "#!/bin/sh\n[ \"$1\" = version ] && { echo 'git version 2.30.9'; exit 0; }\necho \"$*\" >> " + marker + "\nexit 1\n"})
+	must(t, os.Chmod(fake, 0o755))
+	old := findGitBin
+	findGitBin = func() string { return fake }
+	defer func() { findGitBin = old }()
+	s := openSession(t, dir)
+	for _, cmd := range gitCommands {
+		mustRefuse(t, call(t, s, "repo_git", map[string]any{"cmd": cmd}), "git 2.30 is older than 2.31", "install a newer git", "still work")
+	}
+	tr := mustOK(t, call(t, s, "repo_tree", nil))
+	mustContain(t, tr, "a.txt", "git's file set is not used here", "(1 entry matching .gitignore not listed, e.g. x.log)")
+	mustContain(t, mustOK(t, call(t, s, "repo_find", map[string]any{"query": "a.txt"})), "a.txt")
+	noMarker(t, marker, "the too-old git was run for more than its version")
+}

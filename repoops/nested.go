@@ -123,3 +123,19 @@ func (r *Repo) insideNestedRepo(ctx context.Context, rel string) (string, string
 	}
 	return "", ""
 }
+
+// repoSuffix is what a file-set entry that is a nested repository (a
+// folder on disk, which no other entry of git's file set is) adds to its
+// path in a list of paths; "" for anything else.
+func (r *Repo) repoSuffix(rel string) string {
+	if r.git == nil {
+		return ""
+	}
+	if st, err := r.root.Lstat(osPath(rel)); err != nil || !st.IsDir() {
+		return ""
+	}
+	if r.gitlinks(context.Background()).paths[rel] {
+		return "/ " + MarkSubmodule
+	}
+	return "/ " + MarkNestedRepo
+}

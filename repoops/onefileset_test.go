@@ -77,6 +77,8 @@ func TestOneFileSetWithExcludesFileAndNestedRepos(t *testing.T) {
 			g := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "hello"}))
 			mustContain(t, g, "4 submodules (a separate repository")
 			mustNotContain(t, g, "missing on disk", "n.txt", "s.txt")
+			f := mustOK(t, call(t, s, "repo_find", map[string]any{"query": "e"}))
+			mustContain(t, f, "nested/ "+MarkNestedRepo, "gone/ "+MarkSubmodule, "linked/ "+MarkNestedRepo)
 			mustRefuse(t, call(t, s, "repo_tree", map[string]any{"path": "nested"}), "a git repository inside this one", "open nested as its own root")
 			mustRefuse(t, call(t, s, "repo_tree", map[string]any{"path": "sm"}), "is a submodule")
 			r.Close()
