@@ -44,6 +44,8 @@ func TestGitSiblingSettingsRunNothingAndReadNothingOutside(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"sub/a.txt": "two\n", "b.txt": "b2\n"})
 	texts := everyGitCommand(t, []string{dir, filepath.Join(dir, "sub")}, []string{"sub/a.txt", "a.txt"}, false)
 	noMarker(t, marker, "a sibling setting")
+	mustNotContain(t, texts["status"], "mailmap", "attributes", "order") // core.worktree is not followed
+	mustNotContain(t, texts["ls-files"], "mailmap")
 	mustNotContain(t, texts["log"], "Mapped Outsider")
 	mustContain(t, texts["log"], "t: fixture")
 	mustContain(t, texts["diff"], "+two") // the outside attributes file (-diff) was not read
