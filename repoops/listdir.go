@@ -147,7 +147,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 				continue
 			}
 			if !view.ignored(e.Path, true) {
-				if m := r.nestedMark(context.Background(), e.Path, links); m != "" {
+				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return hasGitEntry(int(f.Fd()), name) }); m != "" {
 					e.Kind, e.Mark = KindRepo, m
 				}
 				out.Entries = append(out.Entries, e)

@@ -5,6 +5,9 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Nested repositories, in git mode. git's file set never holds the files of
@@ -70,13 +73,12 @@ func (r *Repo) gitlinksUnder(ctx context.Context, scope string) []string {
 }
 
 // nestedMark classifies the folder rel (not ignored, in git mode): "" for
-// an ordinary folder, else the mark of a nested repository.
-func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet) string {
+// an ordinary folder, else the mark of a nested repository. hasGit says
+// whether rel holds a .git entry; it is asked only when rel is not yet
+// classified (until Refresh).
+func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet, hasGit func() bool) string {
 	if links.paths[rel] {
 		return MarkSubmodule
-	}
-	if _, err := r.root.Lstat(osPath(joinRel(rel, ".git"))); err != nil {
-		return ""
 	}
 	r.mu.Lock()
 	mark, ok := r.nested[rel]
@@ -84,24 +86,37 @@ func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet) st
 	if ok {
 		return mark
 	}
-	// git lists an untracked repository as "rel/" and an ordinary folder
-	// by its files; the first record decides.
-	first, err := "", error(nil)
-	_, err = r.git.stream(ctx, 1<<20, func(rec []byte) {
-		if first == "" {
-			first = string(rec)
+	if hasGit() {
+		// git lists an untracked repository as "rel/" and an ordinary
+		// folder by its files; the first record decides.
+		first := ""
+		if _, err := r.git.stream(ctx, 1<<20, func(rec []byte) {
+			if first == "" {
+				first = string(rec)
+			}
+		}, "ls-files", "-z", "--others", "--exclude-standard", "--", rel); err != nil {
+			return "" // not cached: asked again next time
 		}
-	}, "ls-files", "-z", "--others", "--exclude-standard", "--", rel)
-	if err != nil {
-		return ""
-	}
-	if first == rel+"/" {
-		mark = MarkNestedRepo
+		if first == rel+"/" {
+			mark = MarkNestedRepo
+		}
 	}
 	r.mu.Lock()
 	r.nested[rel] = mark
 	r.mu.Unlock()
 	return mark
+}
+
+// hasGitEntry reports whether the folder name inside the open folder dirfd
+// holds a .git entry, without following a link at either step.
+func hasGitEntry(dirfd int, name string) bool {
+	fd, err := openat(dirfd, name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
+	if err != nil {
+		return false
+	}
+	defer syscall.Close(fd)
+	var st unix.Stat_t
+	return unix.Fstatat(fd, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) == nil
 }
 
 // insideNestedRepo returns the nested repository that rel is in or is
@@ -114,10 +129,15 @@ func (r *Repo) insideNestedRepo(ctx context.Context, rel string) (string, string
 	dir := ""
 	for _, part := range strings.Split(rel, "/") {
 		dir = joinRel(dir, part)
-		if st, err := r.root.Lstat(osPath(dir)); err != nil || !st.IsDir() {
-			return "", ""
-		}
-		if m := r.nestedMark(ctx, dir, links); m != "" {
+		d := dir
+		m := r.nestedMark(ctx, d, links, func() bool {
+			if st, err := r.root.Lstat(osPath(d)); err != nil || !st.IsDir() {
+				return false
+			}
+			_, err := r.root.Lstat(osPath(joinRel(d, ".git")))
+			return err == nil
+		})
+		if m != "" {
 			return dir, m
 		}
 	}
