@@ -85,3 +85,33 @@ func TestOneFileSetWithExcludesFileAndNestedRepos(t *testing.T) {
 		}
 	}
 }
+
+// The same with the root in a sub-folder of the work tree.
+func TestOneFileSetWithNestedReposFromASubFolder(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"deep/f.txt": "hello\n", "top.txt": "x\n"})
+	sm := filepath.Join(dir, "deep", "sm")
+	writeFiles(t, sm, map[string]string{"s.txt": "hello\n"})
+	git(t, sm, "init", "-q")
+	git(t, sm, "add", ".")
+	git(t, sm, "commit", "-q", "-m", "s")
+	git(t, dir, "add", "deep/sm")
+	git(t, dir, "commit", "-q", "-m", "sm")
+	inner := filepath.Join(dir, "deep", "inner")
+	writeFiles(t, inner, map[string]string{"n.txt": "hello\n"})
+	git(t, inner, "init", "-q")
+	r, err := Open(filepath.Join(dir, "deep"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	set, walked := sortedFileSet(t, r), walkedFiles(t, r)
+	if strings.Join(set, ",") != "f.txt,inner,sm" || strings.Join(walked, ",") != strings.Join(set, ",") {
+		t.Fatalf("git's file set %v, the listing %v", set, walked)
+	}
+	s := r.NewSession()
+	mustContain(t, mustOK(t, call(t, s, "repo_tree", nil)), "inner/ "+MarkNestedRepo, "sm/ "+MarkSubmodule)
+	mustContain(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "status"})), "1 submodule not inspected (sm)")
+	g := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "hello"}))
+	mustContain(t, g, "f.txt:1: hello", "2 submodules")
+	mustNotContain(t, g, "missing on disk")
+}

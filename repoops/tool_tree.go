@@ -62,7 +62,7 @@ func init() {
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
 			"max_depth 1-4 (default 3) and max_entries 1-500 (default 500); larger values are refused, not clamped. "+
 			"A folder at the depth limit whose contents were not listed ends with [contents not listed] — call repo_tree again with path set to it; an empty folder ends with (empty). "+
-			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. "+
+			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
 			"path is relative to the repository root; \"\", \".\" and \"/\" mean the root.",
 		true, nil,
 		map[string]any{
