@@ -3,6 +3,7 @@ package repoops
 import (
 	"context"
 	"os"
+	"strings"
 )
 
 // maxFileListBytes bounds git's file list (about 2.5 million paths).
@@ -44,7 +45,9 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 			args = append(args, "--", scope)
 		}
 		cut, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
-			if p := string(rec); underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
+			// An untracked folder that is a git repository comes as
+			// "folder/": one entry, as a submodule's gitlink is.
+			if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
 				visit(p)
 			}
 		}, args...)
@@ -57,7 +60,7 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 		return walkStats{}, nil
 	}
 	return r.walk(ctx, scope, func(e DirEntry) {
-		if e.Kind == KindFile || e.Kind == KindSymlink {
+		if e.Kind == KindFile || e.Kind == KindSymlink || e.Kind == KindRepo {
 			visit(e.Path)
 		}
 	})

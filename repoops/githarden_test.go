@@ -30,11 +30,9 @@ func TestGitRunsNoRepoLocalProgram(t *testing.T) {
 		{"filter.trap.process", script},
 		{"core.pager", script},
 		{"core.hooksPath", filepath.Dir(script)},
-		{"include.path", filepath.Join(filepath.Dir(script), "inc.cfg")},
 	} {
 		git(t, dir, "config", kv[0], kv[1])
 	}
-	writeFiles(t, filepath.Dir(script), map[string]string{"inc.cfg": "[core]\n\tfsmonitor = " + script + "\n"})
 	// Make every command have something to show.
 	writeFiles(t, dir, map[string]string{"a.txt": "one changed\n", "b.secret": "two changed\n", "new.txt": "n\n"})
 	writeFiles(t, dir, map[string]string{"sub/c.secret": "three\n"})
@@ -72,6 +70,12 @@ func TestGitIgnoresHostileEnvironment(t *testing.T) {
 	t.Setenv("GIT_EXTERNAL_DIFF", "sh -c 'touch "+marker+"'")
 	t.Setenv("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='touch "+marker+"'")
 	t.Setenv("GIT_PAGER", "touch "+marker)
+	t.Setenv("GIT_CONFIG_COUNT", "1")
+	t.Setenv("GIT_CONFIG_KEY_0", "core.fsmonitor")
+	t.Setenv("GIT_CONFIG_VALUE_0", "touch "+marker)
+	t.Setenv("GIT_ALTERNATE_OBJECT_DIRECTORIES", filepath.Join(other, ".git", "objects"))
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(other, ".git", "index"))
+	t.Setenv("GIT_COMMON_DIR", filepath.Join(other, ".git"))
 	writeFiles(t, dir, map[string]string{"a.txt": "two\n"})
 	s := openSession(t, dir)
 	out := mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "ls-files"}))

@@ -20,17 +20,23 @@ import (
 const gitTimeout = 20 * time.Second
 
 // gitRunner runs git against one work tree with an environment built from
-// nothing and every repo-local way of running a program switched off.
+// nothing and every repo-local way of running a program switched off (see
+// gitconfig.go for the whole rule and the git versions it relies on).
 type gitRunner struct {
-	bin     string // absolute path, resolved once
-	workDir string // the work tree's top
-	gitDir  string
-	cwd     string // the repox root: git runs here, so its paths are relative to it
-	prefix  string // the repox root relative to workDir, '/'-separated ("" at the top)
+	bin       string // absolute path, resolved once
+	workDir   string // the work tree's top
+	gitDir    string
+	commonDir string   // gitDir, or where its commondir file points (checked to lie inside)
+	cwd       string   // the repox root: git runs here, so its paths are relative to it
+	prefix    string   // the repox root relative to workDir, '/'-separated ("" at the top)
+	allowed   []string // real paths git data may lie in: the root, and the git dir
 
-	once      sync.Once
-	overrides []string // -c items neutralising filter/diff drivers the repo names
+	mu  sync.Mutex
+	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
 }
+
+// findGitBin is findGit; tests swap it for a stand-in git.
+var findGitBin = findGit
 
 var (
 	gitBinOnce sync.Once
@@ -58,8 +64,11 @@ func findGit() string {
 // detectGit decides git mode. The root may be a work tree's top (it holds
 // a real .git folder) or any folder inside one: then git runs in the root,
 // so every path it prints or takes is relative to the root, and the file
-// set is git's view of that subtree. A .git that is a file (a worktree or
-// submodule link pointing elsewhere) is not followed.
+// set is git's view of that subtree. A .git that is a file or a symlink (a
+// worktree or submodule link pointing elsewhere) is not followed, and the
+// git folder with everything it points to must lie inside the root (or be
+// the enclosing work tree's own .git): otherwise git mode is off, with the
+// reason, and the file set is a plain walk.
 func detectGit(r *Repo) (*gitRunner, string) {
 	real := r.realDir
 	if real == "" {
@@ -68,6 +77,9 @@ func detectGit(r *Repo) (*gitRunner, string) {
 	top := real
 	st, err := r.root.Lstat(".git")
 	switch {
+	case err == nil && st.Mode()&os.ModeSymlink != 0:
+		t, _ := os.Readlink(filepath.Join(real, ".git"))
+		return nil, fmt.Sprintf("its .git is a symlink (to %s), which repox does not follow", DisplayPath(t))
 	case err == nil && !st.IsDir():
 		return nil, "its .git is a file that points to another folder (a worktree or submodule), which repox does not follow"
 	case err != nil:
@@ -76,12 +88,17 @@ func detectGit(r *Repo) (*gitRunner, string) {
 			return nil, ""
 		}
 		if st, err := os.Lstat(filepath.Join(top, ".git")); err != nil || !st.IsDir() {
-			return nil, fmt.Sprintf("it is inside %s, whose .git is a file that points to another folder (a worktree or submodule), which repox does not follow", top)
+			return nil, fmt.Sprintf("it is inside %s, whose .git is a file or symlink that points to another folder (a worktree or submodule), which repox does not follow", top)
 		}
 	}
-	bin := findGit()
+	bin := findGitBin()
 	if bin == "" {
 		return nil, "git is not installed on this machine"
+	}
+	if major, minor, err := gitVersion(bin); err != nil {
+		return nil, fmt.Sprintf("git at %s did not say its version: %v", bin, err)
+	} else if !gitVersionOK(major, minor) {
+		return nil, fmt.Sprintf("git %d.%d is older than %d.%d, the oldest git with which repox can keep a repository's config from running programs — install a newer git", major, minor, minGitMajor, minGitMinor)
 	}
 	prefix, err := filepath.Rel(top, real)
 	if err != nil || !filepath.IsLocal(prefix) && prefix != "." {
@@ -90,7 +107,28 @@ func detectGit(r *Repo) (*gitRunner, string) {
 	if prefix == "." {
 		prefix = ""
 	}
-	return &gitRunner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}, ""
+	g := &gitRunner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}
+	g.allowed = []string{real}
+	if prefix != "" {
+		g.allowed = append(g.allowed, g.gitDir)
+	}
+	common, err := checkGitDir(g.gitDir, g.allowed)
+	if err != nil {
+		return nil, err.Error()
+	}
+	g.commonDir = common
+	c, err := g.config(context.Background())
+	if err != nil {
+		return nil, err.Error()
+	}
+	if c.include != "" {
+		return nil, includeRefusal(c.include)
+	}
+	return g, ""
+}
+
+func includeRefusal(directive string) string {
+	return fmt.Sprintf("its config includes another file (%s); git cannot be kept from reading it, and repox reads no config from outside the repository — remove the include to use repo_git", DisplayPath(directive))
 }
 
 // enclosingWorkTree returns the nearest folder above dir that holds a .git,
@@ -106,10 +144,13 @@ func enclosingWorkTree(dir string) string {
 	}
 }
 
-// env is the whole environment git sees: nothing inherited.
-func (g *gitRunner) env() []string {
+// baseEnv is the environment every git run starts from: nothing inherited.
+func (g *gitRunner) baseEnv() []string {
 	return []string{
-		"PATH=/usr/bin:/bin",
+		// No program is ever found by name: not git itself (a lazy
+		// fetch), git-upload-pack, ssh, gpg or a remote helper.
+		"PATH=" + noHome,
+		"GIT_EXEC_PATH=" + noHome,
 		"LC_ALL=C",
 		// A HOME that does not exist: no user config, attributes or
 		// excludes file is ever found.
@@ -117,77 +158,51 @@ func (g *gitRunner) env() []string {
 		"XDG_CONFIG_HOME=" + noHome,
 		"GIT_CONFIG_NOSYSTEM=1",
 		"GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_ATTR_NOSYSTEM=1",
 		"GIT_DIR=" + g.gitDir,
 		"GIT_WORK_TREE=" + g.workDir,
 		"GIT_CEILING_DIRECTORIES=" + filepath.Dir(g.workDir),
 		"GIT_OPTIONAL_LOCKS=0",
 		"GIT_TERMINAL_PROMPT=0",
 		"GIT_NO_REPLACE_OBJECTS=1",
+		"GIT_NO_LAZY_FETCH=1", // git >= 2.44; older git ignores it (see gitconfig.go)
 		"GIT_PAGER=cat",
 		"PAGER=cat",
 	}
 }
 
+// env is baseEnv plus every override, in the environment form of config.
+func (g *gitRunner) env(c *gitConfig) []string {
+	env := g.baseEnv()
+	ov := fixedOverrides()
+	ov = append(ov, [2]string{"core.excludesFile", g.inRootFile(c.excludes)})
+	ov = append(ov, [2]string{"core.attributesFile", g.inRootFile(c.attrs)})
+	ov = append(ov, c.overrides...)
+	for i, kv := range ov {
+		env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", i, kv[1]))
+	}
+	return append(env, fmt.Sprintf("GIT_CONFIG_COUNT=%d", len(ov)))
+}
+
 // noHome is a path that never exists.
 const noHome = "/nonexistent/repox-no-home"
 
-// baseArgs go before the subcommand sub.
-func (g *gitRunner) baseArgs(sub string) []string {
-	args := []string{
-		"--no-pager", "--no-optional-locks", "--literal-pathspecs",
-		"-c", "core.fsmonitor=false",
-		"-c", "core.hooksPath=/dev/null",
-		"-c", "diff.external=",
-		"-c", "log.showSignature=false",
-		"-c", "core.pager=cat",
-		"-c", "core.quotePath=true",
-		"-c", "color.ui=false",
-		"-c", "core.untrackedCache=false",
-	}
-	if runsDrivers(sub) {
-		args = append(args, g.driverOverrides()...)
-	}
-	return args
-}
-
-// runsDrivers reports whether a subcommand can run a filter or diff driver
-// (status may run clean filters to compare content; diff and log run diff
-// drivers). ls-files and rev-parse only read the index and the tree, so
-// they skip the config lookup that finds the drivers to blank.
-func runsDrivers(sub string) bool {
-	switch sub {
-	case "ls-files", "rev-parse":
-		return false
-	}
-	return true
-}
-
-// driverOverrides blanks every filter and diff driver the repo's config
-// names, so no textconv, clean, smudge or external diff can run. Reading the
-// config runs no program.
-func (g *gitRunner) driverOverrides() []string {
-	g.once.Do(func() {
-		out, _, err := g.raw(context.Background(), 1<<20, "--no-pager", "config", "--name-only", "-z", "--get-regexp", `^(filter|diff|merge)\..*\.(clean|smudge|process|textconv|command|driver)$`)
-		if err != nil {
-			return
-		}
-		for _, key := range bytes.Split(out, []byte{0}) {
-			k := strings.TrimSpace(string(key))
-			if k == "" {
-				continue
-			}
-			g.overrides = append(g.overrides, "-c", k+"=")
-		}
-		// Drivers also exist as plain "filter.<d>.required" etc.; blanking
-		// the program keys above is what stops execution.
-	})
-	return g.overrides
+// baseArgs go before the subcommand.
+func baseArgs() []string {
+	return []string{"--no-pager", "--no-optional-locks", "--literal-pathspecs"}
 }
 
 // run executes git with the hardened prefix; stdout is capped at limit bytes
 // (cut reports whether more was produced).
 func (g *gitRunner) run(ctx context.Context, limit int, args ...string) (out []byte, cut bool, err error) {
-	return g.raw(ctx, limit, append(g.baseArgs(args[0]), args...)...)
+	c, err := g.config(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if c.include != "" {
+		return nil, false, errors.New(includeRefusal(c.include))
+	}
+	return g.rawEnv(ctx, limit, g.env(c), append(baseArgs(), args...)...)
 }
 
 // capWriter keeps the first limit bytes and notes whether more came.
@@ -215,10 +230,10 @@ func (w *capWriter) Write(p []byte) (int, error) {
 // command builds one git process: no inherited environment, no stdin, in
 // its own process group so a timeout kills git and any helper it started.
 // The caller owns the timeout context.
-func (g *gitRunner) command(ctx context.Context, args []string, stderr *capWriter) *exec.Cmd {
+func (g *gitRunner) command(ctx context.Context, env, args []string, stderr *capWriter) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, g.bin, args...)
 	cmd.Dir = g.cwd
-	cmd.Env = g.env()
+	cmd.Env = env
 	cmd.Stderr = stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
@@ -244,12 +259,12 @@ func gitError(ctx context.Context, err error, stderr *capWriter) error {
 	return err
 }
 
-func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte, bool, error) {
+func (g *gitRunner) rawEnv(ctx context.Context, limit int, env []string, args ...string) ([]byte, bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	stdout := &capWriter{limit: limit}
-	cmd := g.command(ctx, args, stderr)
+	cmd := g.command(ctx, env, args, stderr)
 	cmd.Stdout = stdout
 	if err := cmd.Run(); err != nil || ctx.Err() != nil {
 		return stdout.buf.Bytes(), stdout.cut, gitError(ctx, err, stderr)
@@ -262,10 +277,17 @@ func (g *gitRunner) raw(ctx context.Context, limit int, args ...string) ([]byte,
 // git is still listing. At most limit bytes are read; past that it stops
 // git and reports cut.
 func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
+	c, err := g.config(ctx)
+	if err != nil {
+		return false, err
+	}
+	if c.include != "" {
+		return false, errors.New(includeRefusal(c.include))
+	}
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
-	cmd := g.command(ctx, append(g.baseArgs(args[0]), args...), stderr)
+	cmd := g.command(ctx, g.env(c), append(baseArgs(), args...), stderr)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return false, err

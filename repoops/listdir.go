@@ -18,6 +18,7 @@ const (
 	KindDir
 	KindSymlink
 	KindSpecial // FIFO, device, socket: never read, never listed as a file
+	KindRepo    // a folder that is another git repository (git mode): one entry, never entered
 )
 
 func (k EntryKind) String() string {
@@ -28,6 +29,8 @@ func (k EntryKind) String() string {
 		return "symlink"
 	case KindSpecial:
 		return "special"
+	case KindRepo:
+		return "repo"
 	}
 	return "file"
 }
@@ -40,6 +43,7 @@ type DirEntry struct {
 	Name string    `json:"name"`
 	Path string    `json:"path"` // repo-relative, raw bytes (see DisplayPath)
 	Kind EntryKind `json:"kind"`
+	Mark string    `json:"mark,omitempty"` // KindRepo: MarkSubmodule or MarkNestedRepo
 }
 
 // DirListing is one folder as the file set sees it.
@@ -86,6 +90,13 @@ func (r *Repo) listDir(rel string) (*DirListing, error) {
 	if !st.IsDir() {
 		return nil, refusef("%s is a file, not a folder — read it with repo_read_file", DisplayPath(rel))
 	}
+	if repo, mark := r.insideNestedRepo(context.Background(), rel); repo != "" {
+		what := "a submodule"
+		if mark == MarkNestedRepo {
+			what = "a git repository inside this one"
+		}
+		return nil, refusef("%s is %s: a separate repository, whose files are not part of this one's file set — open %s as its own root to explore it", DisplayPath(repo), what, DisplayPath(repo))
+	}
 	return r.listOpen(f, rel)
 }
 
@@ -105,6 +116,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 	}
 	view := r.ignoreView(rel, hasIgnoreFile)
 	out := &DirListing{Path: rel}
+	var links *gitlinkSet
 	for _, de := range des {
 		name := de.Name()
 		if isGitDirName(name) {
@@ -121,6 +133,26 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 		if e.Kind == KindSpecial {
 			out.Special = append(out.Special, e)
 			continue
+		}
+		if e.Kind == KindDir && r.git != nil {
+			if links == nil {
+				links = r.gitlinks(context.Background())
+			}
+			// A submodule is in git's file set even where an ignore
+			// rule matches it; an untracked repository is asked about
+			// only when no rule hides it.
+			if links.paths[e.Path] {
+				e.Kind, e.Mark = KindRepo, MarkSubmodule
+				out.Entries = append(out.Entries, e)
+				continue
+			}
+			if !view.ignored(e.Path, true) {
+				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return hasGitEntry(int(f.Fd()), name) }); m != "" {
+					e.Kind, e.Mark = KindRepo, m
+				}
+				out.Entries = append(out.Entries, e)
+				continue
+			}
 		}
 		if view.ignored(e.Path, e.Kind == KindDir) {
 			out.Ignored = append(out.Ignored, e)
@@ -220,12 +252,21 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 	if r.git == nil {
 		return nil, false
 	}
+	// git's order, lowest priority first: core.excludesFile (when the
+	// inRootFile rule honours it), .git/info/exclude, then the .gitignore
+	// files from the top down.
+	var excludes *ignoreRules
+	if c, err := r.git.config(context.Background()); err == nil {
+		if p := r.git.inRootPath(c.excludes); p != "" {
+			excludes = readOuterIgnore(p, "")
+		}
+	}
 	if r.git.prefix == "" {
-		r.outer = r.outer.with(r.rulesLocked(".git/info/exclude", ""))
+		r.outer = r.outer.with(excludes).with(r.rulesLocked(".git/info/exclude", ""))
 		return r.outer, false
 	}
 	top := r.git.workDir
-	chain := (*ignoreChain)(nil).with(readOuterIgnore(filepath.Join(top, ".git", "info", "exclude"), ""))
+	chain := (*ignoreChain)(nil).with(excludes).with(readOuterIgnore(filepath.Join(top, ".git", "info", "exclude"), ""))
 	ignored := false
 	dir := ""
 	for _, part := range strings.Split(r.git.prefix, "/") {

@@ -28,6 +28,8 @@ type Repo struct {
 	outer        *ignoreChain            // ignore rules from outside the root (see outerChainLocked)
 	outerIgnored bool                    // the root itself is ignored by them
 	outerDone    bool
+	links        *gitlinkSet       // the index's submodules (git mode), read once
+	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
 }
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a
@@ -54,7 +56,7 @@ func Open(dir string) (*Repo, error) {
 		root.Close()
 		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
 	}
-	r := &Repo{dir: abs, root: root, dirFile: dirFile, ignoreCache: map[string]*ignoreRules{}}
+	r := &Repo{dir: abs, root: root, dirFile: dirFile, ignoreCache: map[string]*ignoreRules{}, nested: map[string]string{}}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		r.realDir = real
 	}
@@ -106,6 +108,7 @@ func (r *Repo) Refresh() {
 	r.ignoreCache = map[string]*ignoreRules{}
 	r.tracked = nil
 	r.outer, r.outerIgnored, r.outerDone = nil, false, false
+	r.links, r.nested = nil, map[string]string{}
 	r.mu.Unlock()
 }
 

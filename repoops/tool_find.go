@@ -140,7 +140,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	})
 	res.Total = len(hits)
 	for _, h := range hits[:min(len(hits), limit)] {
-		res.Matches = append(res.Matches, DisplayPath(h.path))
+		res.Matches = append(res.Matches, DisplayPath(h.path)+r.repoSuffix(h.path))
 		res.raw = append(res.raw, h.path)
 	}
 	return res, nil

@@ -39,7 +39,8 @@ func init() {
 	register("repo_git",
 		"Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-100, default 20) or ls-files (tracked files). "+
 			"path limits every command to a file or folder (passed after a literal --, matched literally). Output over 12 KB is cut at a line boundary with (output cut at 12 KB — narrow with path). "+
-			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off). Outside a git repository it refuses; the other tools still work.",
+			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off), git never fetches (a partial clone's missing objects are reported, not fetched), and submodules are not entered (the output names those it left out). "+
+			"It refuses when the git folder, or anything it points to, lies outside the root. Outside a git repository it refuses; the other tools still work.",
 		true, []string{"cmd"},
 		map[string]any{
 			"cmd":  map[string]any{"type": "string", "enum": gitCommands, "description": "Which git command to run."},
@@ -104,10 +105,10 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	var args []string
 	switch cmd {
 	case "status":
-		args = []string{"status", "--porcelain=v1", "-z", "--branch", "--untracked-files=all"}
+		args = []string{"status", "--porcelain=v1", "-z", "--branch", "--untracked-files=all", "--ignore-submodules=all"}
 		res.Empty = "clean: no changes under " + where
 	case "diff", "diff-stat":
-		args = []string{"diff", "--no-ext-diff", "--no-textconv", "--no-color"}
+		args = []string{"diff", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=all"}
 		if cmd == "diff-stat" {
 			args = append(args, "--stat")
 		}
@@ -121,7 +122,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		}
 		res.Empty = "no changes under " + where + "; untracked files are listed by status"
 	case "log":
-		args = []string{"log", "--no-show-signature", "--no-ext-diff", "--no-textconv", "--no-color", fmt.Sprintf("--max-count=%d", n), "--date=short", "--format=%h %ad %an: %s"}
+		args = []string{"log", "--no-show-signature", "--no-mailmap", "--no-ext-diff", "--no-textconv", "--no-color", fmt.Sprintf("--max-count=%d", n), "--date=short", "--format=%h %ad %an: %s"}
 		res.Empty = "no commits touch " + where
 	case "ls-files":
 		args = []string{"ls-files", "-z"}
@@ -133,11 +134,28 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	}
 	out, cut, err := r.git.run(ctx, limit, append(args, pathspec...)...)
 	if err != nil {
+		if isLazyFetchError(err) {
+			return nil, refusef("git %s needs objects that are not in this repository: it is a partial clone, and they would have to be fetched from its promisor remote; repox never fetches — run git fetch yourself, or narrow with path to files whose content is present (%v)", cmd, err)
+		}
 		return nil, refusef("git %s failed: %v", cmd, err)
+	}
+	if cmd == "status" || cmd == "diff" || cmd == "diff-stat" {
+		if subs := r.gitlinksUnder(ctx, rel); len(subs) > 0 {
+			addNote(res, submoduleNote(subs))
+		}
+	}
+	if cut && (cmd == "status" || cmd == "ls-files") {
+		// The capture stopped inside a record: drop the partial one.
+		if i := bytes.LastIndexByte(out, 0); i >= 0 {
+			out = out[:i+1]
+		} else {
+			out = nil
+		}
 	}
 	switch cmd {
 	case "status":
 		res.Output, res.Cut = renderStatus(out, r.git.prefix)
+		res.Cut = res.Cut || cut
 	case "ls-files":
 		var paths []string
 		for _, p := range bytes.Split(out, []byte{0}) {
@@ -146,6 +164,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 			}
 		}
 		res.Total = len(paths)
+		res.Cut = cut
 		var b strings.Builder
 		for _, p := range paths {
 			if b.Len()+len(p)+1 > gitOutputCap {
@@ -158,10 +177,37 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		}
 		res.Output = b.String()
 	default:
-		res.Output, res.Cut = cutAtLine(string(out), gitOutputCap)
-		res.Cut = res.Cut || cut
+		res.Output, res.Cut = cutAtLineMore(string(out), gitOutputCap, cut)
 	}
 	return res, nil
+}
+
+// isLazyFetchError reports whether git failed because an object is missing
+// from a partial clone and the fetch that would bring it was stopped.
+func isLazyFetchError(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "promisor") || strings.Contains(m, "lazy fetch")
+}
+
+func addNote(res *GitResult, note string) {
+	if res.Note != "" {
+		res.Note += "; "
+	}
+	res.Note += note
+}
+
+// submoduleNote says which submodules the output leaves out.
+func submoduleNote(subs []string) string {
+	shown := make([]string, 0, 3)
+	for _, p := range subs[:min(3, len(subs))] {
+		shown = append(shown, DisplayPath(p))
+	}
+	more := ""
+	if len(subs) > 3 {
+		more = ", …"
+	}
+	return fmt.Sprintf("%s not inspected (%s%s): repox does not enter submodules, whose own config could run programs — open one as its own root to see its changes",
+		plural(len(subs), "submodule", "submodules"), strings.Join(shown, ", "), more)
 }
 
 // renderStatus turns `status --porcelain=v1 -z --branch` into lines. Git
@@ -206,14 +252,23 @@ func renderStatus(out []byte, prefix string) (string, bool) {
 
 // cutAtLine cuts s to at most max bytes, ending at a line boundary.
 func cutAtLine(s string, max int) (string, bool) {
-	if len(s) <= max {
+	return cutAtLineMore(s, max, false)
+}
+
+// cutAtLineMore is cutAtLine for a capture that may itself have been cut
+// (more: the producer wrote past what s holds): the result always ends at a
+// whole line, and is "" when the first line alone does not fit.
+func cutAtLineMore(s string, max int, more bool) (string, bool) {
+	if len(s) <= max && !more {
 		return s, false
 	}
-	s = s[:max]
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[:i+1]
+	if len(s) > max {
+		s = s[:max]
 	}
-	return s, true
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[:i+1], true
+	}
+	return "", true
 }
 
 // Render is the model text of repo_git.
@@ -225,8 +280,14 @@ func (g *GitResult) Render() string {
 		if lines := strings.Count(out, "\n"); lines <= 1 && strings.HasPrefix(out, "## ") {
 			b.WriteString(out)
 			b.WriteString("(" + g.Empty + ")")
+			if g.Note != "" {
+				b.WriteString("\n(" + g.Note + ")")
+			}
 			return b.String()
 		}
+	}
+	if out == "" && g.Cut {
+		return "(output cut at 12 KB: its first line alone is longer than that — narrow with path)"
 	}
 	if strings.TrimSpace(out) == "" {
 		s := "(" + g.Empty + ")"

@@ -54,6 +54,7 @@ type TreeResult struct {
 	SpecialExamples []string    `json:"special_examples,omitempty"`
 	GitNamed        int         `json:"git_named,omitempty"` // entries named like .git (".GIT", "git~1", ...): never listed
 	GitExamples     []string    `json:"git_named_examples,omitempty"`
+	Note            string      `json:"note,omitempty"` // why git's file set is not used, when the root has a .git
 }
 
 func init() {
@@ -61,7 +62,7 @@ func init() {
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
 			"max_depth 1-4 (default 3) and max_entries 1-500 (default 500); larger values are refused, not clamped. "+
 			"A folder at the depth limit whose contents were not listed ends with [contents not listed] — call repo_tree again with path set to it; an empty folder ends with (empty). "+
-			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. "+
+			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
 			"path is relative to the repository root; \"\", \".\" and \"/\" mean the root.",
 		true, nil,
 		map[string]any{
@@ -91,6 +92,9 @@ func (s *Session) Tree(ctx context.Context, a TreeArgs) (*TreeResult, error) {
 
 func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*TreeResult, error) {
 	res := &TreeResult{Path: DisplayPath(rel), MaxDepth: maxDepth, MaxEntries: limit}
+	if r.git == nil && r.gitNote != "" {
+		res.Note = "git's file set is not used here (repo_git says why); these are the files a walk of the folders finds, with the ignore rules it meets"
+	}
 	first, err := r.ListDir(rel)
 	if err != nil {
 		return nil, err
@@ -150,7 +154,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					}
 					goto done
 				}
-				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
+				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path, Mark: e.Mark}
 				if e.Kind == KindSymlink {
 					if t, err := r.root.Readlink(osPath(e.Path)); err == nil {
 						te.Target = t
@@ -203,7 +207,7 @@ func emptyMark(l *DirListing) string {
 
 func displayEntry(e DirEntry) string {
 	p := DisplayPath(e.Path)
-	if e.Kind == KindDir {
+	if e.Kind == KindDir || e.Kind == KindRepo {
 		p += "/"
 	}
 	return p
@@ -254,6 +258,9 @@ func (t *TreeResult) Render() string {
 	}
 	if t.GitNamed > 0 {
 		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
+	}
+	if t.Note != "" {
+		fmt.Fprintf(&b, "(%s)\n", t.Note)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

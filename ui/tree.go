@@ -89,8 +89,14 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w int) st
 	case repoops.KindSpecial:
 		glyph = GlyphSpecial
 		nameStyle = s.Note
+	case repoops.KindRepo:
+		name += "/"
+		nameStyle = s.Note
 	}
 	var notes []string
+	if r.Kind == repoops.KindRepo {
+		notes = append(notes, "(a separate git repository: not listed)")
+	}
 	switch {
 	case r.Err != "":
 		notes = append(notes, "("+r.Err+")")

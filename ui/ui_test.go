@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 func TestDisplayText(t *testing.T) {
@@ -92,5 +94,14 @@ func TestAgentLineTabsCountFromTheText(t *testing.T) {
 		if got := agentLine(c[0]); got != c[1] {
 			t.Errorf("agentLine(%q) = %q, want %q", c[0], got, c[1])
 		}
+	}
+}
+
+// A nested repository's row says what it is, like the core's tree mark.
+func TestTreeRowOfANestedRepository(t *testing.T) {
+	s := NewStyles(true, true)
+	out := s.RenderTree(TreeView{Title: "t", Rows: []TreeRow{{Name: "sm", Depth: 1, Kind: repoops.KindRepo}}, Cursor: -1}, 80, 4)
+	if !strings.Contains(out, "sm/") || !strings.Contains(out, "separate git repository") {
+		t.Fatalf("row does not say it is a repository:\n%s", out)
 	}
 }

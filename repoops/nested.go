@@ -1,0 +1,161 @@
+package repoops
+
+import (
+	"bytes"
+	"context"
+	"sort"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Nested repositories, in git mode. git's file set never holds the files of
+// another repository inside this one: a submodule (a gitlink in the index)
+// is listed as its bare path, and an untracked folder that is itself a git
+// repository as "folder/". Every tool shows such a folder as one entry of
+// kind KindRepo that says what it is, and never lists or searches inside it.
+// Whether an untracked folder is a repository is git's decision (it checks
+// the folder's .git in ways worth not re-implementing), asked only for
+// folders that hold a .git entry.
+
+// Marks on a nested repository's tree entry.
+const (
+	MarkSubmodule  = "[submodule: a separate git repository, not listed — open it as its own root]"
+	MarkNestedRepo = "[a separate git repository inside this one, not listed — open it as its own root]"
+)
+
+// gitlinkSet is the submodules (gitlinks) git's index holds.
+type gitlinkSet struct {
+	paths  map[string]bool
+	sorted []string
+}
+
+// gitlinks returns the index's submodules, read once (until Refresh).
+func (r *Repo) gitlinks(ctx context.Context) *gitlinkSet {
+	if r.git == nil {
+		return &gitlinkSet{}
+	}
+	r.mu.Lock()
+	if l := r.links; l != nil {
+		r.mu.Unlock()
+		return l
+	}
+	r.mu.Unlock()
+	l := &gitlinkSet{paths: map[string]bool{}}
+	_, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
+		// "<mode> <object> <stage>\t<path>"
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if ok && bytes.HasPrefix(meta, []byte("160000 ")) && !l.paths[string(path)] {
+			l.paths[string(path)] = true
+			l.sorted = append(l.sorted, string(path))
+		}
+	}, "ls-files", "-z", "--stage")
+	if err != nil {
+		return &gitlinkSet{} // not cached: the next listing asks again
+	}
+	sort.Slice(l.sorted, func(i, j int) bool { return pathLess(l.sorted[i], l.sorted[j]) })
+	r.mu.Lock()
+	r.links = l
+	r.mu.Unlock()
+	return l
+}
+
+// gitlinksUnder lists the submodules at or below scope.
+func (r *Repo) gitlinksUnder(ctx context.Context, scope string) []string {
+	var out []string
+	for _, p := range r.gitlinks(ctx).sorted {
+		if underScope(p, scope) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nestedMark classifies the folder rel (not ignored, in git mode): "" for
+// an ordinary folder, else the mark of a nested repository. hasGit says
+// whether rel holds a .git entry; it is asked only when rel is not yet
+// classified (until Refresh).
+func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet, hasGit func() bool) string {
+	if links.paths[rel] {
+		return MarkSubmodule
+	}
+	r.mu.Lock()
+	mark, ok := r.nested[rel]
+	r.mu.Unlock()
+	if ok {
+		return mark
+	}
+	if hasGit() {
+		// git lists an untracked repository as "rel/" and an ordinary
+		// folder by its files; the first record decides.
+		first := ""
+		if _, err := r.git.stream(ctx, 1<<20, func(rec []byte) {
+			if first == "" {
+				first = string(rec)
+			}
+		}, "ls-files", "-z", "--others", "--exclude-standard", "--", rel); err != nil {
+			return "" // not cached: asked again next time
+		}
+		if first == rel+"/" {
+			mark = MarkNestedRepo
+		}
+	}
+	r.mu.Lock()
+	r.nested[rel] = mark
+	r.mu.Unlock()
+	return mark
+}
+
+// hasGitEntry reports whether the folder name inside the open folder dirfd
+// holds a .git entry, without following a link at either step.
+func hasGitEntry(dirfd int, name string) bool {
+	fd, err := openat(dirfd, name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
+	if err != nil {
+		return false
+	}
+	defer syscall.Close(fd)
+	var st unix.Stat_t
+	return unix.Fstatat(fd, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) == nil
+}
+
+// insideNestedRepo returns the nested repository that rel is in or is
+// (with its mark), or "" when none; git mode only.
+func (r *Repo) insideNestedRepo(ctx context.Context, rel string) (string, string) {
+	if r.git == nil || rel == "" {
+		return "", ""
+	}
+	links := r.gitlinks(ctx)
+	dir := ""
+	for _, part := range strings.Split(rel, "/") {
+		dir = joinRel(dir, part)
+		d := dir
+		m := r.nestedMark(ctx, d, links, func() bool {
+			if st, err := r.root.Lstat(osPath(d)); err != nil || !st.IsDir() {
+				return false
+			}
+			_, err := r.root.Lstat(osPath(joinRel(d, ".git")))
+			return err == nil
+		})
+		if m != "" {
+			return dir, m
+		}
+	}
+	return "", ""
+}
+
+// repoSuffix is what a file-set entry that is a nested repository (a
+// folder on disk, which no other entry of git's file set is) adds to its
+// path in a list of paths; "" for anything else.
+func (r *Repo) repoSuffix(rel string) string {
+	if r.git == nil {
+		return ""
+	}
+	if st, err := r.root.Lstat(osPath(rel)); err != nil || !st.IsDir() {
+		return ""
+	}
+	if r.gitlinks(context.Background()).paths[rel] {
+		return "/ " + MarkSubmodule
+	}
+	return "/ " + MarkNestedRepo
+}
