@@ -69,8 +69,7 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 	}
 	budget := maxGitDirEntries
 	walked := map[string]bool{}
-	var walk func(dir string) error
-	walk = func(dir string) error {
+	walk := func(dir string) error {
 		if walked[dir] {
 			return nil
 		}
