@@ -1,0 +1,203 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// reportWriter prints a replay as text or JSON lines.
+type reportWriter struct {
+	w    io.Writer
+	json bool
+	file string
+}
+
+func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
+	if r.json {
+		writeJSON(r.w, map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
+			"cwd": st.Cwd, "started": st.Started, "root": rp.Root, "rootFrom": rootWhy, "copied": rp.Copy})
+		return
+	}
+	format := string(st.Format)
+	if format == "" {
+		format = "unknown (no line was a record of a known format)"
+	}
+	fmt.Fprintf(r.w, "transcript  %s\n", r.file)
+	fmt.Fprintf(r.w, "format      %s", format)
+	if st.SessionID != "" {
+		fmt.Fprintf(r.w, ", session %s", st.SessionID)
+	}
+	fmt.Fprintf(r.w, ", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
+	if st.Cwd != "" {
+		fmt.Fprintf(r.w, "agent cwd   %s\n", st.Cwd)
+	}
+	fmt.Fprintf(r.w, "root        %s (%s)\n", rp.Root, rootWhy)
+	fmt.Fprintf(r.w, "replayed in a scratch copy of the root's file set (%d files", rp.Copy.Files)
+	if rp.Copy.Skipped > 0 {
+		fmt.Fprintf(r.w, ", %d skipped: %s", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+	}
+	fmt.Fprintf(r.w, "), removed afterwards: the working tree is not changed\n\n")
+}
+
+func (r *reportWriter) step(s Step) {
+	if r.json {
+		writeJSON(r.w, map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
+		return
+	}
+	c := s.Call
+	who := c.AgentTool
+	if c.Subagent != "" {
+		who = "[" + c.Subagent + "] " + who
+	}
+	fmt.Fprintf(r.w, "#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
+	if !c.IsFileTool() {
+		fmt.Fprintf(r.w, "    no repox equivalent: %s\n", c.NoEquivalent)
+	}
+	fmt.Fprintf(r.w, "    then  %s\n", thenSummary(c))
+	for i, tc := range c.Repox {
+		fmt.Fprintf(r.w, "    repox %s %s\n", tc.Tool, clip(string(compact(tc.Args)), 160))
+		if i < len(s.Now) {
+			fmt.Fprintf(r.w, "    now   %s\n", nowSummary(s.Now[i]))
+		}
+	}
+	if c.Approx != "" {
+		fmt.Fprintf(r.w, "    note  %s\n", c.Approx)
+	}
+	for _, f := range s.Flags {
+		fmt.Fprintf(r.w, "    ! %s: %s\n", f.Kind, f.Text)
+	}
+	fmt.Fprintln(r.w)
+}
+
+func compact(raw json.RawMessage) []byte {
+	var m any
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	b, err := json.Marshal(m) // keys sorted: stable
+	if err != nil {
+		return raw
+	}
+	return b
+}
+
+func thenSummary(c Call) string {
+	switch {
+	case c.NoResult:
+		return "no result in the transcript (interrupted, or still running)"
+	case c.IsError:
+		return "error: " + clip(firstLine(c.Text), 160)
+	case c.Saw != nil && len(c.Saw.Lines) > 0:
+		var rs []LineRange
+		for _, l := range c.Saw.Lines {
+			rs = addRange(rs, LineRange{l.N, l.N})
+		}
+		s := fmt.Sprintf("ok: %d lines of %s (%s)", len(c.Saw.Lines), displayPath(c.Saw.Path), Ranges(rs))
+		if c.Saw.TotalLines > 0 {
+			s += fmt.Sprintf(", told the file has %d", c.Saw.TotalLines)
+		}
+		return s
+	case c.Saw != nil && len(c.Saw.Paths) > 0:
+		s := fmt.Sprintf("ok: %d paths", len(c.Saw.Paths))
+		if c.Saw.Cut {
+			s += ", marked as cut"
+		}
+		return s
+	}
+	t := strings.TrimSpace(c.Text)
+	if t == "" {
+		return "ok: (empty)"
+	}
+	return "ok: " + clip(firstLine(t), 160)
+}
+
+func displayPath(p string) string {
+	if p == "" {
+		return "."
+	}
+	return p
+}
+
+func nowSummary(o Outcome) string {
+	switch {
+	case o.DryRun && o.IsError:
+		return "not applied (the agent's failed); repox refuses it too: " + clip(firstLine(o.Text), 200)
+	case o.DryRun:
+		return "not applied (the agent's failed); repox would apply it"
+	case o.Forced:
+		return "refused: " + clip(firstLine(o.Text), 200) + " — applied to the copy anyway, as the agent's succeeded"
+	case o.IsError:
+		return "refused: " + clip(firstLine(o.Text), 200)
+	}
+	return "ok: " + clip(firstLine(o.Text), 160)
+}
+
+func (r *reportWriter) seen(files []FileSeen) {
+	if r.json {
+		for _, f := range files {
+			writeJSON(r.w, map[string]any{"type": "seen", "file": f})
+		}
+		return
+	}
+	if len(files) == 0 {
+		return
+	}
+	fmt.Fprintf(r.w, "what the agent saw\n")
+	var listedOnly []string
+	for _, f := range files {
+		if f.Listed && len(f.Read) == 0 && len(f.Edited) == 0 && !f.Written {
+			listedOnly = append(listedOnly, displayPath(f.Path))
+			continue
+		}
+		var parts []string
+		if len(f.Read) > 0 {
+			parts = append(parts, "read "+Ranges(f.Read))
+		}
+		if f.Written {
+			parts = append(parts, "written whole")
+		}
+		if len(f.Edited) > 0 && !f.Written {
+			parts = append(parts, "edited "+Ranges(f.Edited))
+		}
+		if len(f.EditedUnread) > 0 {
+			parts = append(parts, "edited without reading first "+Ranges(f.EditedUnread))
+		}
+		if f.Listed {
+			parts = append(parts, "listed")
+		}
+		fmt.Fprintf(r.w, "    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
+	}
+	if len(listedOnly) > 0 {
+		fmt.Fprintf(r.w, "    listed, never read: %d files: %s\n", len(listedOnly), examplesN(listedOnly, 8))
+	}
+	fmt.Fprintln(r.w)
+}
+
+func (r *reportWriter) summary(st Stats, t tallies) {
+	if r.json {
+		writeJSON(r.w, map[string]any{"type": "summary", "stats": st, "findings": t.flags})
+		return
+	}
+	fmt.Fprintf(r.w, "%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
+	if t.nflags > 0 {
+		var kinds []string
+		for k, n := range t.flags {
+			kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
+		}
+		sort.Strings(kinds)
+		fmt.Fprintf(r.w, " (%s)", strings.Join(kinds, ", "))
+	}
+	fmt.Fprintf(r.w, "\nread %d lines; skipped %d", st.Lines, st.Skipped)
+	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
+		fmt.Fprintf(r.w, " (last: %s)", st.LastSkip)
+	}
+	fmt.Fprintf(r.w, "; %d records of unknown types; %d results without a call", st.Unknown, st.Orphans)
+	if st.Partial {
+		fmt.Fprintf(r.w, "; the last line is incomplete (still being written?)")
+	}
+	fmt.Fprintln(r.w)
+}

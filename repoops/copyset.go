@@ -1,0 +1,125 @@
+package repoops
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"syscall"
+)
+
+// CopyStats says what CopyFileSet copied and what it left out.
+type CopyStats struct {
+	Files    int   `json:"files"`
+	Links    int   `json:"links"`
+	Bytes    int64 `json:"bytes"`
+	Skipped  int   `json:"skipped"` // special files, links leaving the root, unreadable or over the size cap
+	Examples []string
+}
+
+// CopyFileSetMaxFile bounds one copied file; larger files are skipped and
+// counted (no tool reads more than a few MiB of one file anyway).
+const CopyFileSetMaxFile = 64 << 20
+
+// CopyFileSet copies the repository's file set (the files every tool sees:
+// git's tracked and untracked-but-not-ignored files, or the .gitignore-
+// honouring walk) into the empty folder dst, as plain files: no .git, no
+// ignored files, no special files. Every source file is opened inside the
+// repository's root without following a final symlink; a symlink is copied
+// as a link only when its target stays inside the repository. It is how
+// replay gets a scratch copy it may edit without touching the person's
+// working tree; nothing in the repository (config, attributes, hooks) runs.
+func (r *Repo) CopyFileSet(ctx context.Context, dst string) (CopyStats, error) {
+	var st CopyStats
+	out, err := os.OpenRoot(dst)
+	if err != nil {
+		return st, err
+	}
+	defer out.Close()
+	var firstErr error
+	_, err = r.eachFile(ctx, "", func(rel string) {
+		if firstErr != nil || ctx.Err() != nil {
+			return
+		}
+		if e := r.copyOne(out, rel, &st); e != nil {
+			st.Skipped++
+			if len(st.Examples) < 3 {
+				st.Examples = append(st.Examples, DisplayPath(rel))
+			}
+		}
+	})
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = firstErr
+	}
+	return st, err
+}
+
+func (r *Repo) copyOne(out *os.Root, rel string, st *CopyStats) error {
+	info, err := r.root.Lstat(osPath(rel))
+	if err != nil {
+		return err
+	}
+	if dir := path.Dir(rel); dir != "." {
+		if err := out.MkdirAll(osPath(dir), 0o755); err != nil {
+			return err
+		}
+	}
+	switch {
+	case info.Mode()&os.ModeSymlink != 0:
+		target, err := r.root.Readlink(osPath(rel))
+		if err != nil {
+			return err
+		}
+		if path.IsAbs(target) {
+			return fmt.Errorf("absolute link")
+		}
+		joined := path.Clean(path.Join(path.Dir(rel), target))
+		if joined == ".." || len(joined) >= 3 && joined[:3] == "../" {
+			return fmt.Errorf("link leaves the repository")
+		}
+		if err := out.Symlink(target, osPath(rel)); err != nil {
+			return err
+		}
+		st.Links++
+		return nil
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("not a regular file")
+	case info.Size() > CopyFileSetMaxFile:
+		return fmt.Errorf("over the size cap")
+	}
+	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fst, err := f.Stat()
+	if err != nil || !fst.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file")
+	}
+	mode := os.FileMode(0o644)
+	if fst.Mode()&0o111 != 0 {
+		mode = 0o755
+	}
+	w, err := out.OpenFile(osPath(rel), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, mode)
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(w, io.LimitReader(f, CopyFileSetMaxFile+1))
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && n > CopyFileSetMaxFile {
+		err = fmt.Errorf("grew over the size cap")
+	}
+	if err != nil {
+		out.Remove(osPath(rel))
+		return err
+	}
+	st.Files++
+	st.Bytes += n
+	return nil
+}
