@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // reportWriter prints a replay as text or JSON lines.
@@ -133,6 +135,17 @@ func nowSummary(o Outcome) string {
 	case o.IsError:
 		return "refused: " + clip(firstLine(o.Text), 200)
 	}
+	switch res := o.Structured.(type) {
+	case *repoops.FindResult:
+		if len(res.Matches) == 0 {
+			return "ok: no match"
+		}
+		return fmt.Sprintf("ok: %d of %d matches: %s", len(res.Matches), res.Total, examplesN(res.Matches, 3))
+	case *repoops.GrepResult:
+		return fmt.Sprintf("ok: %d matching lines in %d files (%d shown)", res.TotalLines, res.TotalFiles, res.ShownLines)
+	case *repoops.TreeResult:
+		return fmt.Sprintf("ok: %d entries", len(res.Entries))
+	}
 	return "ok: " + clip(firstLine(o.Text), 160)
 }
 
@@ -172,7 +185,11 @@ func (r *reportWriter) seen(files []FileSeen) {
 		fmt.Fprintf(r.w, "    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
 	}
 	if len(listedOnly) > 0 {
-		fmt.Fprintf(r.w, "    listed, never read: %d files: %s\n", len(listedOnly), examplesN(listedOnly, 8))
+		noun := "files"
+		if len(listedOnly) == 1 {
+			noun = "file"
+		}
+		fmt.Fprintf(r.w, "    listed, never read: %d %s: %s\n", len(listedOnly), noun, examplesN(listedOnly, 8))
 	}
 	fmt.Fprintln(r.w)
 }

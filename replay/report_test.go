@@ -1,0 +1,96 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// reportTranscript is a session with a Read, a Glob, an Edit and a
+// refused Edit, in the repository dir.
+func reportTranscript(t *testing.T, dir string) string {
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/main.go"}).
+		result("r1", "     1→package main\n     2→\n     3→func main() {\n     4→\tprintln(\"hi\")\n     5→}\n", false,
+			map[string]any{"type": "text", "file": map[string]any{"filePath": dir + "/main.go", "content": "package main\n\nfunc main() {\n\tprintln(\"hi\")\n}", "numLines": 5, "startLine": 1, "totalLines": 5}}).
+		use("m2", "g1", "Glob", map[string]any{"pattern": "**/*.go"}).
+		result("g1", dir+"/main.go\n"+dir+"/util/util.go", false, map[string]any{"filenames": []string{dir + "/main.go", dir + "/util/util.go"}, "numFiles": 2, "truncated": false}).
+		use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/main.go", "old_string": "println(\"hi\")", "new_string": "println(\"hello\")"}).
+		result("e1", "The file "+dir+"/main.go has been updated.", false, nil).
+		use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/util/util.go", "old_string": "func Missing()", "new_string": "func Found()"}).
+		result("e2", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true, nil)
+	return b.String()
+}
+
+func reportRepo(t *testing.T) string {
+	return gitRepo(t, map[string]string{
+		"main.go":      "package main\n\nfunc main() {\n\tprintln(\"hi\")\n}\n",
+		"util/util.go": "package util\n\nfunc Util() {}\n",
+		"README.md":    "# r\n",
+	})
+}
+
+func TestReportGolden(t *testing.T) {
+	dir := reportRepo(t)
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := ReplayMain(context.Background(), []string{"--report", path}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	got := strings.ReplaceAll(out.String(), dir, "ROOT")
+	got = strings.ReplaceAll(got, path, "TRANSCRIPT")
+	golden.RequireEqual(t, []byte(got))
+}
+
+func TestReportJSONLines(t *testing.T) {
+	dir := reportRepo(t)
+	var out bytes.Buffer
+	w := &reportWriter{w: &out, json: true, file: "t"}
+	if err := runReport(context.Background(), strings.NewReader(reportTranscript(t, dir)), "", w); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		kinds = append(kinds, m["type"].(string))
+	}
+	if strings.Join(kinds, ",") != "transcript,call,call,call,call,seen,seen,summary" {
+		t.Errorf("line types %v", kinds)
+	}
+}
+
+func TestReplayMainUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := ReplayMain(context.Background(), []string{"some.jsonl"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "repox replay --report some.jsonl") {
+		t.Errorf("without --report: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := ReplayMain(context.Background(), []string{"--report"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "give one transcript file") {
+		t.Errorf("no file: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := ReplayMain(context.Background(), []string{"--report", t.TempDir()}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a regular file") {
+		t.Errorf("a folder: exit %d, %q", code, errb.String())
+	}
+	// a file that is not a transcript at all is still read: exit 0, and it says so
+	dir := reportRepo(t)
+	junk := filepath.Join(t.TempDir(), "junk.txt")
+	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
+	out.Reset()
+	if code := ReplayMain(context.Background(), []string{"--report", junk, "--root", dir}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "format      unknown") || !strings.Contains(out.String(), "skipped 2") {
+		t.Errorf("junk: exit %d\n%s", code, out.String())
+	}
+}
