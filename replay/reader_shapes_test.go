@@ -169,7 +169,7 @@ func TestBadLinesSkippedAndCounted(t *testing.T) {
 	b := &cc{t: t, cwd: cwd}
 	b.raw("// a comment\n").raw("not json at all\n").
 		use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).
-		raw(`{"type":"brand-new-kind","sessionId":"s-1"}` + "\n").
+		raw(`{"type":"brand-new-kind","sessionId":"s-1"}`+"\n").
 		raw("{broken json\n").
 		result("a", "     1→x", false, nil).
 		raw(`{"type":"assistant","sessionId":"s-1","message":{"id":"m9","content":[{"type":"tool_use","id":"late","name":"Read","input":{"file_pa`)
