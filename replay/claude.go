@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -26,14 +27,40 @@ type ccLine struct {
 	AgentID       string          `json:"agentId"`
 	IsSidechain   bool            `json:"isSidechain"`
 	Timestamp     string          `json:"timestamp"`
-	Message       json.RawMessage `json:"message"`
+	Message       *ccMessage      `json:"message"`
 	ToolUseResult json.RawMessage `json:"toolUseResult"`
 }
 
 type ccMessage struct {
-	ID      string          `json:"id"`
-	Role    string          `json:"role"`
-	Content json.RawMessage `json:"content"`
+	ID      string    `json:"id"`
+	Role    string    `json:"role"`
+	Content ccContent `json:"content"`
+}
+
+// ccContent is a message's content blocks; a plain string content (a
+// person's prompt) holds no tool blocks and decodes to none.
+type ccContent []ccBlock
+
+func (c *ccContent) UnmarshalJSON(b []byte) error {
+	if len(b) == 0 || b[0] != '[' {
+		*c = nil
+		return nil
+	}
+	return json.Unmarshal(b, (*[]ccBlock)(c))
+}
+
+// toolMarkers: a line without one of these holds no call or result; once
+// the session's id, folder and start are known it is not decoded at all
+// (most of a transcript's bytes are text, thinking and progress records).
+var toolMarkers = [][]byte{[]byte(`"tool_use"`), []byte(`"tool_result"`), []byte(`"tool_use_id"`)}
+
+func hasToolMarker(b []byte) bool {
+	for _, m := range toolMarkers {
+		if bytes.Contains(b, m) {
+			return true
+		}
+	}
+	return false
 }
 
 type ccBlock struct {
@@ -55,6 +82,20 @@ func parseTime(s string) time.Time {
 }
 
 func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
+	if st.SessionID != "" && st.Cwd != "" && !st.Started.IsZero() && !hasToolMarker(b) {
+		// no call or result here: only its record type is needed, to count
+		// unknown ones; a light decode that keeps no strings
+		var head struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(b, &head); err != nil {
+			st.skip("line %d is not JSON: %v", n, err)
+		} else if !claudeTypes[head.Type] {
+			st.Unknown++
+			st.LastSkip = "line " + strconv.Itoa(n) + " has record type " + strconv.Quote(head.Type) + ", which this reader does not know"
+		}
+		return
+	}
 	var l ccLine
 	if err := json.Unmarshal(b, &l); err != nil {
 		st.skip("line %d is not JSON: %v", n, err)
@@ -75,18 +116,10 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	if st.Started.IsZero() && !ts.IsZero() {
 		st.Started = ts
 	}
-	if len(l.Message) == 0 || (l.Type != "user" && l.Type != "assistant") {
+	if l.Message == nil || (l.Type != "user" && l.Type != "assistant") {
 		return
 	}
-	var m ccMessage
-	if err := json.Unmarshal(l.Message, &m); err != nil || len(m.Content) == 0 || m.Content[0] != '[' {
-		return
-	}
-	var blocks []ccBlock
-	if err := json.Unmarshal(m.Content, &blocks); err != nil {
-		st.skip("line %d: message content is not a list of blocks: %v", n, err)
-		return
-	}
+	blocks := l.Message.Content
 	cwd := l.Cwd
 	if cwd == "" {
 		cwd = st.Cwd
