@@ -37,9 +37,8 @@ func (r *Repo) CopyFileSet(ctx context.Context, dst string) (CopyStats, error) {
 		return st, err
 	}
 	defer out.Close()
-	var firstErr error
 	_, err = r.eachFile(ctx, "", func(rel string) {
-		if firstErr != nil || ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return
 		}
 		if e := r.copyOne(out, rel, &st); e != nil {
@@ -51,9 +50,6 @@ func (r *Repo) CopyFileSet(ctx context.Context, dst string) (CopyStats, error) {
 	})
 	if err == nil {
 		err = ctx.Err()
-	}
-	if err == nil {
-		err = firstErr
 	}
 	return st, err
 }
