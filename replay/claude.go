@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -120,10 +121,10 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		return
 	}
 	blocks := l.Message.Content
-	cwd := l.Cwd
-	if cwd == "" {
-		cwd = st.Cwd
-	}
+	// paths map to the session's first folder (the root the replay
+	// compares with); relative paths are taken from this line's folder,
+	// which moves when the agent changes directory
+	root, wd := st.Cwd, l.Cwd
 	sub := ""
 	if l.IsSidechain {
 		sub = l.AgentID
@@ -142,7 +143,7 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			}
 			d.seenUse[bl.ID] = true
 			c := Call{ID: bl.ID, Time: ts, Agent: AgentClaude, Subagent: sub, AgentTool: bl.Name, AgentArgs: bl.Input}
-			mapClaude(&c, cwd)
+			mapClaude(&c, root, wd)
 			d.s.add(c, false)
 		case "tool_result":
 			tur := l.ToolUseResult
@@ -154,7 +155,7 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			d.s.result(bl.ToolUseID, func(c *Call) {
 				c.Text, c.IsError = text, isErr
 				if !isErr {
-					c.Saw = claudeSaw(c, tur, cwd)
+					c.Saw = claudeSaw(c, tur, root, wd)
 				}
 			})
 		}
@@ -216,6 +217,20 @@ type ccArgs struct {
 	} `json:"edits"`
 }
 
+// anchor makes the path arguments absolute against the folder wd the call
+// was made in (an omitted path is that folder).
+func (a *ccArgs) anchor(wd string) {
+	if wd == "" {
+		return
+	}
+	if a.FilePath != "" && !path.IsAbs(a.FilePath) {
+		a.FilePath = path.Join(wd, a.FilePath)
+	}
+	if !path.IsAbs(a.Path) {
+		a.Path = path.Join(wd, a.Path)
+	}
+}
+
 // Claude Code's caps, as its tools state them.
 const (
 	claudeReadLines = 2000
@@ -223,7 +238,7 @@ const (
 )
 
 // mapClaude fills the repox mapping of a Claude Code call.
-func mapClaude(c *Call, cwd string) {
+func mapClaude(c *Call, cwd, wd string) {
 	if mapRepoxMCP(c) {
 		return
 	}
@@ -232,6 +247,7 @@ func mapClaude(c *Call, cwd string) {
 		c.NoEquivalent = "the arguments are not the shape " + c.AgentTool + " takes"
 		return
 	}
+	a.anchor(wd)
 	file := func() (string, bool) {
 		rel, ok := relPath(a.FilePath, cwd)
 		if !ok {
@@ -317,7 +333,12 @@ func mapClaude(c *Call, cwd string) {
 		c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(pathArgs(rel))}}
 		c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists 3 levels breadth-first"
 	case "Bash":
-		mapShell(c, a.Command, "", cwd)
+		shellWd, ok := relPath(wd, cwd)
+		if !ok {
+			c.NoEquivalent = "the command runs in " + wd + ", outside the session's folder " + cwd
+			return
+		}
+		mapShell(c, a.Command, shellWd, cwd)
 	case "NotebookEdit":
 		c.NoEquivalent = "notebook cells are not edited by a repox tool"
 	case "Task", "Agent":
@@ -459,13 +480,14 @@ type ccReadResult struct {
 // (older) or "    12\ttext" (newer).
 var numbered = regexp.MustCompile(`^ *([0-9]+)(?:→|\t)`)
 
-func claudeSaw(c *Call, tur json.RawMessage, cwd string) *Saw {
+func claudeSaw(c *Call, tur json.RawMessage, cwd, wd string) *Saw {
 	var r ccReadResult
 	if len(tur) > 0 {
 		json.Unmarshal(tur, &r)
 	}
 	var a ccArgs
 	json.Unmarshal(c.AgentArgs, &a)
+	a.anchor(wd)
 	switch c.AgentTool {
 	case "Read":
 		rel, ok := relPath(a.FilePath, cwd)
@@ -502,6 +524,19 @@ func claudeSaw(c *Call, tur json.RawMessage, cwd string) *Saw {
 			}
 		}
 		saw.Cut = r.Truncated || strings.Contains(c.Text, "(Results are truncated")
+		return saw
+	case "Grep":
+		// files_with_matches: the files named are listed for the agent
+		if len(r.Filenames) == 0 {
+			return nil
+		}
+		saw := &Saw{}
+		for _, n := range r.Filenames {
+			if rel, ok := relPath(n, cwd); ok {
+				n = rel
+			}
+			saw.Paths = append(saw.Paths, n)
+		}
 		return saw
 	case "Bash":
 		return shellSaw(c, c.Text)

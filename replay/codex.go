@@ -98,7 +98,7 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 			args = rawJSON(string(args))
 		}
 		c := Call{ID: p.CallID, Time: ts, Agent: AgentCodex, AgentTool: p.Name, AgentArgs: args}
-		mapCodex(&c, d.cwd)
+		mapCodex(&c, st.Cwd, d.cwd)
 		d.s.add(c, p.CallID == "")
 	case "custom_tool_call":
 		in := ""
@@ -107,7 +107,11 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 		}
 		c := Call{ID: p.CallID, Time: ts, Agent: AgentCodex, AgentTool: p.Name, AgentArgs: rawJSON(map[string]string{"input": in})}
 		if p.Name == "apply_patch" {
-			mapPatch(&c, in, "", d.cwd)
+			if wd, ok := relPath(d.cwd, st.Cwd); ok {
+				mapPatch(&c, in, wd, st.Cwd)
+			} else {
+				c.NoEquivalent = "the patch applies in " + d.cwd + ", outside the session's folder " + st.Cwd
+			}
 		} else {
 			c.NoEquivalent = "not a file tool"
 		}
@@ -117,15 +121,19 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 			return
 		}
 		c := Call{ID: p.CallID, Time: ts, Agent: AgentCodex, AgentTool: "local_shell", AgentArgs: rawJSON(p.Action)}
-		mapShellArgv(&c, p.Action.Command, p.Action.Workdir, d.cwd)
+		wd := p.Action.Workdir
+		if wd == "" {
+			wd = d.cwd
+		}
+		mapShellArgv(&c, p.Action.Command, wd, st.Cwd)
 		d.s.add(c, p.CallID == "")
 	case "function_call_output", "custom_tool_call_output":
 		text, isErr := codexOutput(p.Output)
-		cwd := d.cwd
+		root := st.Cwd
 		d.s.result(p.CallID, func(c *Call) {
 			c.Text, c.IsError = text, isErr
 			if !isErr {
-				c.Saw = codexSaw(c, text, cwd)
+				c.Saw = codexSaw(c, text, root)
 			}
 		})
 	}
@@ -232,7 +240,9 @@ const (
 	codexGrepLimit = 100
 )
 
-func mapCodex(c *Call, cwd string) {
+// mapCodex maps a Codex function call; cwd is the session's folder (the
+// root), turnCwd the folder of the current turn, where commands run.
+func mapCodex(c *Call, cwd, turnCwd string) {
 	if mapRepoxMCP(c) {
 		return
 	}
@@ -241,13 +251,17 @@ func mapCodex(c *Call, cwd string) {
 		c.NoEquivalent = "the arguments are not the shape " + c.AgentTool + " takes"
 		return
 	}
-	wd := ""
+	wdAbs := turnCwd
 	if a.Workdir != "" {
-		var ok bool
-		if wd, ok = relPath(a.Workdir, cwd); !ok {
-			c.NoEquivalent = "the command runs in " + a.Workdir + ", outside the session's folder " + cwd
-			return
+		wdAbs = a.Workdir
+		if !strings.HasPrefix(wdAbs, "/") && turnCwd != "" {
+			wdAbs = turnCwd + "/" + wdAbs
 		}
+	}
+	wd, ok := relPath(wdAbs, cwd)
+	if !ok {
+		c.NoEquivalent = "the command runs in " + wdAbs + ", outside the session's folder " + cwd
+		return
 	}
 	switch c.AgentTool {
 	case "read_file":
@@ -298,7 +312,7 @@ func mapCodex(c *Call, cwd string) {
 	case "shell", "container.exec", "local_shell":
 		var argv []string
 		if json.Unmarshal(a.Command, &argv) == nil {
-			mapShellArgv(c, argv, a.Workdir, cwd)
+			mapShellArgv(c, argv, wdAbs, cwd)
 			return
 		}
 		var s string

@@ -273,3 +273,50 @@ func TestRepoxCallLog(t *testing.T) {
 		t.Errorf("v0 record: %+v", c)
 	}
 }
+
+// After the agent changes directory, relative paths and omitted paths are
+// the new folder's, and everything maps to the session's first folder.
+func TestWorkingFolderMoves(t *testing.T) {
+	b := &cc{t: t, cwd: cwd}
+	b.use("m0", "r0", "Read", map[string]any{"file_path": cwd + "/top.go"}).result("r0", "     1→x", false, nil)
+	b.cwd = cwd + "/sub"
+	b.use("m1", "g1", "Glob", map[string]any{"pattern": "*.go"}).result("g1", cwd+"/sub/x.go", false, nil).
+		use("m2", "b1", "Bash", map[string]any{"command": "cat x.go"}).result("b1", "x", false, nil).
+		use("m3", "r1", "Read", map[string]any{"file_path": cwd + "/top.go"}).result("r1", "     1→x", false, nil)
+	b.cwd = "/somewhere/else"
+	b.use("m4", "b2", "Bash", map[string]any{"command": "cat y.go"}).result("b2", "y", false, nil)
+	calls, st := readAllString(t, b.String())
+	if st.Cwd != cwd || len(calls) != 5 {
+		t.Fatalf("%+v %d", st, len(calls))
+	}
+	if a := repoxArgs(t, calls[1], 0); a["path"] != "sub" {
+		t.Errorf("Glob with no path after cd: %v", a)
+	}
+	if a := repoxArgs(t, calls[2], 0); a["path"] != "sub/x.go" || calls[2].Saw.Path != "sub/x.go" {
+		t.Errorf("cat after cd: %v %+v", a, calls[2].Saw)
+	}
+	if a := repoxArgs(t, calls[3], 0); a["path"] != "top.go" {
+		t.Errorf("absolute path after cd: %v", a)
+	}
+	if calls[4].IsFileTool() || !strings.Contains(calls[4].NoEquivalent, "outside the session's folder") {
+		t.Errorf("a command run outside the folder: %+v", calls[4])
+	}
+
+	var sb strings.Builder
+	line := func(typ string, payload any) {
+		sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+	}
+	line("session_meta", map[string]any{"id": "x", "cwd": cwd})
+	line("turn_context", map[string]any{"cwd": cwd + "/sub"})
+	line("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": `{"cmd":"cat a.go"}`, "call_id": "c1"})
+	line("response_item", map[string]any{"type": "function_call_output", "call_id": "c1", "output": "a"})
+	line("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": `{"cmd":"head -n 2 b.go","workdir":"lib"}`, "call_id": "c2"})
+	line("response_item", map[string]any{"type": "function_call_output", "call_id": "c2", "output": "b"})
+	calls, _ = readAllString(t, sb.String())
+	if a := repoxArgs(t, calls[0], 0); a["path"] != "sub/a.go" {
+		t.Errorf("codex after a turn in a subfolder: %v", a)
+	}
+	if a := repoxArgs(t, calls[1], 0); a["path"] != "sub/lib/b.go" {
+		t.Errorf("codex with a relative workdir: %v", a)
+	}
+}
