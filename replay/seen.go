@@ -35,7 +35,7 @@ func Ranges(rs []LineRange) string {
 // remove lines above them).
 type FileSeen struct {
 	Path         string      `json:"path"`
-	Read         []LineRange `json:"read,omitempty"`         // lines the agent was shown by a read (or wrote itself)
+	Read         []LineRange `json:"read,omitempty"`         // lines the agent was shown by a read
 	Listed       bool        `json:"listed,omitempty"`       // named in a listing or search the agent got
 	Edited       []LineRange `json:"edited,omitempty"`       // lines the agent's edits produced
 	EditedUnread []LineRange `json:"editedUnread,omitempty"` // of Edited, those that replaced lines the agent had not been shown
@@ -95,13 +95,17 @@ func (h *Horizon) Listed(paths []string) {
 	}
 }
 
-// Unread returns the parts of r the agent was not shown.
+// Unread returns the parts of r the agent neither was shown nor wrote.
 func (h *Horizon) Unread(path string, r LineRange) []LineRange {
 	f, ok := h.files[path]
 	if !ok {
 		return []LineRange{r}
 	}
-	return subtract(r, f.Read)
+	known := f.Read
+	for _, e := range f.Edited {
+		known = addRange(known, e)
+	}
+	return subtract(r, known)
 }
 
 // Edit records that the agent replaced lines old (empty when From > To:
@@ -127,8 +131,7 @@ func (h *Horizon) Edit(path string, old LineRange, n int, unread bool) {
 	f.Read, f.Edited, f.EditedUnread = shift(f.Read), shift(f.Edited), shift(f.EditedUnread)
 	if n > 0 {
 		nr := LineRange{old.From, old.From + n - 1}
-		f.Read = addRange(f.Read, nr) // the agent knows what it wrote
-		f.Edited = addRange(f.Edited, nr)
+		f.Edited = addRange(f.Edited, nr) // known to the agent: it wrote them
 		if unread {
 			f.EditedUnread = addRange(f.EditedUnread, nr)
 		}
@@ -141,7 +144,6 @@ func (h *Horizon) Wrote(path string, n int) {
 	f.Written = true
 	f.Read, f.Edited, f.EditedUnread = nil, nil, nil
 	if n > 0 {
-		f.Read = []LineRange{{1, n}}
 		f.Edited = []LineRange{{1, n}}
 	}
 }
