@@ -81,7 +81,11 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 			abs, filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs)), filepath.Join(env.codexDir(), "sessions"), env.RepoxLogDir())
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%d agent sessions for %s, newest first\n\n", len(all), abs)
+	noun := "sessions"
+	if len(all) == 1 {
+		noun = "session"
+	}
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, abs)
 	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
@@ -98,7 +102,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, tildePath(s.Path, env.Home))
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = modified in the last %s or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT\n", LiveWithin)
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = modified in the last %d s or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 

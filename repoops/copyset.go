@@ -15,7 +15,7 @@ type CopyStats struct {
 	Links    int   `json:"links"`
 	Bytes    int64 `json:"bytes"`
 	Skipped  int   `json:"skipped"` // special files, links leaving the root, unreadable or over the size cap
-	Examples []string
+	Examples []string `json:"examples,omitempty"`
 }
 
 // CopyFileSetMaxFile bounds one copied file; larger files are skipped and
