@@ -11,10 +11,10 @@ import (
 
 // CopyStats says what CopyFileSet copied and what it left out.
 type CopyStats struct {
-	Files    int   `json:"files"`
-	Links    int   `json:"links"`
-	Bytes    int64 `json:"bytes"`
-	Skipped  int   `json:"skipped"` // special files, links leaving the root, unreadable or over the size cap
+	Files    int      `json:"files"`
+	Links    int      `json:"links"`
+	Bytes    int64    `json:"bytes"`
+	Skipped  int      `json:"skipped"` // special files, links leaving the root, unreadable or over the size cap
 	Examples []string `json:"examples,omitempty"`
 }
 
