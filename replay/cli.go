@@ -100,7 +100,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if t := newest(s); !t.IsZero() {
 			started = t.UTC().Format("2006-01-02 15:04:05")
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, tildePath(s.Path, env.Home))
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(tildePath(s.Path, env.Home)))
 	}
 	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = modified in the last %d s or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT\n", int(LiveWithin.Seconds()))
 	return exitOK

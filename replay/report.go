@@ -18,6 +18,12 @@ type reportWriter struct {
 	file string
 }
 
+// printf writes text-mode output, sanitized for the terminal: the
+// transcript and the repository are both untrusted input.
+func (r *reportWriter) printf(format string, args ...any) {
+	io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+}
+
 func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 	if r.json {
 		writeJSON(r.w, map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
@@ -28,21 +34,21 @@ func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 	if format == "" {
 		format = "unknown (no line was a record of a known format)"
 	}
-	fmt.Fprintf(r.w, "transcript  %s\n", r.file)
-	fmt.Fprintf(r.w, "format      %s", format)
+	r.printf("transcript  %s\n", r.file)
+	r.printf("format      %s", format)
 	if st.SessionID != "" {
-		fmt.Fprintf(r.w, ", session %s", st.SessionID)
+		r.printf(", session %s", st.SessionID)
 	}
-	fmt.Fprintf(r.w, ", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
+	r.printf(", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
 	if st.Cwd != "" {
-		fmt.Fprintf(r.w, "agent cwd   %s\n", st.Cwd)
+		r.printf("agent cwd   %s\n", st.Cwd)
 	}
-	fmt.Fprintf(r.w, "root        %s (%s)\n", rp.Root, rootWhy)
-	fmt.Fprintf(r.w, "replayed in a scratch copy of the root's file set (%d files", rp.Copy.Files)
+	r.printf("root        %s (%s)\n", rp.Root, rootWhy)
+	r.printf("replayed in a scratch copy of the root's file set (%d files", rp.Copy.Files)
 	if rp.Copy.Skipped > 0 {
-		fmt.Fprintf(r.w, ", %d skipped: %s", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+		r.printf(", %d skipped: %s", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
 	}
-	fmt.Fprintf(r.w, "), removed afterwards: the working tree is not changed\n\n")
+	r.printf("), removed afterwards: the working tree is not changed\n\n")
 }
 
 func (r *reportWriter) step(s Step) {
@@ -55,24 +61,24 @@ func (r *reportWriter) step(s Step) {
 	if c.Subagent != "" {
 		who = "[" + c.Subagent + "] " + who
 	}
-	fmt.Fprintf(r.w, "#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
+	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
 	if !c.IsFileTool() {
-		fmt.Fprintf(r.w, "    no repox equivalent: %s\n", c.NoEquivalent)
+		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
 	}
-	fmt.Fprintf(r.w, "    then  %s\n", thenSummary(c))
+	r.printf("    then  %s\n", thenSummary(c))
 	for i, tc := range c.Repox {
-		fmt.Fprintf(r.w, "    repox %s %s\n", tc.Tool, clip(string(compact(tc.Args)), 160))
+		r.printf("    repox %s %s\n", tc.Tool, clip(string(compact(tc.Args)), 160))
 		if i < len(s.Now) {
-			fmt.Fprintf(r.w, "    now   %s\n", nowSummary(s.Now[i]))
+			r.printf("    now   %s\n", nowSummary(s.Now[i]))
 		}
 	}
 	if c.Approx != "" {
-		fmt.Fprintf(r.w, "    note  %s\n", c.Approx)
+		r.printf("    note  %s\n", c.Approx)
 	}
 	for _, f := range s.Flags {
-		fmt.Fprintf(r.w, "    ! %s: %s\n", f.Kind, f.Text)
+		r.printf("    ! %s: %s\n", f.Kind, f.Text)
 	}
-	fmt.Fprintln(r.w)
+	r.printf("\n")
 }
 
 func compact(raw json.RawMessage) []byte {
@@ -159,7 +165,7 @@ func (r *reportWriter) seen(files []FileSeen) {
 	if len(files) == 0 {
 		return
 	}
-	fmt.Fprintf(r.w, "what the agent saw\n")
+	r.printf("what the agent saw\n")
 	var listedOnly []string
 	for _, f := range files {
 		if f.Listed && len(f.Read) == 0 && len(f.Edited) == 0 && !f.Written {
@@ -182,16 +188,16 @@ func (r *reportWriter) seen(files []FileSeen) {
 		if f.Listed {
 			parts = append(parts, "listed")
 		}
-		fmt.Fprintf(r.w, "    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
+		r.printf("    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
 	}
 	if len(listedOnly) > 0 {
 		noun := "files"
 		if len(listedOnly) == 1 {
 			noun = "file"
 		}
-		fmt.Fprintf(r.w, "    listed, never read: %d %s: %s\n", len(listedOnly), noun, examplesN(listedOnly, 8))
+		r.printf("    listed, never read: %d %s: %s\n", len(listedOnly), noun, examplesN(listedOnly, 8))
 	}
-	fmt.Fprintln(r.w)
+	r.printf("\n")
 }
 
 func (r *reportWriter) summary(st Stats, t tallies) {
@@ -199,22 +205,22 @@ func (r *reportWriter) summary(st Stats, t tallies) {
 		writeJSON(r.w, map[string]any{"type": "summary", "stats": st, "findings": t.flags})
 		return
 	}
-	fmt.Fprintf(r.w, "%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
+	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
 	if t.nflags > 0 {
 		var kinds []string
 		for k, n := range t.flags {
 			kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
 		}
 		sort.Strings(kinds)
-		fmt.Fprintf(r.w, " (%s)", strings.Join(kinds, ", "))
+		r.printf(" (%s)", strings.Join(kinds, ", "))
 	}
-	fmt.Fprintf(r.w, "\nread %d lines; skipped %d", st.Lines, st.Skipped)
+	r.printf("\nread %d lines; skipped %d", st.Lines, st.Skipped)
 	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
-		fmt.Fprintf(r.w, " (last: %s)", st.LastSkip)
+		r.printf(" (last: %s)", st.LastSkip)
 	}
-	fmt.Fprintf(r.w, "; %d records of unknown types; %d results without a call", st.Unknown, st.Orphans)
+	r.printf("; %d records of unknown types; %d results without a call", st.Unknown, st.Orphans)
 	if st.Partial {
-		fmt.Fprintf(r.w, "; the last line is incomplete (still being written?)")
+		r.printf("; the last line is incomplete (still being written?)")
 	}
-	fmt.Fprintln(r.w)
+	r.printf("\n")
 }

@@ -94,3 +94,42 @@ func TestReplayMainUsage(t *testing.T) {
 		t.Errorf("junk: exit %d\n%s", code, out.String())
 	}
 }
+
+// Text from a transcript never reaches the terminal as control sequences.
+func TestReportEscapesControlCharacters(t *testing.T) {
+	dir := reportRepo(t)
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/evil\x1b[2J.go"}).
+		result("r1", "\x1b]0;pwned\x07 \u202eexe.txt \xff", true, nil).
+		use("m2", "b1", "Bash", map[string]any{"command": "cat \x1b[31mred"}).
+		result("b1", "\x1b[31mred\x1b[0m", false, nil)
+	var out bytes.Buffer
+	if err := runReport(context.Background(), strings.NewReader(b.String()), dir, &reportWriter{w: &out, file: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, bad := range []string{"\x1b", "\x07", "\u202e", "\xff"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the report holds %q:\n%s", bad, s)
+		}
+	}
+	if !strings.Contains(s, `\x1b]0;pwned\x07 \u202eexe.txt`) {
+		t.Errorf("the escaped text is not shown:\n%s", s)
+	}
+}
+
+func TestSanitize(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain\ttext\n":  "plain\ttext\n",
+		"\x1b[2J":        `\x1b[2J`,
+		"bad \xff byte":  `bad \xff byte`,
+		"\u202eexe":      `\u202eexe`,
+		"c1 \u009b":      `c1 \x9b`,
+		"del \x7f":       `del \x7f`,
+		"ünïcödé → fine": "ünïcödé → fine",
+	} {
+		if got := sanitize(in); got != want {
+			t.Errorf("sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
