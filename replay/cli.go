@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -246,12 +247,17 @@ func (t *tallies) add(s Step) {
 	}
 }
 
+// writeJSON writes v as one JSON line (HTML characters as they are: the
+// texts hold <tool_use_error> and such).
 func writeJSON(w io.Writer, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(map[string]string{"error": err.Error()})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		buf.Reset()
+		enc.Encode(map[string]string{"error": err.Error()})
 	}
-	w.Write(append(b, '\n'))
+	w.Write(buf.Bytes())
 }
 
 func utc(t time.Time, layout string) string {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/repoxhq/repox/repoops"
 )
@@ -392,8 +393,8 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 	for _, l := range res.Lines {
 		now[l.N] = l
 	}
-	var diff []LineRange
-	first := ""
+	var diff, short []LineRange
+	first, firstShort := "", ""
 	count := 0
 	for _, l := range c.Saw.Lines {
 		nl, ok := now[l.N]
@@ -401,6 +402,14 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 		case !ok && l.N <= res.TotalLines:
 			continue // outside repox's window: not compared
 		case ok && (nl.CutChars > 0 || nl.Text == l.Text):
+			continue
+		case ok && cutShort(l.Text, nl.Text):
+			// the agent's tool cut the line (Codex's read_file at 500
+			// bytes, with no marker): not a change, a silent cut
+			short = addRange(short, LineRange{l.N, l.N})
+			if firstShort == "" {
+				firstShort = fmt.Sprintf("line %d showed %d of its %d characters", l.N, utf8.RuneCountInString(strings.TrimRight(l.Text, "….")), utf8.RuneCountInString(nl.Text))
+			}
 			continue
 		}
 		count++
@@ -413,11 +422,22 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 			}
 		}
 	}
+	if len(short) > 0 {
+		st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount, Path: path, Lines: short,
+			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", c.AgentTool, lineWord(short), Ranges(short), path, firstShort)})
+	}
 	if count == 0 {
 		return
 	}
 	st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
 		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", path, count, len(c.Saw.Lines), Ranges(diff), first)})
+}
+
+// cutShort: the agent's line is a proper prefix of the line now, perhaps
+// ending in an ellipsis its tool added.
+func cutShort(saw, now string) bool {
+	p := strings.TrimRight(saw, "….")
+	return len(p) > 0 && len(p) < len(now) && strings.HasPrefix(now, p) && len(saw) >= 100
 }
 
 // compareList checks a listing the agent got against repox's: a cut

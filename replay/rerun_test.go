@@ -199,3 +199,24 @@ func TestReplayFindings(t *testing.T) {
 		t.Errorf("the agent's refused edit is only planned, and repox refuses it too: %+v %+v", refused.Now, refused.Flags)
 	}
 }
+
+// Codex's read_file cuts lines at 500 bytes with no marker: a silent cut,
+// not a change.
+func TestReplayLineCutShortIsACutNotAChange(t *testing.T) {
+	long := strings.Repeat("x", 800)
+	dir := gitRepo(t, map[string]string{"wide.txt": "short\n" + long + "\n"})
+	var sb strings.Builder
+	line := func(typ string, payload any) {
+		sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+	}
+	line("session_meta", map[string]any{"id": "x", "cwd": dir})
+	line("response_item", map[string]any{"type": "function_call", "name": "read_file", "arguments": `{"file_path":"` + dir + `/wide.txt"}`, "call_id": "c1"})
+	line("response_item", map[string]any{"type": "function_call_output", "call_id": "c1", "output": "L1: short\nL2: " + long[:500]})
+	steps, _ := replayAll(t, dir, sb.String())
+	if f := flagsOf(steps[0], FlagCutWithoutCount); len(f) != 1 || Ranges(f[0].Lines) != "2" || !strings.Contains(f[0].Text, "showed 500 of its 800 characters") {
+		t.Errorf("cut: %+v", steps[0].Flags)
+	}
+	if f := flagsOf(steps[0], FlagChangedSinceRead); len(f) != 0 {
+		t.Errorf("a cut line reported as a change: %+v", f)
+	}
+}
