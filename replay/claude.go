@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"path"
 	"regexp"
 	"strconv"
@@ -29,25 +30,13 @@ type ccLine struct {
 	IsSidechain   bool            `json:"isSidechain"`
 	Timestamp     string          `json:"timestamp"`
 	Message       *ccMessage      `json:"message"`
-	ToolUseResult json.RawMessage `json:"toolUseResult"`
+	ToolUseResult *ccReadResult   `json:"toolUseResult"`
 }
 
 type ccMessage struct {
 	ID      string    `json:"id"`
 	Role    string    `json:"role"`
-	Content ccContent `json:"content"`
-}
-
-// ccContent is a message's content blocks; a plain string content (a
-// person's prompt) holds no tool blocks and decodes to none.
-type ccContent []ccBlock
-
-func (c *ccContent) UnmarshalJSON(b []byte) error {
-	if len(b) == 0 || b[0] != '[' {
-		*c = nil
-		return nil
-	}
-	return json.Unmarshal(b, (*[]ccBlock)(c))
+	Content []ccBlock `json:"content"`
 }
 
 // toolMarkers: a line without one of these holds no call or result; once
@@ -70,7 +59,7 @@ type ccBlock struct {
 	Name      string          `json:"name"`
 	Input     json.RawMessage `json:"input"`
 	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"`
+	Content   any             `json:"content"` // a string or a list of blocks: decoded in the line's one pass
 	IsError   bool            `json:"is_error"`
 }
 
@@ -97,10 +86,17 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		}
 		return
 	}
+	// One decoding pass per line. Values of another shape than the
+	// fields (a prompt's content is a string, an error's toolUseResult is
+	// a string) are left empty: json reports them as type errors after
+	// decoding everything else.
 	var l ccLine
 	if err := json.Unmarshal(b, &l); err != nil {
-		st.skip("line %d is not JSON: %v", n, err)
-		return
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			st.skip("line %d is not JSON: %v", n, err)
+			return
+		}
 	}
 	if !claudeTypes[l.Type] {
 		st.Unknown++
@@ -147,7 +143,7 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			d.s.add(c, false)
 		case "tool_result":
 			tur := l.ToolUseResult
-			if results != 1 || len(tur) == 0 || tur[0] != '{' {
+			if results != 1 {
 				tur = nil // several results in one record: the structured one is ambiguous
 			}
 			text := blockText(bl.Content)
@@ -164,34 +160,30 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 
 // blockText is a tool_result's content as the model got it: a string, or
 // the text blocks of a list joined.
-func blockText(raw json.RawMessage) string {
-	if len(raw) == 0 {
+func blockText(v any) string {
+	switch v := v.(type) {
+	case nil:
 		return ""
-	}
-	if raw[0] == '"' {
-		var s string
-		json.Unmarshal(raw, &s)
-		return s
-	}
-	var parts []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if json.Unmarshal(raw, &parts) != nil {
-		return string(raw)
-	}
-	var sb strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			sb.WriteString("\n")
+	case string:
+		return v
+	case []any:
+		var sb strings.Builder
+		for i, p := range v {
+			if i > 0 {
+				sb.WriteString("\n")
+			}
+			m, _ := p.(map[string]any)
+			typ, _ := m["type"].(string)
+			if text, ok := m["text"].(string); ok && typ == "text" {
+				sb.WriteString(text)
+			} else {
+				sb.WriteString("[" + typ + "]")
+			}
 		}
-		if p.Type == "text" {
-			sb.WriteString(p.Text)
-		} else {
-			sb.WriteString("[" + p.Type + "]")
-		}
+		return sb.String()
 	}
-	return sb.String()
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 type ccArgs struct {
@@ -480,10 +472,10 @@ type ccReadResult struct {
 // (older) or "    12\ttext" (newer).
 var numbered = regexp.MustCompile(`^ *([0-9]+)(?:→|\t)`)
 
-func claudeSaw(c *Call, tur json.RawMessage, cwd, wd string) *Saw {
+func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 	var r ccReadResult
-	if len(tur) > 0 {
-		json.Unmarshal(tur, &r)
+	if tur != nil {
+		r = *tur
 	}
 	var a ccArgs
 	json.Unmarshal(c.AgentArgs, &a)
