@@ -23,14 +23,14 @@ type claudeDecoder struct {
 }
 
 type ccLine struct {
-	Type          string          `json:"type"`
-	Cwd           string          `json:"cwd"`
-	SessionID     string          `json:"sessionId"`
-	AgentID       string          `json:"agentId"`
-	IsSidechain   bool            `json:"isSidechain"`
-	Timestamp     string          `json:"timestamp"`
-	Message       *ccMessage      `json:"message"`
-	ToolUseResult *ccReadResult   `json:"toolUseResult"`
+	Type          string        `json:"type"`
+	Cwd           string        `json:"cwd"`
+	SessionID     string        `json:"sessionId"`
+	AgentID       string        `json:"agentId"`
+	IsSidechain   bool          `json:"isSidechain"`
+	Timestamp     string        `json:"timestamp"`
+	Message       *ccMessage    `json:"message"`
+	ToolUseResult *ccReadResult `json:"toolUseResult"`
 }
 
 type ccMessage struct {
