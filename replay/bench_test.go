@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,43 @@ func TestBigTranscriptReads(t *testing.T) {
 	if err != nil || st.Skipped != 0 || st.Pending != 0 || len(calls) < 20 || len(calls[0].Saw.Lines) != 200 {
 		t.Fatalf("%d calls, %+v, %v", len(calls), st, err)
 	}
+}
+
+// fillerTranscript is size bytes of text and progress records around a
+// handful of small calls.
+func fillerTranscript(tb testing.TB, size int) []byte {
+	b := &cc{t: tb, cwd: "/home/u/proj"}
+	filler := strings.Repeat("long reasoning about the code ", 1000)
+	for i := 0; b.sb.Len() < size; i++ {
+		if i%20 == 0 {
+			id := fmt.Sprintf("r%d", i)
+			b.use("m"+id, id, "Read", map[string]any{"file_path": "/home/u/proj/a.go", "limit": 3}).result(id, "     1→a\n     2→b\n     3→c", false, nil)
+		}
+		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": fmt.Sprintf("t%d", i), "role": "assistant",
+			"content": []any{map[string]any{"type": "thinking", "thinking": filler}}}}))
+		b.raw(jsonLine(tb, map[string]any{"type": "progress", "sessionId": "s-1", "data": map[string]any{"output": filler}}))
+	}
+	return []byte(b.String())
+}
+
+// What the reader keeps is the calls, not the transcript: reading 10 MB
+// of mostly text records keeps a small fraction of that alive.
+func TestMemoryFollowsTheCallsNotTheTranscript(t *testing.T) {
+	data := fillerTranscript(t, tenMB)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	calls, st, err := ReadAll(bytes.NewReader(data))
+	if err != nil || st.Skipped != 0 {
+		t.Fatal(err, st)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d calls from %d bytes; heap kept %d bytes", len(calls), len(data), kept)
+	if kept > int64(len(data))/20 {
+		t.Errorf("reading %d bytes for %d calls kept %d bytes alive", len(data), len(calls), kept)
+	}
+	runtime.KeepAlive(calls)
+	runtime.KeepAlive(data)
 }
