@@ -180,7 +180,7 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 		return ferr
 	}
 	st := rd.Stats()
-	rootDir, rootWhy := chooseRoot(root, st.Cwd)
+	rootDir, rootWhy := RootFor(root, st.Cwd)
 	rp, err := NewReplayer(ctx, rootDir)
 	if err != nil {
 		return fmt.Errorf("%v — pass the repository with --root DIR", err)
@@ -210,9 +210,10 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 	return nil
 }
 
-// chooseRoot: --root, else the transcript's folder when it exists here,
-// else the current folder.
-func chooseRoot(flagRoot, cwd string) (string, string) {
+// RootFor is the repository a transcript is replayed against, and why:
+// the one given (--root), else the transcript's folder when it exists
+// here, else the current folder.
+func RootFor(flagRoot, cwd string) (dir, why string) {
 	if flagRoot != "" {
 		return flagRoot, "from --root"
 	}

@@ -62,11 +62,21 @@ type Step struct {
 	Call  Call      `json:"call"`
 	Now   []Outcome `json:"now,omitempty"`
 	Flags []Flag    `json:"flags,omitempty"`
+	// Path and Lines: the file the call touched and the lines it read or
+	// the region its edit produced (line numbers after the step), for a
+	// viewer to jump to; empty for listings and calls with no file.
+	Path  string      `json:"path,omitempty"`
+	Lines []LineRange `json:"lines,omitempty"`
 }
 
 // Replayer re-runs calls, in order, in a scratch copy of a repository.
 // The person's working tree is only read (its file set is copied); every
 // call, edits included, runs against the copy, which Close removes.
+//
+// For the sessions pane: feed it the calls of Follow's updates in order
+// (from a tea.Cmd: Step does I/O; one goroutine at a time), start a new
+// Replayer on an Update with Reset, read Horizon for the tree's and the
+// gutter's marks and AgentGate for the agent's gate of the open file.
 type Replayer struct {
 	Root    string            // the repository that was copied
 	Scratch string            // the copy
@@ -155,6 +165,12 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 	if c.Saw != nil && !c.IsError {
 		if c.Saw.Path != "" && !strings.HasPrefix(c.Saw.Path, "/") && len(c.Saw.Lines) > 0 {
 			r.horizon.Read(c.Saw.Path, c.Saw.Lines, c.Seq)
+			if st.Path == "" {
+				st.Path = c.Saw.Path
+				for _, l := range c.Saw.Lines {
+					st.Lines = addRange(st.Lines, LineRange{l.N, l.N})
+				}
+			}
 		}
 		var inside []string
 		for _, p := range c.Saw.Paths {
@@ -267,7 +283,12 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 				}
 			}
 		}
-		r.horizon.Wrote(path, repoops.CountLines(after))
+		n := repoops.CountLines(after)
+		r.horizon.Wrote(path, n)
+		st.Path, st.Lines = path, nil
+		if n > 0 {
+			st.Lines = []LineRange{{1, n}}
+		}
 	case "repo_edit":
 		var a editArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
@@ -293,6 +314,14 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 			un := r.horizon.Unread(path, old)
 			all = append(un, all...)
 			r.horizon.Edit(path, old, newN, len(un) > 0)
+		}
+		// this step's regions, in the new numbering
+		st.Path, st.Lines = path, nil
+		for k, at := range spans {
+			from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
+			if newN > 0 {
+				st.Lines = addRange(st.Lines, LineRange{from, from + newN - 1})
+			}
 		}
 		if len(all) > 0 {
 			st.Flags = append(st.Flags, unreadFlag(c, path, all, LineRange{}))

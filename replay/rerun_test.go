@@ -220,3 +220,22 @@ func TestReplayLineCutShortIsACutNotAChange(t *testing.T) {
 		t.Errorf("a cut line reported as a change: %+v", f)
 	}
 }
+
+func TestStepSaysWhereToLook(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": numberedLines(10)})
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 3, "limit": 2}).
+		result("r1", "     3→line 3\n     4→line 4\n", false, nil).
+		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "line 4\n", "new_string": "four\nand a half\n"}).
+		result("e1", "ok", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	if steps[0].Path != "a.go" || Ranges(steps[0].Lines) != "3-4" {
+		t.Errorf("read: %q %s", steps[0].Path, Ranges(steps[0].Lines))
+	}
+	if steps[1].Path != "a.go" || Ranges(steps[1].Lines) != "4-5" {
+		t.Errorf("edit: %q %s", steps[1].Path, Ranges(steps[1].Lines))
+	}
+	if f := flagsOf(steps[1], FlagEditUnread); len(f) != 0 {
+		t.Errorf("an edit of a line the agent read: %+v", f)
+	}
+}
