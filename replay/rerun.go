@@ -82,6 +82,8 @@ type Replayer struct {
 	Scratch string            // the copy
 	Copy    repoops.CopyStats // what was copied
 	repo    *repoops.Repo
+	real    *repoops.Repo    // the person's repository, for repo_git only (read-only commands)
+	gitSess *repoops.Session
 	sess    *repoops.Session // the agent's session, mirrored
 	fixer   *repoops.Session // applies the agent's changes repox refuses
 	sroot   *os.Root
@@ -95,12 +97,12 @@ func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer src.Close()
 	scratch, err := os.MkdirTemp("", "repox-replay-")
 	if err != nil {
+		src.Close()
 		return nil, err
 	}
-	r := &Replayer{Root: src.Dir(), Scratch: scratch, horizon: NewHorizon()}
+	r := &Replayer{Root: src.Dir(), Scratch: scratch, horizon: NewHorizon(), real: src, gitSess: src.NewSession()}
 	if r.Copy, err = src.CopyFileSet(ctx, scratch); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("copying %s to a scratch folder: %w", src.Dir(), err)
@@ -121,6 +123,9 @@ func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
 func (r *Replayer) Close() error {
 	if r.repo != nil {
 		r.repo.Close()
+	}
+	if r.real != nil {
+		r.real.Close()
 	}
 	if r.sroot != nil {
 		r.sroot.Close()
@@ -153,9 +158,16 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 			args = r.countAll(args)
 		}
 		var out Outcome
-		if isChange(tc.Tool) {
+		switch {
+		case isChange(tc.Tool):
 			out = r.change(ctx, c, tc.Tool, args, &st)
-		} else {
+		case tc.Tool == "repo_git":
+			// the copy has no .git; repo_git's commands only read, with
+			// git hardened by repoops, so they run on the repository itself
+			// (without the replay's own edits)
+			rec, _ := r.gitSess.CallRecorded(ctx, tc.Tool, args)
+			out = Outcome{CallRecord: rec}
+		default:
 			rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 			out = Outcome{CallRecord: rec}
 		}

@@ -105,9 +105,18 @@ func TestReplayNeverModifiesTheWorkingTree(t *testing.T) {
 		use("m5", "r2", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 19, "limit": 4}).
 		result("r2", "    19→line 19\n    20→LINE TWENTY\n    21→and one more\n    22→line 21\n", false, nil).
 		use("m6", "x1", "Bash", map[string]any{"command": "rm -rf new"}).
-		result("x1", "", false, nil)
+		result("x1", "", false, nil).
+		use("m7", "g1", "Bash", map[string]any{"command": "git status"}).
+		result("g1", "On branch main", false, nil).
+		use("m8", "g2", "mcp__repox__repo_git", map[string]any{"cmd": "diff"}).
+		result("g2", "", false, nil)
 	steps, rp := replayAll(t, dir, b.String())
 	scratch := rp.Scratch
+	for _, g := range steps[6:8] {
+		if len(g.Now) != 1 || g.Now[0].Tool != "repo_git" || g.Now[0].IsError {
+			t.Errorf("repo_git runs on the repository: %+v", g.Now)
+		}
+	}
 
 	edit := steps[1]
 	if len(edit.Now) != 1 || !edit.Now[0].Applied || !edit.Now[0].Forced {

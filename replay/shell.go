@@ -165,7 +165,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 			}
 			if cmd != "" {
 				c.Repox = []ToolCall{{Tool: "repo_git", Args: rawJSON(map[string]any{"cmd": cmd})}}
-				c.Approx = "git options and paths beyond the subcommand are not passed"
+				c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
 				return
 			}
 		}
