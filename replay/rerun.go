@@ -82,7 +82,7 @@ type Replayer struct {
 	Scratch string            // the copy
 	Copy    repoops.CopyStats // what was copied
 	repo    *repoops.Repo
-	real    *repoops.Repo    // the person's repository, for repo_git only (read-only commands)
+	real    *repoops.Repo // the person's repository, for repo_git only (read-only commands)
 	gitSess *repoops.Session
 	sess    *repoops.Session // the agent's session, mirrored
 	fixer   *repoops.Session // applies the agent's changes repox refuses
