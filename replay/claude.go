@@ -150,6 +150,9 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			isErr := bl.IsError
 			d.s.result(bl.ToolUseID, func(c *Call) {
 				c.Text, c.IsError = text, isErr
+				if tur != nil && tur.AgentID != "" && (c.AgentTool == "Task" || c.AgentTool == "Agent") {
+					c.NoEquivalent = "a subagent task; its own calls are in " + st.SessionID + "/subagents/agent-" + tur.AgentID + ".jsonl beside this session's file"
+				}
 				if !isErr {
 					c.Saw = claudeSaw(c, tur, root, wd)
 				}
@@ -465,6 +468,7 @@ type ccReadResult struct {
 	} `json:"file"`
 	Filenames []string `json:"filenames"`
 	Truncated bool     `json:"truncated"`
+	AgentID   string   `json:"agentId"` // a Task's subagent
 	NumFiles  int      `json:"numFiles"`
 }
 
