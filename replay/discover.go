@@ -78,6 +78,16 @@ func claudeProjectName(dir string) string {
 	return nonAlnum.ReplaceAllString(dir, "-")
 }
 
+// claudeProjectNames are the names builds have used: every character that
+// is not a letter or digit turned into '-', or only '/' and '.'.
+func claudeProjectNames(dir string) []string {
+	a, b := claudeProjectName(dir), strings.NewReplacer("/", "-", ".", "-").Replace(dir)
+	if a == b {
+		return []string{a}
+	}
+	return []string{a, b}
+}
+
 var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // Discover lists the sessions recorded for the repository at dir (an
@@ -102,11 +112,19 @@ func Discover(ctx context.Context, dir string, env Env) ([]SessionInfo, error) {
 	}
 	// Claude Code: projects/<name of the folder>, and of folders inside it.
 	projects := filepath.Join(env.claudeDir(), "projects")
-	name := claudeProjectName(dir)
 	if ents, err := os.ReadDir(projects); err == nil {
 		for _, e := range ents {
-			if !e.IsDir() || (e.Name() != name && !strings.HasPrefix(e.Name(), name+"-")) {
+			exact, prefix := false, false
+			for _, name := range claudeProjectNames(dir) {
+				exact = exact || e.Name() == name
+				prefix = prefix || strings.HasPrefix(e.Name(), name+"-")
+			}
+			if !e.IsDir() || !exact && !prefix {
 				continue
+			}
+			name := e.Name()
+			if !exact {
+				name = "" // a subfolder's project (or another folder sharing the prefix): check the recorded cwd
 			}
 			pdir := filepath.Join(projects, e.Name())
 			files, _ := filepath.Glob(filepath.Join(pdir, "*.jsonl"))

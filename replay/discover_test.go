@@ -94,3 +94,12 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 		t.Errorf("repox sessions: exit %d\n%s", code, out.String())
 	}
 }
+
+func TestClaudeProjectNames(t *testing.T) {
+	if got := claudeProjectNames("/home/u/my_repo.v2"); len(got) != 2 || got[0] != "-home-u-my-repo-v2" || got[1] != "-home-u-my_repo-v2" {
+		t.Errorf("names %v", got)
+	}
+	if got := claudeProjectNames("/work/repox"); len(got) != 1 || got[0] != "-work-repox" {
+		t.Errorf("names %v", got)
+	}
+}
