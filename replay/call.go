@@ -78,6 +78,11 @@ type Saw struct {
 	Counted bool `json:"counted,omitempty"`
 	// Limit is the agent tool's cap that applied (Glob's 100, grep_files' limit).
 	Limit int `json:"limit,omitempty"`
+	// An edit: the SHA-256 and line count of the whole file as the agent's
+	// tool found it before the change (Claude Code's originalFile), line
+	// endings as LF.
+	BeforeSHA   string `json:"beforeSha256,omitempty"`
+	BeforeLines int    `json:"beforeLines,omitempty"`
 }
 
 // SawLine is one line the agent was shown.

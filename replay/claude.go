@@ -2,6 +2,8 @@ package replay
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"path"
@@ -9,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // claudeDecoder reads Claude Code session files: one record per line; a
@@ -210,6 +214,11 @@ type ccArgs struct {
 		NewString  string `json:"new_string"`
 		ReplaceAll bool   `json:"replace_all"`
 	} `json:"edits"`
+}
+
+func sha(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }
 
 // anchor makes the path arguments absolute against the folder wd the call
@@ -469,6 +478,7 @@ type ccReadResult struct {
 	Filenames []string `json:"filenames"`
 	Truncated bool     `json:"truncated"`
 	AgentID   string   `json:"agentId"` // a Task's subagent
+	Original  *string  `json:"originalFile"` // an Edit's file before the change
 	NumFiles  int      `json:"numFiles"`
 }
 
@@ -521,6 +531,16 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		}
 		saw.Cut = r.Truncated || strings.Contains(c.Text, "(Results are truncated")
 		return saw
+	case "Edit", "MultiEdit":
+		if r.Original == nil {
+			return nil
+		}
+		rel, ok := relPath(a.FilePath, cwd)
+		if !ok {
+			return nil
+		}
+		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
+		return &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf))}
 	case "Grep":
 		// files_with_matches: the files named are listed for the agent
 		if len(r.Filenames) == 0 {

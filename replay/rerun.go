@@ -216,6 +216,14 @@ func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
 func (r *Replayer) change(ctx context.Context, c Call, tool string, args json.RawMessage, st *Step) Outcome {
 	path := argPath(args)
 	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
+	if s := c.Saw; s != nil && s.BeforeSHA != "" && s.Path == path && len(st.Now) == 0 && beforeErr == nil {
+		lf := strings.ReplaceAll(string(before), "\r\n", "\n")
+		if sha(lf) != s.BeforeSHA {
+			now := repoops.CountLines([]byte(lf))
+			st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path,
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", path, s.BeforeLines, now)})
+		}
+	}
 	if c.IsError {
 		return r.dryRun(ctx, tool, args)
 	}

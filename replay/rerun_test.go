@@ -248,3 +248,23 @@ func TestStepSaysWhereToLook(t *testing.T) {
 		t.Errorf("an edit of a line the agent read: %+v", f)
 	}
 }
+
+// Claude Code records the whole file an Edit found (originalFile): when the
+// file now is another, the edit is replayed on a different file.
+func TestReplayEditOfAnotherFile(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "one\ntwo\nthree\n", "b.go": "same\n"})
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→one\n     2→two\n     3→three\n", false, nil).
+		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).
+		result("e1", "ok", false, map[string]any{"filePath": dir + "/a.go", "originalFile": "one\ntwo\n", "structuredPatch": []any{}}).
+		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.go"}).result("r2", "     1→same\n", false, nil).
+		use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "same", "new_string": "diff"}).
+		result("e2", "ok", false, map[string]any{"filePath": dir + "/b.go", "originalFile": "same\r\n"})
+	steps, _ := replayAll(t, dir, b.String())
+	if f := flagsOf(steps[1], FlagChangedSinceRead); len(f) != 1 || !strings.Contains(f[0].Text, "a.go is not the file the agent edited: its content then (2 lines) differs from the file now (3 lines)") {
+		t.Errorf("edit of another file: %+v", steps[1].Flags)
+	}
+	if len(steps[3].Flags) != 0 {
+		t.Errorf("the same file (CRLF as LF) flagged: %+v", steps[3].Flags)
+	}
+}
