@@ -477,7 +477,7 @@ type ccReadResult struct {
 	} `json:"file"`
 	Filenames []string `json:"filenames"`
 	Truncated bool     `json:"truncated"`
-	AgentID   string   `json:"agentId"` // a Task's subagent
+	AgentID   string   `json:"agentId"`      // a Task's subagent
 	Original  *string  `json:"originalFile"` // an Edit's file before the change
 	NumFiles  int      `json:"numFiles"`
 }
