@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,5 +42,46 @@ func TestReplayReportReadsTheBatchOutput(t *testing.T) {
 	}
 	if code, out, _ := runCLI(t, "", "sessions", dir); code != 0 || out == "" {
 		t.Errorf("sessions: %d %q", code, out)
+	}
+}
+
+// TestHelperReplayProcess runs repox in a child process for the test below.
+func TestHelperReplayProcess(t *testing.T) {
+	if os.Getenv("REPOX_HELPER_ARGS") == "" {
+		t.Skip("helper process")
+	}
+	args := strings.Split(os.Getenv("REPOX_HELPER_ARGS"), "\n")
+	os.Exit(run(context.Background(), args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// `repox replay --report FILE | head` closes the pipe early: the scratch
+// copy is removed all the same (a write to a closed pipe would otherwise
+// kill the process before it cleans up).
+func TestReplayReportCleansUpWhenThePipeCloses(t *testing.T) {
+	dir := fixture(t)
+	var sb strings.Builder
+	for i := 0; i < 3000; i++ {
+		sb.WriteString(`{"v":1,"tool":"repo_read_file","args":{"path":"top.txt"},"text":"x"}` + "\n")
+	}
+	log := filepath.Join(t.TempDir(), "calls.jsonl")
+	os.WriteFile(log, []byte(sb.String()), 0o644)
+	tmp := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperReplayProcess$")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "REPOX_HELPER_ARGS="+strings.Join([]string{"replay", "--report", log, "--root", dir}, "\n"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 100)
+	if _, err := io.ReadFull(out, buf); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	cmd.Wait()
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("the scratch copy was left behind: %v", ents)
 	}
 }

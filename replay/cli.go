@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -164,8 +166,19 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "repox replay: %s is not a regular file — give a transcript file\n", pos[0])
 		return exitUsage
 	}
+	// The scratch copy must go whatever ends the report: a closed pipe
+	// (`| head`) makes writes fail instead of killing the process, and
+	// SIGTERM or SIGHUP cancel like Ctrl-C, so the deferred Close runs.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
 	if err := runReport(ctx, f, *root, w); err != nil {
+		if w.err != nil {
+			return exitOK // the reader went away: nothing more to say
+		}
 		fmt.Fprintf(stderr, "repox replay: %v\n", err)
 		return exitUsage
 	}
@@ -196,6 +209,9 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 			step := rp.Step(ctx, c)
 			tally.add(step)
 			w.step(step)
+			if w.err != nil {
+				return w.err
+			}
 			var err error
 			if c, err = rd.Next(); err != nil {
 				if errors.Is(err, io.EOF) {
@@ -250,7 +266,7 @@ func (t *tallies) add(s Step) {
 
 // writeJSON writes v as one JSON line (HTML characters as they are: the
 // texts hold <tool_use_error> and such).
-func writeJSON(w io.Writer, v any) {
+func writeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -258,7 +274,8 @@ func writeJSON(w io.Writer, v any) {
 		buf.Reset()
 		enc.Encode(map[string]string{"error": err.Error()})
 	}
-	w.Write(buf.Bytes())
+	_, err := w.Write(buf.Bytes())
+	return err
 }
 
 func utc(t time.Time, layout string) string {

@@ -16,17 +16,26 @@ type reportWriter struct {
 	w    io.Writer
 	json bool
 	file string
+	err  error // the first write error: the reader went away
 }
 
 // printf writes text-mode output, sanitized for the terminal: the
 // transcript and the repository are both untrusted input.
 func (r *reportWriter) printf(format string, args ...any) {
-	io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+	if r.err == nil {
+		_, r.err = io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+	}
+}
+
+func (r *reportWriter) jsonLine(v any) {
+	if r.err == nil {
+		r.err = writeJSON(r.w, v)
+	}
 }
 
 func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 	if r.json {
-		writeJSON(r.w, map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
+		r.jsonLine(map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
 			"cwd": st.Cwd, "started": st.Started, "root": rp.Root, "rootFrom": rootWhy, "copied": rp.Copy})
 		return
 	}
@@ -53,7 +62,7 @@ func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 
 func (r *reportWriter) step(s Step) {
 	if r.json {
-		writeJSON(r.w, map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
+		r.jsonLine(map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
 		return
 	}
 	c := s.Call
@@ -158,7 +167,7 @@ func nowSummary(o Outcome) string {
 func (r *reportWriter) seen(files []FileSeen) {
 	if r.json {
 		for _, f := range files {
-			writeJSON(r.w, map[string]any{"type": "seen", "file": f})
+			r.jsonLine(map[string]any{"type": "seen", "file": f})
 		}
 		return
 	}
@@ -202,7 +211,7 @@ func (r *reportWriter) seen(files []FileSeen) {
 
 func (r *reportWriter) summary(st Stats, t tallies) {
 	if r.json {
-		writeJSON(r.w, map[string]any{"type": "summary", "stats": st, "findings": t.flags})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags})
 		return
 	}
 	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)

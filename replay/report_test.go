@@ -133,3 +133,31 @@ func TestSanitize(t *testing.T) {
 		}
 	}
 }
+
+type failAfter struct{ n int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if f.n -= len(p); f.n < 0 {
+		return 0, os.ErrClosed
+	}
+	return len(p), nil
+}
+
+// A reader that goes away (`| head`) ends the report, and the scratch copy
+// is removed all the same.
+func TestReportStopsAndCleansUpWhenTheReaderGoes(t *testing.T) {
+	dir := reportRepo(t)
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, args := range [][]string{{"--report", path}, {"--report", "--json", path}} {
+		var errb bytes.Buffer
+		if code := ReplayMain(context.Background(), args, nil, &failAfter{n: 300}, &errb); code != 0 || errb.Len() != 0 {
+			t.Errorf("%v: exit %d %q", args, code, errb.String())
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%v: left %v behind", args, ents)
+		}
+	}
+}
