@@ -222,7 +222,7 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 		}
 	}
 	w.seen(rp.Horizon().Files())
-	w.summary(rd.Stats(), tally)
+	w.summary(rd.Stats(), tally, rp)
 	return nil
 }
 

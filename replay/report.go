@@ -36,7 +36,7 @@ func (r *reportWriter) jsonLine(v any) {
 func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 	if r.json {
 		r.jsonLine(map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
-			"cwd": st.Cwd, "started": st.Started, "root": rp.Root, "rootFrom": rootWhy, "copied": rp.Copy})
+			"cwd": st.Cwd, "started": st.Started, "root": rp.Root, "rootFrom": rootWhy})
 		return
 	}
 	format := string(st.Format)
@@ -53,11 +53,7 @@ func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 		r.printf("agent cwd   %s\n", st.Cwd)
 	}
 	r.printf("root        %s (%s)\n", rp.Root, rootWhy)
-	r.printf("replayed in a scratch copy of the root's file set (%d files", rp.Copy.Files)
-	if rp.Copy.Skipped > 0 {
-		r.printf(", %d skipped: %s", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
-	}
-	r.printf("), removed afterwards: the working tree is not changed\n\n")
+	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
 }
 
 func (r *reportWriter) step(s Step) {
@@ -209,9 +205,9 @@ func (r *reportWriter) seen(files []FileSeen) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t tallies) {
+func (r *reportWriter) summary(st Stats, t tallies, rp *Replayer) {
 	if r.json {
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "copiedAt": rp.CopiedAt, "copied": rp.Copy})
 		return
 	}
 	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
@@ -232,4 +228,13 @@ func (r *reportWriter) summary(st Stats, t tallies) {
 		r.printf("; the last line is incomplete (still being written?)")
 	}
 	r.printf("\n")
+	if rp.CopiedAt == 0 {
+		r.printf("no change was replayed, so no scratch copy was made\n")
+	} else {
+		r.printf("scratch copy made before call #%d: %d files", rp.CopiedAt, rp.Copy.Files)
+		if rp.Copy.Skipped > 0 {
+			r.printf(", %d skipped (%s)", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+		}
+		r.printf("; removed\n")
+	}
 }

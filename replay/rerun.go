@@ -69,59 +69,84 @@ type Step struct {
 	Lines []LineRange `json:"lines,omitempty"`
 }
 
-// Replayer re-runs calls, in order, in a scratch copy of a repository.
-// The person's working tree is only read (its file set is copied); every
-// call, edits included, runs against the copy, which Close removes.
+// Replayer re-runs calls, in order, in one fresh session. Reading calls run
+// on the repository itself (they only read); the first change (an edit,
+// insert or write) first copies the repository's file set to a scratch
+// folder, and from then on every call runs on the copy, so the person's
+// working tree is never changed. Close removes the copy.
 //
 // For the sessions pane: feed it the calls of Follow's updates in order
 // (from a tea.Cmd: Step does I/O; one goroutine at a time), start a new
 // Replayer on an Update with Reset, read Horizon for the tree's and the
 // gutter's marks and AgentGate for the agent's gate of the open file.
 type Replayer struct {
-	Root    string            // the repository that was copied
-	Scratch string            // the copy
-	Copy    repoops.CopyStats // what was copied
-	repo    *repoops.Repo
-	real    *repoops.Repo // the person's repository, for repo_git only (read-only commands)
-	gitSess *repoops.Session
+	Root     string            // the repository replayed against
+	Scratch  string            // the copy; "" until the first change
+	Copy     repoops.CopyStats // what was copied
+	CopiedAt int               // the call whose change made the copy (0: none yet)
+
+	real    *repoops.Repo    // the person's repository: only reading calls run on it
+	repo    *repoops.Repo    // where calls run: real, then the copy
+	gitSess *repoops.Session // repo_git, always on real (the copy has no .git)
 	sess    *repoops.Session // the agent's session, mirrored
-	fixer   *repoops.Session // applies the agent's changes repox refuses
-	sroot   *os.Root
+	fixer   *repoops.Session // applies the agent's changes repox refuses (on the copy)
+	sroot   *os.Root         // the folder calls run in, for looking only
+	reads   []json.RawMessage
 	horizon *Horizon
 }
 
-// NewReplayer copies root's file set to a new temporary folder and opens
-// a fresh session on the copy.
+// NewReplayer opens root for a replay.
 func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
 	src, err := repoops.Open(root)
 	if err != nil {
 		return nil, err
 	}
-	scratch, err := os.MkdirTemp("", "repox-replay-")
+	sroot, err := os.OpenRoot(src.Dir())
 	if err != nil {
 		src.Close()
 		return nil, err
 	}
-	r := &Replayer{Root: src.Dir(), Scratch: scratch, horizon: NewHorizon(), real: src, gitSess: src.NewSession()}
-	if r.Copy, err = src.CopyFileSet(ctx, scratch); err != nil {
-		r.Close()
-		return nil, fmt.Errorf("copying %s to a scratch folder: %w", src.Dir(), err)
+	return &Replayer{Root: src.Dir(), real: src, repo: src, gitSess: src.NewSession(), sess: src.NewSession(),
+		sroot: sroot, horizon: NewHorizon()}, nil
+}
+
+// ensureCopy makes the scratch copy before the first change, and moves the
+// session there: the reads made so far are made again in the copy, so the
+// agent's gate stands as it did.
+func (r *Replayer) ensureCopy(ctx context.Context, seq int) error {
+	if r.Scratch != "" {
+		return nil
 	}
-	if r.repo, err = repoops.Open(scratch); err != nil {
-		r.Close()
-		return nil, err
+	scratch, err := os.MkdirTemp("", "repox-replay-")
+	if err != nil {
+		return err
 	}
-	if r.sroot, err = os.OpenRoot(scratch); err != nil {
-		r.Close()
-		return nil, err
+	r.Scratch = scratch
+	if r.Copy, err = r.real.CopyFileSet(ctx, scratch); err != nil {
+		return fmt.Errorf("copying %s to a scratch folder: %w", r.Root, err)
 	}
-	r.sess, r.fixer = r.repo.NewSession(), r.repo.NewSession()
-	return r, nil
+	cp, err := repoops.Open(scratch)
+	if err != nil {
+		return err
+	}
+	sroot, err := os.OpenRoot(scratch)
+	if err != nil {
+		cp.Close()
+		return err
+	}
+	r.sroot.Close()
+	r.repo, r.sroot, r.CopiedAt = cp, sroot, seq
+	r.sess, r.fixer = cp.NewSession(), cp.NewSession()
+	for _, args := range r.reads {
+		r.sess.Call(ctx, "repo_read_file", args)
+	}
+	r.reads = nil
+	return nil
 }
 
 // Close removes the scratch copy.
 func (r *Replayer) Close() error {
-	if r.repo != nil {
+	if r.repo != nil && r.repo != r.real {
 		r.repo.Close()
 	}
 	if r.real != nil {
@@ -130,6 +155,7 @@ func (r *Replayer) Close() error {
 	if r.sroot != nil {
 		r.sroot.Close()
 	}
+	r.repo, r.real, r.sroot = nil, nil, nil
 	if r.Scratch == "" {
 		return nil
 	}
@@ -145,6 +171,13 @@ func (r *Replayer) Horizon() *Horizon { return r.horizon }
 // stands after the calls replayed so far (not the explorer's own gate).
 func (r *Replayer) AgentGate(path string) repoops.GateVerdict { return r.sess.GateCheck(path) }
 
+// readOnly: the registry says the tool only reads. Anything else, a tool
+// added later included, runs only on the copy.
+func readOnly(tool string) bool {
+	t, ok := repoops.Lookup(tool)
+	return ok && t.ReadOnly
+}
+
 func isChange(tool string) bool {
 	return tool == "repo_edit" || tool == "repo_write" || tool == "repo_insert"
 }
@@ -159,8 +192,19 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		}
 		var out Outcome
 		switch {
-		case isChange(tc.Tool):
-			out = r.change(ctx, c, tc.Tool, args, &st)
+		case !readOnly(tc.Tool):
+			if err := r.ensureCopy(ctx, c.Seq); err != nil {
+				text := "the change was not replayed: " + err.Error()
+				out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}}
+				st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: argPath(args), Text: text})
+				break
+			}
+			if isChange(tc.Tool) {
+				out = r.change(ctx, c, tc.Tool, args, &st)
+			} else {
+				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
+				out = Outcome{CallRecord: rec}
+			}
 		case tc.Tool == "repo_git":
 			// the copy has no .git; repo_git's commands only read, with
 			// git hardened by repoops, so they run on the repository itself
@@ -170,6 +214,9 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		default:
 			rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 			out = Outcome{CallRecord: rec}
+			if tc.Tool == "repo_read_file" && r.Scratch == "" {
+				r.reads = append(r.reads, args)
+			}
 		}
 		st.Now = append(st.Now, out)
 	}

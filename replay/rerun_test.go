@@ -268,3 +268,34 @@ func TestReplayEditOfAnotherFile(t *testing.T) {
 		t.Errorf("the same file (CRLF as LF) flagged: %+v", steps[3].Flags)
 	}
 }
+
+// Reading calls run on the repository itself; the copy is made at the
+// first change, and the reads made before it still count for the gate.
+func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "one\ntwo\n", "b.go": "b\n"})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→one\n     2→two\n", false, nil).
+		use("m2", "g1", "Grep", map[string]any{"pattern": "two", "output_mode": "content"}).result("g1", "a.go:2:two", false, nil)
+	readOnly := b.String()
+	steps, rp := replayAll(t, dir, readOnly)
+	if rp.Scratch != "" || rp.CopiedAt != 0 || len(steps) != 2 || steps[1].Now[0].IsError {
+		t.Fatalf("a read-only replay made a copy: %q %d %+v", rp.Scratch, rp.CopiedAt, steps)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Fatalf("temporary files: %v", ents)
+	}
+	b.use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).result("e1", "ok", false, nil)
+	steps, rp = replayAll(t, dir, b.String())
+	edit := steps[2].Now[0]
+	if rp.CopiedAt != 3 || rp.Scratch == "" || !edit.Applied || edit.Forced || edit.IsError {
+		t.Fatalf("copied at %d; the edit after a full read: %+v", rp.CopiedAt, edit)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(got) != "one\ntwo\n" {
+		t.Errorf("the working tree changed: %q", got)
+	}
+	if g := rp.AgentGate("a.go"); !g.Allowed {
+		t.Errorf("the agent's gate after its own edit: %+v", g)
+	}
+}
