@@ -37,11 +37,13 @@ func (r *Repo) CopyFileSet(ctx context.Context, dst string) (CopyStats, error) {
 		return st, err
 	}
 	defer out.Close()
+	dirs := &dirCache{src: r.root, dst: out}
+	defer dirs.close()
 	_, err = r.eachFile(ctx, "", func(rel string) {
 		if ctx.Err() != nil {
 			return
 		}
-		if e := r.copyOne(out, rel, &st); e != nil {
+		if e := r.copyOne(dirs, rel, &st); e != nil {
 			st.Skipped++
 			if len(st.Examples) < 3 {
 				st.Examples = append(st.Examples, DisplayPath(rel))
@@ -54,19 +56,86 @@ func (r *Repo) CopyFileSet(ctx context.Context, dst string) (CopyStats, error) {
 	return st, err
 }
 
-func (r *Repo) copyOne(out *os.Root, rel string, st *CopyStats) error {
-	info, err := r.root.Lstat(osPath(rel))
+// dirCache holds the last few folders open on both sides, so each file
+// costs one lookup by name instead of one per path component.
+type dirCache struct {
+	src, dst *os.Root
+	made     map[string]bool
+	open     []cachedDir
+}
+
+type cachedDir struct {
+	dir      string
+	src, dst *os.Root
+}
+
+const dirCacheSize = 16
+
+func (c *dirCache) get(dir string) (cachedDir, error) {
+	for i, d := range c.open {
+		if d.dir == dir {
+			return c.open[i], nil
+		}
+	}
+	if dir == "." {
+		d := cachedDir{dir: dir, src: c.src, dst: c.dst}
+		c.open = append(c.open, d)
+		return d, nil
+	}
+	if c.made == nil {
+		c.made = map[string]bool{}
+	}
+	if !c.made[dir] {
+		if err := c.dst.MkdirAll(osPath(dir), 0o755); err != nil {
+			return cachedDir{}, err
+		}
+		c.made[dir] = true
+	}
+	src, err := c.src.OpenRoot(osPath(dir))
+	if err != nil {
+		return cachedDir{}, err
+	}
+	dst, err := c.dst.OpenRoot(osPath(dir))
+	if err != nil {
+		src.Close()
+		return cachedDir{}, err
+	}
+	if len(c.open) >= dirCacheSize {
+		old := c.open[0]
+		if old.dir != "." {
+			old.src.Close()
+			old.dst.Close()
+		}
+		c.open = c.open[1:]
+	}
+	d := cachedDir{dir: dir, src: src, dst: dst}
+	c.open = append(c.open, d)
+	return d, nil
+}
+
+func (c *dirCache) close() {
+	for _, d := range c.open {
+		if d.dir != "." {
+			d.src.Close()
+			d.dst.Close()
+		}
+	}
+	c.open = nil
+}
+
+func (r *Repo) copyOne(dirs *dirCache, rel string, st *CopyStats) error {
+	d, err := dirs.get(path.Dir(rel))
 	if err != nil {
 		return err
 	}
-	if dir := path.Dir(rel); dir != "." {
-		if err := out.MkdirAll(osPath(dir), 0o755); err != nil {
-			return err
-		}
+	name := path.Base(rel)
+	info, err := d.src.Lstat(name)
+	if err != nil {
+		return err
 	}
 	switch {
 	case info.Mode()&os.ModeSymlink != 0:
-		target, err := r.root.Readlink(osPath(rel))
+		target, err := d.src.Readlink(name)
 		if err != nil {
 			return err
 		}
@@ -77,30 +146,36 @@ func (r *Repo) copyOne(out *os.Root, rel string, st *CopyStats) error {
 		if joined == ".." || len(joined) >= 3 && joined[:3] == "../" {
 			return fmt.Errorf("link leaves the repository")
 		}
-		if err := out.Symlink(target, osPath(rel)); err != nil {
+		if err := d.dst.Symlink(target, name); err != nil {
 			return err
 		}
 		st.Links++
 		return nil
 	case !info.Mode().IsRegular():
 		return fmt.Errorf("not a regular file")
-	case info.Size() > CopyFileSetMaxFile:
-		return fmt.Errorf("over the size cap")
 	}
-	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	f, err := d.src.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	return copyRegular(d.dst, f, name, st)
+}
+
+// copyRegular copies the open file f to name in out.
+func copyRegular(out *os.Root, f *os.File, name string, st *CopyStats) error {
 	fst, err := f.Stat()
 	if err != nil || !fst.Mode().IsRegular() {
 		return fmt.Errorf("not a regular file")
+	}
+	if fst.Size() > CopyFileSetMaxFile {
+		return fmt.Errorf("over the size cap")
 	}
 	mode := os.FileMode(0o644)
 	if fst.Mode()&0o111 != 0 {
 		mode = 0o755
 	}
-	w, err := out.OpenFile(osPath(rel), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, mode)
+	w, err := out.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, mode)
 	if err != nil {
 		return err
 	}
@@ -112,7 +187,7 @@ func (r *Repo) copyOne(out *os.Root, rel string, st *CopyStats) error {
 		err = fmt.Errorf("grew over the size cap")
 	}
 	if err != nil {
-		out.Remove(osPath(rel))
+		out.Remove(name)
 		return err
 	}
 	st.Files++
