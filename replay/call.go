@@ -36,11 +36,15 @@ type ToolCall struct {
 // Call is one tool call of an agent, as its transcript recorded it, with
 // the repox call(s) that ask the same question.
 type Call struct {
-	Seq       int             `json:"seq"` // 1-based, in the order the agent made the calls
-	ID        string          `json:"id,omitempty"`
-	Time      time.Time       `json:"time"`
-	Agent     Agent           `json:"agent"`
-	Subagent  string          `json:"subagent,omitempty"` // Claude Code subagent id, "" for the main agent
+	Seq      int       `json:"seq"` // 1-based, in the order the agent made the calls
+	ID       string    `json:"id,omitempty"`
+	Time     time.Time `json:"time"`
+	Agent    Agent     `json:"agent"`
+	Subagent string    `json:"subagent,omitempty"` // Claude Code subagent id, "" for the main agent
+	// Session is the repox session id of a call-log record: one log (such
+	// as `repox mcp --log`'s) holds the calls of many sessions, each with
+	// its own gate. Empty for Claude Code and Codex (one session a file).
+	Session   string          `json:"session,omitempty"`
 	AgentTool string          `json:"agentTool"`
 	AgentArgs json.RawMessage `json:"agentArgs"`
 

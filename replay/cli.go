@@ -66,8 +66,9 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 			return exitUsage
 		}
 		for _, s := range list {
-			if !seen[s.Path] {
-				seen[s.Path] = true
+			key := s.Path + "\x00" + s.ID
+			if !seen[key] {
+				seen[key] = true
 				all = append(all, s)
 			}
 		}
@@ -103,9 +104,13 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if t := newest(s); !t.IsZero() {
 			started = t.UTC().Format("2006-01-02 15:04:05")
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(tildePath(s.Path, env.Home)))
+		where := tildePath(s.Path, env.Home)
+		if s.Agent == AgentRepox {
+			where += " --session " + s.ID
+		}
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(where))
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = modified in the last %d s or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 
@@ -144,6 +149,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	report := fs.Bool("report", false, "print the replay as text instead of opening the sessions pane")
 	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
 	asJSON := fs.Bool("json", false, "with --report: print JSON lines")
+	session := fs.String("session", "", "with --report on a repox call log: only the calls of this session")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -175,7 +181,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
-	if err := runReport(ctx, f, *root, w); err != nil {
+	if err := runReport(ctx, f, *root, *session, w); err != nil {
 		if w.err != nil {
 			return exitOK // the reader went away: nothing more to say
 		}
@@ -185,8 +191,10 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return exitOK
 }
 
-// runReport streams a transcript through a Replayer into w.
-func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) error {
+// runReport streams a transcript through Replayers into w: one for the
+// transcript, or one per session of a repox call log (each session has
+// its own gate). session, when set, keeps only that session's calls.
+func runReport(ctx context.Context, r io.Reader, root, session string, w *reportWriter) error {
 	rd := NewReader(r)
 	first, ferr := rd.Next()
 	if ferr != nil && !errors.Is(ferr, io.EOF) {
@@ -194,23 +202,52 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 	}
 	st := rd.Stats()
 	rootDir, rootWhy := RootFor(root, st.Cwd)
-	rp, err := NewReplayer(ctx, rootDir)
+	// open the root once up front, so a bad root is a usage error before any output
+	probe, err := NewReplayer(ctx, rootDir)
 	if err != nil {
 		return fmt.Errorf("%v — pass the repository with --root DIR", err)
 	}
-	defer rp.Close()
-	w.header(st, rp, rootWhy)
+	reps := map[string]*Replayer{}
+	var order []string
+	defer func() {
+		for _, rp := range reps {
+			rp.Close()
+		}
+	}()
+	replayerFor := func(sess string) (*Replayer, error) {
+		if rp, ok := reps[sess]; ok {
+			return rp, nil
+		}
+		rp := probe
+		if rp == nil {
+			var err error
+			if rp, err = NewReplayer(ctx, rootDir); err != nil {
+				return nil, err
+			}
+		}
+		probe = nil
+		reps[sess] = rp
+		order = append(order, sess)
+		return rp, nil
+	}
+	w.header(st, probe.Root, rootWhy)
 	var tally tallies
 	if ferr == nil {
 		for c := first; ; {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			step := rp.Step(ctx, c)
-			tally.add(step)
-			w.step(step)
-			if w.err != nil {
-				return w.err
+			if session == "" || c.Session == session {
+				rp, err := replayerFor(c.Session)
+				if err != nil {
+					return err
+				}
+				step := rp.Step(ctx, c)
+				tally.add(step)
+				w.step(step)
+				if w.err != nil {
+					return w.err
+				}
 			}
 			var err error
 			if c, err = rd.Next(); err != nil {
@@ -221,8 +258,22 @@ func runReport(ctx context.Context, r io.Reader, root string, w *reportWriter) e
 			}
 		}
 	}
-	w.seen(rp.Horizon().Files())
-	w.summary(rd.Stats(), tally, rp)
+	if probe != nil {
+		probe.Close()
+	}
+	var rps []*Replayer
+	for _, sess := range order {
+		label := ""
+		if len(order) > 1 {
+			label = sess
+		}
+		w.seen(reps[sess].Horizon().Files(), label)
+		rps = append(rps, reps[sess])
+	}
+	if session != "" && len(order) == 0 {
+		w.printf("no call of session %s in this transcript\n\n", session)
+	}
+	w.summary(rd.Stats(), tally, rps)
 	return nil
 }
 

@@ -149,10 +149,13 @@ func Discover(ctx context.Context, dir string, env Env) ([]SessionInfo, error) {
 		}
 		return nil
 	})
-	// repox's own logs.
+	// repox's own logs: one file may hold many sessions (every `repox mcp
+	// --log` connection appends to it), each listed on its own.
 	logs, _ := filepath.Glob(filepath.Join(env.RepoxLogDir(), "*.jsonl"))
 	for _, f := range logs {
-		add(AgentRepox, f, false, false)
+		if ctx.Err() == nil {
+			out = append(out, inspectRepoxLog(f, env.Now)...)
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		return newest(out[i]).After(newest(out[j]))
@@ -246,4 +249,58 @@ func inspect(agent Agent, path string, now time.Time) (SessionInfo, bool) {
 	}
 	si.Live, si.LiveWhy = len(why) > 0, strings.Join(why, ", ")
 	return si, true
+}
+
+// inspectRepoxLog lists the sessions of one repox call log, in the order
+// they first appear. A session is live when its last call is recent; an
+// incomplete last line counts for the session written last.
+func inspectRepoxLog(path string, now time.Time) []SessionInfo {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	rd := NewReader(f)
+	byID := map[string]*SessionInfo{}
+	var order []string
+	last := map[string]time.Time{}
+	lastSession := ""
+	for {
+		c, err := rd.Next()
+		if err != nil {
+			break
+		}
+		si, ok := byID[c.Session]
+		if !ok {
+			si = &SessionInfo{Agent: AgentRepox, Path: path, ID: c.Session, Started: c.Time, Modified: info.ModTime()}
+			byID[c.Session] = si
+			order = append(order, c.Session)
+		}
+		si.Calls++
+		if c.IsFileTool() {
+			si.FileCalls++
+		}
+		last[c.Session] = c.Time
+		lastSession = c.Session
+	}
+	st := rd.Stats()
+	var out []SessionInfo
+	for _, id := range order {
+		si := *byID[id]
+		var why []string
+		if age := now.Sub(last[id]); !last[id].IsZero() && age < LiveWithin && age > -LiveWithin {
+			why = append(why, "last call "+age.Round(time.Second).String()+" ago")
+		}
+		if st.Partial && id == lastSession {
+			why = append(why, "last line incomplete")
+		}
+		si.Live, si.LiveWhy = len(why) > 0, strings.Join(why, ", ")
+		si.Skipped = st.Skipped
+		out = append(out, si)
+	}
+	return out
 }

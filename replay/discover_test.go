@@ -46,9 +46,10 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	}
 	touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-a.jsonl"), meta(repo)+`{"timestamp":"2026-01-31T10:00:01Z","type":"resp`, old)
 	touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-b.jsonl"), meta("/elsewhere"), old)
-	// a repox log, written a moment ago
-	rec, _ := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Time: now.Add(-5 * time.Second), Tool: "repo_tree", Args: []byte(`{}`), Text: "x"})
-	touch(t, filepath.Join(home, ".local", "state", "repox", "mcp-1.jsonl"), string(rec), now.Add(-5*time.Second))
+	// a repox log with two sessions: one an hour ago, one a moment ago
+	rec1, _ := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Time: old, Session: "s-old", Tool: "repo_tree", Args: []byte(`{}`), Text: "x"})
+	rec2, _ := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Time: now.Add(-5 * time.Second), Session: "s-new", Tool: "repo_tree", Args: []byte(`{}`), Text: "x"})
+	touch(t, filepath.Join(home, ".local", "state", "repox", "mcp-1.jsonl"), string(rec1)+string(rec2), now.Add(-5*time.Second))
 
 	env := Env{Home: home, Now: now}
 	got, err := Discover(context.Background(), repo, env)
@@ -57,15 +58,24 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	}
 	var names []string
 	for _, s := range got {
-		names = append(names, filepath.Base(s.Path))
+		n := filepath.Base(s.Path)
+		if s.Agent == AgentRepox {
+			n += "#" + s.ID
+		}
+		names = append(names, n)
 	}
-	// newest first: the repox log (now), the Codex rollout (Jan 31), the Claude sessions (Jan 30)
-	if strings.Join(names, " ") != "mcp-1.jsonl rollout-a.jsonl s-sub.jsonl agent-x.jsonl s-old.jsonl" {
+	// newest first: the new repox session (now), the old one (an hour ago),
+	// the Codex rollout (Jan 31), the Claude sessions (Jan 30)
+	if strings.Join(names, " ") != "mcp-1.jsonl#s-new mcp-1.jsonl#s-old rollout-a.jsonl s-sub.jsonl agent-x.jsonl s-old.jsonl" {
 		t.Fatalf("sessions: %v", names)
 	}
 	byName := map[string]SessionInfo{}
 	for _, s := range got {
-		byName[filepath.Base(s.Path)] = s
+		n := filepath.Base(s.Path)
+		if s.Agent == AgentRepox {
+			n += "#" + s.ID
+		}
+		byName[n] = s
 	}
 	if s := byName["s-old.jsonl"]; s.Agent != AgentClaude || s.Calls != 2 || s.FileCalls != 1 || s.Live || s.Cwd != repo {
 		t.Errorf("claude session: %+v", s)
@@ -76,8 +86,11 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	if s := byName["rollout-a.jsonl"]; s.Agent != AgentCodex || !s.Live || s.LiveWhy != "last line incomplete" {
 		t.Errorf("codex session: %+v", s)
 	}
-	if s := byName["mcp-1.jsonl"]; s.Agent != AgentRepox || !s.Live || s.LiveWhy != "modified 5s ago" || s.FileCalls != 1 {
-		t.Errorf("repox log: %+v", s)
+	if s := byName["mcp-1.jsonl#s-new"]; s.Agent != AgentRepox || !s.Live || s.LiveWhy != "last call 5s ago" || s.FileCalls != 1 || s.Calls != 1 {
+		t.Errorf("repox log, new session: %+v", s)
+	}
+	if s := byName["mcp-1.jsonl#s-old"]; s.Live || s.Calls != 1 {
+		t.Errorf("repox log, old session: %+v", s)
 	}
 
 	// CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_STATE_HOME move the folders
@@ -90,7 +103,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if code := sessionsMain(context.Background(), []string{repo}, &out, &out, env); code != 0 || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "~/.claude/projects/") {
+	if code := sessionsMain(context.Background(), []string{repo}, &out, &out, env); code != 0 || !strings.Contains(out.String(), "6 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
 		t.Errorf("repox sessions: exit %d\n%s", code, out.String())
 	}
 }

@@ -33,10 +33,10 @@ func (r *reportWriter) jsonLine(v any) {
 	}
 }
 
-func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
+func (r *reportWriter) header(st Stats, root, rootWhy string) {
 	if r.json {
 		r.jsonLine(map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
-			"cwd": st.Cwd, "started": st.Started, "root": rp.Root, "rootFrom": rootWhy})
+			"cwd": st.Cwd, "started": st.Started, "root": root, "rootFrom": rootWhy})
 		return
 	}
 	format := string(st.Format)
@@ -45,14 +45,14 @@ func (r *reportWriter) header(st Stats, rp *Replayer, rootWhy string) {
 	}
 	r.printf("transcript  %s\n", r.file)
 	r.printf("format      %s", format)
-	if st.SessionID != "" {
+	if st.SessionID != "" && st.Format != AgentRepox {
 		r.printf(", session %s", st.SessionID)
 	}
 	r.printf(", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
 	if st.Cwd != "" {
 		r.printf("agent cwd   %s\n", st.Cwd)
 	}
-	r.printf("root        %s (%s)\n", rp.Root, rootWhy)
+	r.printf("root        %s (%s)\n", root, rootWhy)
 	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
 }
 
@@ -65,6 +65,9 @@ func (r *reportWriter) step(s Step) {
 	who := c.AgentTool
 	if c.Subagent != "" {
 		who = "[" + c.Subagent + "] " + who
+	}
+	if c.Session != "" {
+		who = "[session " + c.Session + "] " + who
 	}
 	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
 	if !c.IsFileTool() {
@@ -160,17 +163,25 @@ func nowSummary(o Outcome) string {
 	return "ok: " + clip(firstLine(o.Text), 160)
 }
 
-func (r *reportWriter) seen(files []FileSeen) {
+func (r *reportWriter) seen(files []FileSeen, session string) {
 	if r.json {
 		for _, f := range files {
-			r.jsonLine(map[string]any{"type": "seen", "file": f})
+			m := map[string]any{"type": "seen", "file": f}
+			if session != "" {
+				m["session"] = session
+			}
+			r.jsonLine(m)
 		}
 		return
 	}
 	if len(files) == 0 {
 		return
 	}
-	r.printf("what the agent saw\n")
+	if session != "" {
+		r.printf("what the agent of session %s saw\n", session)
+	} else {
+		r.printf("what the agent saw\n")
+	}
 	var listedOnly []string
 	for _, f := range files {
 		if f.Listed && len(f.Read) == 0 && len(f.Edited) == 0 && !f.Written {
@@ -205,9 +216,15 @@ func (r *reportWriter) seen(files []FileSeen) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t tallies, rp *Replayer) {
+func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
 	if r.json {
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "copiedAt": rp.CopiedAt, "copied": rp.Copy})
+		var copies []map[string]any
+		for _, rp := range rps {
+			if rp.CopiedAt > 0 {
+				copies = append(copies, map[string]any{"copiedAt": rp.CopiedAt, "copied": rp.Copy})
+			}
+		}
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": copies})
 		return
 	}
 	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
@@ -228,13 +245,19 @@ func (r *reportWriter) summary(st Stats, t tallies, rp *Replayer) {
 		r.printf("; the last line is incomplete (still being written?)")
 	}
 	r.printf("\n")
-	if rp.CopiedAt == 0 {
-		r.printf("no change was replayed, so no scratch copy was made\n")
-	} else {
+	copies := 0
+	for _, rp := range rps {
+		if rp.CopiedAt == 0 {
+			continue
+		}
+		copies++
 		r.printf("scratch copy made before call #%d: %d files", rp.CopiedAt, rp.Copy.Files)
 		if rp.Copy.Skipped > 0 {
 			r.printf(", %d skipped (%s)", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
 		}
 		r.printf("; removed\n")
+	}
+	if copies == 0 {
+		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
 }

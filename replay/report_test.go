@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // reportTranscript is a session with a Read, a Glob, an Edit and a
@@ -56,7 +57,7 @@ func TestReportJSONLines(t *testing.T) {
 	dir := reportRepo(t)
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, json: true, file: "t"}
-	if err := runReport(context.Background(), strings.NewReader(reportTranscript(t, dir)), "", w); err != nil {
+	if err := runReport(context.Background(), strings.NewReader(reportTranscript(t, dir)), "", "", w); err != nil {
 		t.Fatal(err)
 	}
 	var kinds []string
@@ -104,7 +105,7 @@ func TestReportEscapesControlCharacters(t *testing.T) {
 		use("m2", "b1", "Bash", map[string]any{"command": "cat \x1b[31mred"}).
 		result("b1", "\x1b[31mred\x1b[0m", false, nil)
 	var out bytes.Buffer
-	if err := runReport(context.Background(), strings.NewReader(b.String()), dir, &reportWriter{w: &out, file: "t"}); err != nil {
+	if err := runReport(context.Background(), strings.NewReader(b.String()), dir, "", &reportWriter{w: &out, file: "t"}); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
@@ -159,5 +160,43 @@ func TestReportStopsAndCleansUpWhenTheReaderGoes(t *testing.T) {
 		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
 			t.Errorf("%v: left %v behind", args, ents)
 		}
+	}
+}
+
+// One repox log holds many sessions (`repox mcp --log` appends every
+// connection's calls to one file): each is replayed with its own gate.
+func TestRepoxLogSessionsAreReplayedApart(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.txt": "one\ntwo\n"})
+	var sb strings.Builder
+	rec := func(sess, tool, args, text string) {
+		b, err := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Session: sess, Tool: tool, Args: json.RawMessage(args), Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb.Write(b)
+	}
+	rec("aaaa", "repo_read_file", `{"path":"a.txt"}`, "a.txt — lines 1-2 of 2")
+	rec("bbbb", "repo_edit", `{"path":"a.txt","old_string":"one","new_string":"ONE"}`, "edited a.txt")
+	rec("aaaa", "repo_edit", `{"path":"a.txt","old_string":"two","new_string":"TWO"}`, "edited a.txt")
+	var out bytes.Buffer
+	if err := runReport(context.Background(), strings.NewReader(sb.String()), dir, "", &reportWriter{w: &out, file: "log"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	// b never read the file: repox refuses its edit (the agent's succeeded);
+	// a read it in full: its edit applies
+	if !strings.Contains(s, "#2  -  [session bbbb] repo_edit") || !strings.Contains(s, "a.txt has not been read in this session") {
+		t.Errorf("session b:\n%s", s)
+	}
+	if !strings.Contains(s, "#3  -  [session aaaa] repo_edit") || !strings.Contains(s, "now   ok: edited a.txt") ||
+		!strings.Contains(s, "what the agent of session aaaa saw") || !strings.Contains(s, "what the agent of session bbbb saw") {
+		t.Errorf("session a:\n%s", s)
+	}
+	out.Reset()
+	if err := runReport(context.Background(), strings.NewReader(sb.String()), dir, "bbbb", &reportWriter{w: &out, file: "log"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "aaaa") || !strings.Contains(out.String(), "1 calls: 1 with a repox equivalent") {
+		t.Errorf("--session bbbb:\n%s", out.String())
 	}
 }

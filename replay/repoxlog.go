@@ -46,7 +46,7 @@ func (d *repoxDecoder) line(b []byte, n int, st *Stats) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	c := Call{Time: w.Time.UTC(), Agent: AgentRepox, AgentTool: w.Tool, AgentArgs: args, Text: w.Text, IsError: w.IsError}
+	c := Call{Time: w.Time.UTC(), Agent: AgentRepox, Session: w.Session, AgentTool: w.Tool, AgentArgs: args, Text: w.Text, IsError: w.IsError}
 	if w.Time.IsZero() {
 		c.Time = time.Time{}
 	}
