@@ -288,9 +288,9 @@ func RootFor(flagRoot, cwd string) (dir, why string) {
 		if st, err := os.Stat(cwd); err == nil && st.IsDir() {
 			return cwd, "the transcript's folder"
 		}
-		return ".", "the current folder (the transcript's folder " + cwd + " is not on this machine)"
+		return ".", "the current folder; the transcript's folder " + cwd + " is not on this machine"
 	}
-	return ".", "the current folder (the transcript records no folder)"
+	return ".", "the current folder; the transcript records no folder"
 }
 
 type tallies struct {

@@ -192,6 +192,10 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		}
 		var out Outcome
 		switch {
+		case isChange(tc.Tool) && c.IsError:
+			// the agent's change failed: only planned (Plan never writes),
+			// so the copy, if any, stays as the agent left it
+			out = r.dryRun(ctx, tc.Tool, args)
 		case !readOnly(tc.Tool):
 			if err := r.ensureCopy(ctx, c.Seq); err != nil {
 				text := "the change was not replayed: " + err.Error()
@@ -270,9 +274,6 @@ func (r *Replayer) change(ctx context.Context, c Call, tool string, args json.Ra
 			st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path,
 				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", path, s.BeforeLines, now)})
 		}
-	}
-	if c.IsError {
-		return r.dryRun(ctx, tool, args)
 	}
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)
 	out := Outcome{CallRecord: rec, Applied: !rec.IsError}

@@ -277,10 +277,12 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	b := &cc{t: t, cwd: dir}
 	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→one\n     2→two\n", false, nil).
-		use("m2", "g1", "Grep", map[string]any{"pattern": "two", "output_mode": "content"}).result("g1", "a.go:2:two", false, nil)
+		use("m2", "g1", "Grep", map[string]any{"pattern": "two", "output_mode": "content"}).result("g1", "a.go:2:two", false, nil).
+		// an edit that failed for the agent is only planned: no copy either
+		use("m2b", "f1", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "b", "new_string": "c"}).result("f1", "File has not been read yet.", true, nil)
 	readOnly := b.String()
 	steps, rp := replayAll(t, dir, readOnly)
-	if rp.Scratch != "" || rp.CopiedAt != 0 || len(steps) != 2 || steps[1].Now[0].IsError {
+	if rp.Scratch != "" || rp.CopiedAt != 0 || len(steps) != 3 || steps[1].Now[0].IsError || !steps[2].Now[0].DryRun {
 		t.Fatalf("a read-only replay made a copy: %q %d %+v", rp.Scratch, rp.CopiedAt, steps)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
@@ -288,8 +290,9 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 	}
 	b.use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).result("e1", "ok", false, nil)
 	steps, rp = replayAll(t, dir, b.String())
-	edit := steps[2].Now[0]
-	if rp.CopiedAt != 3 || rp.Scratch == "" || !edit.Applied || edit.Forced || edit.IsError {
+	var edit Outcome
+	edit = steps[3].Now[0]
+	if rp.CopiedAt != 4 || rp.Scratch == "" || !edit.Applied || edit.Forced || edit.IsError {
 		t.Fatalf("copied at %d; the edit after a full read: %+v", rp.CopiedAt, edit)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(got) != "one\ntwo\n" {
