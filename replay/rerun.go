@@ -90,9 +90,10 @@ type Replayer struct {
 	gitSess *repoops.Session // repo_git, always on real (the copy has no .git)
 	sess    *repoops.Session // the agent's session, mirrored
 	fixer   *repoops.Session // applies the agent's changes repox refuses (on the copy)
-	sroot   *os.Root         // the folder calls run in, for looking only
+	sroot   *os.Root         // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
 	reads   []json.RawMessage
 	horizon *Horizon
+	copyErr error // the copy could not be made: no change is replayed
 }
 
 // NewReplayer opens root for a replay.
@@ -101,22 +102,22 @@ func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	sroot, err := os.OpenRoot(src.Dir())
-	if err != nil {
-		src.Close()
-		return nil, err
-	}
 	return &Replayer{Root: src.Dir(), real: src, repo: src, gitSess: src.NewSession(), sess: src.NewSession(),
-		sroot: sroot, horizon: NewHorizon()}, nil
+		horizon: NewHorizon()}, nil
 }
 
 // ensureCopy makes the scratch copy before the first change, and moves the
 // session there: the reads made so far are made again in the copy, so the
 // agent's gate stands as it did.
 func (r *Replayer) ensureCopy(ctx context.Context, seq int) error {
-	if r.Scratch != "" {
-		return nil
+	if r.copyErr != nil || r.CopiedAt > 0 {
+		return r.copyErr
 	}
+	r.copyErr = r.makeCopy(ctx, seq)
+	return r.copyErr
+}
+
+func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 	scratch, err := os.MkdirTemp("", "repox-replay-")
 	if err != nil {
 		return err
@@ -134,7 +135,6 @@ func (r *Replayer) ensureCopy(ctx context.Context, seq int) error {
 		cp.Close()
 		return err
 	}
-	r.sroot.Close()
 	r.repo, r.sroot, r.CopiedAt = cp, sroot, seq
 	r.sess, r.fixer = cp.NewSession(), cp.NewSession()
 	for _, args := range r.reads {
@@ -251,6 +251,9 @@ func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
 	var a editArgs
 	if json.Unmarshal(args, &a) != nil || a.OldString == "" {
 		return args
+	}
+	if r.sroot == nil {
+		return args // a dry run before the copy: the count stays as given
 	}
 	b, err := r.sroot.ReadFile(filepath.FromSlash(a.Path))
 	if err != nil {
@@ -431,7 +434,8 @@ func (r *Replayer) findings(c Call, st *Step) {
 	tool := now.Tool
 	path := argPath(now.Args)
 	if tool == "repo_read_file" {
-		if info, err := r.sroot.Lstat(filepath.FromSlash(path)); (err == nil && info.IsDir()) || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
+		// repoops's refusal for a folder, or the agent's own tool's
+		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
 			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,
 				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + c.AgentTool + "); repox says: " + firstLine(now.Text)})
 			return
