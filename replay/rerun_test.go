@@ -302,3 +302,25 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 		t.Errorf("the agent's gate after its own edit: %+v", g)
 	}
 }
+
+// When the scratch copy cannot be made, no change is replayed (and none
+// reaches the working tree); each says so.
+func TestNoCopyNoChange(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "one\n"})
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "w1", "Write", map[string]any{"file_path": dir + "/a.go", "content": "x\n"}).result("w1", "ok", false, nil).
+		use("m2", "w2", "Write", map[string]any{"file_path": dir + "/b.go", "content": "y\n"}).result("w2", "ok", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	for _, s := range steps {
+		if f := flagsOf(s, FlagNotReplayed); len(f) != 1 || !strings.Contains(f[0].Text, "the change was not replayed") || s.Now[0].Applied {
+			t.Errorf("call %d: %+v %+v", s.Call.Seq, s.Flags, s.Now)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(got) != "one\n" {
+		t.Errorf("a.go: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.go")); err == nil {
+		t.Error("b.go was created in the working tree")
+	}
+}
