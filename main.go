@@ -23,6 +23,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/mcpserver"
 	"github.com/repoxhq/repox/model"
+	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -39,6 +40,11 @@ Usage:
                                        in one session; one JSON line out per call
   repox mcp [--root DIR] [--log FILE] [--read-only]
                                        serve the tools to an MCP client (agent) over stdio
+  repox sessions [--json] [DIR]        list the agent sessions recorded for DIR (Claude Code,
+                                       Codex, repox logs), newest first
+  repox replay --report FILE [--root DIR] [--json]
+                                       re-run a transcript's file-tool calls in a scratch copy:
+                                       what the agent saw then beside what repox shows now
   repox help                           this text
   repox version                        the build: module version, commit when known, Go version
 
@@ -77,6 +83,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdCall(ctx, args[1:], stdin, stdout, stderr)
 		case "mcp":
 			return mcpserver.Main(ctx, args[1:], stdin, stdout, stderr)
+		case "sessions":
+			return replay.SessionsMain(ctx, args[1:], stdin, stdout, stderr)
+		case "replay":
+			return replay.ReplayMain(ctx, args[1:], stdin, stdout, stderr)
 		case "--demo", "-demo":
 			return cmdExplore(ctx, args, stdout, stderr)
 		}

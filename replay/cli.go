@@ -1,0 +1,337 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// exit codes, as main's
+const (
+	exitOK    = 0
+	exitUsage = 2
+)
+
+// SessionsMain is `repox sessions [--json] [DIR]`.
+func SessionsMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return sessionsMain(ctx, args, stdout, stderr, EnvFromOS())
+}
+
+func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, env Env) int {
+	fs := flag.NewFlagSet("repox sessions", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON line per session")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "repox sessions: one folder at most, got %d arguments\n", len(pos))
+		return exitUsage
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox sessions: %v\n", err)
+		return exitUsage
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "repox sessions: %s is not a folder — give the repository's folder (default: the current one)\n", dir)
+		return exitUsage
+	}
+	dirs := []string{abs}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+		dirs = append(dirs, real)
+	}
+	var all []SessionInfo
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		list, err := Discover(ctx, d, env)
+		if err != nil {
+			fmt.Fprintf(stderr, "repox sessions: %v\n", err)
+			return exitUsage
+		}
+		for _, s := range list {
+			key := s.Path + "\x00" + s.ID
+			if !seen[key] {
+				seen[key] = true
+				all = append(all, s)
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return newest(all[i]).After(newest(all[j])) })
+	if *asJSON {
+		for _, s := range all {
+			writeJSON(stdout, s)
+		}
+		return exitOK
+	}
+	if len(all) == 0 {
+		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s\n",
+			abs, filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs)), filepath.Join(env.codexDir(), "sessions"), env.RepoxLogDir())
+		return exitOK
+	}
+	noun := "sessions"
+	if len(all) == 1 {
+		noun = "session"
+	}
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, abs)
+	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
+	for _, s := range all {
+		agent := string(s.Agent)
+		if s.Subagent {
+			agent += "*"
+		}
+		state := "done"
+		if s.Live {
+			state = "live"
+		}
+		started := "-"
+		if t := newest(s); !t.IsZero() {
+			started = t.UTC().Format("2006-01-02 15:04:05")
+		}
+		where := tildePath(s.Path, env.Home)
+		if s.Agent == AgentRepox {
+			where += " --session " + s.ID
+		}
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(where))
+	}
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	return exitOK
+}
+
+func tildePath(p, home string) string {
+	if home != "" && strings.HasPrefix(p, home+"/") {
+		return "~" + p[len(home):]
+	}
+	return p
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// ReplayMain is `repox replay FILE [--root DIR]` (the sessions pane, not
+// built yet) and `repox replay --report FILE [--root DIR] [--json]`.
+func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repox replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	report := fs.Bool("report", false, "print the replay as text instead of opening the sessions pane")
+	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
+	asJSON := fs.Bool("json", false, "with --report: print JSON lines")
+	session := fs.String("session", "", "with --report on a repox call log: only the calls of this session")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, or a repox call log), got %d arguments\n", len(pos))
+		return exitUsage
+	}
+	if !*report {
+		fmt.Fprintf(stderr, "repox replay: the sessions pane that steps through a transcript in the explorer is coming; for now run: repox replay --report %s\n", pos[0])
+		return exitUsage
+	}
+	f, err := os.Open(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		fmt.Fprintf(stderr, "repox replay: %s is not a regular file — give a transcript file\n", pos[0])
+		return exitUsage
+	}
+	// The scratch copy must go whatever ends the report: a closed pipe
+	// (`| head`) makes writes fail instead of killing the process, and
+	// SIGTERM or SIGHUP cancel like Ctrl-C, so the deferred Close runs.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
+	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
+	if err := runReport(ctx, f, *root, *session, w); err != nil {
+		if w.err != nil {
+			return exitOK // the reader went away: nothing more to say
+		}
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// runReport streams a transcript through Replayers into w: one for the
+// transcript, or one per session of a repox call log (each session has
+// its own gate). session, when set, keeps only that session's calls.
+func runReport(ctx context.Context, r io.Reader, root, session string, w *reportWriter) error {
+	rd := NewReader(r)
+	first, ferr := rd.Next()
+	if ferr != nil && !errors.Is(ferr, io.EOF) {
+		return ferr
+	}
+	st := rd.Stats()
+	rootDir, rootWhy := RootFor(root, st.Cwd)
+	// open the root once up front, so a bad root is a usage error before any output
+	probe, err := NewReplayer(ctx, rootDir)
+	if err != nil {
+		return fmt.Errorf("%v — pass the repository with --root DIR", err)
+	}
+	reps := map[string]*Replayer{}
+	var order []string
+	defer func() {
+		for _, rp := range reps {
+			rp.Close()
+		}
+	}()
+	replayerFor := func(sess string) (*Replayer, error) {
+		if rp, ok := reps[sess]; ok {
+			return rp, nil
+		}
+		rp := probe
+		if rp == nil {
+			var err error
+			if rp, err = NewReplayer(ctx, rootDir); err != nil {
+				return nil, err
+			}
+		}
+		probe = nil
+		reps[sess] = rp
+		order = append(order, sess)
+		return rp, nil
+	}
+	w.header(st, probe.Root, rootWhy)
+	var tally tallies
+	if ferr == nil {
+		for c := first; ; {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if session == "" || c.Session == session {
+				rp, err := replayerFor(c.Session)
+				if err != nil {
+					return err
+				}
+				step := rp.Step(ctx, c)
+				tally.add(step)
+				w.step(step)
+				if w.err != nil {
+					return w.err
+				}
+			}
+			var err error
+			if c, err = rd.Next(); err != nil {
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				return err
+			}
+		}
+	}
+	if probe != nil {
+		probe.Close()
+	}
+	var rps []*Replayer
+	for _, sess := range order {
+		label := ""
+		if len(order) > 1 {
+			label = sess
+		}
+		w.seen(reps[sess].Horizon().Files(), label)
+		rps = append(rps, reps[sess])
+	}
+	if session != "" && len(order) == 0 {
+		w.printf("no call of session %s in this transcript\n\n", session)
+	}
+	w.summary(rd.Stats(), tally, rps)
+	return nil
+}
+
+// RootFor is the repository a transcript is replayed against, and why:
+// the one given (--root), else the transcript's folder when it exists
+// here, else the current folder.
+func RootFor(flagRoot, cwd string) (dir, why string) {
+	if flagRoot != "" {
+		return flagRoot, "from --root"
+	}
+	if cwd != "" {
+		if st, err := os.Stat(cwd); err == nil && st.IsDir() {
+			return cwd, "the transcript's folder"
+		}
+		return ".", "the current folder; the transcript's folder " + cwd + " is not on this machine"
+	}
+	return ".", "the current folder; the transcript records no folder"
+}
+
+type tallies struct {
+	calls, file, noEq int
+	flags             map[FlagKind]int
+	nflags            int
+}
+
+func (t *tallies) add(s Step) {
+	t.calls++
+	if s.Call.IsFileTool() {
+		t.file++
+	} else {
+		t.noEq++
+	}
+	if t.flags == nil {
+		t.flags = map[FlagKind]int{}
+	}
+	for _, f := range s.Flags {
+		t.flags[f.Kind]++
+		t.nflags++
+	}
+}
+
+// writeJSON writes v as one JSON line (HTML characters as they are: the
+// texts hold <tool_use_error> and such).
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		buf.Reset()
+		enc.Encode(map[string]string{"error": err.Error()})
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func utc(t time.Time, layout string) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.UTC().Format(layout)
+}

@@ -1,0 +1,138 @@
+package replay
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFiles creates files (and their folders) under dir.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func git(t testing.TB, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"GIT_AUTHOR_DATE=2026-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2026-01-02T03:04:05Z", "LC_ALL=C"}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// gitRepo makes a git repository with files committed.
+func gitRepo(t testing.TB, files map[string]string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	writeFiles(t, dir, files)
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "fixture")
+	return dir
+}
+
+func jsonLine(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// cc builds Claude Code session lines.
+type cc struct {
+	t   testing.TB
+	cwd string
+	sb  strings.Builder
+	n   int
+}
+
+func (c *cc) ts() string {
+	c.n++
+	return "2026-01-30T18:19:" + twoDigits(c.n) + ".000Z"
+}
+
+func twoDigits(n int) string {
+	n %= 60
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// use writes an assistant line with tool_use blocks (id, name, input) as one message.
+func (c *cc) use(msgID string, calls ...any) *cc {
+	var blocks []any
+	for i := 0; i+2 < len(calls)+1; i += 3 {
+		blocks = append(blocks, map[string]any{"type": "tool_use", "id": calls[i], "name": calls[i+1], "input": calls[i+2]})
+	}
+	c.sb.WriteString(jsonLine(c.t, map[string]any{"type": "assistant", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
+		"message": map[string]any{"id": msgID, "role": "assistant", "content": blocks}}))
+	return c
+}
+
+// result writes a user line with one tool_result; tur is the toolUseResult (or nil).
+func (c *cc) result(id string, content any, isErr bool, tur any) *cc {
+	block := map[string]any{"type": "tool_result", "tool_use_id": id, "content": content}
+	if isErr {
+		block["is_error"] = true
+	}
+	line := map[string]any{"type": "user", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
+		"message": map[string]any{"role": "user", "content": []any{block}}}
+	if tur != nil {
+		line["toolUseResult"] = tur
+	}
+	c.sb.WriteString(jsonLine(c.t, line))
+	return c
+}
+
+func (c *cc) raw(s string) *cc { c.sb.WriteString(s); return c }
+
+func (c *cc) String() string { return c.sb.String() }
+
+func readAllString(t testing.TB, s string) ([]Call, Stats) {
+	t.Helper()
+	calls, st, err := ReadAll(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return calls, st
+}
+
+func repoxArgs(t testing.TB, c Call, i int) map[string]any {
+	t.Helper()
+	if i >= len(c.Repox) {
+		t.Fatalf("call %d (%s) has %d repox calls, want > %d (no equivalent: %q)", c.Seq, c.AgentTool, len(c.Repox), i, c.NoEquivalent)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(c.Repox[i].Args, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func openTestdata(t testing.TB, rel string) *os.File {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "transcripts", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}

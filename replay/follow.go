@@ -1,0 +1,180 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Update is what a Follower sends when the transcript grew: the calls that
+// became complete, in order, and the stats so far. Reset says the file was
+// truncated or replaced: everything sent before is void and Calls start
+// again from the first.
+type Update struct {
+	Calls []Call
+	Stats Stats
+	Reset bool
+}
+
+// FollowOptions tune a Follower; zero values take the defaults.
+type FollowOptions struct {
+	Debounce time.Duration // after a write event, wait this long for more (default 15 ms)
+	Poll     time.Duration // check the file this often regardless of events (default 150 ms)
+}
+
+// Follower reads a transcript as it grows. Each complete line is decoded
+// once; a partial last line is held until its newline arrives. Change
+// events come from fsnotify (on the file's folder, so a file created or
+// replaced later is seen) with a poll as a fallback, so a new call is sent
+// within about Poll of its write even where events are not delivered.
+type Follower struct {
+	path string
+	opts FollowOptions
+	out  chan Update
+	done chan struct{}
+
+	mu  sync.Mutex
+	err error
+}
+
+// Follow starts following path until ctx ends. The first Update holds the
+// calls already in the file (possibly none). The channel is closed when
+// ctx ends; Err then says why following stopped early, if it did.
+func Follow(ctx context.Context, path string, opts FollowOptions) (*Follower, error) {
+	if opts.Debounce <= 0 {
+		opts.Debounce = 15 * time.Millisecond
+	}
+	if opts.Poll <= 0 {
+		opts.Poll = 150 * time.Millisecond
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	f := &Follower{path: path, opts: opts, out: make(chan Update, 16), done: make(chan struct{})}
+	go f.run(ctx)
+	return f, nil
+}
+
+// Updates delivers the calls as they become complete.
+func (f *Follower) Updates() <-chan Update { return f.out }
+
+// Err is why following stopped, other than ctx ending.
+func (f *Follower) Err() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+type tail struct {
+	file *os.File
+	info os.FileInfo
+	off  int64
+	s    *stream
+	sp   splitter
+	buf  []byte
+}
+
+func (f *Follower) run(ctx context.Context) {
+	defer close(f.out)
+	w, werr := fsnotify.NewWatcher()
+	var events chan fsnotify.Event
+	if werr == nil {
+		defer w.Close()
+		if w.Add(filepath.Dir(f.path)) == nil {
+			events = w.Events
+		}
+	}
+	t := &tail{s: newStream(), buf: make([]byte, 256<<10)}
+	defer func() {
+		if t.file != nil {
+			t.file.Close()
+		}
+	}()
+	first := true
+	poll := time.NewTicker(f.opts.Poll)
+	defer poll.Stop()
+	var debounce <-chan time.Time
+	for {
+		upd, err := f.readMore(t)
+		if err != nil {
+			f.mu.Lock()
+			f.err = err
+			f.mu.Unlock()
+		}
+		if first || upd.Reset || len(upd.Calls) > 0 {
+			first = false
+			select {
+			case f.out <- upd:
+			case <-ctx.Done():
+				return
+			}
+		}
+		for wait := true; wait; {
+			select {
+			case <-ctx.Done():
+				return
+			case ev, ok := <-events:
+				if !ok {
+					events = nil
+					continue
+				}
+				if filepath.Clean(ev.Name) == filepath.Clean(f.path) && debounce == nil {
+					debounce = time.After(f.opts.Debounce)
+				}
+			case <-debounce:
+				debounce, wait = nil, false
+			case <-poll.C:
+				wait = false
+			}
+		}
+	}
+}
+
+// readMore reads what was appended since the last time; a file that
+// shrank or was replaced is read again from the start.
+func (f *Follower) readMore(t *tail) (Update, error) {
+	var upd Update
+	info, err := os.Stat(f.path)
+	if err != nil {
+		return upd, nil // gone for now (being replaced): try again later
+	}
+	if t.file != nil && (!os.SameFile(info, t.info) || info.Size() < t.off) {
+		t.file.Close()
+		*t = tail{s: newStream(), buf: t.buf}
+		upd.Reset = true
+	}
+	if t.file == nil {
+		fh, err := os.Open(f.path)
+		if err != nil {
+			return upd, nil
+		}
+		t.file, t.info = fh, info
+	}
+	for {
+		n, err := t.file.ReadAt(t.buf, t.off)
+		if n > 0 {
+			t.off += int64(n)
+			over := t.sp.push(t.buf[:n], t.s.feed)
+			for range over {
+				t.s.st.Lines++
+				t.s.st.skip("line %d is over %d bytes", t.s.st.Lines, MaxLine)
+			}
+		}
+		if errors.Is(err, io.EOF) || n == 0 {
+			break
+		}
+		if err != nil {
+			return upd, err
+		}
+	}
+	t.s.st.Partial = t.sp.partial()
+	upd.Calls = t.s.take()
+	upd.Stats = t.s.st
+	return upd, nil
+}

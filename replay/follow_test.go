@@ -1,0 +1,108 @@
+package replay
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// next waits for an update with calls (the test fails after a generous
+// bound rather than hanging; no timing is asserted).
+func next(t *testing.T, f *Follower) Update {
+	t.Helper()
+	for {
+		select {
+		case u, ok := <-f.Updates():
+			if !ok {
+				t.Fatalf("follower stopped: %v", f.Err())
+			}
+			if len(u.Calls) > 0 || u.Reset {
+				return u
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("no update")
+		}
+	}
+}
+
+func appendFile(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+func TestFollowGrowingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	b := &cc{t: t, cwd: cwd}
+	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f, err := Follow(ctx, path, FollowOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := next(t, f)
+	if len(u.Calls) != 1 || u.Calls[0].Text != "     1→first" {
+		t.Fatalf("first update: %+v", u.Calls)
+	}
+
+	// a later call arrives while following
+	b2 := &cc{t: t, cwd: cwd, n: 10}
+	b2.use("m2", "b", "Grep", map[string]any{"pattern": "needle"}).result("b", "a.go:1: needle", false, nil)
+	appendFile(t, path, b2.String())
+	u = next(t, f)
+	if len(u.Calls) != 1 || u.Calls[0].AgentTool != "Grep" || u.Calls[0].Seq != 2 || u.Calls[0].Text != "a.go:1: needle" {
+		t.Fatalf("appended call: %+v", u.Calls)
+	}
+}
+
+// TestFollowPartialLine drives the follower's read step directly: half a
+// line yields nothing and is reported partial; the rest yields the call.
+func TestFollowPartialLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := &Follower{path: path}
+	tl := &tail{s: newStream(), buf: make([]byte, 7)} // a tiny buffer: lines span reads
+	b := &cc{t: t, cwd: cwd}
+	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
+	all := b.String()
+	cut := len(all) - 10 // inside the result line
+	appendFile(t, path, all[:cut])
+	u, err := f.readMore(tl)
+	if err != nil || len(u.Calls) != 0 || !u.Stats.Partial || u.Stats.Pending != 1 {
+		t.Fatalf("half a line: %+v %v", u, err)
+	}
+	appendFile(t, path, all[cut:])
+	u, err = f.readMore(tl)
+	if err != nil || len(u.Calls) != 1 || u.Calls[0].Text != "     1→first" || u.Stats.Partial || u.Stats.Skipped != 0 {
+		t.Fatalf("the rest: %+v %v", u, err)
+	}
+	// truncated and rewritten: a reset, read from the start
+	b2 := &cc{t: t, cwd: cwd}
+	b2.use("m1", "z", "Glob", map[string]any{"pattern": "*"}).result("z", "", false, nil)
+	if err := os.WriteFile(path, []byte(b2.String()[:20]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, _ = f.readMore(tl)
+	if !u.Reset {
+		t.Fatalf("no reset after truncation: %+v", u)
+	}
+	appendFile(t, path, b2.String()[20:])
+	u, _ = f.readMore(tl)
+	if len(u.Calls) != 1 || u.Calls[0].Seq != 1 || u.Calls[0].AgentTool != "Glob" {
+		t.Fatalf("after the reset: %+v", u.Calls)
+	}
+}

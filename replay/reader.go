@@ -1,0 +1,286 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// MaxLine bounds one transcript line the readers hold (a line longer than
+// this is skipped and counted). Claude Code writes whole file contents into
+// one line, so this is generous.
+const MaxLine = 64 << 20
+
+// Stats describes a transcript as far as it has been read.
+type Stats struct {
+	Format    Agent     `json:"format,omitempty"` // "" until a line was recognised
+	SessionID string    `json:"sessionId,omitempty"`
+	Cwd       string    `json:"cwd,omitempty"` // the folder the agent worked in, when recorded
+	Started   time.Time `json:"started"`       // the first timestamp seen
+	Lines     int       `json:"lines"`         // complete lines read
+	Calls     int       `json:"calls"`         // calls yielded so far
+	FileCalls int       `json:"fileCalls"`     // of those, calls with a repox equivalent
+	Skipped   int       `json:"skipped"`       // lines that are not JSON or over MaxLine
+	Unknown   int       `json:"unknown"`       // JSON lines of a record type the reader does not know
+	Orphans   int       `json:"orphans"`       // results whose call was not found
+	Pending   int       `json:"pending"`       // calls still waiting for their result
+	Partial   bool      `json:"partial"`       // the input ends inside a line (a file being written)
+	LastSkip  string    `json:"lastSkip,omitempty"`
+}
+
+func (st *Stats) skip(format string, args ...any) {
+	st.Skipped++
+	st.LastSkip = fmt.Sprintf(format, args...)
+}
+
+// decoder turns complete lines of one format into calls.
+type decoder interface {
+	line(b []byte, n int, st *Stats)
+}
+
+// stream is the state shared by Reader and Follow: format detection, the
+// decoder, and the pairing queue that yields calls in the order they were
+// made, once their result is known.
+type stream struct {
+	st    Stats
+	dec   decoder
+	queue []*Call          // calls in order, from the oldest still pending
+	byID  map[string]*Call // pending calls by id
+	seq   int
+	ready []Call
+}
+
+// holdBehind is how many completed calls may wait behind one without a
+// result before that one is given up as having none (an interrupted tool).
+const holdBehind = 64
+
+func newStream() *stream { return &stream{byID: map[string]*Call{}} }
+
+// probe is what format detection looks at.
+type probe struct {
+	Type      *string         `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+	Tool      *string         `json:"tool"`
+	SessionID string          `json:"sessionId"`
+	UUID      string          `json:"uuid"`
+}
+
+func (s *stream) feed(b []byte) {
+	s.st.Lines++
+	n := s.st.Lines
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return
+	}
+	if s.dec == nil {
+		if b[0] != '{' {
+			s.st.skip("line %d is not JSON", n)
+			return
+		}
+		var p probe
+		if err := json.Unmarshal(b, &p); err != nil {
+			s.st.skip("line %d is not JSON: %v", n, err)
+			return
+		}
+		switch {
+		case p.Tool != nil && p.Type == nil:
+			s.st.Format, s.dec = AgentRepox, &repoxDecoder{s: s}
+		case p.Type != nil && len(p.Payload) > 0:
+			s.st.Format, s.dec = AgentCodex, &codexDecoder{s: s}
+		case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeTypes[*p.Type]):
+			s.st.Format, s.dec = AgentClaude, &claudeDecoder{s: s, seenUse: map[string]bool{}}
+		default:
+			s.st.Unknown++
+			s.st.LastSkip = fmt.Sprintf("line %d is JSON of no transcript format repox knows", n)
+			return
+		}
+	}
+	s.dec.line(b, n, &s.st)
+}
+
+var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": true, "summary": true,
+	"file-history-snapshot": true, "progress": true, "queue-operation": true}
+
+// add queues a call that waits for its result (id != "") or is complete.
+func (s *stream) add(c Call, complete bool) {
+	s.seq++
+	c.Seq = s.seq
+	if s.st.Started.IsZero() && !c.Time.IsZero() {
+		s.st.Started = c.Time
+	}
+	p := &c
+	if !complete {
+		s.byID[c.ID] = p
+		s.st.Pending++
+	}
+	s.queue = append(s.queue, p)
+	if complete {
+		s.release(false)
+	}
+}
+
+// result completes the pending call id; found is false for an orphan.
+func (s *stream) result(id string, fill func(c *Call)) bool {
+	p, ok := s.byID[id]
+	if !ok {
+		s.st.Orphans++
+		return false
+	}
+	delete(s.byID, id)
+	s.st.Pending--
+	fill(p)
+	s.release(false)
+	return true
+}
+
+func (s *stream) isPending(c *Call) bool {
+	if c.ID == "" {
+		return false
+	}
+	p, ok := s.byID[c.ID]
+	return ok && p == c
+}
+
+// release moves completed calls at the head of the queue to ready; a call
+// without a result is given up when holdBehind completed calls wait behind
+// it, or at the end (all).
+func (s *stream) release(all bool) {
+	for len(s.queue) > 0 {
+		head := s.queue[0]
+		if s.isPending(head) {
+			if !all && len(s.queue) <= holdBehind {
+				return
+			}
+			delete(s.byID, head.ID)
+			s.st.Pending--
+			head.NoResult = true
+		}
+		s.queue[0] = nil
+		s.queue = s.queue[1:]
+		s.st.Calls++
+		if head.IsFileTool() {
+			s.st.FileCalls++
+		}
+		s.ready = append(s.ready, *head)
+	}
+}
+
+// take returns the calls that became ready.
+func (s *stream) take() []Call {
+	out := s.ready
+	s.ready = nil
+	return out
+}
+
+// splitter cuts a byte stream into complete lines, keeping a partial tail.
+type splitter struct {
+	tail    []byte
+	tooLong bool
+}
+
+// push appends data and calls fn for every complete line.
+func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			if !sp.tooLong {
+				if len(sp.tail)+len(data) > MaxLine {
+					sp.tooLong, sp.tail = true, nil
+				} else {
+					sp.tail = append(sp.tail, data...)
+				}
+			}
+			return over
+		}
+		chunk := data[:i]
+		data = data[i+1:]
+		switch {
+		case sp.tooLong || len(sp.tail)+len(chunk) > MaxLine:
+			over++
+		case len(sp.tail) == 0:
+			fn(chunk)
+		default:
+			sp.tail = append(sp.tail, chunk...)
+			fn(sp.tail)
+		}
+		sp.tail, sp.tooLong = sp.tail[:0], false
+	}
+	return over
+}
+
+func (sp *splitter) partial() bool { return len(sp.tail) > 0 || sp.tooLong }
+
+// Reader streams the calls of one transcript, in the order they were made.
+// The format is detected from the content. Lines that cannot be read are
+// skipped and counted in Stats, never fatal.
+type Reader struct {
+	r    io.Reader
+	s    *stream
+	sp   splitter
+	buf  []byte
+	done bool
+}
+
+// NewReader reads calls from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: r, s: newStream(), buf: make([]byte, 256<<10)}
+}
+
+// Next returns the next call, io.EOF at the end. At the end a call whose
+// result never came is returned with NoResult set, and a partial last line
+// is counted (Stats.Partial), not decoded.
+func (r *Reader) Next() (Call, error) {
+	for len(r.s.ready) == 0 {
+		if r.done {
+			return Call{}, io.EOF
+		}
+		n, err := r.r.Read(r.buf)
+		if n > 0 {
+			r.push(r.buf[:n])
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				return Call{}, err
+			}
+			r.done = true
+			if r.sp.partial() {
+				r.s.st.Partial = true
+				r.s.st.skip("the last line is incomplete (the file may still be being written)")
+			}
+			r.s.release(true)
+		}
+	}
+	c := r.s.ready[0]
+	r.s.ready = r.s.ready[1:]
+	return c, nil
+}
+
+func (r *Reader) push(data []byte) {
+	over := r.sp.push(data, r.s.feed)
+	for range over {
+		r.s.st.Lines++
+		r.s.st.skip("line %d is over %d bytes", r.s.st.Lines, MaxLine)
+	}
+}
+
+// Stats returns what has been read so far.
+func (r *Reader) Stats() Stats { return r.s.st }
+
+// ReadAll reads every call of a transcript.
+func ReadAll(r io.Reader) ([]Call, Stats, error) {
+	rd := NewReader(r)
+	var calls []Call
+	for {
+		c, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return calls, rd.Stats(), nil
+		}
+		if err != nil {
+			return calls, rd.Stats(), err
+		}
+		calls = append(calls, c)
+	}
+}

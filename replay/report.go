@@ -1,0 +1,263 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// reportWriter prints a replay as text or JSON lines.
+type reportWriter struct {
+	w    io.Writer
+	json bool
+	file string
+	err  error // the first write error: the reader went away
+}
+
+// printf writes text-mode output, sanitized for the terminal: the
+// transcript and the repository are both untrusted input.
+func (r *reportWriter) printf(format string, args ...any) {
+	if r.err == nil {
+		_, r.err = io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+	}
+}
+
+func (r *reportWriter) jsonLine(v any) {
+	if r.err == nil {
+		r.err = writeJSON(r.w, v)
+	}
+}
+
+func (r *reportWriter) header(st Stats, root, rootWhy string) {
+	if r.json {
+		r.jsonLine(map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
+			"cwd": st.Cwd, "started": st.Started, "root": root, "rootFrom": rootWhy})
+		return
+	}
+	format := string(st.Format)
+	if format == "" {
+		format = "unknown (no line was a record of a known format)"
+	}
+	r.printf("transcript  %s\n", r.file)
+	r.printf("format      %s", format)
+	if st.SessionID != "" && st.Format != AgentRepox {
+		r.printf(", session %s", st.SessionID)
+	}
+	r.printf(", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
+	if st.Cwd != "" {
+		r.printf("agent cwd   %s\n", st.Cwd)
+	}
+	r.printf("root        %s (%s)\n", root, rootWhy)
+	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
+}
+
+func (r *reportWriter) step(s Step) {
+	if r.json {
+		r.jsonLine(map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
+		return
+	}
+	c := s.Call
+	who := c.AgentTool
+	if c.Subagent != "" {
+		who = "[" + c.Subagent + "] " + who
+	}
+	if c.Session != "" {
+		who = "[session " + c.Session + "] " + who
+	}
+	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
+	if !c.IsFileTool() {
+		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
+	}
+	r.printf("    then  %s\n", thenSummary(c))
+	for i, tc := range c.Repox {
+		r.printf("    repox %s %s\n", tc.Tool, clip(string(compact(tc.Args)), 160))
+		if i < len(s.Now) {
+			r.printf("    now   %s\n", nowSummary(s.Now[i]))
+		}
+	}
+	if c.Approx != "" {
+		r.printf("    note  %s\n", c.Approx)
+	}
+	for _, f := range s.Flags {
+		r.printf("    ! %s: %s\n", f.Kind, f.Text)
+	}
+	r.printf("\n")
+}
+
+func compact(raw json.RawMessage) []byte {
+	var m any
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	b, err := json.Marshal(m) // keys sorted: stable
+	if err != nil {
+		return raw
+	}
+	return b
+}
+
+func thenSummary(c Call) string {
+	switch {
+	case c.NoResult:
+		return "no result in the transcript (interrupted, or still running)"
+	case c.IsError:
+		return "error: " + clip(firstLine(c.Text), 160)
+	case c.Saw != nil && len(c.Saw.Lines) > 0:
+		var rs []LineRange
+		for _, l := range c.Saw.Lines {
+			rs = addRange(rs, LineRange{l.N, l.N})
+		}
+		s := fmt.Sprintf("ok: %d lines of %s (%s)", len(c.Saw.Lines), displayPath(c.Saw.Path), Ranges(rs))
+		if c.Saw.TotalLines > 0 {
+			s += fmt.Sprintf(", told the file has %d", c.Saw.TotalLines)
+		}
+		return s
+	case c.Saw != nil && len(c.Saw.Paths) > 0:
+		s := fmt.Sprintf("ok: %d paths", len(c.Saw.Paths))
+		if c.Saw.Cut {
+			s += ", marked as cut"
+		}
+		return s
+	}
+	t := strings.TrimSpace(c.Text)
+	if t == "" {
+		return "ok: (empty)"
+	}
+	return "ok: " + clip(firstLine(t), 160)
+}
+
+func displayPath(p string) string {
+	if p == "" {
+		return "."
+	}
+	return p
+}
+
+func nowSummary(o Outcome) string {
+	switch {
+	case o.DryRun && o.IsError:
+		return "not applied (the agent's failed); repox refuses it too: " + clip(firstLine(o.Text), 200)
+	case o.DryRun:
+		return "not applied (the agent's failed); repox would apply it"
+	case o.Forced:
+		return "refused: " + clip(firstLine(o.Text), 200) + " — applied to the copy anyway, as the agent's succeeded"
+	case o.IsError:
+		return "refused: " + clip(firstLine(o.Text), 200)
+	}
+	switch res := o.Structured.(type) {
+	case *repoops.FindResult:
+		if len(res.Matches) == 0 {
+			return "ok: no match"
+		}
+		return fmt.Sprintf("ok: %d of %d matches: %s", len(res.Matches), res.Total, examplesN(res.Matches, 3))
+	case *repoops.GrepResult:
+		return fmt.Sprintf("ok: %d matching lines in %d files (%d shown)", res.TotalLines, res.TotalFiles, res.ShownLines)
+	case *repoops.TreeResult:
+		return fmt.Sprintf("ok: %d entries", len(res.Entries))
+	}
+	return "ok: " + clip(firstLine(o.Text), 160)
+}
+
+func (r *reportWriter) seen(files []FileSeen, session string) {
+	if r.json {
+		for _, f := range files {
+			m := map[string]any{"type": "seen", "file": f}
+			if session != "" {
+				m["session"] = session
+			}
+			r.jsonLine(m)
+		}
+		return
+	}
+	if len(files) == 0 {
+		return
+	}
+	if session != "" {
+		r.printf("what the agent of session %s saw\n", session)
+	} else {
+		r.printf("what the agent saw\n")
+	}
+	var listedOnly []string
+	for _, f := range files {
+		if f.Listed && len(f.Read) == 0 && len(f.Edited) == 0 && !f.Written {
+			listedOnly = append(listedOnly, displayPath(f.Path))
+			continue
+		}
+		var parts []string
+		if len(f.Read) > 0 {
+			parts = append(parts, "read "+Ranges(f.Read))
+		}
+		if f.Written {
+			parts = append(parts, "written whole")
+		}
+		if len(f.Edited) > 0 && !f.Written {
+			parts = append(parts, "edited "+Ranges(f.Edited))
+		}
+		if len(f.EditedUnread) > 0 {
+			parts = append(parts, "edited without reading first "+Ranges(f.EditedUnread))
+		}
+		if f.Listed {
+			parts = append(parts, "listed")
+		}
+		r.printf("    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
+	}
+	if len(listedOnly) > 0 {
+		noun := "files"
+		if len(listedOnly) == 1 {
+			noun = "file"
+		}
+		r.printf("    listed, never read: %d %s: %s\n", len(listedOnly), noun, examplesN(listedOnly, 8))
+	}
+	r.printf("\n")
+}
+
+func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
+	if r.json {
+		var copies []map[string]any
+		for _, rp := range rps {
+			if rp.CopiedAt > 0 {
+				copies = append(copies, map[string]any{"copiedAt": rp.CopiedAt, "copied": rp.Copy})
+			}
+		}
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": copies})
+		return
+	}
+	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
+	if t.nflags > 0 {
+		var kinds []string
+		for k, n := range t.flags {
+			kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
+		}
+		sort.Strings(kinds)
+		r.printf(" (%s)", strings.Join(kinds, ", "))
+	}
+	r.printf("\nread %d lines; skipped %d", st.Lines, st.Skipped)
+	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
+		r.printf(" (last: %s)", st.LastSkip)
+	}
+	r.printf("; %d records of unknown types; %d results without a call", st.Unknown, st.Orphans)
+	if st.Partial {
+		r.printf("; the last line is incomplete (still being written?)")
+	}
+	r.printf("\n")
+	copies := 0
+	for _, rp := range rps {
+		if rp.CopiedAt == 0 {
+			continue
+		}
+		copies++
+		r.printf("scratch copy made before call #%d: %d files", rp.CopiedAt, rp.Copy.Files)
+		if rp.Copy.Skipped > 0 {
+			r.printf(", %d skipped (%s)", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+		}
+		r.printf("; removed\n")
+	}
+	if copies == 0 {
+		r.printf("no change was replayed, so no scratch copy was made\n")
+	}
+}

@@ -1,0 +1,417 @@
+package replay
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// shellPlan is what a shell command that is plainly a read tells about its
+// output: the file and the number of its first line; numbered when each
+// output line carries its number (nl).
+type shellPlan struct {
+	path     string
+	from     int
+	numbered bool
+}
+
+// mapShellArgv maps an argv command; ["bash", "-lc", "…"] is unwrapped.
+func mapShellArgv(c *Call, argv []string, workdir, cwd string) {
+	wd := ""
+	if workdir != "" {
+		var ok bool
+		if wd, ok = relPath(workdir, cwd); !ok {
+			c.NoEquivalent = "the command runs in " + workdir + ", outside the session's folder " + cwd
+			return
+		}
+	}
+	if len(argv) == 3 && (argv[0] == "bash" || argv[0] == "sh" || argv[0] == "zsh" || strings.HasSuffix(argv[0], "/bash") || strings.HasSuffix(argv[0], "/sh")) && (argv[1] == "-lc" || argv[1] == "-c") {
+		mapShell(c, argv[2], wd, cwd)
+		return
+	}
+	mapWords(c, argv, strings.Join(argv, " "), wd, cwd)
+}
+
+// mapShell maps a shell command line. Only a single plain read or search
+// is mapped (cat, sed -n, nl, head, tail, rg, grep, ls, find, and
+// `nl -ba F | sed -n 'A,Bp'`); anything with redirection, command
+// substitution or several commands may change files or run programs, and
+// is listed as having no repox equivalent.
+func mapShell(c *Call, line, wd, cwd string) {
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "apply_patch") || strings.Contains(line, "*** Begin Patch") {
+		if i := strings.Index(line, "*** Begin Patch"); i >= 0 {
+			body := line[i:]
+			if j := strings.Index(body, "*** End Patch"); j >= 0 {
+				body = body[:j+len("*** End Patch")]
+			}
+			mapPatch(c, body, wd, cwd)
+			return
+		}
+	}
+	if m := nlSed.FindStringSubmatch(line); m != nil {
+		words, ok := shellWords(m[1])
+		if ok && len(words) == 1 {
+			from, _ := strconv.Atoi(m[2])
+			to := from
+			if m[3] != "" {
+				to, _ = strconv.Atoi(m[3])
+			}
+			readRange(c, words[0], from, to-from+1, true, wd, cwd, line)
+			return
+		}
+	}
+	words, ok := shellWords(line)
+	if !ok {
+		c.NoEquivalent = "shell command " + strconv.Quote(clip(line, 120)) + " is not a single plain read or search (pipes, redirection, substitution or several commands)"
+		return
+	}
+	mapWords(c, words, line, wd, cwd)
+}
+
+var nlSed = regexp.MustCompile(`^nl -ba ([^|;&<>$` + "`" + `]+?) *\| *sed -n '?([0-9]+)(?:,([0-9]+))?p'?$`)
+var sedRange = regexp.MustCompile(`^'?([0-9]+)(?:,([0-9]+))?p'?$`)
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func mapWords(c *Call, w []string, line, wd, cwd string) {
+	not := func() {
+		c.NoEquivalent = "shell command " + strconv.Quote(clip(line, 120)) + " is not a plain read or search (it may change files or run programs)"
+	}
+	if len(w) == 0 {
+		not()
+		return
+	}
+	flags, args := splitFlags(w[1:])
+	switch w[0] {
+	case "cat":
+		if len(flags) == 0 && len(args) == 1 {
+			readRange(c, args[0], 1, 0, false, wd, cwd, line)
+			return
+		}
+	case "nl":
+		if len(args) == 1 && (len(flags) == 0 || (len(flags) == 1 && flags[0] == "-ba")) {
+			readRange(c, args[0], 1, 0, true, wd, cwd, line)
+			return
+		}
+	case "sed":
+		if len(w) == 4 && w[1] == "-n" {
+			if m := sedRange.FindStringSubmatch(w[2]); m != nil {
+				from, _ := strconv.Atoi(m[1])
+				to := from
+				if m[2] != "" {
+					to, _ = strconv.Atoi(m[2])
+				}
+				if from >= 1 && to >= from {
+					readRange(c, w[3], from, to-from+1, false, wd, cwd, line)
+					return
+				}
+			}
+		}
+	case "head":
+		n, file, ok := countAndFile(w[1:], 10)
+		if ok {
+			readRange(c, file, 1, n, false, wd, cwd, line)
+			return
+		}
+	case "tail":
+		if _, file, ok := countAndFile(w[1:], 10); ok {
+			rel, ok := relJoin(file, wd, cwd)
+			if !ok {
+				c.NoEquivalent = outsideReason(file, cwd)
+				return
+			}
+			c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "limit": 2000})}}
+			c.Approx = "tail counts from the end; the re-run reads from line 1"
+			return
+		}
+	case "ls":
+		if len(args) <= 1 {
+			p := ""
+			if len(args) == 1 {
+				p = args[0]
+			}
+			rel, ok := relJoin(p, wd, cwd)
+			if !ok {
+				c.NoEquivalent = outsideReason(p, cwd)
+				return
+			}
+			m := pathArgs(rel)
+			m["max_depth"] = 1
+			c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(m)}}
+			c.Approx = "ls lists every entry, ignored ones too; repo_tree lists the file set"
+			return
+		}
+	case "find":
+		mapFind(c, w[1:], line, wd, cwd)
+		if c.IsFileTool() || c.NoEquivalent != "" {
+			return
+		}
+	case "rg", "grep":
+		mapGrepCmd(c, w[0], flags, args, wd, cwd)
+		if c.IsFileTool() || c.NoEquivalent != "" {
+			return
+		}
+	case "git":
+		if len(w) >= 2 {
+			cmd := map[string]string{"status": "status", "diff": "diff", "log": "log", "ls-files": "ls-files"}[w[1]]
+			if cmd == "diff" && len(w) > 2 && w[2] == "--stat" {
+				cmd = "diff-stat"
+			}
+			if cmd != "" {
+				c.Repox = []ToolCall{{Tool: "repo_git", Args: rawJSON(map[string]any{"cmd": cmd})}}
+				c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
+				return
+			}
+		}
+	}
+	not()
+}
+
+// splitFlags separates words starting with '-' from the others.
+func splitFlags(w []string) (flags, args []string) {
+	for _, x := range w {
+		if strings.HasPrefix(x, "-") && x != "-" {
+			flags = append(flags, x)
+		} else {
+			args = append(args, x)
+		}
+	}
+	return
+}
+
+// countAndFile reads head/tail's [-n N | -N | -nN] FILE.
+func countAndFile(w []string, def int) (int, string, bool) {
+	n := def
+	var file string
+	for i := 0; i < len(w); i++ {
+		x := w[i]
+		switch {
+		case x == "-n" && i+1 < len(w):
+			v, err := strconv.Atoi(w[i+1])
+			if err != nil || v < 1 {
+				return 0, "", false
+			}
+			n = v
+			i++
+		case strings.HasPrefix(x, "-n"):
+			v, err := strconv.Atoi(x[2:])
+			if err != nil || v < 1 {
+				return 0, "", false
+			}
+			n = v
+		case strings.HasPrefix(x, "-"):
+			v, err := strconv.Atoi(x[1:])
+			if err != nil || v < 1 {
+				return 0, "", false
+			}
+			n = v
+		default:
+			if file != "" {
+				return 0, "", false
+			}
+			file = x
+		}
+	}
+	return n, file, file != ""
+}
+
+// readRange maps a read of lines from..from+n-1 (n 0: to the end).
+func readRange(c *Call, file string, from, n int, numbered bool, wd, cwd, line string) {
+	rel, ok := relJoin(file, wd, cwd)
+	if !ok {
+		c.NoEquivalent = outsideReason(file, cwd)
+		return
+	}
+	lim := n
+	if lim == 0 || lim > 2000 {
+		if lim > 2000 {
+			c.Approx = "the command reads " + strconv.Itoa(n) + " lines; repo_read_file reads at most 2000"
+		} else {
+			c.Approx = "the command prints the whole file; repo_read_file reads at most 2000 lines"
+		}
+		lim = 2000
+	}
+	c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "offset": from, "limit": lim})}}
+	c.shell = &shellPlan{path: rel, from: from, numbered: numbered}
+}
+
+func mapFind(c *Call, w []string, line, wd, cwd string) {
+	p := "."
+	i := 0
+	if len(w) > 0 && !strings.HasPrefix(w[0], "-") {
+		p, i = w[0], 1
+	}
+	name := ""
+	depth := 0
+	for ; i < len(w); i++ {
+		switch w[i] {
+		case "-maxdepth":
+			if i+1 >= len(w) {
+				return
+			}
+			depth, _ = strconv.Atoi(w[i+1])
+			i++
+		case "-name", "-iname":
+			if i+1 >= len(w) || name != "" {
+				return
+			}
+			name = w[i+1]
+			i++
+		case "-type", "-mindepth":
+			i++
+		default:
+			return // -exec, -delete, -newer…: not a plain listing
+		}
+	}
+	rel, ok := relJoin(p, wd, cwd)
+	if !ok {
+		c.NoEquivalent = outsideReason(p, cwd)
+		return
+	}
+	if name == "" {
+		m := pathArgs(rel)
+		if depth > 0 {
+			m["max_depth"] = min(depth, 4)
+		}
+		c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(m)}}
+		c.Approx = "find lists every entry, ignored ones too; repo_tree lists the file set"
+		return
+	}
+	q := name
+	if !strings.ContainsAny(q, "*?[") {
+		q = "**/" + q
+	}
+	c.Repox = []ToolCall{{Tool: "repo_find", Args: rawJSON(findArgs(q, rel, 200))}}
+	c.Approx = "find matches ignored files too; repo_find searches the file set"
+}
+
+func mapGrepCmd(c *Call, prog string, flags, args []string, wd, cwd string) {
+	caseSens, fixed := true, false
+	for _, f := range flags {
+		switch {
+		case f == "--files":
+			p := ""
+			if len(args) == 1 {
+				p = args[0]
+			}
+			rel, ok := relJoin(p, wd, cwd)
+			if !ok {
+				c.NoEquivalent = outsideReason(p, cwd)
+				return
+			}
+			c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(pathArgs(rel))}}
+			c.Approx = "rg --files lists every file; repo_tree lists 3 levels breadth-first"
+			return
+		case f == "-i" || f == "--ignore-case":
+			caseSens = false
+		case f == "-F" || f == "--fixed-strings":
+			fixed = true
+		case strings.HasPrefix(f, "--") || len(f) > 1 && strings.Trim(f[1:], "nrRHIlwsF") == "" || f == "-i":
+		default:
+			return // -e, -g, -A… take values: not mapped
+		}
+		if len(f) > 2 && f[0] == '-' && f[1] != '-' && strings.Contains(f, "i") {
+			caseSens = false
+		}
+		if len(f) > 2 && f[0] == '-' && f[1] != '-' && strings.Contains(f, "F") {
+			fixed = true
+		}
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return
+	}
+	pat := args[0]
+	if !fixed {
+		lit, why := literalPattern(pat)
+		if why != "" {
+			c.NoEquivalent = prog + " pattern " + strconv.Quote(pat) + " " + why + "; repo_grep searches a fixed string"
+			return
+		}
+		pat = lit
+	}
+	p := ""
+	if len(args) == 2 {
+		p = args[1]
+	}
+	rel, ok := relJoin(p, wd, cwd)
+	if !ok {
+		c.NoEquivalent = outsideReason(p, cwd)
+		return
+	}
+	c.Repox = []ToolCall{grepCall(pat, rel, caseSens)}
+	c.Approx = prog + " output and ignore rules differ from repo_grep's"
+}
+
+// shellWords splits a command line into words with sh quoting rules; ok is
+// false when it holds anything that is not a plain word: operators,
+// redirection, substitution, globbing outside quotes, variables.
+func shellWords(s string) ([]string, bool) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case ch == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case ch == '"':
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' || s[j] == '$' || s[j] == '`' {
+					return nil, false
+				}
+			}
+			if j >= len(s) {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : j])
+			i = j
+			inWord = true
+		case strings.IndexByte("|&;<>()$`\\\n*?[{~#", ch) >= 0:
+			return nil, false
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, true
+}
+
+var nlLine = regexp.MustCompile(`^ *([0-9]+)\t`)
+
+// shellSaw reads the output of a mapped shell read as numbered lines.
+func shellSaw(c *Call, body string) *Saw {
+	if c.shell == nil {
+		return nil
+	}
+	saw := &Saw{Path: c.shell.path}
+	if c.shell.numbered {
+		saw.Lines = parseNumbered(body, nlLine)
+		return saw
+	}
+	for i, l := range splitLines(body) {
+		saw.Lines = append(saw.Lines, SawLine{N: c.shell.from + i, Text: l})
+	}
+	return saw
+}

@@ -1,0 +1,60 @@
+package repoops
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+func TestCopyFileSetCopiesTheFileSetOnly(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("s\n"), 0o644)
+	for _, mk := range []func(*testing.T, map[string]string) string{
+		func(t *testing.T, f map[string]string) string { return plainDir(t, f) },
+		func(t *testing.T, f map[string]string) string { return gitRepo(t, f) },
+	} {
+		dir := mk(t, map[string]string{"a.txt": "a\n", "sub/b.sh": "b\n", ".gitignore": "ignored.log\nbuild/\n"})
+		os.WriteFile(filepath.Join(dir, "ignored.log"), []byte("i\n"), 0o644)
+		os.MkdirAll(filepath.Join(dir, "build"), 0o755)
+		os.WriteFile(filepath.Join(dir, "build", "out"), []byte("o\n"), 0o644)
+		os.Chmod(filepath.Join(dir, "sub", "b.sh"), 0o755)
+		os.Symlink("a.txt", filepath.Join(dir, "in-link"))
+		os.Symlink(filepath.Join(outside, "secret"), filepath.Join(dir, "abs-link"))
+		os.Symlink("../../../../../../.."+outside+"/secret", filepath.Join(dir, "up-link"))
+		syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644)
+
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := t.TempDir()
+		st, err := r.CopyFileSet(context.Background(), dst)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"a.txt", "sub/b.sh", ".gitignore"} {
+			if _, err := os.Lstat(filepath.Join(dst, want)); err != nil {
+				t.Errorf("%s not copied: %v", want, err)
+			}
+		}
+		if info, _ := os.Stat(filepath.Join(dst, "sub", "b.sh")); info == nil || info.Mode().Perm() != 0o755 {
+			t.Errorf("the executable bit was not kept: %v", info)
+		}
+		if target, err := os.Readlink(filepath.Join(dst, "in-link")); err != nil || target != "a.txt" {
+			t.Errorf("a link inside the repository: %q %v", target, err)
+		}
+		for _, gone := range []string{"ignored.log", "build", "abs-link", "up-link", "pipe", ".git"} {
+			if _, err := os.Lstat(filepath.Join(dst, gone)); err == nil {
+				t.Errorf("%s was copied", gone)
+			}
+		}
+		// the two links that leave the repository are skipped and counted;
+		// the FIFO is not in the file set at all (walks skip special files)
+		if st.Files != 3 || st.Links != 1 || st.Skipped != 2 {
+			t.Errorf("stats %+v", st)
+		}
+	}
+}
