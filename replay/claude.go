@@ -23,7 +23,6 @@ import (
 type claudeDecoder struct {
 	s       *stream
 	seenUse map[string]bool // tool_use ids already queued (a message split over lines may repeat blocks)
-	cwds    map[string]string
 }
 
 type ccLine struct {

@@ -290,8 +290,7 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 	}
 	b.use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).result("e1", "ok", false, nil)
 	steps, rp = replayAll(t, dir, b.String())
-	var edit Outcome
-	edit = steps[3].Now[0]
+	edit := steps[3].Now[0]
 	if rp.CopiedAt != 4 || rp.Scratch == "" || !edit.Applied || edit.Forced || edit.IsError {
 		t.Fatalf("copied at %d; the edit after a full read: %+v", rp.CopiedAt, edit)
 	}
