@@ -48,7 +48,11 @@ type previewPane struct {
 	gen      int // bumped per change of the request: older plans are stale
 	planning bool
 	planned  *planMsg // the newest plan that landed
-	diffTop  int
+	// wantRead and wantApply hold ctrl+r and ctrl+s pressed while a plan
+	// was being worked out: they act on it when it lands.
+	wantRead, wantApply bool
+	due                 bool // typed since the last plan: one is scheduled
+	diffTop             int
 
 	callSeq int
 	confirm bool   // asking whether to apply
@@ -248,10 +252,15 @@ func (p *previewPane) start() tea.Cmd {
 	return p.planNow()
 }
 
+// pendingPlan says the request changed since the plan that landed: one
+// is scheduled.
+func (p *previewPane) pendingPlan() bool { return p.due }
+
 // changed schedules a plan after the debounce; typing on makes the
 // scheduled one stale.
 func (p *previewPane) changed() tea.Cmd {
 	p.gen++
+	p.due = true
 	p.confirm = false
 	g := p.gen
 	if p.tick == nil {
@@ -266,11 +275,11 @@ func (p *previewPane) changed() tea.Cmd {
 func (p *previewPane) planNow() tea.Cmd {
 	req, bad := p.request()
 	if bad != "" {
-		p.planning = false
+		p.planning, p.due = false, false
 		p.planned = &planMsg{err: formError(bad)}
 		return nil
 	}
-	p.planning = true
+	p.planning, p.due = true, false
 	ctx, s := p.ctx, p.c.session
 	path := repoops.DisplayPath(p.path)
 	return envelop(panePreview, jobLoad, p.gen, func() tea.Msg {
@@ -294,6 +303,14 @@ func (p *previewPane) Update(msg tea.Msg) tea.Cmd {
 		p.planning = false
 		p.planned = &msg
 		p.diffTop = min(p.diffTop, max(len(p.diffLines())-1, 0))
+		read, apply := p.wantRead, p.wantApply
+		p.wantRead, p.wantApply = false, false
+		switch {
+		case read:
+			return p.readFull()
+		case apply:
+			return p.ask()
+		}
 		return nil
 	case previewCallMsg:
 		p.busy = ""
@@ -433,8 +450,8 @@ func (p *previewPane) readArgs() repoops.ReadArgs {
 
 // readFull reads the file in full through the tool, as an agent would.
 func (p *previewPane) readFull() tea.Cmd {
-	if p.planned == nil || p.planning {
-		p.note = "wait for the verdict first"
+	if p.planned == nil || p.planning || p.pendingPlan() {
+		p.wantRead, p.wantApply = true, false
 		return nil
 	}
 	if !p.readable() {
@@ -450,8 +467,8 @@ func (p *previewPane) readFull() tea.Cmd {
 
 // ask opens the confirmation, when the tool would take the change now.
 func (p *previewPane) ask() tea.Cmd {
-	if p.planning || p.planned == nil {
-		p.note = "wait for the verdict first: nothing was sent"
+	if p.planning || p.planned == nil || p.pendingPlan() {
+		p.wantApply, p.wantRead = true, false
 		return nil
 	}
 	if ok, _, _ := p.verdict(); !ok {
@@ -518,7 +535,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 	}
 	ok, text, byTool := p.verdict()
 	switch {
-	case p.planning:
+	case p.planning || p.due:
 		pv.VerdictLabel = p.c.spinFrame() + " planning…"
 		pv.VerdictPending = true
 		if p.planned != nil {
@@ -534,7 +551,12 @@ func (p *previewPane) View(w, h int, focused bool) string {
 		pv.VerdictLabel = tool + " would refuse now:"
 		pv.Verdict = text
 	}
-	if !p.planning && p.readable() {
+	switch {
+	case p.wantRead:
+		pv.Action = "ctrl+r: reads in full once the verdict is in"
+	case p.wantApply:
+		pv.Action = "ctrl+s: asks once the verdict is in"
+	case !p.planning && !p.due && p.readable():
 		pv.Action = "ctrl+r reads it in full now: " + repoops.CallText("repo_read_file", p.readArgs())
 	}
 	if p.confirm {
