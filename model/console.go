@@ -312,7 +312,8 @@ func toolNames() []string {
 
 func (p *consolePane) View(w, h int, focused bool) string {
 	cv := ui.ConsoleView{
-		Title:   "tool console · runs in the explorer's session: the gate answers as it would for an agent",
+		Title:   "tool console",
+		Session: "runs in the explorer's session: its reads open the edit gate as they would for an agent",
 		Focused: focused,
 		Input:   p.input.View(),
 		Hint:    p.hint(),

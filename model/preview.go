@@ -560,7 +560,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 		pv.Action = "ctrl+r reads it in full now: " + repoops.CallText("repo_read_file", p.readArgs())
 	}
 	if p.confirm {
-		pv.Confirm = "write this change through the tool? y applies, any other key goes back: " + repoops.CallText(p.planned.req.ToolName(), p.planned.req)
+		pv.Confirm = "y writes it, any other key goes back: " + repoops.CallText(p.planned.req.ToolName(), p.planned.req)
 	}
 	switch {
 	case p.busy != "":
@@ -568,6 +568,10 @@ func (p *previewPane) View(w, h int, focused bool) string {
 	case p.res != nil:
 		pv.Call = "ran " + p.call
 		pv.Result = p.res.Text
+		if !p.res.IsError && strings.HasPrefix(p.call, "repo_read_file ") {
+			// The read's header says what it returned; its lines are the file.
+			pv.Result, _, _ = strings.Cut(p.res.Text, "\n")
+		}
 		pv.ResultErr = p.res.IsError
 	}
 	return p.c.styles.RenderPreview(pv, w, h)

@@ -6,6 +6,7 @@ import "github.com/repoxhq/repox/repoops"
 // last call and its raw result.
 type ConsoleView struct {
 	Title   string
+	Session string // whose session the calls run in
 	Focused bool
 	Input   string // the text input, drawn
 	Hint    string // completion candidates or argument hints
@@ -24,7 +25,9 @@ func (s *Styles) RenderConsole(v ConsoleView, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	lines := []string{s.title(v.Title, v.Focused), fit(v.Input, w)}
+	lines := []string{s.title(v.Title, v.Focused)}
+	lines = append(lines, s.clip(s.Note, v.Session, w, 2)...)
+	lines = append(lines, fit(v.Input, w))
 	lines = append(lines, s.clip(s.Note, v.Hint, w, 2)...)
 	if v.Problem != "" {
 		lines = append(lines, s.clip(s.Refusal, v.Problem, w, 3)...)

@@ -84,7 +84,7 @@ func (s *Styles) RenderPreview(v PreviewView, w, h int) string {
 		lines = append(lines, s.clip(s.AgentCall, v.Action, w, 3)...)
 	}
 	if v.Confirm != "" {
-		lines = append(lines, s.clip(s.MatchCurrent, v.Confirm, w, 3)...)
+		lines = append(lines, s.clip(s.MatchCurrent, v.Confirm, w, 4)...)
 	}
 	if v.Note != "" {
 		lines = append(lines, s.clip(s.StatusMsg, v.Note, w, 2)...)
