@@ -68,7 +68,7 @@ func TestFlowEditPreview(t *testing.T) {
 	tm.Send(ctrlR)
 	waitFor("1 replacement at line 3")
 	tm.Send(ctrlS)
-	waitFor("y applies")
+	waitFor("y writes it")
 	fileIs(t, path, dupGo)
 	tm.Type("y")
 	want := strings.Replace(dupGo, "var a = 1", "var a = 10", 1)
