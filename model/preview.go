@@ -210,11 +210,21 @@ func (p *previewPane) SetSize(w, h int) {
 func (p *previewPane) sizeAreas() {
 	most := min(max((p.height-14)/3, 1), 10)
 	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
-		a.SetHeight(min(max(a.LineCount(), 1), most))
+		a.SetHeight(min(visualRows(a), most))
 	}
 	if p.insert {
-		p.body.SetHeight(min(max(p.body.LineCount(), 1), 2*most))
+		p.body.SetHeight(min(visualRows(&p.body), 2*most))
 	}
+}
+
+// visualRows is how many rows a's text takes with its long lines wrapped.
+func visualRows(a *textarea.Model) int {
+	w := max(a.Width(), 1)
+	n := 0
+	for _, l := range strings.Split(a.Value(), "\n") {
+		n += max((ui.StringWidth(l)+w)/w, 1) // a full row wraps the cursor onto the next
+	}
+	return max(n, 1)
 }
 
 // request is what the form asks of the tool now.
@@ -316,6 +326,12 @@ func (p *previewPane) Update(msg tea.Msg) tea.Cmd {
 		p.busy = ""
 		p.res = &msg.res
 		wrote := msg.tool != "repo_read_file" && !msg.res.IsError
+		if wrote && msg.tool == "repo_edit" {
+			// The file now holds new_string where old_string was: the next
+			// edit starts from what is there.
+			p.old.SetValue(p.new.Value())
+			p.sizeAreas()
+		}
 		p.gen++
 		return tea.Batch(p.planNow(), p.after(wrote))
 	}

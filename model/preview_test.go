@@ -158,6 +158,10 @@ func TestPreviewUniqueAppliesOnlyAfterConfirmation(t *testing.T) {
 	if p.call != `repo_edit {"path":"dup.go","old_string":"var a = 1","new_string":"var a = 10"}` {
 		t.Errorf("call shown: %s", p.call)
 	}
+	// The next edit starts from the text now in the file.
+	if _, text, _ := p.verdict(); p.old.Value() != "var a = 10" || text != "old_string and new_string are the same — nothing would change" {
+		t.Errorf("after the apply: old_string %q, verdict %q", p.old.Value(), text)
+	}
 	// The viewer read the new content again.
 	if l, ok := m.viewer.find(3); !ok || l.raw != "var a = 10" {
 		t.Errorf("viewer line 3 after the apply: %+v", l)
