@@ -73,6 +73,11 @@ func (m *Model) onClipboard(msg tea.ClipboardMsg) tea.Cmd {
 	if c.text == "" {
 		return nil
 	}
+	if msg.Content == "" {
+		// An empty answer: the terminal (tmux does so) does not let a
+		// program read the clipboard back. Nothing is known either way.
+		return m.onCopyTimeout(copyTimeoutMsg{seq: c.seq})
+	}
 	m.copying.text = ""
 	if msg.Content == c.text {
 		return m.flash("copied " + c.label)
@@ -98,7 +103,7 @@ func (m *Model) onCopyTimeout(msg copyTimeoutMsg) tea.Cmd {
 // path:line (or path:first-last for a selection) in the viewer.
 func (m *Model) copyNatural() tea.Cmd {
 	path, line, isDir := m.target()
-	if path == "" {
+	if path == "" && (m.focus == paneViewer || m.tree.selected() == nil) {
 		return m.flash("could not copy: nothing is selected")
 	}
 	shown := repoops.DisplayPath(path)

@@ -14,6 +14,10 @@ import (
 func TestCopySaysCopiedOnlyWhenTheTerminalConfirms(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
 	m := start(t, fixtureRepo(t), 80, 24)
+	press(m, "y") // the root row
+	if m.copying.text != "." {
+		t.Errorf("y on the root: copying %q, want .", m.copying.text)
+	}
 	selectPath(t, m, "README.md")
 	press(m, "y")
 	if m.copying.text != "README.md" {
@@ -40,6 +44,12 @@ func TestCopySaysCopiedOnlyWhenTheTerminalConfirms(t *testing.T) {
 		t.Errorf("an answer with no copy waiting: %q", m.message)
 	}
 
+	// An empty answer (tmux gives one): not confirmed, never "could not".
+	press(m, "y")
+	m.Update(tea.ClipboardMsg{Content: ""})
+	if !strings.Contains(m.message, "did not confirm") {
+		t.Errorf("empty read-back: %q", m.message)
+	}
 	// Another text on the clipboard: the copy did not take.
 	press(m, "y")
 	m.Update(tea.ClipboardMsg{Content: "something else"})
