@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
 )
 
 func TestParseConsoleTypesBySchema(t *testing.T) {
@@ -201,5 +202,41 @@ func TestConsoleBadHistoryReportedOnceNeverFatal(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "repo_tree\x00\xff\n" {
 		t.Errorf("a bad history file was written to: %q", b)
+	}
+}
+
+// TestConsolePaneUpdate drives the pane's Update as a function: key in,
+// state and commands out; no I/O happens in it.
+func TestConsolePaneUpdate(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	m := start(t, fixtureRepo(t), 80, 24)
+	var after []string
+	p := newConsolePane(m.common, func(tool string, res repoops.Result) tea.Cmd {
+		after = append(after, tool)
+		return nil
+	})
+	p.SetSize(60, 20)
+	if cmd := p.Update(keyMsg("enter")); cmd != nil || !strings.HasPrefix(p.problem, "type a call") {
+		t.Errorf("enter on an empty line: cmd %v, problem %q", cmd != nil, p.problem)
+	}
+	p.input.Focus()
+	for _, r := range "repo_tree" {
+		p.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	cmd := p.Update(keyMsg("enter"))
+	if cmd == nil || p.running != "repo_tree {}" || p.seq != 1 || p.input.Value() != "" {
+		t.Fatalf("enter: cmd %v running %q seq %d input %q", cmd != nil, p.running, p.seq, p.input.Value())
+	}
+	if p.res != nil || len(after) != 0 {
+		t.Fatal("the call ran inside Update")
+	}
+	res := repoops.Result{Text: "a\nb"}
+	p.Update(consoleRanMsg{rec: repoops.CallRecord{Tool: "repo_tree", DurationMs: 2}, res: res})
+	if p.running != "" || p.res == nil || len(p.lines) != 2 || p.ms != 2 || len(after) != 1 {
+		t.Errorf("answer: running %q res %v lines %v ms %v after %v", p.running, p.res, p.lines, p.ms, after)
+	}
+	p.Update(keyMsg("up"))
+	if p.input.Value() != "repo_tree" {
+		t.Errorf("up: %q", p.input.Value())
 	}
 }

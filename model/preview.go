@@ -497,9 +497,41 @@ func (p *previewPane) ask() tea.Cmd {
 
 // apply sends the planned request to the tool: the tool plans again,
 // re-checks the gate and the file under its lock, and writes or refuses.
+// Closing the preview does not cancel it (a write half asked for is not
+// taken back), and when the preview is gone by the time the tool answers,
+// the root says what the tool said (appliedMsg).
 func (p *previewPane) apply() tea.Cmd {
 	req := p.planned.req
-	return p.run(req.ToolName(), req, "applying…")
+	tool := req.ToolName()
+	p.callSeq++
+	p.busy = "applying…"
+	p.call = repoops.CallText(tool, req)
+	p.res = nil
+	ctx, s, seq := p.c.ctx, p.c.session, p.callSeq
+	return func() tea.Msg {
+		res := callJSON(ctx, s, tool, req)
+		env := paneMsg{to: panePreview, job: jobTool, gen: seq, msg: previewCallMsg{tool: tool, res: res}}
+		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res} }}
+	}
+}
+
+// appliedMsg is an apply's answer for the root: when the preview has been
+// closed meanwhile, the status line says what the tool said.
+type appliedMsg struct {
+	tool string
+	res  repoops.Result
+}
+
+// onApplied tells the person the outcome of an apply whose preview is gone.
+func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
+	if m.overlays.find(panePreview) != nil {
+		return nil
+	}
+	first, _, _ := strings.Cut(msg.res.Text, "\n")
+	if msg.res.IsError {
+		return m.flash(msg.tool + " refused: " + first)
+	}
+	return tea.Batch(m.reloadFile(), m.flash(msg.tool+": "+first))
 }
 
 // run makes one call through the session, the way `repox call` does.

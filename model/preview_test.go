@@ -252,3 +252,25 @@ func TestPreviewStalePlanDropped(t *testing.T) {
 		t.Error("a stale plan landed")
 	}
 }
+
+// TestPreviewClosedWhileApplyingStillSaysWhatHappened: esc while the tool
+// writes does not take the write back, and the status line says what the
+// tool answered.
+func TestPreviewClosedWhileApplyingStillSaysWhatHappened(t *testing.T) {
+	m, path := previewModel(t, 3)
+	press(m, "e", "tab")
+	pressMsg(m, endK)
+	press(m, "0")
+	pressMsg(m, ctrlR, ctrlS)
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // messages stay
+	_, cmd := m.Update(keyMsg("y")) // the apply is in flight…
+	press(m, "esc")                 // …when the preview is closed
+	if m.overlays.top() != nil {
+		t.Fatal("esc did not close the preview")
+	}
+	run(m, cmd)
+	fileIs(t, path, strings.Replace(dupGo, "var a = 1", "var a = 10", 1))
+	if !strings.HasPrefix(m.message, "repo_edit: edited dup.go: 1 replacement at line 3") {
+		t.Errorf("status after the closed preview's apply: %q", m.message)
+	}
+}

@@ -51,6 +51,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.flash("editor: " + msg.err.Error())
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
+	case appliedMsg:
+		return m.onApplied(msg)
 	case tea.ClipboardMsg:
 		return m.onClipboard(msg)
 	case copyTimeoutMsg:
