@@ -263,8 +263,8 @@ func TestPreviewClosedWhileApplyingStillSaysWhatHappened(t *testing.T) {
 	press(m, "0")
 	pressMsg(m, ctrlR, ctrlS)
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // messages stay
-	_, cmd := m.Update(keyMsg("y")) // the apply is in flight…
-	press(m, "esc")                 // …when the preview is closed
+	_, cmd := m.Update(keyMsg("y"))                                              // the apply is in flight…
+	press(m, "esc")                                                              // …when the preview is closed
 	if m.overlays.top() != nil {
 		t.Fatal("esc did not close the preview")
 	}
