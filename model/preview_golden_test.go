@@ -33,6 +33,7 @@ func TestGoldenOverlays(t *testing.T) {
 		{"preview_confirm", func(t *testing.T, m *Model, dir string) {
 			run(m, m.openFile("src/main.go", 5))
 			m.focus = paneViewer
+			m.common.session = m.repo.NewSession()
 			m.tick = now
 			press(m, "e")
 			pressMsg(m, ctrlT)

@@ -274,3 +274,27 @@ func TestPreviewClosedWhileApplyingStillSaysWhatHappened(t *testing.T) {
 		t.Errorf("status after the closed preview's apply: %q", m.message)
 	}
 }
+
+// TestPreviewFileThatCanNeverBeReadInFull: the gate's refusal says so, and
+// no read is offered that could not open it.
+func TestPreviewFileThatCanNeverBeReadInFull(t *testing.T) {
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, map[string]string{"big.txt": numbered(2500)})
+	m := start(t, dir, 100, 30)
+	run(m, m.openFile("big.txt", 10))
+	m.focus = paneViewer
+	m.tick = now
+	press(m, "e", "tab", "x")
+	p := preview(t, m)
+	ok, text, _ := p.verdict()
+	if ok || !strings.Contains(text, "it has 2,500 lines, more than the 2,000 one repo_read_file call returns") {
+		t.Fatalf("verdict: %q", text)
+	}
+	if p.readable() || strings.Contains(flat(m.Render()), "ctrl+r reads it in full now") {
+		t.Error("a full read is offered for a file no read can return whole")
+	}
+	pressMsg(m, ctrlR)
+	if p.res != nil || !strings.Contains(p.note, "can never return this file whole") {
+		t.Errorf("ctrl+r: res %v note %q", p.res, p.note)
+	}
+}
