@@ -294,7 +294,11 @@ func (p *previewPane) planNow() tea.Cmd {
 	path := repoops.DisplayPath(p.path)
 	return envelop(panePreview, jobLoad, p.gen, func() tea.Msg {
 		plan, err := s.Plan(ctx, req)
-		return planMsg{req: req, plan: plan, err: err, gate: s.GateCheck(path)}
+		if plan != nil {
+			return planMsg{req: req, plan: plan, gate: plan.Verdict}
+		}
+		// A refused plan does not carry the verdict: ask the gate itself.
+		return planMsg{req: req, err: err, gate: s.GateCheck(path)}
 	})
 }
 
