@@ -39,7 +39,7 @@ func TestNoKeyBoundTwice(t *testing.T) {
 }
 
 func TestReservedKeys(t *testing.T) {
-	want := map[string]bool{"f": true, "s": true, "e": true, ":": true}
+	want := map[string]bool{"f": true, "s": true}
 	for _, b := range Default().Global.Reserved() {
 		for _, k := range b.Keys() {
 			delete(want, k)

@@ -11,6 +11,7 @@ type Viewer struct {
 	Next   key.Binding
 	Prev   key.Binding
 	Cancel key.Binding
+	Select key.Binding // mark a range of lines (for the edit preview)
 }
 
 // NewViewer returns the viewer bindings.
@@ -22,7 +23,8 @@ func NewViewer() Viewer {
 		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
 		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
 		Prev:   key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search and selection")),
+		Select: key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
 	}
 }
 
@@ -33,5 +35,5 @@ func (v Viewer) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (v Viewer) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{v.Search, v.Next, v.Prev, v.Cancel, v.Left, v.Right}, v.Nav.bindings()}
+	return [][]key.Binding{{v.Search, v.Next, v.Prev, v.Cancel, v.Select, v.Left, v.Right}, v.Nav.bindings()}
 }

@@ -60,10 +60,3 @@ func (m *Model) openEditor() tea.Cmd {
 	c := exec.Command(argv[0], argv[1:]...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{err: err} })
 }
-
-// copyPath puts the selected path on the clipboard (OSC 52).
-func (m *Model) copyPath() tea.Cmd {
-	path, _, _ := m.target()
-	shown := repoops.DisplayPath(path)
-	return tea.Batch(tea.SetClipboard(shown), m.flash("copied "+shown))
-}

@@ -46,6 +46,9 @@ type Model struct {
 
 	spinning bool
 
+	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
+	console *consolePane // the tool console, kept between openings (console.go)
+
 	// tick schedules timers (spinner, message expiry); tests swap it so
 	// that running a command never sleeps.
 	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd

@@ -56,8 +56,9 @@ const (
 	paneViewer
 	paneHelp
 	panePrompt
-	// The next faces take the next ids: find, search, preview, console,
-	// sessions.
+	// The next faces take the next ids: find, search, sessions.
+	panePreview paneID = 20 + iota // the edit preview (model/preview.go)
+	paneConsole                    // the tool console (model/console.go)
 )
 
 // job is a kind of asynchronous work a pane runs. Each kind has its own
@@ -69,6 +70,7 @@ const (
 	jobLoad  job = iota // listings and reads that fill the pane
 	jobGate             // the read-before-edit gate's verdict
 	jobAgent            // the agent view's tool call
+	jobTool             // a tool call a person asked for (edit preview, console)
 )
 
 // paneMsg is the one envelope every asynchronous result travels in: the

@@ -51,6 +51,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.flash("editor: " + msg.err.Error())
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
+	case appliedMsg:
+		return m.onApplied(msg)
+	case tea.ClipboardMsg:
+		return m.onClipboard(msg)
+	case copyTimeoutMsg:
+		return m.onCopyTimeout(msg)
+	case copyCallMsg:
+		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
 	case clearMsg:
@@ -225,7 +233,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Editor):
 		return m.openEditor()
 	case key.Matches(msg, g.Copy):
-		return m.copyPath()
+		return m.copyNatural()
+	case key.Matches(msg, g.CopyAll):
+		return m.copyCall()
+	case key.Matches(msg, g.Edit):
+		return m.openPreview()
+	case key.Matches(msg, g.Console):
+		return m.openConsole()
 	case key.Matches(msg, g.Reload):
 		return m.reload()
 	case key.Matches(msg, g.Reserved()...):

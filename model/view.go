@@ -110,6 +110,10 @@ func (m *Model) hintBindings() []key.Binding {
 	switch o := m.overlays.top(); {
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
+		if len(bs) > 0 {
+			// Keys go to the overlay: the global ones do not apply.
+			return append([]key.Binding{m.keys.Overlay.Close}, bs...)
+		}
 	case p.Agent() != nil && p.Agent().on:
 		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up, m.keys.Viewer.Left, m.keys.Viewer.Right}
 	default:

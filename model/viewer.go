@@ -18,6 +18,7 @@ const (
 // line is one file line ready to draw.
 type line struct {
 	text   string     // display form (tabs expanded, controls visible)
+	raw    string     // the tool's text of the line, as a model would copy it
 	tokens []ui.Token // highlighted runs of text
 	cut    int        // characters the tool cut from this line
 }
@@ -56,6 +57,7 @@ type viewerPane struct {
 	gateSeq int
 
 	search searchState
+	sel    int            // anchor line of the selected range (v/V); 0: none
 	styled map[int]string // line -> styled text, for the current styles and search
 	agent  agentState
 }

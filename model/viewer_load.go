@@ -37,7 +37,7 @@ func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, 
 		toks := ui.Tokenize(path, texts)
 		lines := make([]line, len(res.Lines))
 		for i, l := range res.Lines {
-			lines[i] = line{text: texts[i], tokens: toks[i], cut: l.CutChars}
+			lines[i] = line{text: texts[i], raw: l.Text, tokens: toks[i], cut: l.CutChars}
 		}
 		return windowMsg{seq: seq, offset: offset, res: res, lines: lines}
 	})
@@ -59,6 +59,7 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.cursor = max(atLine, 1)
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
+	v.sel = 0
 	v.agent = agentState{gen: v.agent.gen} // a new view, never taking an old answer
 	v.gate = nil
 	return v.ensureLoaded()

@@ -93,7 +93,11 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return v.nextMatch(true)
 	case key.Matches(msg, k.Prev):
 		return v.nextMatch(false)
+	case key.Matches(msg, k.Select):
+		v.toggleSelect()
+		return nil
 	case key.Matches(msg, k.Cancel):
+		v.sel = 0
 		v.search.reset()
 		v.styled = nil
 		return nil
@@ -184,7 +188,7 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 			s = v.c.styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
 			v.styled[n] = s
 		}
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor})
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n)})
 	}
 	return rows
 }

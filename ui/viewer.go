@@ -23,6 +23,9 @@ type ViewerRow struct {
 	N      int    // line number as the model sees it
 	Styled string // the whole line, highlighted (see CodeLine); cut to the pane here
 	Cursor bool
+	// Selected marks a line of the range selected for the edit preview: a
+	// bar between the number and the text.
+	Selected bool
 }
 
 // ViewerView is the viewer pane's visible part.
@@ -100,6 +103,9 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 	text := r.Styled
 	if v.HScroll > 0 || ansi.StringWidth(text) > textW {
 		text = ansi.Cut(text, v.HScroll, v.HScroll+textW)
+	}
+	if r.Selected {
+		return num + s.LineNoCursor.Render(SelectionBar) + text
 	}
 	return num + " " + text
 }
@@ -180,3 +186,7 @@ func wrap(text string, w int) []string {
 	}
 	return out
 }
+
+// SelectionBar is drawn between the line number and the text of a
+// selected line.
+const SelectionBar = "┃"

@@ -1,0 +1,355 @@
+package model
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// consolePane is the tool console, an overlay over the viewer (`:`): type
+// a call, run it in the explorer's own session (so the gate answers as it
+// would for an agent: a full read here lets an edit through), and see the
+// JSON call made, the raw result text, isError and the time it took.
+type consolePane struct {
+	overlayBase
+	c     *common
+	keys  keymap.Console
+	after func(tool string, res repoops.Result) tea.Cmd
+
+	input textinput.Model
+	cands []string // completion candidates left after tab
+
+	history  []string
+	histPos  int    // len(history): the line being typed
+	draft    string // the typed line, kept while walking the history
+	histPath string
+	histErr  string // the history problem, said once
+	histSaid bool
+	histGen  int
+
+	seq     int
+	cancel  context.CancelFunc
+	running string // the call in flight
+	call    string // the call last run: tool and JSON
+	res     *repoops.Result
+	ms      float64
+	lines   []string
+	top     int
+	problem string // the line could not be made into a call
+
+	width, height int
+}
+
+// consoleRanMsg is a call's answer.
+type consoleRanMsg struct {
+	rec repoops.CallRecord
+	res repoops.Result
+}
+
+// openConsole opens the console, the same one as last time (its history
+// and last result kept).
+func (m *Model) openConsole() tea.Cmd {
+	if m.console == nil {
+		m.console = newConsolePane(m.common, func(tool string, res repoops.Result) tea.Cmd {
+			if t, ok := repoops.Lookup(tool); ok && !t.ReadOnly && !res.IsError {
+				return m.reloadFile()
+			}
+			return m.checkGate()
+		})
+	}
+	p := m.console
+	m.pushOverlay(p)
+	cmds := []tea.Cmd{p.input.Focus()}
+	if p.histGen == 0 {
+		cmds = append(cmds, p.loadHistory())
+	}
+	return tea.Batch(cmds...)
+}
+
+func newConsolePane(c *common, after func(string, repoops.Result) tea.Cmd) *consolePane {
+	p := &consolePane{c: c, keys: keymap.NewConsole(), after: after}
+	p.input = textinput.New()
+	p.input.Prompt = "› "
+	p.input.Placeholder = "repo_grep pattern=TODO path=src   or   repo_read_file {\"path\":\"go.mod\"}"
+	p.input.KeyMap.Paste = noPaste
+	st := p.input.Styles()
+	st.Cursor.Blink = false
+	p.input.SetStyles(st)
+	path, err := historyPath()
+	if err != nil {
+		p.histErr = "console history: no state folder (" + err.Error() + "); history is kept for this run only"
+	}
+	p.histPath = path
+	return p
+}
+
+func (p *consolePane) ID() paneID        { return paneConsole }
+func (p *consolePane) Title() string     { return "Tool console" }
+func (p *consolePane) Size() (int, int)  { return p.width, p.height }
+func (p *consolePane) Area() overlayArea { return areaViewer }
+func (p *consolePane) Done() bool        { return false }
+func (p *consolePane) Loading() bool     { return p.running != "" }
+
+func (p *consolePane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
+func (p *consolePane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
+
+func (p *consolePane) Generation(j job) int {
+	if j == jobTool {
+		return p.seq
+	}
+	return p.histGen
+}
+
+// Close cancels a call in flight; the console keeps its state for the
+// next `:`.
+func (p *consolePane) Close() tea.Cmd {
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	if p.running != "" {
+		p.running = ""
+		p.problem = "the call was cancelled when the console closed; whatever the tool did before that stands"
+	}
+	p.input.Blur()
+	return nil
+}
+
+func (p *consolePane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.input.SetWidth(max(w-3, 1))
+}
+
+func (p *consolePane) loadHistory() tea.Cmd {
+	p.histGen++
+	if p.histPath == "" {
+		return nil
+	}
+	path := p.histPath
+	return envelop(paneConsole, jobLoad, p.histGen, func() tea.Msg { return loadHistory(path) })
+}
+
+func (p *consolePane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case tea.PasteMsg:
+		var cmd tea.Cmd
+		p.input, cmd = p.input.Update(msg)
+		return cmd
+	case historyMsg:
+		if msg.err != nil {
+			p.histErr = "console history ignored: " + msg.err.Error()
+			return nil
+		}
+		p.history = append(msg.lines, p.history...)
+		p.histPos = len(p.history)
+		return nil
+	case historySavedMsg:
+		if msg.err != nil && p.histErr == "" {
+			p.histErr = "console history not saved: " + msg.err.Error()
+		}
+		return nil
+	case consoleRanMsg:
+		p.running = ""
+		p.cancel = nil
+		p.res = &msg.res
+		p.ms = msg.rec.DurationMs
+		p.lines = strings.Split(msg.res.Text, "\n")
+		p.top = 0
+		return p.after(msg.rec.Tool, msg.res)
+	}
+	return nil
+}
+
+func (p *consolePane) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Run):
+		return p.run()
+	case key.Matches(msg, k.Complete):
+		line, cands := complete(p.input.Value())
+		p.input.SetValue(line)
+		p.input.CursorEnd()
+		p.cands = cands
+		return nil
+	case key.Matches(msg, k.Older):
+		p.walk(-1)
+		return nil
+	case key.Matches(msg, k.Newer):
+		p.walk(1)
+		return nil
+	case key.Matches(msg, k.OutUp):
+		p.top = max(p.top-p.outRows(), 0)
+		return nil
+	case key.Matches(msg, k.OutDown):
+		p.top = max(min(p.top+p.outRows(), len(p.lines)-p.outRows()), 0)
+		return nil
+	case key.Matches(msg, k.Copy):
+		if p.res == nil {
+			return nil
+		}
+		call, text := p.call, p.res.Text
+		return func() tea.Msg { return copyCallMsg{call: call, res: repoops.Result{Text: text}} }
+	}
+	var cmd tea.Cmd
+	before := p.input.Value()
+	p.input, cmd = p.input.Update(msg)
+	if p.input.Value() != before {
+		p.cands = nil
+	}
+	return cmd
+}
+
+// walk steps through the history; d<0 goes to older calls.
+func (p *consolePane) walk(d int) {
+	if len(p.history) == 0 {
+		return
+	}
+	if p.histPos == len(p.history) {
+		p.draft = p.input.Value()
+	}
+	p.histPos = min(max(p.histPos+d, 0), len(p.history))
+	if p.histPos == len(p.history) {
+		p.input.SetValue(p.draft)
+	} else {
+		p.input.SetValue(p.history[p.histPos])
+	}
+	p.input.CursorEnd()
+}
+
+// run makes the typed call in the explorer's session.
+func (p *consolePane) run() tea.Cmd {
+	line := strings.TrimSpace(p.input.Value())
+	if p.running != "" {
+		p.problem = "a call is running; wait for it (or esc to close the console)"
+		return nil
+	}
+	c, err := parseConsole(line)
+	if err != nil {
+		p.problem = err.Error()
+		return nil
+	}
+	p.problem = ""
+	p.cands = nil
+	p.histSaid = p.histErr != "" // said while it was on screen; not again
+	p.call = c.tool + " " + string(c.args)
+	p.running = p.call
+	p.res = nil
+	p.seq++
+	var cmds []tea.Cmd
+	if n := len(p.history); n == 0 || p.history[n-1] != line {
+		p.history = append(p.history, line)
+		if len(p.history) > historyMax {
+			p.history = p.history[len(p.history)-historyMax:]
+		}
+		if path := p.histPath; path != "" && p.histErr == "" {
+			cmds = append(cmds, func() tea.Msg { return historySavedMsg{err: appendHistory(path, line)} })
+		}
+	}
+	p.histPos = len(p.history)
+	p.draft = ""
+	p.input.SetValue("")
+	ctx, cancel := context.WithCancel(p.c.ctx)
+	p.cancel = cancel
+	s := p.c.session
+	cmds = append(cmds, envelop(paneConsole, jobTool, p.seq, func() tea.Msg {
+		rec, res := s.CallRecorded(ctx, c.tool, c.args)
+		return consoleRanMsg{rec: rec, res: res}
+	}))
+	return tea.Batch(cmds...)
+}
+
+// outRows is how many result lines fit (what View leaves for them).
+func (p *consolePane) outRows() int { return max(p.height-8, 1) }
+
+// hint is the line under the input: candidates after tab, else the
+// argument being typed, else the tool's arguments.
+func (p *consolePane) hint() string {
+	if len(p.cands) > 0 {
+		return strings.Join(p.cands, "  ")
+	}
+	v := p.input.Value()
+	name, rest, spaced := strings.Cut(v, " ")
+	if _, ok := repoops.Lookup(name); !ok {
+		var names []string
+		for _, t := range repoops.Tools() {
+			if strings.HasPrefix(t.Name, name) {
+				names = append(names, t.Name)
+			}
+		}
+		if len(names) == 0 {
+			return "no tool starts with " + name + "; the tools are " + strings.Join(toolNames(), ", ")
+		}
+		return "tools: " + strings.Join(names, "  ") + "   (tab completes)"
+	}
+	if !spaced {
+		return toolHint(name)
+	}
+	word := rest[strings.LastIndexByte(rest, ' ')+1:]
+	if k, _, ok := strings.Cut(word, "="); ok || word != "" {
+		if h := argHint(name, k); h != "" {
+			return h
+		}
+	}
+	return toolHint(name)
+}
+
+func toolNames() []string {
+	var out []string
+	for _, t := range repoops.Tools() {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+func (p *consolePane) View(w, h int, focused bool) string {
+	cv := ui.ConsoleView{
+		Title:   "tool console",
+		Session: "runs in the explorer's session: its reads open the edit gate as they would for an agent",
+		Focused: focused,
+		Input:   p.input.View(),
+		Hint:    p.hint(),
+		Problem: p.problem,
+		Top:     p.top,
+	}
+	if p.histErr != "" && !p.histSaid {
+		cv.Notice = p.histErr
+	}
+	switch {
+	case p.running != "":
+		cv.Call = p.c.spinFrame() + " running " + p.running
+	case p.res != nil:
+		cv.Call = "ran " + p.call
+		cv.Meta = "isError: " + boolWord(p.res.IsError) + " · " + durationText(p.ms) + " · " + repoops.Plural(len(p.lines), "line", "lines") + " · " + repoops.SizeText(len(p.res.Text))
+		cv.Lines = p.lines
+		cv.IsError = p.res.IsError
+	}
+	return p.c.styles.RenderConsole(cv, w, h)
+}
+
+func boolWord(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// durationText words a call's time in milliseconds: "0.4 ms", "12 ms",
+// "1.3 s".
+func durationText(ms float64) string {
+	switch {
+	case ms < 10:
+		return strconv.FormatFloat(ms, 'f', 1, 64) + " ms"
+	case ms < 1000:
+		return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+	}
+	return strconv.FormatFloat(ms/1000, 'f', 1, 64) + " s"
+}

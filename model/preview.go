@@ -1,0 +1,630 @@
+package model
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// previewPane is the edit preview, an overlay over the viewer (`e` on an
+// open file): the arguments of a repo_edit (old_string, new_string) or,
+// toggled, of a repo_insert (after_line, content); the change the core
+// plans for them right now (Session.Plan, which writes nothing and records
+// no read), as a unified diff; and the verdict in the tool's own words.
+// Nothing is written until ctrl+s and a confirmation, and then only
+// through the tool (Session.Call), whose answer is shown as it is.
+type previewPane struct {
+	overlayBase
+	c    *common
+	keys keymap.Preview
+	// tick schedules the debounce (the root's, so tests never sleep).
+	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// after runs once a call of ours has run: the viewer re-checks its gate,
+	// and reads the file again when it was written.
+	after func(wrote bool) tea.Cmd
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	path   string // repo-relative raw path
+	insert bool   // the insert form (after_line, content) instead of the edit form
+	old    textarea.Model
+	new    textarea.Model
+	line   textinput.Model // after_line
+	body   textarea.Model  // content
+	field  int             // the focused field of the form shown
+	from   string          // where the prefill came from ("line 7", "lines 4-9")
+	warn   string          // a caveat about the prefill
+
+	gen      int // bumped per change of the request: older plans are stale
+	planning bool
+	planned  *planMsg // the newest plan that landed
+	// wantRead and wantApply hold ctrl+r and ctrl+s pressed while a plan
+	// was being worked out: they act on it when it lands.
+	wantRead, wantApply bool
+	due                 bool // typed since the last plan: one is scheduled
+	diffTop             int
+
+	callSeq int
+	confirm bool   // asking whether to apply
+	busy    string // "reading…", "applying…" while our call runs
+	call    string // the last call we made, as repoops.CallText
+	res     *repoops.Result
+	note    string // a one-line answer to a key (nothing to apply, not applied)
+
+	width, height int
+	done          bool
+}
+
+// previewDebounce is how long typing must pause before the plan is worked
+// out again.
+const previewDebounce = 120 * time.Millisecond
+
+// tabGlyph stands for a tab in the text areas, which would otherwise turn
+// a tab into spaces: the value sent to the tool has the tab back.
+const tabGlyph = "␉"
+
+func toArea(s string) string   { return strings.ReplaceAll(s, "\t", tabGlyph) }
+func fromArea(s string) string { return strings.ReplaceAll(s, tabGlyph, "\t") }
+
+// noPaste switches off the text fields' own ctrl+v, which reads the
+// clipboard by running programs (xclip, wl-paste); the terminal's paste
+// (bracketed, tea.PasteMsg) still arrives.
+var noPaste = key.NewBinding(key.WithDisabled())
+
+// planMsg is the core's plan for one request, with the gate's verdict on
+// its own (a refused plan may not carry it).
+type planMsg struct {
+	req  repoops.ChangeRequest
+	plan *repoops.Plan
+	err  error
+	gate repoops.GateVerdict
+}
+
+// planDueMsg says typing has paused: work the plan out now.
+type planDueMsg struct{}
+
+// previewCallMsg is the answer of a call the person asked for.
+type previewCallMsg struct {
+	tool string
+	res  repoops.Result
+}
+
+// openPreview opens the edit preview on the viewer's file, prefilled with
+// the selected lines (or the cursor line).
+func (m *Model) openPreview() tea.Cmd {
+	v := &m.viewer
+	if v.path == "" || v.total <= 0 || v.refusal != "" {
+		return m.flash("open a text file in the viewer first: e previews an edit of it")
+	}
+	first, last, _ := v.selRange()
+	text, missing, cut := v.selText(first, last)
+	p := newPreviewPane(m.common, v.path, m.tick, func(wrote bool) tea.Cmd {
+		if wrote {
+			return m.reloadFile()
+		}
+		return m.checkGate()
+	})
+	p.from = selLabel(first, last)
+	switch {
+	case missing > 0:
+		p.warn = "the selection has " + repoops.Plural(missing, "line", "lines") + " not read into the viewer yet; they are left out of old_string"
+	case cut > 0:
+		p.warn = "the selection has " + repoops.Plural(cut, "line", "lines") + " the tool cuts; the cut text is not the file's, so old_string cannot match there"
+	case strings.Contains(text, tabGlyph):
+		p.warn = "the text holds " + tabGlyph + ", which these fields use for a tab: it is sent as a tab"
+	}
+	p.old.SetValue(toArea(text))
+	p.new.SetValue(toArea(text))
+	p.line.SetValue(strconv.Itoa(last))
+	v.sel = 0
+	v.styled = nil
+	m.pushOverlay(p)
+	return p.start()
+}
+
+func newPreviewPane(c *common, path string, tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd, after func(bool) tea.Cmd) *previewPane {
+	ctx, cancel := context.WithCancel(c.ctx)
+	p := &previewPane{c: c, keys: keymap.NewPreview(), tick: tick, after: after, ctx: ctx, cancel: cancel, path: path}
+	p.old, p.new, p.body = newArea("old_string"), newArea("new_string"), newArea("content")
+	p.line = textinput.New()
+	p.line.Prompt = ""
+	p.line.Placeholder = "0 inserts at the top"
+	p.line.KeyMap.Paste = noPaste // ctrl+v would run xclip; a terminal paste still arrives
+	st := p.line.Styles()
+	st.Cursor.Blink = false
+	p.line.SetStyles(st)
+	p.focusField()
+	return p
+}
+
+func newArea(placeholder string) textarea.Model {
+	a := textarea.New()
+	a.ShowLineNumbers = false
+	a.Prompt = "│"
+	a.Placeholder = placeholder
+	a.MaxHeight = 0
+	a.KeyMap.Paste = noPaste
+	st := textarea.DefaultStyles(true)
+	st.Cursor.Blink = false
+	a.SetStyles(st)
+	return a
+}
+
+func (p *previewPane) ID() paneID        { return panePreview }
+func (p *previewPane) Title() string     { return "Edit preview" }
+func (p *previewPane) Size() (int, int)  { return p.width, p.height }
+func (p *previewPane) Area() overlayArea { return areaViewer }
+func (p *previewPane) Done() bool        { return p.done }
+func (p *previewPane) Loading() bool     { return p.planning || p.busy != "" }
+
+func (p *previewPane) ShortHelp() []key.Binding {
+	if p.confirm {
+		return []key.Binding{p.keys.Confirm}
+	}
+	return p.keys.ShortHelp()
+}
+func (p *previewPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
+
+// Generation: plans belong to the request being typed; our calls each
+// start their own.
+func (p *previewPane) Generation(j job) int {
+	if j == jobTool {
+		return p.callSeq
+	}
+	return p.gen
+}
+
+func (p *previewPane) Status() statusFields {
+	return statusFields{Path: repoops.DisplayPath(p.path)}
+}
+
+// Close cancels a plan or call in flight; nothing was written that the
+// person did not confirm.
+func (p *previewPane) Close() tea.Cmd {
+	p.cancel()
+	return nil
+}
+
+// SetSize sizes the fields (sizeAreas); the diff takes what they leave.
+func (p *previewPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
+		a.SetWidth(max(w, 2))
+	}
+	p.line.SetWidth(max(w-2, 1))
+	p.sizeAreas()
+}
+
+// sizeAreas gives each text area the rows its text needs, up to a share of
+// the pane, so short strings leave the verdict and the diff room.
+func (p *previewPane) sizeAreas() {
+	most := min(max((p.height-14)/3, 1), 10)
+	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
+		a.SetHeight(min(visualRows(a), most))
+	}
+	if p.insert {
+		p.body.SetHeight(min(visualRows(&p.body), 2*most))
+	}
+}
+
+// visualRows is how many rows a's text takes with its long lines wrapped.
+func visualRows(a *textarea.Model) int {
+	w := max(a.Width(), 1)
+	n := 0
+	for _, l := range strings.Split(a.Value(), "\n") {
+		n += max((ui.StringWidth(l)+w)/w, 1) // a full row wraps the cursor onto the next
+	}
+	return max(n, 1)
+}
+
+// request is what the form asks of the tool now.
+func (p *previewPane) request() (repoops.ChangeRequest, string) {
+	shown := repoops.DisplayPath(p.path)
+	if !p.insert {
+		return repoops.EditRequest{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}, ""
+	}
+	n, ok := parseLineNumber(p.line.Value())
+	if !ok {
+		return nil, "after_line must be a whole number: 0 inserts at the top, N inserts after line N"
+	}
+	return repoops.InsertRequest{Path: shown, AfterLine: &n, Content: fromArea(p.body.Value())}, ""
+}
+
+// parseLineNumber reads a line number as typed (digits, maybe with commas).
+func parseLineNumber(s string) (int, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), ",", "")
+	if s == "" || len(s) > 12 {
+		return 0, false
+	}
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, true
+}
+
+// start works the first plan out at once.
+func (p *previewPane) start() tea.Cmd {
+	p.gen++
+	return p.planNow()
+}
+
+// pendingPlan says the request changed since the plan that landed: one
+// is scheduled.
+func (p *previewPane) pendingPlan() bool { return p.due }
+
+// changed schedules a plan after the debounce; typing on makes the
+// scheduled one stale.
+func (p *previewPane) changed() tea.Cmd {
+	p.gen++
+	p.due = true
+	p.confirm = false
+	g := p.gen
+	if p.tick == nil {
+		return nil
+	}
+	return p.tick(previewDebounce, func(time.Time) tea.Msg {
+		return paneMsg{to: panePreview, job: jobLoad, gen: g, msg: planDueMsg{}}
+	})
+}
+
+// planNow asks the core for the plan of the current request, in a command.
+func (p *previewPane) planNow() tea.Cmd {
+	req, bad := p.request()
+	if bad != "" {
+		p.planning, p.due = false, false
+		p.planned = &planMsg{err: formError(bad)}
+		return nil
+	}
+	p.planning, p.due = true, false
+	ctx, s := p.ctx, p.c.session
+	path := repoops.DisplayPath(p.path)
+	return envelop(panePreview, jobLoad, p.gen, func() tea.Msg {
+		plan, err := s.Plan(ctx, req)
+		if plan != nil {
+			return planMsg{req: req, plan: plan, gate: plan.Verdict}
+		}
+		// A refused plan does not carry the verdict: ask the gate itself.
+		return planMsg{req: req, err: err, gate: s.GateCheck(path)}
+	})
+}
+
+// formError is a problem with the form itself, not the tool's answer.
+type formError string
+
+func (e formError) Error() string { return string(e) }
+
+func (p *previewPane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case planDueMsg:
+		return p.planNow()
+	case planMsg:
+		p.planning = false
+		p.planned = &msg
+		p.diffTop = min(p.diffTop, max(len(p.diffLines())-1, 0))
+		read, apply := p.wantRead, p.wantApply
+		p.wantRead, p.wantApply = false, false
+		switch {
+		case read:
+			return p.readFull()
+		case apply:
+			return p.ask()
+		}
+		return nil
+	case previewCallMsg:
+		p.busy = ""
+		p.res = &msg.res
+		wrote := msg.tool != "repo_read_file" && !msg.res.IsError
+		if wrote && msg.tool == "repo_edit" {
+			// The file now holds new_string where old_string was: the next
+			// edit starts from what is there.
+			p.old.SetValue(p.new.Value())
+			p.sizeAreas()
+		}
+		p.gen++
+		return tea.Batch(p.planNow(), p.after(wrote))
+	}
+	return nil
+}
+
+func (p *previewPane) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.keys
+	if p.confirm {
+		p.confirm = false
+		if key.Matches(msg, k.Confirm) {
+			return p.apply()
+		}
+		p.note = "not applied: nothing was written"
+		return nil
+	}
+	if p.busy != "" {
+		p.note = "wait: " + p.busy
+		return nil
+	}
+	p.note = ""
+	switch {
+	case key.Matches(msg, k.Next):
+		p.field = (p.field + 1) % 2
+		return p.focusField()
+	case key.Matches(msg, k.Prev):
+		p.field = (p.field + 1) % 2
+		return p.focusField()
+	case key.Matches(msg, k.Toggle):
+		p.insert = !p.insert
+		p.sizeAreas()
+		p.field = 0
+		p.res, p.call = nil, ""
+		return tea.Batch(p.focusField(), p.start())
+	case key.Matches(msg, k.Apply):
+		return p.ask()
+	case key.Matches(msg, k.Read):
+		return p.readFull()
+	case key.Matches(msg, k.DiffUp):
+		p.diffTop = max(p.diffTop-max(p.diffRows()-1, 1), 0)
+		return nil
+	case key.Matches(msg, k.DiffDn):
+		p.diffTop = min(p.diffTop+max(p.diffRows()-1, 1), max(len(p.diffLines())-1, 0))
+		return nil
+	case key.Matches(msg, k.Tab):
+		if p.insert && p.field == 0 {
+			return nil
+		}
+		p.area().InsertString(tabGlyph)
+		p.sizeAreas()
+		return p.changed()
+	}
+	if p.insert && p.field == 0 {
+		before := p.line.Value()
+		var cmd tea.Cmd
+		p.line, cmd = p.line.Update(msg)
+		if p.line.Value() != before {
+			return tea.Batch(cmd, p.changed())
+		}
+		return cmd
+	}
+	a := p.area()
+	before := a.Value()
+	var cmd tea.Cmd
+	*a, cmd = a.Update(msg)
+	p.sizeAreas()
+	if a.Value() != before {
+		return tea.Batch(cmd, p.changed())
+	}
+	return cmd
+}
+
+// area is the focused text area (not after_line).
+func (p *previewPane) area() *textarea.Model {
+	switch {
+	case p.insert:
+		return &p.body
+	case p.field == 0:
+		return &p.old
+	}
+	return &p.new
+}
+
+func (p *previewPane) focusField() tea.Cmd {
+	p.old.Blur()
+	p.new.Blur()
+	p.body.Blur()
+	p.line.Blur()
+	if p.insert && p.field == 0 {
+		return p.line.Focus()
+	}
+	return p.area().Focus()
+}
+
+// verdict is what the tool would answer now: ok, the text, and whether it
+// is the tool's (false: the form's own complaint).
+func (p *previewPane) verdict() (ok bool, text string, tool bool) {
+	pl := p.planned
+	switch {
+	case pl == nil:
+		return false, "", true
+	case pl.err != nil:
+		_, isForm := pl.err.(formError)
+		return false, pl.err.Error(), !isForm
+	case !pl.plan.Verdict.Allowed:
+		return false, pl.plan.Verdict.Reason, true
+	}
+	first, _, _ := strings.Cut(pl.plan.Result.Render(), "\n")
+	return true, first, true
+}
+
+// readable says whether the gate refuses for want of a full, fresh read
+// that one repo_read_file call can give.
+func (p *previewPane) readable() bool {
+	pl := p.planned
+	if pl == nil {
+		return false
+	}
+	switch pl.gate.Cause {
+	case repoops.GateNeverRead, repoops.GatePartialRead, repoops.GateChanged:
+		return pl.gate.Lines <= repoops.ReadMaxLimit
+	}
+	return false
+}
+
+// readArgs is the full read the gate asks for: offset 1, a limit covering
+// the file.
+func (p *previewPane) readArgs() repoops.ReadArgs {
+	off, lim := 1, max(p.planned.gate.Lines, 1)
+	return repoops.ReadArgs{Path: repoops.DisplayPath(p.path), Offset: &off, Limit: &lim}
+}
+
+// readFull reads the file in full through the tool, as an agent would.
+func (p *previewPane) readFull() tea.Cmd {
+	if p.planned == nil || p.planning || p.pendingPlan() {
+		p.wantRead, p.wantApply = true, false
+		return nil
+	}
+	if !p.readable() {
+		if p.planned.gate.Cause == repoops.GateUnreadable {
+			p.note = "one repo_read_file call can never return this file whole, so the gate cannot open (the verdict says why)"
+		} else {
+			p.note = "the gate does not ask for a read now: " + p.planned.gate.Cause.String()
+		}
+		return nil
+	}
+	return p.run("repo_read_file", p.readArgs(), "reading…")
+}
+
+// ask opens the confirmation, when the tool would take the change now.
+func (p *previewPane) ask() tea.Cmd {
+	if p.planning || p.planned == nil || p.pendingPlan() {
+		p.wantApply, p.wantRead = true, false
+		return nil
+	}
+	if ok, _, _ := p.verdict(); !ok {
+		p.note = "the tool would refuse this now (the verdict above), so there is nothing to apply: nothing was sent"
+		return nil
+	}
+	p.confirm = true
+	return nil
+}
+
+// apply sends the planned request to the tool: the tool plans again,
+// re-checks the gate and the file under its lock, and writes or refuses.
+// Closing the preview does not cancel it (a write half asked for is not
+// taken back), and when the preview is gone by the time the tool answers,
+// the root says what the tool said (appliedMsg).
+func (p *previewPane) apply() tea.Cmd {
+	req := p.planned.req
+	tool := req.ToolName()
+	p.callSeq++
+	p.busy = "applying…"
+	p.call = repoops.CallText(tool, req)
+	p.res = nil
+	ctx, s, seq := p.c.ctx, p.c.session, p.callSeq
+	return func() tea.Msg {
+		res := callJSON(ctx, s, tool, req)
+		env := paneMsg{to: panePreview, job: jobTool, gen: seq, msg: previewCallMsg{tool: tool, res: res}}
+		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res} }}
+	}
+}
+
+// appliedMsg is an apply's answer for the root: when the preview has been
+// closed meanwhile, the status line says what the tool said.
+type appliedMsg struct {
+	tool string
+	res  repoops.Result
+}
+
+// onApplied tells the person the outcome of an apply whose preview is gone.
+func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
+	if m.overlays.find(panePreview) != nil {
+		return nil
+	}
+	first, _, _ := strings.Cut(msg.res.Text, "\n")
+	if msg.res.IsError {
+		return m.flash(msg.tool + " refused: " + first)
+	}
+	return tea.Batch(m.reloadFile(), m.flash(msg.tool+": "+first))
+}
+
+// run makes one call through the session, the way `repox call` does.
+func (p *previewPane) run(tool string, args any, busy string) tea.Cmd {
+	p.callSeq++
+	p.busy = busy
+	p.call = repoops.CallText(tool, args)
+	p.res = nil
+	ctx, s := p.ctx, p.c.session
+	return envelop(panePreview, jobTool, p.callSeq, func() tea.Msg {
+		return previewCallMsg{tool: tool, res: callJSON(ctx, s, tool, args)}
+	})
+}
+
+// diffLines is the planned diff, line by line ("" when there is none).
+func (p *previewPane) diffLines() []string {
+	if p.planned == nil || p.planned.plan == nil || p.planned.plan.Diff == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(p.planned.plan.Diff, "\n"), "\n")
+}
+
+// diffRows is how many diff lines the last layout had room for.
+func (p *previewPane) diffRows() int { return max(p.height/3, 1) }
+
+func (p *previewPane) View(w, h int, focused bool) string {
+	tool := "repo_edit"
+	if p.insert {
+		tool = "repo_insert"
+	}
+	pv := ui.PreviewView{
+		Title:   "edit preview · " + repoops.DisplayPath(p.path) + " · " + tool + " (from " + p.from + ")",
+		Focused: focused,
+		Warn:    p.warn,
+		Note:    p.note,
+		DiffTop: p.diffTop,
+		Diff:    p.diffLines(),
+	}
+	if p.insert {
+		pv.Fields = []ui.PreviewField{
+			{Label: "after_line", Body: p.line.View(), Rows: 1, Focused: p.field == 0},
+			{Label: "content", Body: p.body.View(), Rows: p.body.Height(), Focused: p.field == 1},
+		}
+	} else {
+		pv.Fields = []ui.PreviewField{
+			{Label: "old_string", Body: p.old.View(), Rows: p.old.Height(), Focused: p.field == 0},
+			{Label: "new_string", Body: p.new.View(), Rows: p.new.Height(), Focused: p.field == 1},
+		}
+	}
+	ok, text, byTool := p.verdict()
+	switch {
+	case p.planning || p.due:
+		pv.VerdictLabel = p.c.spinFrame() + " planning…"
+		pv.VerdictPending = true
+		if p.planned != nil {
+			pv.Verdict = text
+		}
+	case !byTool:
+		pv.VerdictLabel = "the form:"
+		pv.Verdict = text
+	case ok:
+		pv.VerdictLabel = tool + " would answer now:"
+		pv.Verdict, pv.VerdictOK = text, true
+	default:
+		pv.VerdictLabel = tool + " would refuse now:"
+		pv.Verdict = text
+	}
+	switch {
+	case p.wantRead:
+		pv.Action = "ctrl+r: reads in full once the verdict is in"
+	case p.wantApply:
+		pv.Action = "ctrl+s: asks once the verdict is in"
+	case !p.planning && !p.due && p.readable():
+		pv.Action = "ctrl+r reads it in full now: " + repoops.CallText("repo_read_file", p.readArgs())
+	}
+	if p.confirm {
+		pv.Confirm = "y writes it, any other key goes back: " + repoops.CallText(p.planned.req.ToolName(), p.planned.req)
+	}
+	switch {
+	case p.busy != "":
+		pv.Call = p.c.spinFrame() + " " + p.busy + " " + p.call
+	case p.res != nil:
+		pv.Call = "ran " + p.call
+		pv.Result = p.res.Text
+		if !p.res.IsError && strings.HasPrefix(p.call, "repo_read_file ") {
+			// The read's header says what it returned; its lines are the file.
+			pv.Result, _, _ = strings.Cut(p.res.Text, "\n")
+		}
+		pv.ResultErr = p.res.IsError
+	}
+	return p.c.styles.RenderPreview(pv, w, h)
+}

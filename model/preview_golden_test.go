@@ -1,0 +1,63 @@
+package model
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// Goldens of the edit preview and the tool console, whole frames at 80×24
+// and 120×40. Update with `go test ./model/ -run GoldenOverlays -update`.
+func TestGoldenOverlays(t *testing.T) {
+	scenes := []scene{
+		{"preview_unread", func(t *testing.T, m *Model, dir string) {
+			run(m, m.openFile("src/main.go", 7))
+			m.focus = paneViewer
+			m.common.session = m.repo.NewSession() // only looked
+			m.tick = now
+			press(m, "e", "tab")
+			pressMsg(m, endK)
+			press(m, "!")
+		}},
+		{"preview_read", func(t *testing.T, m *Model, dir string) {
+			run(m, m.openFile("src/main.go", 6))
+			m.focus = paneViewer
+			m.common.session = m.repo.NewSession()
+			m.tick = now
+			press(m, "v", "j", "e", "tab")
+			pressMsg(m, endK)
+			press(m, "enter", "}")
+			pressMsg(m, ctrlR)
+		}},
+		{"preview_confirm", func(t *testing.T, m *Model, dir string) {
+			run(m, m.openFile("src/main.go", 5))
+			m.focus = paneViewer
+			m.common.session = m.repo.NewSession()
+			m.tick = now
+			press(m, "e")
+			pressMsg(m, ctrlT)
+			press(m, "tab", "/", "/", " ", "h", "i")
+			pressMsg(m, ctrlR, ctrlS)
+		}},
+		{"console", func(t *testing.T, m *Model, dir string) {
+			press(m, ":")
+			typeLine(m, "repo_grep pattern=needle")
+			press(m, "enter")
+			m.console.ms = 1.5 // the time it took, fixed for the golden
+			typeLine(m, "repo_read_file pa")
+			press(m, "tab")
+		}},
+	}
+	for _, sc := range scenes {
+		for _, sz := range goldenSizes {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, sz[0], sz[1]), func(t *testing.T) {
+				t.Setenv("XDG_STATE_HOME", t.TempDir())
+				dir := fixtureRepo(t)
+				m := start(t, dir, sz[0], sz[1])
+				sc.setup(t, m, dir)
+				golden.RequireEqual(t, ascii(t, m.Render()))
+			})
+		}
+	}
+}
