@@ -1,0 +1,32 @@
+package repoops
+
+import (
+	"runtime"
+	"strings"
+)
+
+// windowsPathRefusal is the part of path intake only Windows needs. There
+// a backslash separates folders and a colon names a drive or a file's
+// alternate data stream, so ".git\config" would reach .git/config and
+// "notes.txt:x" a hidden stream of notes.txt past every rule that splits
+// paths at "/". No Windows name can hold either character, so a path with
+// one names nothing the tools list, and is refused with what to give
+// instead. Everywhere else both are ordinary name characters.
+func windowsPathRefusal(p string) error {
+	if i := strings.IndexAny(p, `\:`); i >= 0 {
+		what := "a backslash"
+		if p[i] == ':' {
+			what = "a colon (a drive letter or a data stream)"
+		}
+		return refusef("path %s contains %s, which no file name on Windows can hold — give the path relative to the repository root with / between folders, as repo_tree lists it", DisplayPath(p), what)
+	}
+	return nil
+}
+
+// osPathRefusal applies the current system's extra path rules.
+func osPathRefusal(p string) error {
+	if runtime.GOOS == "windows" {
+		return windowsPathRefusal(p)
+	}
+	return nil
+}
