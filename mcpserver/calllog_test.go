@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/repoxhq/repox/repoops"
@@ -181,8 +180,8 @@ func runMCP(t *testing.T, stdin string, args ...string) (int, string, string) {
 func TestStartupErrors(t *testing.T) {
 	dir := gitFixture(t)
 	fifo := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
+	if err := mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
 	}
 	cases := []struct {
 		args []string
