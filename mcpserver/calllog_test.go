@@ -194,7 +194,7 @@ func TestStartupErrors(t *testing.T) {
 		{[]string{"--root", dir, "--log", fifo}, "cannot open the call log"},
 		{[]string{"--root", dir, "--log", "/dev/null"}, "not a regular file"},
 		{[]string{"--root", dir, "extra"}, `unexpected argument "extra"`},
-		{[]string{"--bogus"}, "flag provided but not defined"},
+		{[]string{"--bogus"}, "unknown flag: --bogus — run 'repox mcp --help'"},
 	}
 	for _, tc := range cases {
 		code, out, errOut := runMCP(t, "", tc.args...)
