@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"io/fs"
 	"runtime"
 	"strings"
 )
@@ -27,6 +28,28 @@ func windowsPathRefusal(p string) error {
 func osPathRefusal(p string) error {
 	if runtime.GOOS == "windows" {
 		return windowsPathRefusal(p)
+	}
+	return nil
+}
+
+// windowsLinkRefusal refuses a path through a symlink, a junction or any
+// other reparse point (Go reports those as irregular). Windows link
+// targets (drive letters, backslashes, volume names) are not resolved by
+// the Unix rule, so repox does not follow links there at all yet.
+func windowsLinkRefusal(m fs.FileMode, shown, cur string, last bool) error {
+	if m&(fs.ModeSymlink|fs.ModeIrregular) == 0 {
+		return nil
+	}
+	if last {
+		return refusef("%s is a symlink, junction or other reparse point; repox on Windows does not follow links yet — use the path of what it points to", shown)
+	}
+	return refusef("%s goes through %s, a symlink, junction or other reparse point; repox on Windows does not follow links yet — use the real path", shown, cur)
+}
+
+// osLinkRefusal applies the current system's extra link rule.
+func osLinkRefusal(m fs.FileMode, shown, cur string, last bool) error {
+	if runtime.GOOS == "windows" {
+		return windowsLinkRefusal(m, shown, cur, last)
 	}
 	return nil
 }
