@@ -9,8 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strings"
 )
 
 // Settings are what the explorer remembers between runs. The panes that
@@ -39,30 +37,6 @@ func ConfigDir() (string, error) {
 	return filepath.Join(d, "repox"), nil
 }
 
-// StateDir is where repox keeps state that is not a setting (the console
-// history): $XDG_STATE_HOME/repox (default ~/.local/state/repox) on Linux
-// and the BSDs, ~/Library/Application Support/repox on macOS,
-// %LocalAppData%\repox on Windows.
-func StateDir() (string, error) {
-	switch runtime.GOOS {
-	case "windows":
-		if d := os.Getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, "repox"), nil
-		}
-		return "", errors.New("%LocalAppData% is not set")
-	case "darwin", "ios", "plan9":
-		return ConfigDir()
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "repox"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(home, ".local", "state", "repox"), nil
-}
-
 // SettingsPath is the settings file: settings.json in ConfigDir.
 func SettingsPath() (string, error) {
 	d, err := ConfigDir()
@@ -70,15 +44,6 @@ func SettingsPath() (string, error) {
 		return "", err
 	}
 	return filepath.Join(d, "settings.json"), nil
-}
-
-// HistoryPath is the console history file: console_history in StateDir.
-func HistoryPath() (string, error) {
-	d, err := StateDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, "console_history"), nil
 }
 
 // LoadSettings reads the settings file at path. A missing file gives the
@@ -128,49 +93,6 @@ func SaveSettings(path string, s Settings) error {
 		return err
 	}
 	return writeFileAtomic(path, append(b, '\n'))
-}
-
-// historyMax bounds the console history kept.
-const historyMax = 500
-
-// LoadHistory reads the console history (one entry a line, oldest first,
-// at most historyMax). A missing file is an empty history; a problem
-// reading it is a warning with an empty history.
-func LoadHistory(path string) ([]string, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("the console history %s cannot be read (%v); starting with an empty one", path, err)
-	}
-	var out []string
-	for _, line := range strings.Split(string(b), "\n") {
-		if line != "" {
-			out = append(out, line)
-		}
-	}
-	if len(out) > historyMax {
-		out = out[len(out)-historyMax:]
-	}
-	return out, nil
-}
-
-// SaveHistory writes the last historyMax entries; an entry holding a line
-// break is stored as one line with it replaced by a space.
-func SaveHistory(path string, entries []string) error {
-	if len(entries) > historyMax {
-		entries = entries[len(entries)-historyMax:]
-	}
-	var b strings.Builder
-	for _, e := range entries {
-		e = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(e)
-		if e != "" {
-			b.WriteString(e)
-			b.WriteByte('\n')
-		}
-	}
-	return writeFileAtomic(path, []byte(b.String()))
 }
 
 func writeFileAtomic(path string, data []byte) error {

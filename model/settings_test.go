@@ -85,52 +85,18 @@ func TestStartSettingsReportsOnceAndGoesOn(t *testing.T) {
 	}
 }
 
-func TestSettingsAndStateFoldersFollowXDG(t *testing.T) {
+func TestSettingsFolderFollowsXDG(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the XDG rule is the Linux one")
 	}
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("XDG_STATE_HOME", "")
 	if p, _ := SettingsPath(); p != filepath.Join(home, ".config", "repox", "settings.json") {
 		t.Errorf("settings path %q", p)
 	}
-	if p, _ := HistoryPath(); p != filepath.Join(home, ".local", "state", "repox", "console_history") {
-		t.Errorf("history path %q", p)
-	}
 	t.Setenv("XDG_CONFIG_HOME", "/x/cfg")
-	t.Setenv("XDG_STATE_HOME", "/x/state")
 	if p, _ := SettingsPath(); p != "/x/cfg/repox/settings.json" {
 		t.Errorf("settings path %q", p)
-	}
-	if p, _ := HistoryPath(); p != "/x/state/repox/console_history" {
-		t.Errorf("history path %q", p)
-	}
-	t.Setenv("XDG_STATE_HOME", "relative/state") // the spec says: ignore a relative one
-	if p, _ := HistoryPath(); p != filepath.Join(home, ".local", "state", "repox", "console_history") {
-		t.Errorf("relative XDG_STATE_HOME used: %q", p)
-	}
-}
-
-func TestHistoryKeepsTheLastEntriesOneALine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "state", "console_history")
-	if h, err := LoadHistory(path); err != nil || len(h) != 0 {
-		t.Fatalf("missing: %v %v", h, err)
-	}
-	var in []string
-	for i := range historyMax + 20 {
-		in = append(in, "repo_tree {\"path\":\""+strings.Repeat("a", i%7)+"\"}")
-	}
-	in = append(in, "repo_grep {\"pattern\":\"x\"}\nsecond line")
-	if err := SaveHistory(path, in); err != nil {
-		t.Fatal(err)
-	}
-	h, err := LoadHistory(path)
-	if err != nil || len(h) != historyMax {
-		t.Fatalf("%d entries, %v", len(h), err)
-	}
-	if h[len(h)-1] != "repo_grep {\"pattern\":\"x\"} second line" || h[0] != in[len(in)-historyMax] {
-		t.Fatalf("entries kept: first %q last %q", h[0], h[len(h)-1])
 	}
 }
