@@ -21,37 +21,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/term"
-	"github.com/repoxhq/repox/mcpserver"
 	"github.com/repoxhq/repox/model"
-	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 )
-
-const usage = `repox — see a repository exactly the way an LLM coding agent sees it
-
-Usage:
-  repox [DIR]                          explore DIR (default: the current folder)
-  repox DIR/FILE[:LINE]                explore the repository around FILE, open at LINE
-  repox --demo                         write a demo repository to a temporary folder and explore it
-  repox tools [--json]                 print the tool catalogue
-  repox call [--root DIR] [--json] TOOL [ARGS_JSON|-]
-                                       run one tool call and print exactly the model text
-  repox call [--root DIR] --batch      run JSON lines {"tool":NAME,"args":{...}} from stdin
-                                       in one session; one JSON line out per call
-  repox mcp [--root DIR] [--log FILE] [--read-only]
-                                       serve the tools to an MCP client (agent) over stdio
-  repox sessions [--json] [DIR]        list the agent sessions recorded for DIR (Claude Code,
-                                       Codex, repox logs), newest first
-  repox replay --report FILE [--root DIR] [--json]
-                                       re-run a transcript's file-tool calls in a scratch copy:
-                                       what the agent saw then beside what repox shows now
-  repox help                           this text
-  repox version                        the build: module version, commit when known, Go version
-
-Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
-Edits need a full, fresh repo_read_file of the file in the same session (use --batch to read then edit).
-Exit status of call: 0 success, 1 the tool refused, 2 usage error.
-`
 
 // exit codes
 const (
@@ -67,41 +39,16 @@ func main() {
 	os.Exit(code)
 }
 
-// run is main without the process: the tests drive it directly.
+// run is main without the process: the tests drive it directly. The
+// command tree is in cli.go.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "help", "-h", "--help", "-help":
-			fmt.Fprint(stdout, usage)
-			return exitOK
-		case "version", "--version", "-version":
-			fmt.Fprintln(stdout, versionLine())
-			return exitOK
-		case "tools":
-			return cmdTools(args[1:], stdout, stderr)
-		case "call":
-			return cmdCall(ctx, args[1:], stdin, stdout, stderr)
-		case "mcp":
-			return mcpserver.Main(ctx, args[1:], stdin, stdout, stderr)
-		case "sessions":
-			return replay.SessionsMain(ctx, args[1:], stdin, stdout, stderr)
-		case "replay":
-			return replay.ReplayMain(ctx, args[1:], stdin, stdout, stderr)
-		case "--demo", "-demo":
-			return cmdExplore(ctx, args, stdout, stderr)
-		}
-		if strings.HasPrefix(args[0], "-") {
-			fmt.Fprintf(stderr, "repox: unknown flag %s\n\n%s", args[0], usage)
-			return exitUsage
-		}
-	}
-	return cmdExplore(ctx, args, stdout, stderr)
+	return executeCLI(ctx, args, stdin, stdout, stderr)
 }
 
 // cmdExplore runs the TUI on a folder, a FILE[:LINE], or the demo.
 func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
-		fmt.Fprintf(stderr, "repox: one folder or file at most, got %d arguments\n\n%s", len(args), usage)
+		fmt.Fprintf(stderr, "repox: one folder or file at most, got %d arguments — run 'repox --help' for usage\n", len(args))
 		return exitUsage
 	}
 	var opts model.Options
@@ -230,7 +177,7 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return runBatch(ctx, session, stdin, out)
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin)\n\n%s", usage)
+		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin) — run 'repox call --help' for usage\n")
 		return exitUsage
 	}
 	name := fs.Arg(0)

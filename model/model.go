@@ -24,6 +24,8 @@ type Config struct {
 	Line    int    // line to put the cursor on in File
 	NoColor bool   // NO_COLOR: draw without colour
 	Editor  string // command for `o`; from $VISUAL or $EDITOR
+	// Settings remembered between runs (settings.go); Run loads them.
+	Settings Settings
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the

@@ -112,7 +112,7 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr)})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out

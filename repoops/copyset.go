@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"syscall"
 )
 
 // CopyStats says what CopyFileSet copied and what it left out.
@@ -154,7 +153,7 @@ func (r *Repo) copyOne(dirs *dirCache, rel string, st *CopyStats) error {
 	case !info.Mode().IsRegular():
 		return fmt.Errorf("not a regular file")
 	}
-	f, err := d.src.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	f, err := d.src.OpenFile(name, os.O_RDONLY|oNonblock|oNofollow, 0)
 	if err != nil {
 		return err
 	}
@@ -175,7 +174,7 @@ func copyRegular(out *os.Root, f *os.File, name string, st *CopyStats) error {
 	if fst.Mode()&0o111 != 0 {
 		mode = 0o755
 	}
-	w, err := out.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, mode)
+	w, err := out.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNofollow, mode)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 )
 
@@ -23,7 +22,7 @@ func TestCopyFileSetCopiesTheFileSetOnly(t *testing.T) {
 		os.Symlink("a.txt", filepath.Join(dir, "in-link"))
 		os.Symlink(filepath.Join(outside, "secret"), filepath.Join(dir, "abs-link"))
 		os.Symlink("../../../../../../.."+outside+"/secret", filepath.Join(dir, "up-link"))
-		syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644)
+		mkfifo(filepath.Join(dir, "pipe"), 0o644)
 
 		r, err := Open(dir)
 		if err != nil {

@@ -4,16 +4,12 @@ package repoops
 
 import (
 	"crypto/sha256"
-	"errors"
 	"os"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
-
-// editMaxBytes caps a file the write tools read or produce (8 MiB).
-const editMaxBytes = 8 << 20
 
 // editTarget is a file as the write tools reach it: its folder held open
 // as an fd obtained from the root one component at a time with O_NOFOLLOW,
@@ -30,9 +26,6 @@ type editTarget struct {
 	// (repo-relative, outermost first); only a create may make them.
 	missingDirs []string
 }
-
-// errNotFound marks a file that does not exist (a create may follow).
-var errNotFound = errors.New("not found")
 
 // openEditTarget reaches rel's folder without following symlinks. With
 // mkdirs, missing folders are created (0755); without, they are listed in
@@ -178,19 +171,6 @@ func readlinkat(dirFd int, name string) (string, error) {
 	}
 	return string(buf[:n]), nil
 }
-
-// fileState is a file's bytes and identity as the write tools saw them.
-type fileState struct {
-	Exists  bool
-	Content []byte // whole file, BOM included
-	FP      Fingerprint
-	Perm    uint32 // permission bits, with setuid/setgid/sticky
-	Uid     uint32
-	Gid     uint32
-}
-
-// errReplaced marks a name that no longer holds the opened file.
-var errReplaced = errors.New("replaced")
 
 // load reads an opened target whole and fingerprints it the way the read
 // tool does (fstat at open, SHA-256 of every byte). It checks that the name

@@ -153,3 +153,5 @@ func numbered(n int, prefix string) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func ptr[T any](v T) *T { return &v }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package repoops
 
 import (
@@ -61,5 +63,3 @@ func FuzzPathIntake(f *testing.F) {
 		}
 	})
 }
-
-func ptr[T any](v T) *T { return &v }

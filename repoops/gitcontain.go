@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // The git folder repox uses, and everything it points to, must lie inside
@@ -200,8 +199,9 @@ func (g *gitRunner) inRootPath(value string) string {
 
 // statID is the inode and ctime of st, for change stamps.
 func statID(st os.FileInfo) string {
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		return fmt.Sprintf("%d.%d.%d", sys.Ino, sys.Ctim.Sec, sys.Ctim.Nsec)
+	ino, _, ctime := fileIDs(st)
+	if ino == 0 && ctime == 0 {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("%d.%d.%d", ino, ctime/1e9, ctime%1e9)
 }

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -235,13 +234,7 @@ func (g *gitRunner) command(ctx context.Context, env, args []string, stderr *cap
 	cmd.Dir = g.cwd
 	cmd.Env = env
 	cmd.Stderr = stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process != nil {
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		}
-		return nil
-	}
+	ownProcessGroup(cmd)
 	cmd.WaitDelay = 2 * time.Second
 	return cmd
 }

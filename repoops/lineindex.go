@@ -1,9 +1,6 @@
 package repoops
 
-import (
-	"os"
-	"syscall"
-)
+import "os"
 
 // A big file's line index: where every lineMarkEvery-th line starts, so a
 // window deep in a 2 GB file (the TUI scrolling, an agent paging with
@@ -23,10 +20,7 @@ type fileKey struct {
 
 func keyOf(st os.FileInfo) fileKey {
 	k := fileKey{size: st.Size(), mtime: st.ModTime().UnixNano()}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		k.ino, k.dev = uint64(sys.Ino), uint64(sys.Dev)
-		k.ctime = sys.Ctim.Sec*1e9 + sys.Ctim.Nsec
-	}
+	k.ino, k.dev, k.ctime = fileIDs(st)
 	return k
 }
 

@@ -136,6 +136,9 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 			}
 			return nil // missing, unreadable: the open says so
 		}
+		if err := osLinkRefusal(st.Mode(), shown, DisplayPath(cur), cur == rel); err != nil {
+			return err
+		}
 		switch {
 		case st.Mode()&fs.ModeSymlink != 0:
 			hops++

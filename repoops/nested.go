@@ -5,9 +5,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"syscall"
-
-	"golang.org/x/sys/unix"
 )
 
 // Nested repositories, in git mode. git's file set never holds the files of
@@ -105,18 +102,6 @@ func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet, ha
 	r.nested[rel] = mark
 	r.mu.Unlock()
 	return mark
-}
-
-// hasGitEntry reports whether the folder name inside the open folder dirfd
-// holds a .git entry, without following a link at either step.
-func hasGitEntry(dirfd int, name string) bool {
-	fd, err := openat(dirfd, name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
-	if err != nil {
-		return false
-	}
-	defer syscall.Close(fd)
-	var st unix.Stat_t
-	return unix.Fstatat(fd, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) == nil
 }
 
 // insideNestedRepo returns the nested repository that rel is in or is

@@ -87,6 +87,9 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 	if strings.IndexByte(p, 0) >= 0 {
 		return "", false, refusef("path %s contains a NUL byte, which no file name can hold", strconv.Quote(p))
 	}
+	if err := osPathRefusal(p); err != nil {
+		return "", false, err
+	}
 	switch p {
 	case "", ".", "./", "/":
 		return "", false, nil

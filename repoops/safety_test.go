@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -107,7 +106,7 @@ func TestPathSafetyRefusesEveryEscape(t *testing.T) {
 
 func TestSpecialFilesNeverBlock(t *testing.T) {
 	dir := plainDir(t, map[string]string{"a.txt": "needle\n"})
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	s := openSession(t, dir)
@@ -129,7 +128,7 @@ func TestSpecialFilesNeverBlock(t *testing.T) {
 
 func TestSpecialFileInGitRepoIsSkippedByGrep(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.txt": "needle\n"})
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	s := openSession(t, dir)

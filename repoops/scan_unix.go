@@ -6,20 +6,8 @@ import (
 	"errors"
 	"os"
 	"strings"
-	"syscall"
-)
 
-// scanOutcome says what happened to one file of a bulk scan.
-type scanOutcome int
-
-const (
-	scanRead scanOutcome = iota
-	scanTooBig
-	scanUnreadable
-	scanSymlink
-	scanSpecial
-	scanMissing
-	scanFolder // a folder where git lists a path: a submodule
+	"golang.org/x/sys/unix"
 )
 
 // fdReader opens files of a bulk scan one path component at a time,
@@ -43,7 +31,7 @@ func newFdReader(r *Repo) *fdReader {
 
 func (f *fdReader) close() {
 	for _, d := range f.stack {
-		syscall.Close(d.fd)
+		unix.Close(d.fd)
 	}
 	f.stack = nil
 }
@@ -59,7 +47,7 @@ func (f *fdReader) enterDir(dir string) (int, scanOutcome) {
 		keep++
 	}
 	for i := len(f.stack) - 1; i >= keep; i-- {
-		syscall.Close(f.stack[i].fd)
+		unix.Close(f.stack[i].fd)
 	}
 	f.stack = f.stack[:keep]
 	for _, p := range parts[keep:] {
@@ -70,7 +58,7 @@ func (f *fdReader) enterDir(dir string) (int, scanOutcome) {
 		if len(f.stack) > 0 {
 			parent = f.stack[len(f.stack)-1].fd
 		}
-		fd, err := openat(parent, p, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
+		fd, err := openat(parent, p, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
 		if err != nil {
 			return -1, outcomeOf(err)
 		}
@@ -93,18 +81,18 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	if oc != scanRead {
 		return nil, oc
 	}
-	fd, err := openat(dfd, name, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
+	fd, err := openat(dfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC)
 	if err != nil {
 		return nil, outcomeOf(err)
 	}
-	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
 		return nil, scanUnreadable
 	}
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFREG:
-	case syscall.S_IFDIR:
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+	case unix.S_IFDIR:
 		return nil, scanFolder
 	default:
 		return nil, scanSpecial
@@ -129,8 +117,8 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 			buf = nb
 			*bufp = buf
 		}
-		m, err := syscall.Read(fd, buf[n:])
-		if err == syscall.EINTR {
+		m, err := unix.Read(fd, buf[n:])
+		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
@@ -156,8 +144,8 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 
 func openat(dirfd int, name string, flags int) (int, error) {
 	for {
-		fd, err := syscall.Openat(dirfd, name, flags, 0)
-		if err == syscall.EINTR {
+		fd, err := unix.Openat(dirfd, name, flags, 0)
+		if err == unix.EINTR {
 			continue
 		}
 		return fd, err
@@ -166,11 +154,11 @@ func openat(dirfd int, name string, flags int) (int, error) {
 
 func outcomeOf(err error) scanOutcome {
 	switch {
-	case errors.Is(err, syscall.ELOOP):
+	case errors.Is(err, unix.ELOOP):
 		return scanSymlink
-	case errors.Is(err, syscall.ENOENT), errors.Is(err, syscall.ENOTDIR):
+	case errors.Is(err, unix.ENOENT), errors.Is(err, unix.ENOTDIR):
 		return scanMissing
-	case errors.Is(err, syscall.ENXIO), errors.Is(err, syscall.ENODEV):
+	case errors.Is(err, unix.ENXIO), errors.Is(err, unix.ENODEV):
 		return scanSpecial
 	}
 	return scanUnreadable
@@ -180,9 +168,9 @@ func outcomeOf(err error) scanOutcome {
 // following a symlink and never leaving parent.
 func openChildDir(parent *os.File, name string) (*os.File, error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
-		return nil, syscall.EINVAL
+		return nil, unix.EINVAL
 	}
-	fd, err := openat(int(parent.Fd()), name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC)
+	fd, err := openat(int(parent.Fd()), name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 	"unicode/utf8"
 )
 
@@ -104,7 +103,7 @@ func (s *Session) ReadFile(ctx context.Context, a ReadArgs) (*ReadResult, error)
 // openRegular opens rel for reading without blocking on FIFOs and checks on
 // the open fd that it is a regular file.
 func (r *Repo) openRegular(rel string) (*os.File, os.FileInfo, error) {
-	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|oNonblock, 0)
 	if err != nil {
 		return nil, nil, describeOpenError(rel, err)
 	}
@@ -139,11 +138,7 @@ func specialKind(m os.FileMode) string {
 
 func fingerprintOf(st os.FileInfo) Fingerprint {
 	fp := Fingerprint{Size: st.Size(), MtimeNs: st.ModTime().UnixNano()}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		fp.Inode = uint64(sys.Ino)
-		fp.Dev = uint64(sys.Dev)
-		fp.CtimeNs = sys.Ctim.Sec*1e9 + sys.Ctim.Nsec
-	}
+	fp.Inode, fp.Dev, fp.CtimeNs = fileIDs(st)
 	return fp
 }
 
