@@ -41,8 +41,22 @@ func treeHash(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	sort.Strings(lines)
-	h := sha256.Sum256([]byte(strings.Join(lines, "\n")))
-	return fmt.Sprintf("%x", h)
+	return strings.Join(lines, "\n")
+}
+
+// treeDiff names the entries that differ between two treeHash listings.
+func treeDiff(before, after string) string {
+	was := map[string]bool{}
+	for _, l := range strings.Split(before, "\n") {
+		was[l] = true
+	}
+	var out []string
+	for _, l := range strings.Split(after, "\n") {
+		if !was[l] {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 func numberedLines(n int) string {
@@ -161,7 +175,7 @@ func TestReplayNeverModifiesTheWorkingTree(t *testing.T) {
 		t.Errorf("the scratch copy %s is still there: %v", scratch, err)
 	}
 	if after := treeHash(t, dir); after != before {
-		t.Fatal("the working tree changed during replay")
+		t.Fatalf("the working tree changed during replay: now %s", treeDiff(before, after))
 	}
 }
 

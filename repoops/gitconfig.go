@@ -275,6 +275,7 @@ func fixedOverrides() [][2]string {
 		{"core.untrackedCache", "false"},
 		{"color.ui", "false"},
 		{"diff.external", ""},
+		{"diff.autoRefreshIndex", "false"}, // git diff would otherwise rewrite .git/index: looking changes nothing
 		{"diff.orderFile", "/dev/null"},
 		{"diff.submodule", "short"},
 		{"diff.ignoreSubmodules", "all"},
