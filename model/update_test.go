@@ -134,9 +134,9 @@ func TestMovementKeys(t *testing.T) {
 	if m.focus != paneViewer {
 		t.Errorf("tab did not move focus")
 	}
-	press(m, "f")
+	press(m, "e")
 	if !strings.Contains(m.message, "coming soon") {
-		t.Errorf("f: message %q, want coming soon", m.message)
+		t.Errorf("e: message %q, want coming soon", m.message)
 	}
 	_, cmd := m.Update(keyMsg("q"))
 	if cmd == nil || cmd() != tea.Quit() {
