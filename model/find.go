@@ -447,6 +447,9 @@ func (p *findPane) footer() string {
 	if t.Glob {
 		kind = "glob"
 	}
+	if t.Total == 0 {
+		return "repo_find (" + kind + ") returns none of these: no path matches " + repoops.QuoteName(t.Query) + " · tab: its text"
+	}
 	s := "repo_find (" + kind + "): " + ui.GlyphSeen + " " + repoops.Commas(len(t.Matches)) + " returned"
 	if t.Total > len(t.Matches) {
 		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"

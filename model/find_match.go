@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
@@ -161,7 +162,7 @@ func matchFiles(ix *fileIndex, q string, base *findMatches, rank int, stop func(
 // members filters the pool (every path when pool is nil) down to the paths
 // fuzzy matches, in index order. nil when stopped.
 func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []int32 {
-	pre := prefilterBytes(fq)
+	pre, asciiCan := prefilterBytes(fq)
 	workers := max(1, min(findWorkers(), n/8192+1))
 	parts := make([][]int32, workers)
 	var stopped atomic.Bool
@@ -182,7 +183,7 @@ func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []
 					id = pool[i]
 				}
 				if ix.ascii[id] {
-					if !subsequence(ix.lower[ix.off[id]:ix.off[id+1]], pre) {
+					if !asciiCan || !subsequence(ix.lower[ix.off[id]:ix.off[id+1]], pre) {
 						continue
 					}
 				} else if len(fuzzy.Find(fq, ix.shown[id:id+1])) == 0 {
@@ -282,22 +283,33 @@ type sourceOf struct {
 func (s sourceOf) String(i int) string { return s.ix.shown[s.ids[i]] }
 func (s sourceOf) Len() int            { return len(s.ids) }
 
-// prefilterBytes is the query's ASCII characters, lower-cased: a path that
-// fuzzy matches holds them in order (fuzzy folds case; a non-ASCII query
-// character is left out, since it may fold to an ASCII one).
-func prefilterBytes(q string) []byte {
-	out := make([]byte, 0, len(q))
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		if c >= utf8.RuneSelf {
-			continue
+// prefilterBytes is what an ASCII path must hold, in order, to match q:
+// each query rune lower-cased, a non-ASCII one as the ASCII letter it folds
+// to (the Kelvin sign is a k). ok is false when some rune folds to no ASCII
+// letter: then no ASCII path matches.
+func prefilterBytes(q string) (pre []byte, ok bool) {
+	pre = make([]byte, 0, len(q))
+	for _, r := range q {
+		if r >= utf8.RuneSelf {
+			a := rune(-1)
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if f < utf8.RuneSelf {
+					a = f
+					break
+				}
+			}
+			if a < 0 {
+				return nil, false
+			}
+			r = a
 		}
+		c := byte(r)
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		out = append(out, c)
+		pre = append(pre, c)
 	}
-	return out
+	return pre, true
 }
 
 // subsequence reports whether every byte of pat occurs in s, in order.

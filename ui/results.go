@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"unicode/utf8"
 )
 
@@ -111,15 +112,23 @@ func (s *Styles) resultRow(r ResultRow, focused bool, w int) string {
 		mark = GlyphUnseen + " "
 	}
 	if r.Cursor {
-		plain := mark + r.Text
-		if r.Note != "" {
-			plain += "  " + r.Note
-		}
+		// One style from end to end, the matches in the current-match style
+		// over it: nested styles would reset the background halfway.
 		st := s.SelectedBlur
 		if focused {
 			st = s.Selected
 		}
-		return st.Render(fit(plain, w))
+		plain := r.Text
+		if r.Note != "" {
+			plain += "  " + r.Note
+		}
+		room := w - StringWidth(mark)
+		if StringWidth(plain) > room {
+			plain = ansi.Truncate(plain, room, "…")
+		} else {
+			plain += strings.Repeat(" ", room-StringWidth(plain))
+		}
+		return st.Render(mark) + spans(plain, r.Spans, st, s.MatchCurrent)
 	}
 	base := s.File
 	switch {
@@ -134,7 +143,7 @@ func (s *Styles) resultRow(r ResultRow, focused bool, w int) string {
 	} else {
 		b.WriteString(s.Note.Render(mark))
 	}
-	b.WriteString(spans(r.Text, r.Spans, base, s))
+	b.WriteString(spans(r.Text, r.Spans, base, s.Match))
 	if r.Note != "" {
 		b.WriteString("  ")
 		b.WriteString(s.Note.Render(r.Note))
@@ -143,7 +152,7 @@ func (s *Styles) resultRow(r ResultRow, focused bool, w int) string {
 }
 
 // spans styles text with the byte ranges sp highlighted as matches.
-func spans(text string, sp [][2]int, base lipgloss.Style, s *Styles) string {
+func spans(text string, sp [][2]int, base, match lipgloss.Style) string {
 	if len(sp) == 0 {
 		return base.Render(text)
 	}
@@ -157,7 +166,7 @@ func spans(text string, sp [][2]int, base lipgloss.Style, s *Styles) string {
 		if a > pos {
 			b.WriteString(base.Render(text[pos:a]))
 		}
-		b.WriteString(s.Match.Render(text[a:e]))
+		b.WriteString(match.Render(text[a:e]))
 		pos = e
 	}
 	if pos < len(text) {
