@@ -474,7 +474,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 	if !p.caseSensitive {
 		cs = "[aa] ignoring case"
 	}
-	v := ui.ResultView{Title: "search  " + cs + " (alt+c)", Prompt: []string{"search: " + p.pattern, "path:   " + p.scope}, Active: p.field, Focused: focused}
+	v := ui.ResultView{Title: "search", Prompt: []string{"search: " + p.pattern, "path:   " + p.scope}, Active: p.field, Focused: focused}
 	switch {
 	case p.err != "":
 		v.Message, v.IsError = p.err, true
@@ -489,7 +489,11 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 	}
 	if p.ran.Pattern != "" {
 		v.Title += "  " + repoops.Plural(p.totalLines, "line", "lines") + " in " + repoops.Plural(len(p.files), "file", "files")
+		if p.running {
+			v.Title += " " + p.c.spinFrame()
+		}
 	}
+	v.Title += "  " + cs + " (alt+c)"
 	v.Footer = p.footer()
 	return v
 }
