@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -192,7 +193,7 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		}
 		p.listErr = ""
 		p.ix, p.unreadable, p.res = msg.ix, msg.unreadable, nil
-		return tea.Batch(p.rematch(), p.callTool())
+		return p.rematch()
 	case matchMsg:
 		if msg.res == nil {
 			return nil
@@ -203,8 +204,12 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 			p.cursor, p.top = 0, 0
 		}
 		p.matching = false
+		fresh := p.res == nil || p.res.query != msg.res.query
 		p.res = msg.res
 		p.clamp()
+		if fresh {
+			return tea.Batch(p.rankMore(), p.callTool())
+		}
 		return p.rankMore()
 	case findToolMsg:
 		p.toolCancel = nil
@@ -258,7 +263,8 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.input += msg.Text
 	}
-	return tea.Batch(p.rematch(), p.callTool())
+	p.dropTool()
+	return p.rematch()
 }
 
 // move moves the cursor (or scrolls the agent view's text).
@@ -321,12 +327,7 @@ func (p *findPane) rankMore() tea.Cmd {
 // the agent's entry point): its text is the agent view, its typed result
 // the marks. An older call still running is cancelled.
 func (p *findPane) callTool() tea.Cmd {
-	if p.toolCancel != nil {
-		p.toolCancel()
-		p.toolCancel = nil
-	}
-	p.toolGen++
-	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
+	p.dropTool()
 	q := p.input
 	if q == "" {
 		p.agent = agentState{on: p.agent.on}
@@ -338,6 +339,12 @@ func (p *findPane) callTool() tea.Cmd {
 	p.toolCancel = cancel
 	s := p.c.session
 	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
+		// A pause first, so typing on does not start a call per keystroke.
+		select {
+		case <-time.After(findToolDelay):
+		case <-ctx.Done():
+			return nil
+		}
 		raw, err := json.Marshal(args)
 		if err != nil {
 			return findToolMsg{query: q, res: repoops.Result{IsError: true, Text: err.Error()}}
@@ -345,6 +352,21 @@ func (p *findPane) callTool() tea.Cmd {
 		return findToolMsg{query: q, res: s.Call(ctx, "repo_find", raw)}
 	})
 }
+
+// dropTool cancels the tool call for an older query; its marks go.
+func (p *findPane) dropTool() {
+	if p.toolCancel != nil {
+		p.toolCancel()
+		p.toolCancel = nil
+	}
+	p.toolGen++
+	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
+}
+
+// findToolDelay is how long the query must stay unchanged, its results
+// shown, before repo_find runs for it (a repo_find of a large repository
+// lists the whole file set).
+var findToolDelay = 120 * time.Millisecond
 
 func (p *findPane) onTool(msg findToolMsg) {
 	p.agent.apply(msg.res)

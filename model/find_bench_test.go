@@ -80,3 +80,37 @@ func reportKeys(b *testing.B, times []time.Duration) {
 	b.ReportMetric(ms(times[len(times)-1]), "ms/key-max")
 	b.ReportMetric(0, "ns/op")
 }
+
+// BenchmarkFindKeystroke times what a person waits for: from the key
+// press reaching Update, through the pass the command runs, to the result
+// delivered back through the root (the envelope, the generation check,
+// the pane taking it) and the overlay drawn — on 92,000 generated paths,
+// each prefix of findTyping one keystroke. It reports the median, 90th
+// percentile and worst keystroke.
+func BenchmarkFindKeystroke(b *testing.B) {
+	m := newTestModel(b, fixtureRepo(b), 120, 40)
+	run(m, m.Init())
+	run(m, m.openFind())
+	p := m.find
+	paths := benchPaths(92_000)
+	p.ix, p.res = newFileIndex(paths, paths), nil
+	var times []time.Duration
+	for b.Loop() {
+		for _, q := range findTyping {
+			p.input, p.res = "", nil
+			for _, r := range q {
+				t0 := time.Now()
+				_, cmd := m.Update(keyMsg(string(r)))
+				for _, env := range envelopes(cmd, paneFind, jobMatch) {
+					m.Update(env)
+				}
+				_ = m.Render()
+				times = append(times, time.Since(t0))
+			}
+			if p.res == nil || p.res.query != q {
+				b.Fatalf("no result for %q", q)
+			}
+		}
+	}
+	reportKeys(b, times)
+}

@@ -42,7 +42,7 @@ func TestFlowFindOpen(t *testing.T) {
 	tm.Type("f")
 	waitFor("of 7 files")
 	tm.Type("strings")
-	waitFor("● src/util/strings.go") // marked: repo_find returns it
+	waitFor("1 returned") // repo_find returns it: the row is marked
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	waitFor("lines 1-4 of 4")
 	tm.Type("q")
