@@ -226,30 +226,25 @@ func (p *searchPane) start() tea.Cmd {
 }
 
 // wait takes the next batch. The first command starts the search (run)
-// and answers at its first match, or after searchBatchEvery with the
-// progress; later ones answer every searchBatchEvery, so a fast search
-// does not flood the loop and the progress line moves.
+// and answers at its first match (or the end); every later one answers
+// after searchBatchEvery with what piled up, or at once when the search
+// ends, so a fast search does not flood the loop and the progress moves.
 func (p *searchPane) wait(ctx context.Context, feed *grepFeed, run func()) tea.Cmd {
 	return envelop(paneSearch, jobMatch, p.gen, func() tea.Msg {
+		deadline := time.NewTimer(searchBatchEvery)
+		defer deadline.Stop()
 		if run != nil {
 			go run()
+		}
+	wait:
+		for {
 			select {
 			case <-feed.wake:
-			case <-time.After(searchBatchEvery):
-			case <-ctx.Done():
-				return nil
-			}
-		} else {
-			select {
-			case <-time.After(searchBatchEvery):
-			case <-feed.wake:
-				// The search ended or found more: take it after a short pause
-				// that lets more pile up.
-				select {
-				case <-time.After(searchBatchEvery / 4):
-				case <-ctx.Done():
-					return nil
+				if run != nil || feed.finished() {
+					break wait
 				}
+			case <-deadline.C:
+				break wait
 			case <-ctx.Done():
 				return nil
 			}
@@ -260,6 +255,12 @@ func (p *searchPane) wait(ctx context.Context, feed *grepFeed, run func()) tea.C
 		feed.files = nil
 		return m
 	})
+}
+
+func (f *grepFeed) finished() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.done
 }
 
 func (p *searchPane) Update(msg tea.Msg) tea.Cmd {
