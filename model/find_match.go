@@ -40,6 +40,7 @@ type fileIndex struct {
 	lower []byte   // shown[i] lower-cased (ASCII only) at off[i]:off[i+1]
 	off   []int32
 	ascii []bool  // shown[i] is pure ASCII: the prefilter decides for it
+	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
 	order []int32 // indexes in the listing's order (path order), for an empty query
 }
 
@@ -50,7 +51,7 @@ func newFileIndex(raw, shown []string) *fileIndex {
 		perm[i] = int32(i)
 	}
 	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(len(shown[a]), len(shown[b])) })
-	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), order: make([]int32, len(shown))}
+	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), order: make([]int32, len(shown))}
 	n := 0
 	for _, s := range shown {
 		n += len(s)
@@ -61,17 +62,18 @@ func newFileIndex(raw, shown []string) *fileIndex {
 		ix.order[p] = int32(i)
 		s := shown[p]
 		ix.off = append(ix.off, int32(len(ix.lower)))
-		a := true
+		a, up := true, false
 		for j := 0; j < len(s); j++ {
 			c := s[j]
 			if c >= utf8.RuneSelf {
-				a = false
+				a, up = false, true
 			} else if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
+				up = true
 			}
 			ix.lower = append(ix.lower, c)
 		}
-		ix.ascii[i] = a
+		ix.ascii[i], ix.camel[i] = a, up
 	}
 	ix.off = append(ix.off, int32(len(ix.lower)))
 	return ix
@@ -96,8 +98,6 @@ type findMatches struct {
 	ids   []int32
 	hits  []findHit
 	pool  int // paths this pass looked at (the whole set, or the last matches)
-	// scored is how many of ids (a prefix) fuzzy has scored.
-	scored int
 }
 
 // ranked reports whether every match is in hits.
@@ -139,7 +139,7 @@ func matchFiles(ix *fileIndex, q string, base *findMatches, rank int, stop func(
 		for i, id := range res.ids {
 			res.hits[i].idx = id
 		}
-		res.pool, res.scored = ix.len(), len(res.ids)
+		res.pool = ix.len()
 		return res
 	}
 	var pool []int32 // nil: every path
@@ -209,49 +209,137 @@ func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []
 	return ids
 }
 
-// scoreBound is the highest score fuzzy can give a query of k runes in a
-// path of n bytes: per matched rune at most a separator or camel-case bonus
-// (20; the first rune at best 10, or 20 less the leading penalty of at
-// least 5), the adjacency bonuses of k-1 runes in a row (5, 15, 45, …:
-// each is twice the running bonus plus 5), and one point off for every
-// byte not matched.
-func scoreBound(k, n int) int {
-	if k <= 0 {
+// queryBound is the most fuzzy can score q in a path, plus the path's
+// length in bytes: the bound for a path of n bytes is queryBound - n (fuzzy
+// takes one point off per byte not matched). camel says whether the path
+// may hold an upper-case letter, without which no camel-case bonus is
+// possible. Per rune fuzzy gives at most: for the first, 10 at the start or
+// 20 after a separator less a leading penalty of at least 5; for each
+// other, either 20 (after a separator, or a camel hump) or, right after the
+// previous matched rune, the adjacency bonus (twice the running bonus plus
+// 5: 5, 15, 45, …) plus 20 only when the previous query rune is a separator
+// or both are letters of a camel hump. The best sequence of those choices
+// is found over the number of adjacent picks so far.
+func queryBound(q string, camel bool) int {
+	rs := []rune(q)
+	k := len(rs)
+	if k == 0 {
 		return 0
 	}
-	b, run := 15+20*(k-1), 0
+	const none = -1 << 60
+	best := []int{15} // best[t]: highest total with t adjacent picks so far
 	for i := 1; i < k; i++ {
-		bonus := run*2 + 5
-		run += bonus
-		if run > 1<<40 { // far beyond any path: no bound
-			return 1 << 50
+		extra := 0
+		switch {
+		case isFuzzySep(rs[i-1]):
+			extra = 20
+		case camel && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i]):
+			extra = 20
 		}
+		next := make([]int, len(best)+1)
+		for t := range next {
+			next[t] = none
+		}
+		run := 0
+		for t, v := range best {
+			if t > 0 {
+				run += run*2 + 5
+			}
+			if run > 1<<40 { // far beyond any path: no bound
+				return 1 << 50
+			}
+			if v == none {
+				continue
+			}
+			next[t] = max(next[t], v+20)
+			next[t+1] = max(next[t+1], v+run*2+5+extra)
+		}
+		best = next
 	}
-	return b + run + k - n
+	return slices.Max(best) + k
 }
 
+// isFuzzySep is fuzzy's list of separators.
+func isFuzzySep(r rune) bool { return strings.ContainsRune("/-_ .\\", r) }
+
 // score ranks the best rank matches (all when rank < 0): fuzzy scores the
-// matches in index order (shortest first) until the rank best beat every
-// later one's bound. false when stopped.
+// matches in index order (shortest first). Once rank are held, a path
+// whose bound cannot beat the worst of them is not scored, and the pass
+// stops when no later, longer path can.
 func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
-	k := utf8.RuneCountInString(r.fuzzy)
-	h := &hitHeap{ix: ix}
-	const batch = 512
-	i := 0
-	for i < len(r.ids) {
-		if rank >= 0 && h.Len() >= rank {
-			worst := h.hits[0]
-			if scoreBound(k, len(ix.shown[r.ids[i]])) <= worst.score {
-				break
+	plain, camel := queryBound(r.fuzzy, false), queryBound(r.fuzzy, true)
+	workers := max(1, min(findWorkers(), len(r.ids)/4096+1))
+	if workers == 1 || rank < 0 {
+		hits, ok := scoreIDs(ix, r.fuzzy, r.ids, plain, camel, rank, stop)
+		r.hits = hits
+		slices.SortFunc(r.hits, func(a, b findHit) int { return better(ix, a, b) })
+		return ok
+	}
+	// Each worker takes every workers-th id (so each sees short paths first
+	// too) and keeps its own best rank; the best rank of all are among
+	// those.
+	parts := make([][]findHit, workers)
+	oks := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids := make([]int32, 0, len(r.ids)/workers+1)
+			for i := w; i < len(r.ids); i += workers {
+				ids = append(ids, r.ids[i])
 			}
-		}
-		if stop != nil && stop() {
+			parts[w], oks[w] = scoreIDs(ix, r.fuzzy, ids, plain, camel, rank, stop)
+		}()
+	}
+	wg.Wait()
+	var all []findHit
+	for w := range workers {
+		if !oks[w] {
 			return false
 		}
-		end := min(i+batch, len(r.ids))
-		ms := fuzzy.FindFromNoSort(r.fuzzy, sourceOf{ix, r.ids[i:end]})
+		all = append(all, parts[w]...)
+	}
+	slices.SortFunc(all, func(a, b findHit) int { return better(ix, a, b) })
+	r.hits = all[:min(len(all), rank)]
+	return true
+}
+
+// scoreIDs scores ids (index order, so shortest first) with fuzzy and keeps
+// the best rank (all when rank < 0). Once rank are held, a path whose
+// bound cannot beat the worst of them is not scored, and it stops when no
+// later, longer path can. false when stopped.
+func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
+	top := max(plain, camel)
+	h := &hitHeap{ix: ix}
+	const batch = 512
+	ids := make([]int32, 0, batch)
+	i := 0
+	for i < len(all) {
+		full := rank >= 0 && h.Len() >= rank
+		if full && top-len(ix.shown[all[i]]) <= h.hits[0].score {
+			break
+		}
+		if stop != nil && stop() {
+			return nil, false
+		}
+		end := min(i+batch, len(all))
+		ids = ids[:0]
+		for _, id := range all[i:end] {
+			if full {
+				c := plain
+				if ix.camel[id] {
+					c = camel
+				}
+				if c-len(ix.shown[id]) <= h.hits[0].score {
+					continue
+				}
+			}
+			ids = append(ids, id)
+		}
+		ms := fuzzy.FindFromNoSort(q, sourceOf{ix, ids})
 		for _, m := range ms {
-			x := findHit{idx: r.ids[i+m.Index], score: m.Score, matched: m.MatchedIndexes}
+			x := findHit{idx: ids[m.Index], score: m.Score, matched: m.MatchedIndexes}
 			switch {
 			case rank < 0 || h.Len() < rank:
 				heap.Push(h, x)
@@ -262,10 +350,7 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 		}
 		i = end
 	}
-	r.scored = i
-	r.hits = h.hits
-	slices.SortFunc(r.hits, func(a, b findHit) int { return better(ix, a, b) })
-	return true
+	return h.hits, true
 }
 
 // rankAll ranks every match (the list was scrolled past the ranked ones).

@@ -113,9 +113,11 @@ func TestPrefilterIsFuzzy(t *testing.T) {
 func TestScoreBound(t *testing.T) {
 	paths := benchPaths(3000)
 	paths = append(paths, "a", "A/B", "aB/Cd", "a/b/c/d", "ab", "abc/abc")
-	for _, q := range []string{"a", "ab", "abc", "s", "se", "ser", "serv", "model", "a/b", "aBcD", "/"} {
+	paths = append(paths, "aBcD/x", "a_b-c.d", "sErVeR.go", "Ser/Ver", "éÉ/x", "ab/AB/ab")
+	for _, q := range []string{"a", "ab", "abc", "s", "se", "ser", "serv", "model", "a/b", "aBcD", "abcd", "/", "a_b", "server", "ée", "ab/ab", "b/a"} {
 		for _, m := range fuzzy.Find(q, paths) {
-			if b := scoreBound(len([]rune(q)), len(m.Str)); m.Score > b {
+			ix := newFileIndex([]string{m.Str}, []string{m.Str})
+			if b := queryBound(q, ix.camel[0]) - len(m.Str); m.Score > b {
 				t.Fatalf("%q in %q scores %d, over the bound %d", q, m.Str, m.Score, b)
 			}
 		}
