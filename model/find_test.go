@@ -53,6 +53,10 @@ func TestFindOpensAndReveals(t *testing.T) {
 	if !strings.Contains(frame, "find: strgo") || !strings.Contains(frame, "1 of 7 files") {
 		t.Fatalf("frame:\n%s", frame)
 	}
+	// q and ? are typed here: the hint line offers only find's own keys.
+	if hint := frame[strings.LastIndex(frame, "\n"):]; strings.Contains(hint, "quit") || !strings.Contains(hint, "enter open") {
+		t.Errorf("hint line %q", hint)
+	}
 	if !strings.Contains(m.Render(), m.styles.MatchCurrent.Render("go")) {
 		t.Errorf("matched characters are not highlighted")
 	}
@@ -152,6 +156,9 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	frame := ansi.Strip(m.Render())
 	if !p.agent.on || !strings.Contains(frame, `repo_find {"query":"file"}`) || !strings.Contains(frame, "(showing 50 of 60 matches") {
 		t.Fatalf("agent view:\n%s", frame)
+	}
+	if !m.status().Agent {
+		t.Errorf("the status line says agent view off while find shows it")
 	}
 	press(m, "tab")
 	// A glob goes to repo_find as a glob; the list still fuzzy-matches.

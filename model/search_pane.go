@@ -581,3 +581,14 @@ func lead(s string, n int) string {
 type escaper interface {
 	Escape() bool
 }
+
+// textOverlay is an overlay that letters are typed into (find, search):
+// the global keys do not apply while it is on top, so the hint line shows
+// only its own.
+type textOverlay interface {
+	overlay
+	takesText()
+}
+
+func (*findPane) takesText()   {}
+func (*searchPane) takesText() {}
