@@ -11,6 +11,8 @@ type Finder struct {
 	PageDown key.Binding
 	Open     key.Binding
 	Agent    key.Binding // the agent view of the same request
+	Copy     key.Binding // the row: a path, path:line (y is typed here)
+	CopyAll  key.Binding // the call and its exact model text
 	Close    key.Binding
 }
 
@@ -23,6 +25,8 @@ func NewFinder() Finder {
 		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Agent:    key.NewBinding(key.WithKeys("tab", "alt+a"), key.WithHelp("tab", "agent view")),
+		Copy:     key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy row")),
+		CopyAll:  key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy the call and its model text")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	}
 }
@@ -34,7 +38,7 @@ func (f Finder) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (f Finder) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{f.Up, f.Down, f.PageUp, f.PageDown}, {f.Open, f.Agent, f.Close}}
+	return [][]key.Binding{{f.Up, f.Down, f.PageUp, f.PageDown}, {f.Open, f.Agent, f.Copy, f.CopyAll, f.Close}}
 }
 
 // SearchKeys are the search overlay's own bindings on top of Finder's.
@@ -62,5 +66,5 @@ func (s SearchKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (s SearchKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown}, {s.Open, s.Case, s.Scope, s.Agent, s.Close}}
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown}, {s.Open, s.Case, s.Scope, s.Agent, s.Copy, s.CopyAll, s.Close}}
 }

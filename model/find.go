@@ -233,6 +233,14 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.agent.on = !p.agent.on
 		p.agent.top = 0
 		return nil
+	case key.Matches(msg, k.Copy):
+		h, ok := p.selected()
+		if !ok {
+			return p.c.copy("", "a path")
+		}
+		return p.c.copy(p.ix.shown[h.idx], p.ix.shown[h.idx])
+	case key.Matches(msg, k.CopyAll):
+		return copyAgent(p.c, &p.agent, "repo_find")
 	case key.Matches(msg, k.Up):
 		return p.move(-1)
 	case key.Matches(msg, k.Down):
@@ -477,4 +485,13 @@ func (p *findPane) footer() string {
 		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"
 	}
 	return s + " · " + ui.GlyphUnseen + " not returned · tab: its text"
+}
+
+// copyAgent copies an overlay's call and its exact model text (what Y
+// copies in the panes), once the tool has answered.
+func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
+	if a.call == "" || a.loading {
+		return c.copy("", "the "+tool+" call (it has not answered yet)")
+	}
+	return c.copy(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
 }

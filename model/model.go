@@ -85,6 +85,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	m.ring.add(paneViewer)
 	c.open = m.showFile
 	c.goTo = m.goTo
+	c.copy = m.copyText
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer

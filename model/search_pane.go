@@ -372,6 +372,18 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.agent.on = !p.agent.on
 		p.agent.top = 0
 		return nil
+	case key.Matches(msg, k.Copy):
+		r, ok := p.selected()
+		if !ok {
+			return p.c.copy("", "a match")
+		}
+		text := r.file.shown
+		if r.line >= 0 {
+			text += ":" + strconv.Itoa(r.file.lines[r.line].Line)
+		}
+		return p.c.copy(text, text)
+	case key.Matches(msg, k.CopyAll):
+		return copyAgent(p.c, &p.agent, "repo_grep")
 	case key.Matches(msg, k.Case):
 		p.caseSensitive = !p.caseSensitive
 		p.stop()

@@ -178,3 +178,33 @@ func TestSearchScope(t *testing.T) {
 		t.Fatalf("scope %q files %+v", p.scope, p.files)
 	}
 }
+
+// TestFindSearchCopy: ctrl+y copies the row (a path; path:line), alt+y the
+// call and its exact model text, through the explorer's one copy path.
+func TestFindSearchCopy(t *testing.T) {
+	t.Setenv("TERM", "xterm-256color")
+	m := start(t, fixtureRepo(t), 100, 30)
+	press(m, "f")
+	typeText(m, "strgo")
+	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl})
+	if m.copying.text != "src/util/strings.go" {
+		t.Fatalf("find ctrl+y copies %q", m.copying.text)
+	}
+	p := findOf(t, m)
+	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt})
+	if m.copying.text != `repo_find {"query":"strgo"}`+"\n"+p.agent.text || p.agent.text == "" {
+		t.Fatalf("find alt+y copies %q", m.copying.text)
+	}
+	press(m, "esc", "s")
+	typeText(m, "needle")
+	press(m, "enter", "down")
+	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl})
+	if m.copying.text != "src/main.go:7" {
+		t.Fatalf("search ctrl+y copies %q", m.copying.text)
+	}
+	s := searchOf(t, m)
+	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt})
+	if !strings.HasPrefix(m.copying.text, `repo_grep {"pattern":"needle","case_sensitive":true}`+"\n") || !strings.HasSuffix(m.copying.text, s.res.Render()) {
+		t.Fatalf("search alt+y copies %q", m.copying.text)
+	}
+}
