@@ -134,10 +134,11 @@ func TestMovementKeys(t *testing.T) {
 	if m.focus != paneViewer {
 		t.Errorf("tab did not move focus")
 	}
-	press(m, "e")
-	if !strings.Contains(m.message, "coming soon") {
-		t.Errorf("e: message %q, want coming soon", m.message)
+	press(m, "f")
+	if _, ok := m.overlays.top().(*findPane); !ok {
+		t.Errorf("f: top overlay %T, want find", m.overlays.top())
 	}
+	press(m, "esc")
 	_, cmd := m.Update(keyMsg("q"))
 	if cmd == nil || cmd() != tea.Quit() {
 		t.Errorf("q does not quit")
