@@ -12,10 +12,10 @@ type Global struct {
 	Reload key.Binding
 	Quit   key.Binding
 
-	// Reserved for the next TUI issue; pressing one says "coming soon"
-	// instead of silently doing nothing, so nobody mistakes it for a bug.
-	Find    key.Binding
-	Search  key.Binding
+	// Find opens the file finder, Search the content search.
+	Find   key.Binding
+	Search key.Binding
+
 	Edit    key.Binding // the edit preview over the viewer
 	Console key.Binding // the tool console over the viewer
 
@@ -34,16 +34,17 @@ func NewGlobal() Global {
 		CopyAll: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the call and its model text")),
 		Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Find:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find (coming soon)")),
-		Search:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content (coming soon)")),
+		Find:    key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
+		Search:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
 		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
 		Console: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
 	}
 }
 
-// Reserved lists the bindings kept free for coming panes.
+// Reserved lists the bindings kept free for coming panes: pressing one
+// says "coming soon" instead of silently doing nothing. None now.
 func (g Global) Reserved() []key.Binding {
-	return []key.Binding{g.Find, g.Search}
+	return nil
 }
 
 // ShortHelp implements help.KeyMap.
@@ -56,6 +57,6 @@ func (g Global) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{g.Focus, g.Agent, g.Help, g.Quit},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload},
-		append([]key.Binding{g.Edit, g.Console}, g.Reserved()...),
+		{g.Find, g.Search, g.Edit, g.Console},
 	}
 }

@@ -62,6 +62,25 @@ var scenes = []scene{
 	{"help", func(t *testing.T, m *Model, dir string) {
 		press(m, "?")
 	}},
+	{"find", func(t *testing.T, m *Model, dir string) {
+		press(m, "f")
+		typeText(m, "sgo")
+	}},
+	{"find_agent", func(t *testing.T, m *Model, dir string) {
+		press(m, "f")
+		typeText(m, "*.go")
+		press(m, "tab")
+	}},
+	{"grep", func(t *testing.T, m *Model, dir string) {
+		press(m, "s")
+		typeText(m, "e")
+		press(m, "enter", "down", "down")
+	}},
+	{"grep_agent", func(t *testing.T, m *Model, dir string) {
+		press(m, "s")
+		typeText(m, "needle")
+		press(m, "enter", "tab")
+	}},
 }
 
 // TestGoldenFrame renders whole frames; TestGoldenTree and

@@ -43,6 +43,10 @@ type Model struct {
 	viewer        viewerPane
 	pendingG      bool // the first g of "g g"
 
+	// find and search keep their query and results between openings.
+	find   *findPane
+	search *searchPane
+
 	message string
 	msgGen  int
 
@@ -82,6 +86,8 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)
 	c.open = m.showFile
+	c.goTo = m.goTo
+	c.copy = m.copyText
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer

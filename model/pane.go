@@ -119,6 +119,12 @@ type common struct {
 	// already open), for panes that lead to files: the tree; find, search
 	// and sessions next.
 	open func(path string, line int) tea.Cmd
+	// goTo opens a file from a result list (find, search): at line, the
+	// pattern highlighted, the viewer focused and the tree opened to it.
+	goTo func(path string, line int, highlight string) tea.Cmd
+	// copy puts text on the clipboard the way y does (Model.copyText),
+	// for overlays where y is typed.
+	copy func(text, label string) tea.Cmd
 }
 
 func (c *common) spinFrame() string { return spinFrames[c.spinIdx%len(spinFrames)] }

@@ -203,6 +203,9 @@ func (m *Model) popOverlay() tea.Cmd {
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if o := m.overlays.top(); o != nil {
 		if key.Matches(msg, m.keys.Overlay.Close) {
+			if e, ok := o.(escaper); ok && e.Escape() {
+				return nil
+			}
 			return m.popOverlay()
 		}
 		cmd := o.Update(msg)
@@ -242,6 +245,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openConsole()
 	case key.Matches(msg, g.Reload):
 		return m.reload()
+	case key.Matches(msg, g.Find):
+		return m.openFind()
+	case key.Matches(msg, g.Search):
+		return m.openSearch()
 	case key.Matches(msg, g.Reserved()...):
 		return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 	}

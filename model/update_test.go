@@ -135,9 +135,10 @@ func TestMovementKeys(t *testing.T) {
 		t.Errorf("tab did not move focus")
 	}
 	press(m, "f")
-	if !strings.Contains(m.message, "coming soon") {
-		t.Errorf("f: message %q, want coming soon", m.message)
+	if _, ok := m.overlays.top().(*findPane); !ok {
+		t.Errorf("f: top overlay %T, want find", m.overlays.top())
 	}
+	press(m, "esc")
 	_, cmd := m.Update(keyMsg("q"))
 	if cmd == nil || cmd() != tea.Quit() {
 		t.Errorf("q does not quit")

@@ -99,12 +99,18 @@ func (m *Model) status() ui.Status {
 	if a := m.focused().Agent(); a != nil {
 		st.Agent = a.on
 	}
+	if o, ok := m.overlays.top().(textOverlay); ok {
+		st.Agent = o.Agent().on // the overlay's own agent view is what is on screen
+	}
 	return st
 }
 
 // hintBindings are the global keys, then the short help of the top overlay
 // (unless it is inline) or of the focused pane or its agent view.
 func (m *Model) hintBindings() []key.Binding {
+	if o, ok := m.overlays.top().(textOverlay); ok {
+		return o.ShortHelp() // letters are typed there: no global key applies
+	}
 	var bs []key.Binding
 	p := m.focused()
 	switch o := m.overlays.top(); {

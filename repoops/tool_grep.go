@@ -88,8 +88,9 @@ func init() {
 		func(ctx context.Context, s *Session, a GrepArgs) (*GrepResult, error) { return s.Grep(ctx, a) })
 }
 
-// Grep runs repo_grep.
-func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
+// grepRun runs repo_grep, telling st (when not nil) of every matching file
+// and of its progress as it goes: Grep and GrepStream.
+func (s *Session) grepRun(ctx context.Context, a GrepArgs, st *GrepStream) (*GrepResult, error) {
 	p := a.Pattern
 	switch {
 	case p == "":
@@ -108,7 +109,7 @@ func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
 		return nil, err
 	}
 	cs := a.CaseSensitive == nil || *a.CaseSensitive
-	return s.repo.grep(ctx, p, rel, cs)
+	return s.repo.grep(ctx, p, rel, cs, st)
 }
 
 // matcher finds the pattern in a buffer: byte for byte, or under Unicode
@@ -141,12 +142,30 @@ func (m *matcher) index(b []byte) (int, int) {
 
 // scanMatches counts every matching line of data and keeps the first keep.
 func scanMatches(data []byte, m *matcher, keep int) (int, []GrepLine) {
+	var lines []GrepLine
+	var visit func(lineNo, lineStart, lineEnd, ms, me int) bool
+	if keep > 0 {
+		visit = func(lineNo, lineStart, lineEnd, ms, me int) bool {
+			lines = append(lines, GrepLine{Line: lineNo, Text: snippet(data[lineStart:lineEnd], ms-lineStart, me-lineStart)})
+			return len(lines) < keep
+		}
+	}
+	return eachMatch(data, m, visit), lines
+}
+
+// eachMatch is the one scanner of repo_grep: it counts every matching line
+// of data (a line counts once, however many matches it holds), passing each
+// to visit — its number, where it starts and ends, and where its first
+// match starts and ends — for as long as visit asks for more (true); from
+// then on, or with no visit, it only counts, skipping to the end of each
+// matching line without counting line numbers.
+func eachMatch(data []byte, m *matcher, visit func(lineNo, lineStart, lineEnd, ms, me int) bool) int {
 	hay := data
 	count, lineNo, counted := 0, 1, 0
-	var lines []GrepLine
+	detail := visit != nil
 	pos := 0
 	for pos <= len(hay) {
-		if len(lines) == keep {
+		if !detail {
 			// Only counting now: find a match, skip to the end of its line.
 			s, _ := m.index(hay[pos:])
 			if s < 0 {
@@ -175,12 +194,10 @@ func scanMatches(data []byte, m *matcher, keep int) (int, []GrepLine) {
 		lineNo += bytes.Count(hay[counted:lineStart], []byte{'\n'})
 		counted = lineStart
 		count++
-		if len(lines) < keep {
-			lines = append(lines, GrepLine{Line: lineNo, Text: snippet(data[lineStart:lineEnd], s-lineStart, min(e, lineEnd)-lineStart)})
-		}
+		detail = visit(lineNo, lineStart, lineEnd, s, min(e, lineEnd))
 		pos = lineEnd + 1
 	}
-	return count, lines
+	return count
 }
 
 // snippet renders one matching line, cut to grepLineChars runes around the
@@ -266,7 +283,7 @@ func (t *grepTally) add(path string, oc scanOutcome, binary bool, count int) {
 	}
 }
 
-func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool) (*GrepResult, error) {
+func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool, st *GrepStream) (*GrepResult, error) {
 	if scope != "" {
 		if _, err := r.root.Lstat(osPath(scope)); err != nil {
 			return nil, describeOpenError(scope, err)
@@ -284,6 +301,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		defer close(todo)
 		batch := make([]string, 0, batchSize)
 		listStats, listErr = r.eachFile(ctx, scope, func(p string) {
+			st.listed()
 			batch = append(batch, p)
 			if len(batch) == batchSize {
 				todo <- batch
@@ -293,6 +311,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		if len(batch) > 0 {
 			todo <- batch
 		}
+		st.listDone()
 	}()
 	base := newMatcher(pattern, caseSensitive)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
@@ -315,10 +334,11 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 					binary, count := false, 0
 					if oc == scanRead {
 						if binary = looksBinary(data); !binary {
-							count, _ = scanMatches(data, m, 0)
+							count = st.scan(p, data, m)
 						}
 					}
 					t.add(p, oc, binary, count)
+					st.fileDone(oc == scanRead && !binary)
 				}
 			}
 		}(&tallies[w])

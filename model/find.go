@@ -1,0 +1,497 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// Ids and job kinds of the find and search overlays (kept apart from the
+// ones in pane.go so panes added there never collide).
+const (
+	paneFind   paneID = 20
+	paneSearch paneID = 21
+
+	jobMatch job = 20 // find's fuzzy pass; search's scan (find's repo_find call is a jobTool)
+)
+
+// findPane is find (f, ctrl+p): a prompt over the viewer, fuzzy matching
+// the file set the tools search, live as it is typed, with each row marked
+// by whether repo_find for the same query would return it.
+type findPane struct {
+	c             *common
+	keys          keymap.Finder
+	width, height int
+	input         string
+	done          bool
+
+	ix         *fileIndex
+	listGen    int
+	listing    bool
+	listErr    string
+	unreadable int
+	listCancel func()
+
+	matchGen int
+	latest   *atomic.Int64 // matchGen, for passes to see they are stale
+	res      *findMatches  // the last pass that landed
+	matching bool
+	ranking  bool // every match is being ranked (the list was scrolled far)
+
+	cursor, top int
+
+	toolGen    int
+	toolCancel func()
+	toolFor    string              // the query the tool answered
+	tool       *repoops.FindResult // nil: refused or not answered
+	toolErr    string
+	seen       map[string]bool // raw paths repo_find returns
+	agent      agentState
+}
+
+func newFindPane(c *common) *findPane {
+	return &findPane{c: c, keys: keymap.NewFinder(), latest: new(atomic.Int64)}
+}
+
+// openFind pushes find over the viewer and lists the file set afresh.
+func (m *Model) openFind() tea.Cmd {
+	if m.find == nil {
+		m.find = newFindPane(m.common)
+	}
+	p := m.find
+	p.done = false
+	m.pushOverlay(p)
+	return p.list()
+}
+
+// filesMsg is the listed and indexed file set.
+type filesMsg struct {
+	ix         *fileIndex
+	unreadable int
+	err        error
+}
+
+// matchMsg is one fuzzy pass (nil when it gave up as stale).
+type matchMsg struct{ res *findMatches }
+
+// findToolMsg is repo_find's answer for the query.
+type findToolMsg struct {
+	query string
+	res   repoops.Result
+}
+
+// list reads the file set (repoops.EachFile, the set repo_find compares)
+// and indexes it, off the update loop.
+func (p *findPane) list() tea.Cmd {
+	if p.listCancel != nil {
+		p.listCancel()
+	}
+	p.listGen++
+	p.listing = true
+	ctx, cancel := context.WithCancel(p.c.ctx)
+	p.listCancel = cancel
+	repo := p.c.repo
+	return envelop(paneFind, jobLoad, p.listGen, func() tea.Msg {
+		var raw []string
+		n, err := repo.EachFile(ctx, "", func(rel string) { raw = append(raw, rel) })
+		if err != nil {
+			return filesMsg{err: err}
+		}
+		shown := make([]string, len(raw))
+		for i, r := range raw {
+			shown[i] = repoops.DisplayPath(r)
+		}
+		return filesMsg{ix: newFileIndex(raw, shown), unreadable: n}
+	})
+}
+
+func (p *findPane) ID() paneID                { return paneFind }
+func (p *findPane) Title() string             { return "Find" }
+func (p *findPane) SetSize(w, h int)          { p.width, p.height = w, h; p.clamp() }
+func (p *findPane) Size() (int, int)          { return p.width, p.height }
+func (p *findPane) Area() overlayArea         { return areaViewer }
+func (p *findPane) Done() bool                { return p.done }
+func (p *findPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
+func (p *findPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
+func (p *findPane) Agent() *agentState        { return &p.agent }
+func (p *findPane) Loading() bool {
+	return p.listing || p.matching || p.ranking || p.toolCancel != nil
+}
+
+func (p *findPane) Generation(j job) int {
+	switch j {
+	case jobMatch:
+		return p.matchGen
+	case jobTool:
+		return p.toolGen
+	}
+	return p.listGen
+}
+
+// Close stops the listing, the pass and the tool call; the query and the
+// results stay for the next opening.
+func (p *findPane) Close() tea.Cmd {
+	if p.listCancel != nil {
+		p.listCancel()
+		p.listCancel = nil
+	}
+	if p.toolCancel != nil {
+		p.toolCancel()
+		p.toolCancel = nil
+	}
+	p.listing, p.matching, p.ranking = false, false, false
+	p.latest.Store(-1)
+	return nil
+}
+
+// args is the repo_find call for the query: the query as typed (repo_find
+// decides substring or glob by itself).
+func (p *findPane) args() repoops.FindArgs { return repoops.FindArgs{Query: p.input} }
+
+func (p *findPane) AgentCall() (string, any, string) {
+	if p.input == "" {
+		return "", nil, "type a query: agent view shows repo_find for it"
+	}
+	return "repo_find", p.args(), ""
+}
+
+// Status is the selected path.
+func (p *findPane) Status() statusFields {
+	if h, ok := p.selected(); ok {
+		return statusFields{Path: p.ix.shown[h.idx]}
+	}
+	return statusFields{}
+}
+
+func (p *findPane) selected() (findHit, bool) {
+	if p.res == nil || p.ix == nil || p.cursor >= len(p.res.hits) {
+		return findHit{}, false
+	}
+	return p.res.hits[p.cursor], true
+}
+
+func (p *findPane) body() int { return ui.ResultBody(p.view(false), p.height) }
+
+func (p *findPane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case filesMsg:
+		p.listing = false
+		p.listCancel = nil
+		if msg.err != nil {
+			p.listErr = msg.err.Error()
+			return nil
+		}
+		p.listErr = ""
+		p.ix, p.unreadable, p.res = msg.ix, msg.unreadable, nil
+		return p.rematch()
+	case matchMsg:
+		if msg.res == nil {
+			return nil
+		}
+		if p.ranking {
+			p.ranking = false
+		} else {
+			p.cursor, p.top = 0, 0
+		}
+		p.matching = false
+		fresh := p.res == nil || p.res.query != msg.res.query
+		p.res = msg.res
+		p.clamp()
+		if fresh {
+			return tea.Batch(p.rankMore(), p.callTool())
+		}
+		return p.rankMore()
+	case findToolMsg:
+		p.toolCancel = nil
+		p.onTool(msg)
+		return nil
+	}
+	return nil
+}
+
+func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Open):
+		h, ok := p.selected()
+		if !ok {
+			return nil
+		}
+		p.done = true
+		return p.c.goTo(p.ix.raw[h.idx], 0, "")
+	case key.Matches(msg, k.Agent):
+		p.agent.on = !p.agent.on
+		p.agent.top = 0
+		return nil
+	case key.Matches(msg, k.Copy):
+		h, ok := p.selected()
+		if !ok {
+			return p.c.copy("", "a path")
+		}
+		return p.c.copy(p.ix.shown[h.idx], p.ix.shown[h.idx])
+	case key.Matches(msg, k.CopyAll):
+		return copyAgent(p.c, &p.agent, "repo_find")
+	case key.Matches(msg, k.Up):
+		return p.move(-1)
+	case key.Matches(msg, k.Down):
+		return p.move(1)
+	case key.Matches(msg, k.PageUp):
+		return p.move(-max(p.body()-1, 1))
+	case key.Matches(msg, k.PageDown):
+		return p.move(max(p.body()-1, 1))
+	}
+	switch msg.String() {
+	case "ctrl+c":
+		p.done = true
+		return nil
+	case "backspace", "ctrl+h":
+		if p.input == "" {
+			return nil
+		}
+		_, n := utf8.DecodeLastRuneInString(p.input)
+		p.input = p.input[:len(p.input)-n]
+	case "ctrl+u":
+		if p.input == "" {
+			return nil
+		}
+		p.input = ""
+	default:
+		if msg.Text == "" {
+			return nil
+		}
+		p.input += msg.Text
+	}
+	p.dropTool()
+	return p.rematch()
+}
+
+// move moves the cursor (or scrolls the agent view's text).
+func (p *findPane) move(d int) tea.Cmd {
+	if p.agent.on {
+		p.agent.scroll(d, max(p.height-4, 1))
+		return nil
+	}
+	p.cursor += d
+	p.clamp()
+	return p.rankMore()
+}
+
+func (p *findPane) clamp() {
+	n := 0
+	if p.res != nil {
+		n = len(p.res.hits)
+	}
+	body := ui.ResultBody(p.view(false), p.height)
+	p.cursor = max(min(p.cursor, n-1), 0)
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if p.cursor >= p.top+body {
+		p.top = p.cursor - body + 1
+	}
+	p.top = max(min(p.top, n-body), 0)
+}
+
+// rematch starts a pass for the query. The previous pass's matches are the
+// pool when the query grew from it; a pass still running for an older
+// query gives up (latest), and its answer would be dropped anyway.
+func (p *findPane) rematch() tea.Cmd {
+	if p.ix == nil {
+		return nil
+	}
+	p.matchGen++
+	gen := int64(p.matchGen)
+	p.latest.Store(gen)
+	p.matching, p.ranking = true, false
+	ix, q, base, latest := p.ix, p.input, p.res, p.latest
+	return envelop(paneFind, jobMatch, p.matchGen, func() tea.Msg {
+		return matchMsg{res: matchFiles(ix, q, base, findRankFirst, func() bool { return latest.Load() != gen })}
+	})
+}
+
+// rankMore ranks every match once the cursor nears the end of the ranked
+// ones, in the same generation as the pass it completes.
+func (p *findPane) rankMore() tea.Cmd {
+	r := p.res
+	if r == nil || r.complete() || p.ranking || p.cursor < len(r.hits)-2*max(p.body(), 1) {
+		return nil
+	}
+	p.ranking = true
+	ix := p.ix
+	return envelop(paneFind, jobMatch, p.matchGen, func() tea.Msg { return matchMsg{res: r.rankAll(ix)} })
+}
+
+// callTool runs repo_find for the query through the session (Session.Call,
+// the agent's entry point): its text is the agent view, its typed result
+// the marks. An older call still running is cancelled.
+func (p *findPane) callTool() tea.Cmd {
+	p.dropTool()
+	q := p.input
+	if q == "" {
+		p.agent = agentState{on: p.agent.on}
+		return nil
+	}
+	args := p.args()
+	p.agent = agentState{on: p.agent.on, loading: true, tool: "repo_find", call: repoops.CallText("repo_find", args)}
+	ctx, cancel := context.WithCancel(p.c.ctx)
+	p.toolCancel = cancel
+	s := p.c.session
+	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
+		// A pause first, so typing on does not start a call per keystroke.
+		select {
+		case <-time.After(findToolDelay):
+		case <-ctx.Done():
+			return nil
+		}
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return findToolMsg{query: q, res: repoops.Result{IsError: true, Text: err.Error()}}
+		}
+		return findToolMsg{query: q, res: s.Call(ctx, "repo_find", raw)}
+	})
+}
+
+// dropTool cancels the tool call for an older query; its marks go.
+func (p *findPane) dropTool() {
+	if p.toolCancel != nil {
+		p.toolCancel()
+		p.toolCancel = nil
+	}
+	p.toolGen++
+	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
+}
+
+// findToolDelay is how long the query must stay unchanged, its results
+// shown, before repo_find runs for it (a repo_find of a large repository
+// lists the whole file set).
+var findToolDelay = 120 * time.Millisecond
+
+func (p *findPane) onTool(msg findToolMsg) {
+	p.agent.apply(msg.res)
+	p.toolFor = msg.query
+	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
+		p.tool = fr
+		p.seen = map[string]bool{}
+		for _, r := range fr.RawMatches() {
+			p.seen[r] = true
+		}
+		return
+	}
+	p.toolErr = msg.res.Text
+}
+
+func (p *findPane) View(w, h int, focused bool) string {
+	v := p.view(focused)
+	if !p.agent.on {
+		return p.c.styles.RenderResults(v, w, h)
+	}
+	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}
+	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
+	a := &p.agent
+	body := max(h-1-len(v.Prompt), 1)
+	end := min(a.top+max(body-2, 0), len(a.lines))
+	var lines []string
+	if a.top < end {
+		lines = a.lines[a.top:end]
+	}
+	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
+	if a.call == "" {
+		agent = p.c.styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
+	}
+	return top + "\n" + agent
+}
+
+// view describes the overlay for ui.RenderResults.
+func (p *findPane) view(focused bool) ui.ResultView {
+	v := ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
+	v.Title = "find"
+	switch {
+	case p.ix == nil && p.listErr != "":
+		v.Message, v.IsError = p.listErr, true
+		return v
+	case p.ix == nil:
+		v.Title += "  " + p.c.spinFrame() + " listing the files…"
+		v.Message = "listing the file set repo_find and repo_grep search…"
+		return v
+	}
+	total := p.ix.len()
+	if p.res != nil {
+		v.Title += "  " + repoops.Commas(len(p.res.ids)) + " of " + repoops.Plural(total, "file", "files")
+	} else {
+		v.Title += "  " + repoops.Plural(total, "file", "files")
+	}
+	if p.listing || p.matching || p.ranking {
+		v.Title += "  " + p.c.spinFrame()
+	}
+	v.Footer = p.footer()
+	if p.res == nil {
+		return v
+	}
+	if len(p.res.ids) == 0 {
+		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
+		return v
+	}
+	body := ui.ResultBody(v, p.height)
+	marks := p.seen != nil && p.toolFor == p.input
+	for i := p.top; i < min(p.top+body, len(p.res.hits)); i++ {
+		h := p.res.hits[i]
+		text := p.ix.shown[h.idx]
+		r := ui.ResultRow{Text: text, Spans: ui.CharSpans(text, h.matched), Cursor: i == p.cursor}
+		if marks {
+			r.Mark = ui.MarkUnseen
+			if p.seen[p.ix.raw[h.idx]] {
+				r.Mark = ui.MarkSeen
+			}
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	if len(v.Rows) < body && !p.res.complete() {
+		v.Rows = append(v.Rows, ui.ResultRow{Text: "ranking " + repoops.Commas(len(p.res.ids)-len(p.res.hits)) + " more…"})
+	}
+	return v
+}
+
+// footer says what repo_find would give for the same query: how many
+// rows it returns (marked) of how many it matches, or its refusal.
+func (p *findPane) footer() string {
+	switch {
+	case p.input == "":
+		return "type to find · repo_find marks appear here"
+	case p.toolFor != p.input:
+		return "repo_find " + p.c.spinFrame() + " calling…"
+	case p.tool == nil:
+		return "repo_find refuses: " + p.toolErr
+	}
+	t := p.tool
+	kind := "substring"
+	if t.Glob {
+		kind = "glob"
+	}
+	if t.Total == 0 {
+		return "repo_find (" + kind + ") returns none of these: no path matches " + repoops.QuoteName(t.Query) + " · tab: its text"
+	}
+	s := "repo_find (" + kind + "): " + ui.GlyphSeen + " " + repoops.Commas(len(t.Matches)) + " returned"
+	if t.Total > len(t.Matches) {
+		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"
+	}
+	return s + " · " + ui.GlyphUnseen + " not returned · tab: its text"
+}
+
+// copyAgent copies an overlay's call and its exact model text (what Y
+// copies in the panes), once the tool has answered.
+func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
+	if a.call == "" || a.loading {
+		return c.copy("", "the "+tool+" call (it has not answered yet)")
+	}
+	return c.copy(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
+}

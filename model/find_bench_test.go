@@ -1,0 +1,134 @@
+package model
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// benchPaths makes n paths shaped like a large monorepo's: services with
+// Go packages and tests, a web front end with components, docs, vendored
+// third-party code and generated protos, several levels deep.
+func benchPaths(n int) []string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := []string{"auth", "billing", "cache", "config", "core", "data", "event", "gateway", "http", "index", "job", "kafka", "log", "metrics", "model", "net", "order", "parser", "query", "queue", "render", "router", "schema", "search", "server", "session", "storage", "stream", "sync", "task", "token", "user", "util", "worker"}
+	exts := []string{".go", "_test.go", ".go", ".ts", ".tsx", ".md", ".proto", ".py", ".yaml", ".json", ".c", ".h"}
+	tops := []string{"services", "libs", "web/src/components", "tools", "third_party", "docs", "gen/proto", "internal", "cmd", "pkg"}
+	w := func() string { return words[rng.IntN(len(words))] }
+	seen := map[string]bool{}
+	out := make([]string, 0, n)
+	for len(out) < n {
+		p := tops[rng.IntN(len(tops))] + "/" + w()
+		for d := rng.IntN(4); d > 0; d-- {
+			p += "/" + w()
+		}
+		name := w()
+		if rng.IntN(3) == 0 {
+			name += "_" + w()
+		}
+		if rng.IntN(4) == 0 {
+			name = fmt.Sprintf("%s%d", name, rng.IntN(100))
+		}
+		p += "/" + name + exts[rng.IntN(len(exts))]
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if repoops.PathLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// findTyping is what a person types: each prefix of these queries is one
+// keystroke, and the last pass's matches are the next pass's pool.
+var findTyping = []string{"servauthtok", "model.go", "web/compsearch", "qworktest", "cfgyaml"}
+
+// BenchmarkFindMatch times matchFiles alone, keystroke by keystroke, on
+// 92,000 generated paths, and reports the median, 90th percentile and worst
+// keystroke.
+func BenchmarkFindMatch(b *testing.B) {
+	paths := benchPaths(92_000)
+	ix := newFileIndex(paths, paths)
+	var times, cpus []time.Duration
+	for b.Loop() {
+		for _, q := range findTyping {
+			var base *findMatches
+			for i := 1; i <= len(q); i++ {
+				t0, c0 := time.Now(), cpuTime()
+				base = matchFiles(ix, q[:i], base, findRankFirst, nil)
+				times = append(times, time.Since(t0))
+				cpus = append(cpus, cpuTime()-c0)
+			}
+		}
+	}
+	reportKeys(b, times, cpus)
+}
+
+// reportKeys reports the wall time per keystroke (median, 90th
+// percentile, worst) and the median CPU time the process spent on it (all
+// goroutines): on a busy machine the wall time also holds the wait for a
+// core.
+func reportKeys(b *testing.B, times, cpus []time.Duration) {
+	slices.Sort(times)
+	slices.Sort(cpus)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(times[len(times)/2]), "ms/key-median")
+	b.ReportMetric(ms(times[len(times)*9/10]), "ms/key-p90")
+	b.ReportMetric(ms(times[len(times)-1]), "ms/key-max")
+	b.ReportMetric(ms(cpus[len(cpus)/2]), "cpu-ms/key-median")
+	b.ReportMetric(0, "ns/op")
+}
+
+// cpuTime is the CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkFindKeystroke times what a person waits for: from the key
+// press reaching Update, through the pass the command runs, to the result
+// delivered back through the root (the envelope, the generation check,
+// the pane taking it) and the overlay drawn — on 92,000 generated paths,
+// each prefix of findTyping one keystroke. It reports the median, 90th
+// percentile and worst keystroke.
+func BenchmarkFindKeystroke(b *testing.B) {
+	m := newTestModel(b, fixtureRepo(b), 120, 40)
+	run(m, m.Init())
+	run(m, m.openFind())
+	p := m.find
+	paths := benchPaths(92_000)
+	p.ix, p.res = newFileIndex(paths, paths), nil
+	var times, cpus []time.Duration
+	for b.Loop() {
+		for _, q := range findTyping {
+			p.input, p.res = "", nil
+			for _, r := range q {
+				t0, c0 := time.Now(), cpuTime()
+				_, cmd := m.Update(keyMsg(string(r)))
+				for _, env := range envelopes(cmd, paneFind, jobMatch) {
+					m.Update(env)
+				}
+				_ = m.Render()
+				times = append(times, time.Since(t0))
+				cpus = append(cpus, cpuTime()-c0)
+			}
+			if p.res == nil || p.res.query != q {
+				b.Fatalf("no result for %q", q)
+			}
+		}
+	}
+	reportKeys(b, times, cpus)
+}

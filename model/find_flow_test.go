@@ -1,0 +1,82 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+func flowModel(t *testing.T) (*teatest.TestModel, func(string)) {
+	t.Helper()
+	dir := fixtureRepo(t)
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	m := New(context.Background(), repo, Config{Name: "fixture"})
+	tm := teatest.NewTestModel(t, m,
+		teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
+	out := tm.Output()
+	waitFor := func(s string) {
+		t.Helper()
+		teatest.WaitFor(t, out, func(b []byte) bool {
+			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(s))
+		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	waitFor("README.md")
+	return tm, waitFor
+}
+
+// TestFlowFindOpen drives the program: f, a query, enter opens the file.
+func TestFlowFindOpen(t *testing.T) {
+	tm, waitFor := flowModel(t)
+	tm.Type("f")
+	waitFor("of 7 files")
+	tm.Type("strings")
+	waitFor("1 returned") // repo_find returns it: the row is marked
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	waitFor("lines 1-4 of 4")
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	if fm.viewer.path != "src/util/strings.go" || fm.overlays.top() != nil {
+		t.Fatalf("final: viewer %q overlay %v", fm.viewer.path, fm.overlays.top())
+	}
+	if n := fm.tree.selected(); n == nil || n.path != "src/util/strings.go" {
+		t.Errorf("tree not revealed")
+	}
+}
+
+// TestFlowSearchCancelSearchOpen: s, a pattern, enter; a keystroke
+// cancels the search (or, if it is done, changes the request); enter
+// searches the changed request; backspace and enter search again; down to
+// the first matching line and enter opens the file at that line.
+func TestFlowSearchCancelSearchOpen(t *testing.T) {
+	tm, waitFor := flowModel(t)
+	tm.Type("s")
+	waitFor("search:")
+	tm.Type("needle")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	tm.Type("x")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	waitFor("no match")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	waitFor("const Needle")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	waitFor("lines 1-8 of 8")
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	if fm.viewer.path != "src/main.go" || fm.viewer.cursor != 7 || fm.viewer.search.query != "needle" {
+		t.Fatalf("final: %q:%d query %q", fm.viewer.path, fm.viewer.cursor, fm.viewer.search.query)
+	}
+}

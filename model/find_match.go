@@ -1,0 +1,435 @@
+package model
+
+import (
+	"bytes"
+	"cmp"
+	"container/heap"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sahilm/fuzzy"
+)
+
+// Find's matching, built for 92,000 paths in well under a frame:
+//
+//   - Which paths match is decided by a prefilter: for an ASCII path and
+//     query, fuzzy matches exactly when the query's characters occur in the
+//     path in order, ignoring case (a test checks this against fuzzy), and
+//     that is a few IndexByte calls over a lower-cased copy held in one
+//     buffer. Paths with other characters go through fuzzy itself.
+//   - When the query only grows, only the last matches can match.
+//   - Ranking is fuzzy's score. Paths are indexed shortest first, and a
+//     path's score is at most a bound that depends on the query's length
+//     minus the path's length (fuzzy takes one point off per unmatched
+//     byte), so scoring in index order can stop once the findRankFirst
+//     best so far beat the bound of the next path: nothing after it can
+//     rank among them. The rest are ranked when the list is scrolled there.
+//   - The prefilter runs on two goroutines for big pools, and a pass gives
+//     up as soon as a newer keystroke makes it stale.
+
+// fileIndex is the file set find matches against, built once per listing.
+// Paths are held shortest first (then in path order): see the bound above.
+type fileIndex struct {
+	raw   []string // repo-relative raw paths
+	shown []string // repoops.DisplayPath of each
+	lower []byte   // shown[i] lower-cased (ASCII only) at off[i]:off[i+1]
+	off   []int32
+	ascii []bool  // shown[i] is pure ASCII: the prefilter decides for it
+	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
+	order []int32 // indexes in the listing's order (path order), for an empty query
+}
+
+// newFileIndex indexes the listed paths (raw and shown in listing order).
+func newFileIndex(raw, shown []string) *fileIndex {
+	perm := make([]int32, len(shown))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(len(shown[a]), len(shown[b])) })
+	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), order: make([]int32, len(shown))}
+	n := 0
+	for _, s := range shown {
+		n += len(s)
+	}
+	ix.lower = make([]byte, 0, n)
+	for i, p := range perm {
+		ix.raw[i], ix.shown[i] = raw[p], shown[p]
+		ix.order[p] = int32(i)
+		s := shown[p]
+		ix.off = append(ix.off, int32(len(ix.lower)))
+		a, up := true, false
+		for j := 0; j < len(s); j++ {
+			c := s[j]
+			if c >= utf8.RuneSelf {
+				a, up = false, true
+			} else if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+				up = true
+			}
+			ix.lower = append(ix.lower, c)
+		}
+		ix.ascii[i], ix.camel[i] = a, up
+	}
+	ix.off = append(ix.off, int32(len(ix.lower)))
+	return ix
+}
+
+func (ix *fileIndex) len() int { return len(ix.shown) }
+
+// findHit is one ranked path: its index, fuzzy's score and the byte
+// offsets of the matched characters in its shown form.
+type findHit struct {
+	idx     int32
+	score   int
+	matched []int
+}
+
+// findMatches is the outcome of one query: every matching path (ids, in
+// index order: the pool when the query grows) and the best of them ranked
+// (hits, best first). ranked == len(ids) once every match is ranked.
+type findMatches struct {
+	query string // as typed
+	fuzzy string // what fuzzy matched (glob characters dropped)
+	ids   []int32
+	hits  []findHit
+	pool  int // paths this pass looked at (the whole set, or the last matches)
+}
+
+// ranked reports whether every match is in hits.
+func (r *findMatches) complete() bool { return len(r.hits) == len(r.ids) }
+
+// findRankFirst is how many hits a pass ranks before it answers; the rest
+// are ranked when the list is scrolled to them.
+const findRankFirst = 200
+
+// fuzzyQuery is the query fuzzy matches: glob characters are dropped, as
+// fuzzy matching already lets anything come between the characters, so a
+// glob typed for repo_find still finds its files in the list.
+func fuzzyQuery(q string) string {
+	if !strings.ContainsAny(q, "*?[]") {
+		return q
+	}
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("*?[]", r) {
+			return -1
+		}
+		return r
+	}, q)
+}
+
+// findWorkers is how many goroutines a pass uses.
+func findWorkers() int { return max(1, min(runtime.GOMAXPROCS(0), 4)) }
+
+// matchFiles runs one query over the index, ranking the best rank of the
+// matches (all of them when rank < 0). When the query only grows from
+// base's, only base's matches are looked at. stop reports that the answer
+// is no longer wanted (a newer keystroke): the pass then gives up early and
+// returns nil.
+func matchFiles(ix *fileIndex, q string, base *findMatches, rank int, stop func() bool) *findMatches {
+	fq := fuzzyQuery(q)
+	res := &findMatches{query: q, fuzzy: fq}
+	if fq == "" {
+		res.ids = slices.Clone(ix.order)
+		res.hits = make([]findHit, len(res.ids))
+		for i, id := range res.ids {
+			res.hits[i].idx = id
+		}
+		res.pool = ix.len()
+		return res
+	}
+	var pool []int32 // nil: every path
+	n := ix.len()
+	if base != nil && base.fuzzy != "" && strings.HasPrefix(fq, base.fuzzy) {
+		pool, n = base.ids, len(base.ids)
+	}
+	res.pool = n
+	ids := members(ix, fq, pool, n, stop)
+	if ids == nil && n > 0 {
+		return nil
+	}
+	res.ids = ids
+	if !res.score(ix, rank, stop) {
+		return nil
+	}
+	return res
+}
+
+// members filters the pool (every path when pool is nil) down to the paths
+// fuzzy matches, in index order. nil when stopped.
+func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []int32 {
+	pre, asciiCan := prefilterBytes(fq)
+	workers := max(1, min(findWorkers(), n/8192+1))
+	parts := make([][]int32, workers)
+	var stopped atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := make([]int32, 0, (hi-lo)/4+16)
+			for i := lo; i < hi; i++ {
+				if (i-lo)&8191 == 8191 && stop != nil && stop() {
+					stopped.Store(true)
+					return
+				}
+				id := int32(i)
+				if pool != nil {
+					id = pool[i]
+				}
+				if ix.ascii[id] {
+					if !asciiCan || !subsequence(ix.lower[ix.off[id]:ix.off[id+1]], pre) {
+						continue
+					}
+				} else if len(fuzzy.Find(fq, ix.shown[id:id+1])) == 0 {
+					continue
+				}
+				out = append(out, id)
+			}
+			parts[w] = out
+		}()
+	}
+	wg.Wait()
+	if stopped.Load() {
+		return nil
+	}
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	ids := make([]int32, 0, total)
+	for _, p := range parts {
+		ids = append(ids, p...)
+	}
+	return ids
+}
+
+// queryBound is the most fuzzy can score q in a path, plus the path's
+// length in bytes: the bound for a path of n bytes is queryBound - n (fuzzy
+// takes one point off per byte not matched). camel says whether the path
+// may hold an upper-case letter, without which no camel-case bonus is
+// possible. Per rune fuzzy gives at most: for the first, 10 at the start or
+// 20 after a separator less a leading penalty of at least 5; for each
+// other, either 20 (after a separator, or a camel hump) or, right after the
+// previous matched rune, the adjacency bonus (twice the running bonus plus
+// 5: 5, 15, 45, …) plus 20 only when the previous query rune is a separator
+// or both are letters of a camel hump. The best sequence of those choices
+// is found over the number of adjacent picks so far.
+func queryBound(q string, camel bool) int {
+	rs := []rune(q)
+	k := len(rs)
+	if k == 0 {
+		return 0
+	}
+	const none = -1 << 60
+	best := []int{15} // best[t]: highest total with t adjacent picks so far
+	for i := 1; i < k; i++ {
+		extra := 0
+		switch {
+		case isFuzzySep(rs[i-1]):
+			extra = 20
+		case camel && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i]):
+			extra = 20
+		}
+		next := make([]int, len(best)+1)
+		for t := range next {
+			next[t] = none
+		}
+		run := 0
+		for t, v := range best {
+			if t > 0 {
+				run += run*2 + 5
+			}
+			if run > 1<<40 { // far beyond any path: no bound
+				return 1 << 50
+			}
+			if v == none {
+				continue
+			}
+			next[t] = max(next[t], v+20)
+			next[t+1] = max(next[t+1], v+run*2+5+extra)
+		}
+		best = next
+	}
+	return slices.Max(best) + k
+}
+
+// isFuzzySep is fuzzy's list of separators.
+func isFuzzySep(r rune) bool { return strings.ContainsRune("/-_ .\\", r) }
+
+// score ranks the best rank matches (all when rank < 0): fuzzy scores the
+// matches in index order (shortest first). Once rank are held, a path
+// whose bound cannot beat the worst of them is not scored, and the pass
+// stops when no later, longer path can.
+func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
+	plain, camel := queryBound(r.fuzzy, false), queryBound(r.fuzzy, true)
+	workers := max(1, min(findWorkers(), len(r.ids)/4096+1))
+	if workers == 1 || rank < 0 {
+		hits, ok := scoreIDs(ix, r.fuzzy, r.ids, plain, camel, rank, stop)
+		r.hits = hits
+		slices.SortFunc(r.hits, func(a, b findHit) int { return better(ix, a, b) })
+		return ok
+	}
+	// Each worker takes every workers-th id (so each sees short paths first
+	// too) and keeps its own best rank; the best rank of all are among
+	// those.
+	parts := make([][]findHit, workers)
+	oks := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids := make([]int32, 0, len(r.ids)/workers+1)
+			for i := w; i < len(r.ids); i += workers {
+				ids = append(ids, r.ids[i])
+			}
+			parts[w], oks[w] = scoreIDs(ix, r.fuzzy, ids, plain, camel, rank, stop)
+		}()
+	}
+	wg.Wait()
+	var all []findHit
+	for w := range workers {
+		if !oks[w] {
+			return false
+		}
+		all = append(all, parts[w]...)
+	}
+	slices.SortFunc(all, func(a, b findHit) int { return better(ix, a, b) })
+	r.hits = all[:min(len(all), rank)]
+	return true
+}
+
+// scoreIDs scores ids (index order, so shortest first) with fuzzy and keeps
+// the best rank (all when rank < 0). Once rank are held, a path whose
+// bound cannot beat the worst of them is not scored, and it stops when no
+// later, longer path can. false when stopped.
+func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
+	top := max(plain, camel)
+	h := &hitHeap{ix: ix}
+	const batch = 512
+	ids := make([]int32, 0, batch)
+	i := 0
+	for i < len(all) {
+		full := rank >= 0 && h.Len() >= rank
+		if full && top-len(ix.shown[all[i]]) <= h.hits[0].score {
+			break
+		}
+		if stop != nil && stop() {
+			return nil, false
+		}
+		end := min(i+batch, len(all))
+		ids = ids[:0]
+		for _, id := range all[i:end] {
+			if full {
+				c := plain
+				if ix.camel[id] {
+					c = camel
+				}
+				if c-len(ix.shown[id]) <= h.hits[0].score {
+					continue
+				}
+			}
+			ids = append(ids, id)
+		}
+		ms := fuzzy.FindFromNoSort(q, sourceOf{ix, ids})
+		for _, m := range ms {
+			x := findHit{idx: ids[m.Index], score: m.Score, matched: m.MatchedIndexes}
+			switch {
+			case rank < 0 || h.Len() < rank:
+				heap.Push(h, x)
+			case better(ix, x, h.hits[0]) < 0:
+				h.hits[0] = x
+				heap.Fix(h, 0)
+			}
+		}
+		i = end
+	}
+	return h.hits, true
+}
+
+// rankAll ranks every match (the list was scrolled past the ranked ones).
+func (r *findMatches) rankAll(ix *fileIndex) *findMatches {
+	out := *r
+	out.score(ix, -1, nil)
+	return &out
+}
+
+type sourceOf struct {
+	ix  *fileIndex
+	ids []int32
+}
+
+func (s sourceOf) String(i int) string { return s.ix.shown[s.ids[i]] }
+func (s sourceOf) Len() int            { return len(s.ids) }
+
+// prefilterBytes is what an ASCII path must hold, in order, to match q:
+// each query rune lower-cased, a non-ASCII one as the ASCII letter it folds
+// to (the Kelvin sign is a k). ok is false when some rune folds to no ASCII
+// letter: then no ASCII path matches.
+func prefilterBytes(q string) (pre []byte, ok bool) {
+	pre = make([]byte, 0, len(q))
+	for _, r := range q {
+		if r >= utf8.RuneSelf {
+			a := rune(-1)
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if f < utf8.RuneSelf {
+					a = f
+					break
+				}
+			}
+			if a < 0 {
+				return nil, false
+			}
+			r = a
+		}
+		c := byte(r)
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		pre = append(pre, c)
+	}
+	return pre, true
+}
+
+// subsequence reports whether every byte of pat occurs in s, in order.
+func subsequence(s, pat []byte) bool {
+	for _, c := range pat {
+		i := bytes.IndexByte(s, c)
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+	}
+	return true
+}
+
+// better orders hits best first: higher score, then the index (shorter
+// paths first, then path order).
+func better(ix *fileIndex, a, b findHit) int {
+	if a.score != b.score {
+		return cmp.Compare(b.score, a.score)
+	}
+	return cmp.Compare(a.idx, b.idx)
+}
+
+// hitHeap keeps the best hits seen, the worst of them on top.
+type hitHeap struct {
+	ix   *fileIndex
+	hits []findHit
+}
+
+func (h *hitHeap) Len() int           { return len(h.hits) }
+func (h *hitHeap) Less(i, j int) bool { return better(h.ix, h.hits[i], h.hits[j]) > 0 }
+func (h *hitHeap) Swap(i, j int)      { h.hits[i], h.hits[j] = h.hits[j], h.hits[i] }
+func (h *hitHeap) Push(x any)         { h.hits = append(h.hits, x.(findHit)) }
+func (h *hitHeap) Pop() any {
+	x := h.hits[len(h.hits)-1]
+	h.hits = h.hits[:len(h.hits)-1]
+	return x
+}

@@ -1,0 +1,134 @@
+package model
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sahilm/fuzzy"
+)
+
+// reference is the plain way: fuzzy.Find over every path, ordered by
+// score, then shorter path, then path order.
+func reference(paths []string, q string) []fuzzy.Match {
+	ms := fuzzy.Find(fuzzyQuery(q), paths)
+	slices.SortStableFunc(ms, func(a, b fuzzy.Match) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		if len(a.Str) != len(b.Str) {
+			return cmp.Compare(len(a.Str), len(b.Str))
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
+	return ms
+}
+
+// TestMatchFilesIsFuzzy checks the fast path against the plain one: the
+// same matches (count and set), the same best findRankFirst in the same
+// order with the same scores and highlighted characters, typed one
+// keystroke at a time (narrowing) and from scratch, and every match once
+// ranked all the way.
+func TestMatchFilesIsFuzzy(t *testing.T) {
+	paths := benchPaths(6000)
+	// Names the prefilter must leave to fuzzy: non-ASCII, the Kelvin sign
+	// that folds to k, upper case.
+	paths = append(paths, "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
+	slices.Sort(paths)
+	ix := newFileIndex(paths, paths)
+	queries := []string{"servauthtok", "model.go", "Key", "kEY", "stream", "sort", "SRC/serv", "café", "ïv", "*.tsx", "[id]", "zzzzq", "a", "e/"}
+	for _, q := range queries {
+		var base *findMatches
+		for i := 1; i <= len(q); i++ {
+			if !utf8Start(q, i) {
+				continue
+			}
+			sub := q[:i]
+			if fuzzyQuery(sub) == "" {
+				// Nothing to match yet ("*"): every path, in path order.
+				if got := matchFiles(ix, sub, nil, findRankFirst, nil); len(got.hits) != len(paths) || ix.shown[got.hits[0].idx] != paths[0] {
+					t.Fatalf("%q lists %d paths", sub, len(got.hits))
+				}
+				continue
+			}
+			want := reference(paths, sub)
+			for _, got := range []*findMatches{matchFiles(ix, sub, base, findRankFirst, nil), matchFiles(ix, sub, nil, findRankFirst, nil)} {
+				if len(got.ids) != len(want) {
+					t.Fatalf("%q: %d matches, fuzzy finds %d", sub, len(got.ids), len(want))
+				}
+				n := min(findRankFirst, len(want))
+				if len(got.hits) < n {
+					t.Fatalf("%q: %d ranked, want at least %d", sub, len(got.hits), n)
+				}
+				for j := range n {
+					g, w := got.hits[j], want[j]
+					if ix.shown[g.idx] != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
+						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown[g.idx], g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
+					}
+				}
+				all := got.rankAll(ix)
+				if !all.complete() {
+					t.Fatalf("%q: rankAll left %d unranked", sub, len(all.ids)-len(all.hits))
+				}
+				for j := range want {
+					if ix.shown[all.hits[j].idx] != want[j].Str {
+						t.Fatalf("%q: fully ranked %d is %q, fuzzy %q", sub, j, ix.shown[all.hits[j].idx], want[j].Str)
+					}
+				}
+			}
+			base = matchFiles(ix, sub, base, findRankFirst, nil)
+		}
+	}
+}
+
+func utf8Start(s string, i int) bool { return i == len(s) || s[i]&0xC0 != 0x80 }
+
+// TestPrefilterIsFuzzy checks the claim the prefilter rests on: for ASCII
+// paths and queries, fuzzy matches exactly when the query's characters
+// occur in order, ignoring case.
+func TestPrefilterIsFuzzy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	const al = "abAB/_.-x"
+	for range 200_000 {
+		s := make([]byte, rng.IntN(10))
+		for i := range s {
+			s[i] = al[rng.IntN(len(al))]
+		}
+		q := make([]byte, 1+rng.IntN(4))
+		for i := range q {
+			q[i] = al[rng.IntN(len(al))]
+		}
+		ix := newFileIndex([]string{string(s)}, []string{string(s)})
+		pre, _ := prefilterBytes(string(q))
+		got := subsequence(ix.lower, pre)
+		want := len(fuzzy.Find(string(q), []string{string(s)})) == 1
+		if got != want {
+			t.Fatalf("path %q query %q: prefilter %v, fuzzy %v", s, q, got, want)
+		}
+	}
+}
+
+// TestScoreBound checks the bound ranking stops on: no path scores above it.
+func TestScoreBound(t *testing.T) {
+	paths := benchPaths(3000)
+	paths = append(paths, "a", "A/B", "aB/Cd", "a/b/c/d", "ab", "abc/abc")
+	paths = append(paths, "aBcD/x", "a_b-c.d", "sErVeR.go", "Ser/Ver", "éÉ/x", "ab/AB/ab")
+	for _, q := range []string{"a", "ab", "abc", "s", "se", "ser", "serv", "model", "a/b", "aBcD", "abcd", "/", "a_b", "server", "ée", "ab/ab", "b/a"} {
+		for _, m := range fuzzy.Find(q, paths) {
+			ix := newFileIndex([]string{m.Str}, []string{m.Str})
+			if b := queryBound(q, ix.camel[0]) - len(m.Str); m.Score > b {
+				t.Fatalf("%q in %q scores %d, over the bound %d", q, m.Str, m.Score, b)
+			}
+		}
+	}
+}
+
+// TestMatchFilesStops checks that a stale pass gives up.
+func TestMatchFilesStops(t *testing.T) {
+	paths := benchPaths(20_000)
+	ix := newFileIndex(paths, paths)
+	if r := matchFiles(ix, "s", nil, findRankFirst, func() bool { return true }); r != nil {
+		t.Fatalf("a stopped pass answered with %d matches", len(r.ids))
+	}
+}
