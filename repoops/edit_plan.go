@@ -159,7 +159,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	}
 	p.After = joinForm(form, ch.Body)
 	if len(p.After) > editMaxBytes {
-		return nil, p.gateFirst(refusef("the result would be %s bytes, over the 8 MiB (%s bytes) a file repox writes may have — make a smaller change", commas(len(p.After)), commas(editMaxBytes)))
+		return nil, p.gateFirst(refusef("the result would be %s bytes, over the 8 MiB (%s bytes) a file repox writes may have — make a smaller change", Commas(len(p.After)), Commas(editMaxBytes)))
 	}
 	res.LinesAfter = CountLines(p.After)
 	res.Locked = fullReadBlocker(p.After)
@@ -270,7 +270,7 @@ func validateChange(req ChangeRequest) error {
 // textArg refuses text the write tools will not put in a file.
 func textArg(name, v string) error {
 	if len(v) > editMaxBytes {
-		return refusef("%s is %s bytes; at most %s (8 MiB) are accepted", name, commas(len(v)), commas(editMaxBytes))
+		return refusef("%s is %s bytes; at most %s (8 MiB) are accepted", name, Commas(len(v)), Commas(editMaxBytes))
 	}
 	if strings.IndexByte(v, 0) >= 0 {
 		return refusef("%s contains a NUL byte; repox writes text files only", name)

@@ -195,7 +195,7 @@ func (t *editTarget) load(fd int) (*fileState, error) {
 		return nil, refusef("%s could not be read: %v", t.shown, err)
 	}
 	if len(content) > editMaxBytes {
-		return nil, refusef("%s is over %s bytes (8 MiB); repox edits smaller files only", t.shown, commas(editMaxBytes))
+		return nil, refusef("%s is over %s bytes (8 MiB); repox edits smaller files only", t.shown, Commas(editMaxBytes))
 	}
 	if looksBinary(content) {
 		return nil, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes); repox edits text files only", t.shown)

@@ -224,7 +224,7 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 		total += len(subs)
 	}
 	if total > maxDriverNames {
-		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", commas(total), commas(maxDriverNames))
+		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", Commas(total), Commas(maxDriverNames))
 	}
 	blank := map[string][][2]string{
 		"filter":     {{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}},

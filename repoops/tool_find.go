@@ -66,7 +66,7 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 	case q == "":
 		return nil, refusef("query is empty — give part of a file name, or a glob such as *.go")
 	case utf8.RuneCountInString(q) > findMaxQueryLen: // characters, as the schema's maxLength counts
-		return nil, refusef("query is %s characters; at most %s are accepted — use a shorter part of the path", commas(utf8.RuneCountInString(q)), commas(findMaxQueryLen))
+		return nil, refusef("query is %s characters; at most %s are accepted — use a shorter part of the path", Commas(utf8.RuneCountInString(q)), Commas(findMaxQueryLen))
 	case strings.IndexByte(q, 0) >= 0:
 		return nil, refusef("query contains a NUL byte, which no path holds")
 	}
@@ -159,14 +159,14 @@ func (f *FindResult) Render() string {
 	}
 	switch {
 	case f.Total == 0:
-		fmt.Fprintf(&b, "no path matches %q among %s in %s (repo_find matches paths; use repo_grep to search contents)", f.Query, plural(f.Searched, "file", "files"), where)
+		fmt.Fprintf(&b, "no path matches %q among %s in %s (repo_find matches paths; use repo_grep to search contents)", f.Query, Plural(f.Searched, "file", "files"), where)
 	case len(f.Matches) < f.Total:
-		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", commas(len(f.Matches)), commas(f.Total))
+		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", Commas(len(f.Matches)), Commas(f.Total))
 	default:
-		fmt.Fprintf(&b, "(%s among %s in %s)", plural(f.Total, "match", "matches"), plural(f.Searched, "file", "files"), where)
+		fmt.Fprintf(&b, "(%s among %s in %s)", Plural(f.Total, "match", "matches"), Plural(f.Searched, "file", "files"), where)
 	}
 	if f.UnreadableDirs > 0 {
-		fmt.Fprintf(&b, "\n(%s could not be read, so the files in it are not included: %s)", plural(f.UnreadableDirs, "folder", "folders"), strings.Join(f.DirExamples, ", "))
+		fmt.Fprintf(&b, "\n(%s could not be read, so the files in it are not included: %s)", Plural(f.UnreadableDirs, "folder", "folders"), strings.Join(f.DirExamples, ", "))
 	}
 	return b.String()
 }

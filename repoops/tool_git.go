@@ -207,7 +207,7 @@ func submoduleNote(subs []string) string {
 		more = ", …"
 	}
 	return fmt.Sprintf("%s not inspected (%s%s): repox does not enter submodules, whose own config could run programs — open one as its own root to see its changes",
-		plural(len(subs), "submodule", "submodules"), strings.Join(shown, ", "), more)
+		Plural(len(subs), "submodule", "submodules"), strings.Join(shown, ", "), more)
 }
 
 // renderStatus turns `status --porcelain=v1 -z --branch` into lines. Git
@@ -305,11 +305,11 @@ func (g *GitResult) Render() string {
 	}
 	switch {
 	case g.Cut && g.Cmd == "ls-files":
-		fmt.Fprintf(&b, "(output cut at 12 KB after %s of %s files — narrow with path, or use repo_find)\n", commas(g.Shown), commas(g.Total))
+		fmt.Fprintf(&b, "(output cut at 12 KB after %s of %s files — narrow with path, or use repo_find)\n", Commas(g.Shown), Commas(g.Total))
 	case g.Cut:
 		b.WriteString("(output cut at 12 KB — narrow with path)\n")
 	case g.Cmd == "ls-files":
-		fmt.Fprintf(&b, "(%s)\n", plural(g.Total, "tracked file", "tracked files"))
+		fmt.Fprintf(&b, "(%s)\n", Plural(g.Total, "tracked file", "tracked files"))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -95,7 +95,7 @@ func (s *Session) Grep(ctx context.Context, a GrepArgs) (*GrepResult, error) {
 	case p == "":
 		return nil, refusef("pattern is empty — give the text to search for")
 	case utf8.RuneCountInString(p) > grepMaxPatternLen: // characters, as the schema's maxLength counts
-		return nil, refusef("pattern is %s characters; at most %s are searched — use a distinctive part of it", commas(utf8.RuneCountInString(p)), commas(grepMaxPatternLen))
+		return nil, refusef("pattern is %s characters; at most %s are searched — use a distinctive part of it", Commas(utf8.RuneCountInString(p)), Commas(grepMaxPatternLen))
 	case strings.ContainsAny(p, "\n\r"):
 		return nil, refusef("pattern contains a line break; repo_grep matches within one line — search for one line of it")
 	case strings.IndexByte(p, 0) >= 0:
@@ -384,7 +384,7 @@ func (g *GrepResult) Render() string {
 		if f.Note != "" {
 			fmt.Fprintf(&b, "%s: %s\n", f.Path, f.Note)
 		} else if f.More > 0 {
-			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, commas(f.More), pluralWord(f.More, "line", "lines"))
+			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, Commas(f.More), pluralWord(f.More, "line", "lines"))
 		}
 	}
 	where := "the whole repository"
@@ -400,11 +400,11 @@ func (g *GrepResult) Render() string {
 		fmt.Fprintf(&b, "no match for %q in %s%s.\n", g.Pattern, where, cs)
 	case g.ShownLines < g.TotalLines:
 		fmt.Fprintf(&b, "(showing %s of %s matching lines in %s — narrow with path or a longer pattern)\n",
-			commas(g.ShownLines), commas(g.TotalLines), plural(g.TotalFiles, "file", "files"))
+			Commas(g.ShownLines), Commas(g.TotalLines), Plural(g.TotalFiles, "file", "files"))
 	default:
-		fmt.Fprintf(&b, "(%s in %s)\n", plural(g.TotalLines, "matching line", "matching lines"), plural(g.TotalFiles, "file", "files"))
+		fmt.Fprintf(&b, "(%s in %s)\n", Plural(g.TotalLines, "matching line", "matching lines"), Plural(g.TotalFiles, "file", "files"))
 	}
-	fmt.Fprintf(&b, "searched %s in %s%s; %s", plural(g.Searched, "file", "files"), where, cs, g.Skipped.describe())
+	fmt.Fprintf(&b, "searched %s in %s%s; %s", Plural(g.Searched, "file", "files"), where, cs, g.Skipped.describe())
 	if g.TotalLines == 0 && g.Skipped.total() == 0 {
 		b.WriteString(" — the search is complete: no file here contains it")
 	}
@@ -415,7 +415,7 @@ func (s GrepSkipped) describe() string {
 	var parts []string
 	add := func(n int, what string) {
 		if n > 0 {
-			parts = append(parts, commas(n)+" "+what)
+			parts = append(parts, Commas(n)+" "+what)
 		}
 	}
 	add(s.Binary, "binary")
@@ -426,7 +426,7 @@ func (s GrepSkipped) describe() string {
 	add(s.Missing, "listed by git but missing on disk")
 	add(s.Submodules, pluralWord(s.Submodules, "submodule", "submodules")+" (a separate repository: open it to search it)")
 	if s.UnreadableDirs > 0 {
-		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
+		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", Plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
 	}
 	if len(parts) == 0 {
 		return "skipped none"

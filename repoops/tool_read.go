@@ -174,7 +174,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	var pos int64 // bytes from the start of the file
 	if jump {
 		if offset > idx.total {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(idx.total, "line", "lines"), commas(idx.total))
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(idx.total, "line", "lines"), Commas(idx.total))
 		}
 		k := min((offset-1)/lineMarkEvery, len(idx.marks)-1)
 		if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
@@ -259,7 +259,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			}
 			pos += int64(len(chunk))
 			if pos > maxBytes {
-				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, commas(int(readGrowSlack)), commas(int(st.Size())))
+				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(st.Size())))
 			}
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
@@ -300,10 +300,10 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	}
 	if res.TotalLines == 0 {
 		if offset > 1 {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", commas(offset), shown)
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
 		}
 	} else if offset > res.TotalLines {
-		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(res.TotalLines, "line", "lines"), commas(res.TotalLines))
+		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(res.TotalLines, "line", "lines"), Commas(res.TotalLines))
 	}
 	last := offset - 1 + len(res.Lines)
 	res.Truncated = last < res.TotalLines
@@ -363,9 +363,9 @@ func (r *ReadResult) Render() string {
 	last := r.Offset - 1 + len(r.Lines)
 	fmt.Fprintf(&b, "%s — lines %d-%d of %d%s\n", r.Path, r.Offset, last, r.TotalLines, note)
 	for _, l := range r.Lines {
-		fmt.Fprintf(&b, "%d→%s", l.N, l.Text)
+		fmt.Fprintf(&b, "%d%s%s", l.N, ReadLineSep, l.Text)
 		if l.CutChars > 0 {
-			fmt.Fprintf(&b, "… [line cut: %s more characters]", commas(l.CutChars))
+			b.WriteString(LineCutMarker(l.CutChars))
 		}
 		b.WriteByte('\n')
 	}
@@ -375,7 +375,7 @@ func (r *ReadResult) Render() string {
 	case r.Truncated && r.Offset == 1 && r.TotalLines <= readMaxLimit:
 		fmt.Fprintf(&b, "(truncated) — use limit>=%d to read all lines", r.TotalLines)
 	case r.Truncated && r.Offset == 1:
-		fmt.Fprintf(&b, "(truncated) — %s lines in all, more than one read returns (limit is at most %d): continue with offset=%d", commas(r.TotalLines), readMaxLimit, last+1)
+		fmt.Fprintf(&b, "(truncated) — %s lines in all, more than one read returns (limit is at most %d): continue with offset=%d", Commas(r.TotalLines), readMaxLimit, last+1)
 	case r.Truncated:
 		fmt.Fprintf(&b, "(truncated) — lines %d-%d not shown: continue with offset=%d", last+1, r.TotalLines, last+1)
 	}

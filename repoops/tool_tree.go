@@ -202,7 +202,7 @@ func emptyMark(l *DirListing) string {
 	} else if len(l.GitNamed) > 0 {
 		what = "all ignored, special or named like .git"
 	}
-	return fmt.Sprintf("(nothing listable: %s, %s)", plural(n, "entry", "entries"), what)
+	return fmt.Sprintf("(nothing listable: %s, %s)", Plural(n, "entry", "entries"), what)
 }
 
 func displayEntry(e DirEntry) string {
@@ -245,19 +245,19 @@ func (t *TreeResult) Render() string {
 	}
 	if t.NotListed > 0 {
 		fmt.Fprintf(&b, "(stopped at depth %d: %s marked %s %s more inside — call repo_tree with path set to one of them)\n",
-			t.MaxDepth, plural(t.NotListed, "folder", "folders"), MarkNotListed, haveHas(t.NotListed))
+			t.MaxDepth, Plural(t.NotListed, "folder", "folders"), MarkNotListed, haveHas(t.NotListed))
 	}
 	if t.Truncated {
-		fmt.Fprintf(&b, "(truncated at %s entries — narrow with path)\n", commas(t.MaxEntries))
+		fmt.Fprintf(&b, "(truncated at %s entries — narrow with path)\n", Commas(t.MaxEntries))
 	}
 	if t.Ignored > 0 {
-		fmt.Fprintf(&b, "(%s matching .gitignore not listed, e.g. %s)\n", plural(t.Ignored, "entry", "entries"), strings.Join(t.IgnoredExamples, ", "))
+		fmt.Fprintf(&b, "(%s matching .gitignore not listed, e.g. %s)\n", Plural(t.Ignored, "entry", "entries"), strings.Join(t.IgnoredExamples, ", "))
 	}
 	if t.Special > 0 {
-		fmt.Fprintf(&b, "(%s skipped — FIFOs, devices and sockets are never opened: %s)\n", plural(t.Special, "special file", "special files"), strings.Join(t.SpecialExamples, ", "))
+		fmt.Fprintf(&b, "(%s skipped — FIFOs, devices and sockets are never opened: %s)\n", Plural(t.Special, "special file", "special files"), strings.Join(t.SpecialExamples, ", "))
 	}
 	if t.GitNamed > 0 {
-		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
+		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", Plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "(%s)\n", t.Note)
