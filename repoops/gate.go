@@ -108,7 +108,7 @@ func (s *Session) decide(rel string, st *fileState) GateVerdict {
 			seen = fmt.Sprintf("no lines of %d", rec.TotalLines)
 		}
 		if rec.ByteCut {
-			seen += ", cut at the 256 KiB output cap"
+			seen += ", cut at the " + SizeText(readMaxOutput) + " output cap"
 		}
 		if rec.LineCut {
 			seen += ", with long lines cut"
@@ -155,7 +155,7 @@ func fullReadBlocker(content []byte) string {
 		start = end + 1
 	}
 	if lines > 1 && out > readMaxOutput {
-		return "its text is over the 256 KiB one repo_read_file call returns"
+		return "its text is over the " + SizeText(readMaxOutput) + " one repo_read_file call returns"
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -48,8 +49,12 @@ func Plural(n int, one, many string) string {
 // LineCutMarker is what follows the kept part of a line that was cut:
 // "… [line cut: 1,234 more characters]".
 func LineCutMarker(cutChars int) string {
-	return "… [line cut: " + Commas(cutChars) + " more characters]"
+	return fmt.Sprintf(lineCutFormat, Commas(cutChars))
 }
+
+// lineCutFormat is LineCutMarker with the count as a %s verb (the read
+// tool's description shows it with "N").
+const lineCutFormat = "… [line cut: %s more characters]"
 
 // SizeText words a byte count the way the caps are stated: "256 KiB",
 // "8 MiB", or "1,234 bytes" when it is not a whole number of either.

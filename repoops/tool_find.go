@@ -44,13 +44,13 @@ func init() {
 	register("repo_find",
 		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
 			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+
-			"Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-200 (default 50); when cut: (showing 50 of 812 matches — narrow with path or a longer query). "+
+			fmt.Sprintf("Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-%d (default %d); when cut: (showing %d of 812 matches — narrow with path or a longer query). ", findMaxLimit, findDefaultLimit, findDefaultLimit)+
 			"No match says how many files were searched under which path. To search contents use repo_grep.",
 		true, []string{"query"},
 		map[string]any{
-			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": "Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py (1-1000 characters)."},
+			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": fmt.Sprintf("Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py (1-%d characters).", findMaxQueryLen)},
 			"path":  map[string]any{"type": "string", "description": "Folder to search under, relative to the root (default: the whole repository)."},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": "Most paths to return (1-200, default 50)."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": fmt.Sprintf("Most paths to return (1-%d, default %d).", findMaxLimit, findDefaultLimit)},
 		},
 		func(ctx context.Context, s *Session, a FindArgs) (*FindResult, error) { return s.Find(ctx, a) })
 }

@@ -75,13 +75,13 @@ type GrepResult struct {
 func init() {
 	register("repo_grep",
 		"Search file contents for a fixed string (never a regex, never a flag) in the repository's file set (git's tracked and untracked-but-not-ignored files; .gitignore honoured outside git). "+
-			"Prints matching lines as path:line: text — at most 50 lines in all and 5 per file (then path: (+N more matching lines in this file)), each cut to 160 characters around the match with …. "+
-			"Every match is still counted: (showing 50 of 812 matching lines in 97 files — narrow with path or a longer pattern). "+
-			"Always ends with what was searched and skipped (binary files, files over 8 MiB, unreadable files and folders, symlinks, which are not followed, and submodules), so no match is a complete answer. "+
-			"case_sensitive defaults to true. pattern: 1-1000 characters, one line. path limits the search to a folder or file (by whole path components).",
+			fmt.Sprintf("Prints matching lines as path:line: text — at most %d lines in all and %d per file (then path: (+N more matching lines in this file)), each cut to %d characters around the match with …. ", grepMaxLines, grepMaxPerFile, grepLineChars)+
+			fmt.Sprintf("Every match is still counted: (showing %d of 812 matching lines in 97 files — narrow with path or a longer pattern). ", grepMaxLines)+
+			fmt.Sprintf("Always ends with what was searched and skipped (binary files, files over %s, unreadable files and folders, symlinks, which are not followed, and submodules), so no match is a complete answer. ", SizeText(grepMaxFileBytes))+
+			fmt.Sprintf("case_sensitive defaults to true. pattern: 1-%d characters, one line. ", grepMaxPatternLen)+"path limits the search to a folder or file (by whole path components).",
 		true, []string{"pattern"},
 		map[string]any{
-			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line (1-1000 characters)."},
+			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": fmt.Sprintf("Text to find, matched literally within one line (1-%d characters).", grepMaxPatternLen)},
 			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
 			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case as Unicode simple case folding does (k also finds K and U+212A KELVIN SIGN; ß does not find ss)."},
 		},
@@ -419,7 +419,7 @@ func (s GrepSkipped) describe() string {
 		}
 	}
 	add(s.Binary, "binary")
-	add(s.TooBig, "over 8 MiB")
+	add(s.TooBig, "over "+SizeText(grepMaxFileBytes))
 	add(s.Unreadable, "unreadable")
 	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
 	add(s.Special, "special (FIFO, device or socket)")

@@ -56,17 +56,17 @@ type ReadResult struct {
 
 func init() {
 	register("repo_read_file",
-		"Read a text file as numbered lines N→text, under a header path — lines 1-1000 of 1400. offset ≥1 (default 1), limit 1-2000 (default 1000). "+
+		fmt.Sprintf("Read a text file as numbered lines N%stext, under a header path — lines 1-%d of 1400. offset ≥1 (default 1), limit 1-%d (default %d). ", ReadLineSep, readDefaultLimit, readMaxLimit, readDefaultLimit)+
 			"When the window ends before the end of the file the text ends with (truncated) — use limit>=TOTAL to read all lines (or says which offset to continue from). "+
-			"Lines over 2000 characters are cut with … [line cut: N more characters]; output over 256 KiB stops at a line boundary and says where to continue. "+
+			fmt.Sprintf("Lines over %d characters are cut with %s; output over %s stops at a line boundary and says where to continue. ", readLineChars, fmt.Sprintf(lineCutFormat, "N"), SizeText(readMaxOutput))+
 			"Line count rule: every newline ends a line and a last line without one counts (\"a\\nb\\n\" has 2 lines). "+
-			"A folder, a binary file (NUL in the first 8,000 bytes), a missing file and an offset past the end are refused with the next step. "+
+			fmt.Sprintf("A folder, a binary file (NUL in the first %s bytes), a missing file and an offset past the end are refused with the next step. ", Commas(binarySniffLen))+
 			"Only a full read (offset 1, nothing cut, the window reaching the end) lets repo_edit, repo_insert or repo_write change the file afterwards.",
 		true, []string{"path"},
 		map[string]any{
 			"path":   map[string]any{"type": "string", "description": "File to read, relative to the repository root."},
 			"offset": map[string]any{"type": "integer", "minimum": 1, "default": 1, "description": "First line to return (1-based)."},
-			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": readMaxLimit, "default": readDefaultLimit, "description": "Most lines to return (1-2000, default 1000)."},
+			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": readMaxLimit, "default": readDefaultLimit, "description": fmt.Sprintf("Most lines to return (1-%d, default %d).", readMaxLimit, readDefaultLimit)},
 		},
 		func(ctx context.Context, s *Session, a ReadArgs) (*ReadResult, error) { return s.ReadFile(ctx, a) })
 }
@@ -154,7 +154,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(binarySniffLen)
 	if looksBinary(head) {
-		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes) — repo_read_file shows text only", shown)
+		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first %s bytes) — repo_read_file shows text only", shown, Commas(binarySniffLen))
 	}
 	res := &ReadResult{Path: shown, Offset: offset, Limit: limit}
 	key := keyOf(st)
@@ -371,7 +371,7 @@ func (r *ReadResult) Render() string {
 	}
 	switch {
 	case r.ByteCut:
-		fmt.Fprintf(&b, "(output cut at 256 KiB after line %d — continue with offset=%d)", last, last+1)
+		fmt.Fprintf(&b, "(output cut at %s after line %d — continue with offset=%d)", SizeText(readMaxOutput), last, last+1)
 	case r.Truncated && r.Offset == 1 && r.TotalLines <= readMaxLimit:
 		fmt.Fprintf(&b, "(truncated) — use limit>=%d to read all lines", r.TotalLines)
 	case r.Truncated && r.Offset == 1:

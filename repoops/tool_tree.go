@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -26,8 +27,9 @@ type TreeArgs struct {
 const (
 	MarkNotListed = "[contents not listed]"
 	MarkEmpty     = "(empty)"
-	// MarkPartlyFormat marks the folder the entry cap cut in the middle.
-	MarkPartlyFormat = "[contents partly listed: %d of %d]"
+	// markPartlyFormat marks the folder the entry cap cut in the middle
+	// (listed and total as %s verbs, so the description can say K of M).
+	markPartlyFormat = "[contents partly listed: %s of %s]"
 )
 
 // TreeEntry is one listed path.
@@ -60,15 +62,15 @@ type TreeResult struct {
 func init() {
 	register("repo_tree",
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
-			"max_depth 1-4 (default 3) and max_entries 1-500 (default 500); larger values are refused, not clamped. "+
-			"A folder at the depth limit whose contents were not listed ends with [contents not listed] — call repo_tree again with path set to it; an empty folder ends with (empty). "+
-			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
+			fmt.Sprintf("max_depth 1-%d (default %d) and max_entries 1-%d (default %d); larger values are refused, not clamped. ", treeMaxDepth, treeDefaultDepth, treeMaxEntries, treeDefaultEntries)+
+			fmt.Sprintf("A folder at the depth limit whose contents were not listed ends with %s — call repo_tree again with path set to it; an empty folder ends with %s. ", MarkNotListed, MarkEmpty)+
+			fmt.Sprintf("When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked %s. ", fmt.Sprintf(markPartlyFormat, "K", "M"))+"Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
 			"path is relative to the repository root; \"\", \".\" and \"/\" mean the root.",
 		true, nil,
 		map[string]any{
 			"path":        map[string]any{"type": "string", "description": "Folder to list, relative to the repository root (default: the root)."},
-			"max_depth":   map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxDepth, "default": treeDefaultDepth, "description": "Folder levels to list below path (1-4, default 3)."},
-			"max_entries": map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxEntries, "default": treeDefaultEntries, "description": "Most entries to list (1-500, default 500)."},
+			"max_depth":   map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxDepth, "default": treeDefaultDepth, "description": fmt.Sprintf("Folder levels to list below path (1-%d, default %d).", treeMaxDepth, treeDefaultDepth)},
+			"max_entries": map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxEntries, "default": treeDefaultEntries, "description": fmt.Sprintf("Most entries to list (1-%d, default %d).", treeMaxEntries, treeDefaultEntries)},
 		},
 		func(ctx context.Context, s *Session, a TreeArgs) (*TreeResult, error) { return s.Tree(ctx, a) })
 }
@@ -141,7 +143,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					if q.idx >= 0 {
 						res.Entries[q.idx].Mark = MarkNotListed
 						if ei > 0 {
-							res.Entries[q.idx].Mark = fmt.Sprintf(MarkPartlyFormat, ei, len(l.Entries))
+							res.Entries[q.idx].Mark = fmt.Sprintf(markPartlyFormat, strconv.Itoa(ei), strconv.Itoa(len(l.Entries)))
 						}
 					}
 					for _, rest := range level[li+1:] {
