@@ -14,8 +14,8 @@ const (
 )
 
 // gitCapText is how the output cap is worded in the description and in
-// every cut marker.
-var gitCapText = "12 KB"
+// every cut marker ("12 KiB").
+var gitCapText = SizeText(gitOutputCap)
 
 // gitCommands is the whole whitelist, in catalogue order.
 var gitCommands = []string{"status", "diff", "diff-stat", "log", "ls-files"}
@@ -31,7 +31,7 @@ type GitArgs struct {
 type GitResult struct {
 	Cmd    string `json:"cmd"`
 	Path   string `json:"path"`
-	Output string `json:"output"` // already cut at 12 KB on a line boundary
+	Output string `json:"output"` // already cut at 12 KiB on a line boundary
 	Cut    bool   `json:"cut"`
 	Empty  string `json:"empty,omitempty"` // what an empty output means
 	Note   string `json:"note,omitempty"`
