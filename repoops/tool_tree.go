@@ -32,15 +32,65 @@ const (
 	markPartlyFormat = "[contents partly listed: %s of %s]"
 )
 
-// TreeEntry is one listed path.
+// TreeEntry is one listed path. State says what the listing shows of a
+// folder's contents; Render words it (MarkText), so a face reads the state,
+// never the text.
 type TreeEntry struct {
-	Path   string    `json:"path"` // display form; folders end with "/"
-	Kind   EntryKind `json:"kind"`
-	Depth  int       `json:"depth"`
-	Mark   string    `json:"mark,omitempty"`   // MarkNotListed, MarkEmpty or an ignored-only note
-	Target string    `json:"target,omitempty"` // symlink target, as stored
-	Raw    string    `json:"-"`                // repo-relative raw path
+	Path   string     `json:"path"` // display form; folders end with "/"
+	Kind   EntryKind  `json:"kind"`
+	Depth  int        `json:"depth"`
+	State  EntryState `json:"state,omitempty"`
+	Listed int        `json:"listed,omitempty"` // EntryPartlyListed: entries of the folder listed
+	Total  int        `json:"total,omitempty"`  // EntryPartlyListed: entries in the folder
+	Note   string     `json:"note,omitempty"`   // EntryNothingListable, EntryUnreadable, EntryRepo: the text shown
+	Target string     `json:"target,omitempty"` // symlink target, as stored
+	Raw    string     `json:"-"`                // repo-relative raw path
 }
+
+// EntryState is what a tree listing says about an entry's contents.
+type EntryState int
+
+const (
+	EntryListed          EntryState = iota // a file, or a folder whose contents are listed
+	EntryNotListed                         // a folder with contents the listing does not show: MarkNotListed
+	EntryPartlyListed                      // a folder the entry cap cut inside: Listed of Total shown
+	EntryEmpty                             // a folder with nothing inside: MarkEmpty
+	EntryNothingListable                   // a folder whose every entry is ignored, special or named like .git
+	EntryUnreadable                        // a folder that could not be listed
+	EntryRepo                              // a separate git repository (a submodule or a nested one), never listed
+)
+
+var entryStateNames = [...]string{"listed", "not_listed", "partly_listed", "empty", "nothing_listable", "unreadable", "separate_repository"}
+
+func (s EntryState) String() string {
+	if s < 0 || int(s) >= len(entryStateNames) {
+		return "EntryState(" + strconv.Itoa(int(s)) + ")"
+	}
+	return entryStateNames[s]
+}
+
+// MarshalText writes the state by name in the structured result.
+func (s EntryState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// HidesContents reports whether the folder has contents the listing did
+// not show (at the depth limit, or cut by the entry cap).
+func (s EntryState) HidesContents() bool { return s == EntryNotListed || s == EntryPartlyListed }
+
+// MarkText is what Render prints after the entry's path ("" for none).
+func (e TreeEntry) MarkText() string {
+	switch e.State {
+	case EntryNotListed:
+		return MarkNotListed
+	case EntryPartlyListed:
+		return fmt.Sprintf(markPartlyFormat, strconv.Itoa(e.Listed), strconv.Itoa(e.Total))
+	case EntryEmpty:
+		return MarkEmpty
+	}
+	return e.Note
+}
+
+// notListed marks a folder whose contents the listing does not show.
+func (e *TreeEntry) notListed() { e.State, e.Listed, e.Total = EntryNotListed, 0, 0 }
 
 // TreeResult is repo_tree's typed result.
 type TreeResult struct {
@@ -135,28 +185,32 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 			l := q.listing
 			addIgnored(l)
 			if len(l.Entries) == 0 && q.idx >= 0 {
-				res.Entries[q.idx].Mark = emptyMark(l)
+				res.Entries[q.idx].State, res.Entries[q.idx].Note = emptyState(l)
 			}
 			for ei, e := range l.Entries {
 				if len(res.Entries) >= limit {
 					res.Truncated = true
 					if q.idx >= 0 {
-						res.Entries[q.idx].Mark = MarkNotListed
+						res.Entries[q.idx].notListed()
 						if ei > 0 {
-							res.Entries[q.idx].Mark = fmt.Sprintf(markPartlyFormat, strconv.Itoa(ei), strconv.Itoa(len(l.Entries)))
+							e := &res.Entries[q.idx]
+							e.State, e.Listed, e.Total = EntryPartlyListed, ei, len(l.Entries)
 						}
 					}
 					for _, rest := range level[li+1:] {
 						if rest.idx >= 0 {
-							res.Entries[rest.idx].Mark = MarkNotListed
+							res.Entries[rest.idx].notListed()
 						}
 					}
 					for _, n := range next {
-						res.Entries[n.idx].Mark = MarkNotListed
+						res.Entries[n.idx].notListed()
 					}
 					goto done
 				}
-				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path, Mark: e.Mark}
+				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
+				if e.Mark != "" {
+					te.State, te.Note = EntryRepo, e.Mark
+				}
 				if e.Kind == KindSymlink {
 					if t, err := r.root.Readlink(osPath(e.Path)); err == nil {
 						te.Target = t
@@ -169,7 +223,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 				idx := len(res.Entries) - 1
 				sub, err := r.listDir(e.Path) // a real folder: found by listing its parent
 				if err != nil {
-					res.Entries[idx].Mark = "(" + err.Error() + ")"
+					res.Entries[idx].State, res.Entries[idx].Note = EntryUnreadable, "("+err.Error()+")"
 					continue
 				}
 				if depth < maxDepth {
@@ -178,9 +232,9 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 				}
 				// At the depth limit: say whether there is more, never leave it ambiguous.
 				if len(sub.Entries) == 0 {
-					res.Entries[idx].Mark = emptyMark(sub)
+					res.Entries[idx].State, res.Entries[idx].Note = emptyState(sub)
 				} else {
-					res.Entries[idx].Mark = MarkNotListed
+					res.Entries[idx].notListed()
 					res.NotListed++
 				}
 			}
@@ -192,10 +246,11 @@ done:
 	return res, nil
 }
 
-// emptyMark tells an empty folder from one whose every entry is ignored.
-func emptyMark(l *DirListing) string {
+// emptyState tells an empty folder from one whose every entry is ignored
+// (that one's note says how many and why).
+func emptyState(l *DirListing) (EntryState, string) {
 	if len(l.Ignored) == 0 && len(l.Special) == 0 && len(l.GitNamed) == 0 {
-		return MarkEmpty
+		return EntryEmpty, ""
 	}
 	n := len(l.Ignored) + len(l.Special) + len(l.GitNamed)
 	what := "all ignored or special"
@@ -204,7 +259,7 @@ func emptyMark(l *DirListing) string {
 	} else if len(l.GitNamed) > 0 {
 		what = "all ignored, special or named like .git"
 	}
-	return fmt.Sprintf("(nothing listable: %s, %s)", Plural(n, "entry", "entries"), what)
+	return EntryNothingListable, fmt.Sprintf("(nothing listable: %s, %s)", Plural(n, "entry", "entries"), what)
 }
 
 func displayEntry(e DirEntry) string {
@@ -239,9 +294,9 @@ func (t *TreeResult) Render() string {
 			b.WriteString(QuoteName(e.Target))
 			b.WriteString(" (symlink)")
 		}
-		if e.Mark != "" {
+		if m := e.MarkText(); m != "" {
 			b.WriteByte(' ')
-			b.WriteString(e.Mark)
+			b.WriteString(m)
 		}
 		b.WriteByte('\n')
 	}
@@ -272,10 +327,4 @@ func haveHas(n int) string {
 		return "has"
 	}
 	return "have"
-}
-
-// HidesContents reports whether a tree mark says the folder has contents
-// the listing did not show (at the depth limit, or cut by the entry cap).
-func HidesContents(mark string) bool {
-	return mark == MarkNotListed || strings.HasPrefix(mark, "[contents partly listed")
 }
