@@ -10,7 +10,7 @@ import (
 // horizon is what a default repo_tree from the root lists: the edge of what
 // an agent sees without asking further. Rows outside it are drawn dimmed.
 type horizon struct {
-	listed map[string]string // raw path -> the entry's mark
+	listed map[string]repoops.EntryState // raw path -> what the listing shows of it
 }
 
 // horizonMsg carries the horizon; it travels in a paneMsg stamped with the
@@ -29,9 +29,9 @@ func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
 		if err != nil {
 			return horizonMsg{err: err}
 		}
-		h := &horizon{listed: make(map[string]string, len(res.Entries))}
+		h := &horizon{listed: make(map[string]repoops.EntryState, len(res.Entries))}
 		for _, e := range res.Entries {
-			h.listed[e.Raw] = e.Mark
+			h.listed[e.Raw] = e.State
 		}
 		return horizonMsg{h: h}
 	})
@@ -43,9 +43,9 @@ func (h *horizon) mark(path string) (beyond, edge bool) {
 	if h == nil || path == "" {
 		return false, false
 	}
-	m, ok := h.listed[path]
+	st, ok := h.listed[path]
 	if !ok {
 		return true, false
 	}
-	return false, repoops.HidesContents(m)
+	return false, st.HidesContents()
 }

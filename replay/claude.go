@@ -334,7 +334,7 @@ func mapClaude(c *Call, cwd, wd string) {
 			return
 		}
 		c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(pathArgs(rel))}}
-		c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists 3 levels breadth-first"
+		c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
 	case "Bash":
 		shellWd, ok := relPath(wd, cwd)
 		if !ok {
@@ -409,7 +409,7 @@ func grepCall(pattern, rel string, caseSensitive bool) ToolCall {
 
 // readCall maps a ranged read; offset is 1-based (both Claude Code and
 // Codex number lines from 1; 0 or less means the start). A missing limit
-// is the agent's own default, capped at repo_read_file's 2000.
+// is the agent's own default, capped at repo_read_file's ReadMaxLimit.
 func readCall(rel string, offset, limit *int, agentDefault int, approx *string) ToolCall {
 	off := 1
 	if offset != nil && *offset > 1 {
@@ -419,9 +419,9 @@ func readCall(rel string, offset, limit *int, agentDefault int, approx *string) 
 	if limit != nil && *limit > 0 {
 		lim = *limit
 	}
-	if lim > 2000 {
-		*approx = "limit " + strconv.Itoa(lim) + " is over repo_read_file's 2000; re-run with 2000"
-		lim = 2000
+	if lim > repoops.ReadMaxLimit {
+		*approx = "limit " + strconv.Itoa(lim) + " is over repo_read_file's " + strconv.Itoa(repoops.ReadMaxLimit) + "; re-run with " + strconv.Itoa(repoops.ReadMaxLimit)
+		lim = repoops.ReadMaxLimit
 	}
 	return ToolCall{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "offset": off, "limit": lim})}
 }

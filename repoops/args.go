@@ -32,7 +32,7 @@ func intArg(name string, v *int, def, min, max int, why string) (int, error) {
 		return def, nil
 	}
 	if *v < min || *v > max {
-		msg := fmt.Sprintf("%s must be from %s to %s (got %s)", name, commas(min), commas(max), commas(*v))
+		msg := fmt.Sprintf("%s must be from %s to %s (got %s)", name, Commas(min), Commas(max), Commas(*v))
 		if why != "" {
 			msg += " — " + why
 		}

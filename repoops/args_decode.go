@@ -100,7 +100,7 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 		raw = []byte("{}")
 	}
 	if len(raw) > MaxArgsBytes {
-		return refusef("arguments are %s bytes; at most %s are accepted", commas(len(raw)), commas(MaxArgsBytes))
+		return refusef("arguments are %s bytes; at most %s are accepted", Commas(len(raw)), Commas(MaxArgsBytes))
 	}
 	if raw[0] != '{' {
 		return refusef("arguments must be a JSON object, not %s — %s", jsonKind(raw), sp.usage)
@@ -171,7 +171,7 @@ func QuoteKey(key string) string {
 	for cut > 0 && !utf8.RuneStart(key[cut]) {
 		cut--
 	}
-	return fmt.Sprintf("%q… (a %s-byte name)", key[:cut], commas(len(key)))
+	return fmt.Sprintf("%q… (a %s-byte name)", key[:cut], Commas(len(key)))
 }
 
 // caseHint says which argument a name differs from only in case.
@@ -245,7 +245,7 @@ func (sp *argSpec) setField(v reflect.Value, key string, f argField, val json.Ra
 			return refusef("argument %q must be a whole number, not %s — %s", key, shortLiteral(val), sp.usage)
 		case !inRange:
 			// In range of an int, intArg checks the tool's own range.
-			return refusef("%s must be from %s to %s (got %s)", key, commas(f.min), commas(f.max), shortLiteral(val))
+			return refusef("%s must be from %s to %s (got %s)", key, Commas(f.min), Commas(f.max), shortLiteral(val))
 		}
 		v.Set(reflect.ValueOf(&n))
 	case reflect.Bool:
@@ -263,5 +263,5 @@ func shortLiteral(val []byte) string {
 	if len(val) <= 40 {
 		return string(val)
 	}
-	return fmt.Sprintf("%s… (%s characters)", val[:30], commas(len(val)))
+	return fmt.Sprintf("%s… (%s characters)", val[:30], Commas(len(val)))
 }

@@ -63,7 +63,7 @@ func checkJSONString(lit []byte) string {
 		for i := 0; i < len(lit); {
 			r, size := utf8.DecodeRune(lit[i:])
 			if r == utf8.RuneError && size == 1 {
-				return fmt.Sprintf("is not valid UTF-8 (byte %#02x at offset %s of the string)", lit[i], commas(i-1))
+				return fmt.Sprintf("is not valid UTF-8 (byte %#02x at offset %s of the string)", lit[i], Commas(i-1))
 			}
 			i += size
 		}

@@ -14,11 +14,6 @@ import (
 // gets its name (tests look at the folder then).
 var testHookBeforeLink func()
 
-// newFileMode is the mode of a file repo_write creates, less the bits the
-// process's umask removes (the kernel applies it, and a folder's default
-// ACL, at creation), as for the folders it creates.
-const newFileMode = 0o644
-
 // writeAtomic replaces (or, with create, creates) the target with content.
 // The new file is made in the same folder with no name at all where the
 // file system has O_TMPFILE (Linux), else under a random temp name opened
@@ -149,7 +144,7 @@ func (t *editTarget) syncDir() error {
 
 // tempName is a fresh name for a temp file: isWriteTemp knows its form.
 func tempName() string {
-	var rnd [8]byte
+	var rnd [tempHexDigits / 2]byte
 	rand.Read(rnd[:])
 	return tempPrefix + hex.EncodeToString(rnd[:]) + tempSuffix
 }

@@ -105,7 +105,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	}
 	if isWriteTempPath(rel) {
 		// listings never show such a name, so a file made under it would be invisible
-		return nil, refusef("%s has the form of repox's own temp files (.repox-<16 hex digits>.tmp), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel))
+		return nil, refusef("%s has the form of repox's own temp files (%s<%d hex digits>%s), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel), tempPrefix, tempHexDigits, tempSuffix)
 	}
 	if err := validateChange(req); err != nil {
 		return nil, err
@@ -159,7 +159,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	}
 	p.After = joinForm(form, ch.Body)
 	if len(p.After) > editMaxBytes {
-		return nil, p.gateFirst(refusef("the result would be %s bytes, over the 8 MiB (%s bytes) a file repox writes may have — make a smaller change", commas(len(p.After)), commas(editMaxBytes)))
+		return nil, p.gateFirst(refusef("the result would be %s bytes, over the %s (%s bytes) a file repox writes may have — make a smaller change", Commas(len(p.After)), SizeText(editMaxBytes), Commas(editMaxBytes)))
 	}
 	res.LinesAfter = CountLines(p.After)
 	res.Locked = fullReadBlocker(p.After)
@@ -270,7 +270,7 @@ func validateChange(req ChangeRequest) error {
 // textArg refuses text the write tools will not put in a file.
 func textArg(name, v string) error {
 	if len(v) > editMaxBytes {
-		return refusef("%s is %s bytes; at most %s (8 MiB) are accepted", name, commas(len(v)), commas(editMaxBytes))
+		return refusef("%s is %s bytes; at most %s (%s) are accepted", name, Commas(len(v)), Commas(editMaxBytes), SizeText(editMaxBytes))
 	}
 	if strings.IndexByte(v, 0) >= 0 {
 		return refusef("%s contains a NUL byte; repox writes text files only", name)

@@ -124,9 +124,9 @@ func (r *ChangeResult) Render() string {
 			b.WriteString("\n…")
 		}
 		for _, l := range win {
-			fmt.Fprintf(&b, "\n%d→%s", l.N, l.Text)
+			fmt.Fprintf(&b, "\n%d%s%s", l.N, ReadLineSep, l.Text)
 			if l.CutChars > 0 {
-				fmt.Fprintf(&b, "… [line cut: %s more characters]", commas(l.CutChars))
+				b.WriteString(LineCutMarker(l.CutChars))
 			}
 		}
 	}

@@ -54,7 +54,7 @@ func (r *Repo) openEditTarget(rel string, mkdirs bool) (*editTarget, error) {
 				}
 				return t, nil
 			}
-			if err := unix.Mkdirat(cur, part, 0o755); err != nil && err != unix.EEXIST {
+			if err := unix.Mkdirat(cur, part, newDirMode); err != nil && err != unix.EEXIST {
 				unix.Close(cur)
 				return nil, refusef("%s: the folder %s cannot be created: %v", shown, DisplayPath(sub), err)
 			}
@@ -195,10 +195,10 @@ func (t *editTarget) load(fd int) (*fileState, error) {
 		return nil, refusef("%s could not be read: %v", t.shown, err)
 	}
 	if len(content) > editMaxBytes {
-		return nil, refusef("%s is over %s bytes (8 MiB); repox edits smaller files only", t.shown, commas(editMaxBytes))
+		return nil, refusef("%s is over %s bytes (%s); repox edits smaller files only", t.shown, Commas(editMaxBytes), SizeText(editMaxBytes))
 	}
 	if looksBinary(content) {
-		return nil, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes); repox edits text files only", t.shown)
+		return nil, refusef("%s is a binary file (a NUL byte in its first %s bytes); repox edits text files only", t.shown, Commas(binarySniffLen))
 	}
 	if !utf8.Valid(content) {
 		return nil, refusef("%s is not valid UTF-8; repox edits UTF-8 text only, because writing it back would replace the invalid bytes — edit it with another tool", t.shown)

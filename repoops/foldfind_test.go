@@ -133,7 +133,7 @@ func TestGrepFoldsUnicodeLikeRgAndGrep(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": c.pat, "case_sensitive": false}))
-		want := "(" + plural(c.lines, "matching line", "matching lines") + " in " + plural(c.files, "file", "files") + ")"
+		want := "(" + Plural(c.lines, "matching line", "matching lines") + " in " + Plural(c.files, "file", "files") + ")"
 		if !strings.Contains(out, want) {
 			t.Errorf("pattern %q: want %s in\n%s", c.pat, want, out)
 		}

@@ -108,7 +108,7 @@ func (s *Session) decide(rel string, st *fileState) GateVerdict {
 			seen = fmt.Sprintf("no lines of %d", rec.TotalLines)
 		}
 		if rec.ByteCut {
-			seen += ", cut at the 256 KiB output cap"
+			seen += ", cut at the " + SizeText(readMaxOutput) + " output cap"
 		}
 		if rec.LineCut {
 			seen += ", with long lines cut"
@@ -133,7 +133,7 @@ func (s *Session) decide(rel string, st *fileState) GateVerdict {
 func fullReadBlocker(content []byte) string {
 	lines := CountLines(content)
 	if lines > readMaxLimit {
-		return fmt.Sprintf("it has %s lines, more than the %s one repo_read_file call returns", commas(lines), commas(readMaxLimit))
+		return fmt.Sprintf("it has %s lines, more than the %s one repo_read_file call returns", Commas(lines), Commas(readMaxLimit))
 	}
 	out := 0
 	n := 0
@@ -146,7 +146,7 @@ func fullReadBlocker(content []byte) string {
 		line := content[start:end]
 		chars := utf8.RuneCount(line)
 		if chars > readLineChars {
-			return fmt.Sprintf("line %d has %s characters, and a read cuts lines at %s", n, commas(chars), commas(readLineChars))
+			return fmt.Sprintf("line %d has %s characters, and a read cuts lines at %s", n, Commas(chars), Commas(readLineChars))
 		}
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
@@ -155,7 +155,7 @@ func fullReadBlocker(content []byte) string {
 		start = end + 1
 	}
 	if lines > 1 && out > readMaxOutput {
-		return "its text is over the 256 KiB one repo_read_file call returns"
+		return "its text is over the " + SizeText(readMaxOutput) + " one repo_read_file call returns"
 	}
 	return ""
 }

@@ -54,6 +54,9 @@ const (
 	minGitMinor = 31
 )
 
+// gitConfigMaxBytes bounds the repository config repox reads and checks.
+const gitConfigMaxBytes = 16 << 20
+
 // maxDriverNames bounds the drivers blanked by name: each is four
 // environment variables.
 const maxDriverNames = 2000
@@ -156,12 +159,12 @@ func (g *gitRunner) config(ctx context.Context) (*gitConfig, error) {
 	}
 	// No overrides here: `git config --list` runs nothing, and any
 	// override would show up in its list.
-	out, cut, err := g.rawEnv(ctx, 16<<20, g.baseEnv(), "config", "--no-includes", "--list", "-z")
+	out, cut, err := g.rawEnv(ctx, gitConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("reading the repository's config failed: %v", err)
 	}
 	if cut {
-		return nil, fmt.Errorf("the repository's config is over 16 MiB")
+		return nil, fmt.Errorf("the repository's config is over %s", SizeText(gitConfigMaxBytes))
 	}
 	c, err = parseGitConfig(out)
 	if err != nil {
@@ -224,7 +227,7 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 		total += len(subs)
 	}
 	if total > maxDriverNames {
-		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", commas(total), commas(maxDriverNames))
+		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", Commas(total), Commas(maxDriverNames))
 	}
 	blank := map[string][][2]string{
 		"filter":     {{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}},

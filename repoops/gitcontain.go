@@ -81,7 +81,7 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 				return nil // unreadable inside: git cannot read it either
 			}
 			if budget--; budget < 0 {
-				return fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", commas(maxGitDirEntries))
+				return fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", Commas(maxGitDirEntries))
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
 				rel, _ := filepath.Rel(dir, p)

@@ -103,7 +103,7 @@ func TestGitRejectsUnknownCommandsAndOutputIsCapped(t *testing.T) {
 	}
 	mustRefuse(t, call(t, s, "repo_git", map[string]any{"cmd": "status", "n": 3}), "n applies only to cmd \"log\"")
 	out := mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "ls-files"}))
-	mustContain(t, out, "(output cut at 12 KB after ", " of 900 files — narrow with path")
+	mustContain(t, out, "(output cut at 12 KiB after ", " of 900 files — narrow with path")
 	if len(out) > 12<<10+200 {
 		t.Fatalf("output is %d bytes", len(out))
 	}

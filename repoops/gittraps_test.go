@@ -276,7 +276,7 @@ func TestGitAcceptsGitDataInsideTheRoot(t *testing.T) {
 	mustContain(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "log"})), "fixture")
 }
 
-// Item 11: the 12 KB cut ends at a whole line even when git writes more.
+// Item 11: the 12 KiB cut ends at a whole line even when git writes more.
 func TestGitCutEndsAtAWholeLine(t *testing.T) {
 	files := map[string]string{}
 	for i := 0; i < 1000; i++ {
@@ -290,7 +290,7 @@ func TestGitCutEndsAtAWholeLine(t *testing.T) {
 	s := openSession(t, dir)
 	for _, cmd := range []string{"diff-stat", "diff", "status"} {
 		out := mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": cmd}))
-		body, _, ok := strings.Cut(out, "\n(output cut at 12 KB")
+		body, _, ok := strings.Cut(out, "\n(output cut at 12 KiB")
 		if !ok {
 			t.Fatalf("%s: not cut:\n%s", cmd, out[len(out)-200:])
 		}

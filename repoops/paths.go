@@ -67,7 +67,7 @@ func (r *Repo) resolveGitPath(p string) (string, error) {
 // and reach the file.
 func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 	if len(p) > maxPathLen {
-		return "", false, refusef("path is %s bytes long; paths are at most %s bytes", commas(len(p)), commas(maxPathLen))
+		return "", false, refusef("path is %s bytes long; paths are at most %s bytes", Commas(len(p)), Commas(maxPathLen))
 	}
 	if len(p) >= 2 && p[0] == '"' {
 		// The quoted form repox prints for unusual names is accepted back,

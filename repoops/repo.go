@@ -131,7 +131,7 @@ func describeOpenError(rel string, err error) *Refusal {
 	case strings.Contains(msg, "escapes from parent") || strings.Contains(msg, "path escapes"):
 		return refusef("%s goes through a symlink that leads outside the repository; repox never follows links out of the root", shown)
 	case strings.Contains(msg, "too many levels of symbolic links"):
-		return refusef("%s is a symlink loop (or a chain of more than 8 links); it cannot be opened", shown)
+		return refusef("%s is a symlink loop (or a chain of more than %d links); it cannot be opened", shown, maxLinkHops)
 	case errors.Is(err, fs.ErrPermission):
 		return refusef("%s is not readable (permission denied)", shown)
 	case strings.Contains(msg, "not a directory"):

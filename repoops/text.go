@@ -33,38 +33,6 @@ func looksBinary(head []byte) bool {
 	return bytes.IndexByte(head, 0) >= 0
 }
 
-// commas formats n with thousands separators: 1400 -> "1,400".
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// plural returns "1 file" / "2 files".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return commas(n) + " " + many
-}
-
 // DisplayPath is how a repo-relative path is shown to a model or a person:
 // "" is ".", anything else goes through QuoteName, the one quoting rule.
 // resolvePath accepts the quoted form back (also with a "/" after it, as a

@@ -44,13 +44,13 @@ func init() {
 	register("repo_find",
 		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
 			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+
-			"Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-200 (default 50); when cut: (showing 50 of 812 matches — narrow with path or a longer query). "+
+			fmt.Sprintf("Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-%d (default %d); when cut: (showing %d of 812 matches — narrow with path or a longer query). ", findMaxLimit, findDefaultLimit, findDefaultLimit)+
 			"No match says how many files were searched under which path. To search contents use repo_grep.",
 		true, []string{"query"},
 		map[string]any{
-			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": "Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py (1-1000 characters)."},
+			"query": map[string]any{"type": "string", "minLength": 1, "maxLength": findMaxQueryLen, "description": fmt.Sprintf("Part of a path (case-insensitive), or a glob such as *.go or src/**/test_*.py (1-%d characters).", findMaxQueryLen)},
 			"path":  map[string]any{"type": "string", "description": "Folder to search under, relative to the root (default: the whole repository)."},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": "Most paths to return (1-200, default 50)."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": findMaxLimit, "default": findDefaultLimit, "description": fmt.Sprintf("Most paths to return (1-%d, default %d).", findMaxLimit, findDefaultLimit)},
 		},
 		func(ctx context.Context, s *Session, a FindArgs) (*FindResult, error) { return s.Find(ctx, a) })
 }
@@ -66,7 +66,7 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 	case q == "":
 		return nil, refusef("query is empty — give part of a file name, or a glob such as *.go")
 	case utf8.RuneCountInString(q) > findMaxQueryLen: // characters, as the schema's maxLength counts
-		return nil, refusef("query is %s characters; at most %s are accepted — use a shorter part of the path", commas(utf8.RuneCountInString(q)), commas(findMaxQueryLen))
+		return nil, refusef("query is %s characters; at most %s are accepted — use a shorter part of the path", Commas(utf8.RuneCountInString(q)), Commas(findMaxQueryLen))
 	case strings.IndexByte(q, 0) >= 0:
 		return nil, refusef("query contains a NUL byte, which no path holds")
 	}
@@ -159,14 +159,14 @@ func (f *FindResult) Render() string {
 	}
 	switch {
 	case f.Total == 0:
-		fmt.Fprintf(&b, "no path matches %q among %s in %s (repo_find matches paths; use repo_grep to search contents)", f.Query, plural(f.Searched, "file", "files"), where)
+		fmt.Fprintf(&b, "no path matches %q among %s in %s (repo_find matches paths; use repo_grep to search contents)", f.Query, Plural(f.Searched, "file", "files"), where)
 	case len(f.Matches) < f.Total:
-		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", commas(len(f.Matches)), commas(f.Total))
+		fmt.Fprintf(&b, "(showing %s of %s matches — narrow with path or a longer query)", Commas(len(f.Matches)), Commas(f.Total))
 	default:
-		fmt.Fprintf(&b, "(%s among %s in %s)", plural(f.Total, "match", "matches"), plural(f.Searched, "file", "files"), where)
+		fmt.Fprintf(&b, "(%s among %s in %s)", Plural(f.Total, "match", "matches"), Plural(f.Searched, "file", "files"), where)
 	}
 	if f.UnreadableDirs > 0 {
-		fmt.Fprintf(&b, "\n(%s could not be read, so the files in it are not included: %s)", plural(f.UnreadableDirs, "folder", "folders"), strings.Join(f.DirExamples, ", "))
+		fmt.Fprintf(&b, "\n(%s could not be read, so the files in it are not included: %s)", Plural(f.UnreadableDirs, "folder", "folders"), strings.Join(f.DirExamples, ", "))
 	}
 	return b.String()
 }

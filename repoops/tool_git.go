@@ -13,6 +13,10 @@ const (
 	gitMaxLog     = 100
 )
 
+// gitCapText is how the output cap is worded in the description and in
+// every cut marker ("12 KiB").
+var gitCapText = SizeText(gitOutputCap)
+
 // gitCommands is the whole whitelist, in catalogue order.
 var gitCommands = []string{"status", "diff", "diff-stat", "log", "ls-files"}
 
@@ -27,7 +31,7 @@ type GitArgs struct {
 type GitResult struct {
 	Cmd    string `json:"cmd"`
 	Path   string `json:"path"`
-	Output string `json:"output"` // already cut at 12 KB on a line boundary
+	Output string `json:"output"` // already cut at 12 KiB on a line boundary
 	Cut    bool   `json:"cut"`
 	Empty  string `json:"empty,omitempty"` // what an empty output means
 	Note   string `json:"note,omitempty"`
@@ -37,15 +41,15 @@ type GitResult struct {
 
 func init() {
 	register("repo_git",
-		"Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-100, default 20) or ls-files (tracked files). "+
-			"path limits every command to a file or folder (passed after a literal --, matched literally). Output over 12 KB is cut at a line boundary with (output cut at 12 KB — narrow with path). "+
+		fmt.Sprintf("Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-%d, default %d) or ls-files (tracked files). ", gitMaxLog, gitDefaultLog)+
+			fmt.Sprintf("path limits every command to a file or folder (passed after a literal --, matched literally). Output over %s is cut at a line boundary with (output cut at %s — narrow with path). ", gitCapText, gitCapText)+
 			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off), git never fetches (a partial clone's missing objects are reported, not fetched), and submodules are not entered (the output names those it left out). "+
 			"It refuses when the git folder, or anything it points to, lies outside the root. Outside a git repository it refuses; the other tools still work.",
 		true, []string{"cmd"},
 		map[string]any{
 			"cmd":  map[string]any{"type": "string", "enum": gitCommands, "description": "Which git command to run."},
 			"path": map[string]any{"type": "string", "description": "File or folder to limit the command to, relative to the root."},
-			"n":    map[string]any{"type": "integer", "minimum": 1, "maximum": gitMaxLog, "default": gitDefaultLog, "description": "log only: how many commits (1-100, default 20)."},
+			"n":    map[string]any{"type": "integer", "minimum": 1, "maximum": gitMaxLog, "default": gitDefaultLog, "description": fmt.Sprintf("log only: how many commits (1-%d, default %d).", gitMaxLog, gitDefaultLog)},
 		},
 		func(ctx context.Context, s *Session, a GitArgs) (*GitResult, error) { return s.Git(ctx, a) })
 }
@@ -207,7 +211,7 @@ func submoduleNote(subs []string) string {
 		more = ", …"
 	}
 	return fmt.Sprintf("%s not inspected (%s%s): repox does not enter submodules, whose own config could run programs — open one as its own root to see its changes",
-		plural(len(subs), "submodule", "submodules"), strings.Join(shown, ", "), more)
+		Plural(len(subs), "submodule", "submodules"), strings.Join(shown, ", "), more)
 }
 
 // renderStatus turns `status --porcelain=v1 -z --branch` into lines. Git
@@ -287,7 +291,7 @@ func (g *GitResult) Render() string {
 		}
 	}
 	if out == "" && g.Cut {
-		return "(output cut at 12 KB: its first line alone is longer than that — narrow with path)"
+		return "(output cut at " + gitCapText + ": its first line alone is longer than that — narrow with path)"
 	}
 	if strings.TrimSpace(out) == "" {
 		s := "(" + g.Empty + ")"
@@ -305,11 +309,11 @@ func (g *GitResult) Render() string {
 	}
 	switch {
 	case g.Cut && g.Cmd == "ls-files":
-		fmt.Fprintf(&b, "(output cut at 12 KB after %s of %s files — narrow with path, or use repo_find)\n", commas(g.Shown), commas(g.Total))
+		fmt.Fprintf(&b, "(output cut at %s after %s of %s files — narrow with path, or use repo_find)\n", gitCapText, Commas(g.Shown), Commas(g.Total))
 	case g.Cut:
-		b.WriteString("(output cut at 12 KB — narrow with path)\n")
+		b.WriteString("(output cut at " + gitCapText + " — narrow with path)\n")
 	case g.Cmd == "ls-files":
-		fmt.Fprintf(&b, "(%s)\n", plural(g.Total, "tracked file", "tracked files"))
+		fmt.Fprintf(&b, "(%s)\n", Plural(g.Total, "tracked file", "tracked files"))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

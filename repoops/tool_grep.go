@@ -75,13 +75,13 @@ type GrepResult struct {
 func init() {
 	register("repo_grep",
 		"Search file contents for a fixed string (never a regex, never a flag) in the repository's file set (git's tracked and untracked-but-not-ignored files; .gitignore honoured outside git). "+
-			"Prints matching lines as path:line: text — at most 50 lines in all and 5 per file (then path: (+N more matching lines in this file)), each cut to 160 characters around the match with …. "+
-			"Every match is still counted: (showing 50 of 812 matching lines in 97 files — narrow with path or a longer pattern). "+
-			"Always ends with what was searched and skipped (binary files, files over 8 MiB, unreadable files and folders, symlinks, which are not followed, and submodules), so no match is a complete answer. "+
-			"case_sensitive defaults to true. pattern: 1-1000 characters, one line. path limits the search to a folder or file (by whole path components).",
+			fmt.Sprintf("Prints matching lines as path:line: text — at most %d lines in all and %d per file (then path: (+N more matching lines in this file)), each cut to %d characters around the match with …. ", grepMaxLines, grepMaxPerFile, grepLineChars)+
+			fmt.Sprintf("Every match is still counted: (showing %d of 812 matching lines in 97 files — narrow with path or a longer pattern). ", grepMaxLines)+
+			fmt.Sprintf("Always ends with what was searched and skipped (binary files, files over %s, unreadable files and folders, symlinks, which are not followed, and submodules), so no match is a complete answer. ", SizeText(grepMaxFileBytes))+
+			fmt.Sprintf("case_sensitive defaults to true. pattern: 1-%d characters, one line. ", grepMaxPatternLen)+"path limits the search to a folder or file (by whole path components).",
 		true, []string{"pattern"},
 		map[string]any{
-			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": "Text to find, matched literally within one line (1-1000 characters)."},
+			"pattern":        map[string]any{"type": "string", "minLength": 1, "maxLength": grepMaxPatternLen, "description": fmt.Sprintf("Text to find, matched literally within one line (1-%d characters).", grepMaxPatternLen)},
 			"path":           map[string]any{"type": "string", "description": "Folder or file to search, relative to the root (default: the whole repository)."},
 			"case_sensitive": map[string]any{"type": "boolean", "default": true, "description": "false folds case as Unicode simple case folding does (k also finds K and U+212A KELVIN SIGN; ß does not find ss)."},
 		},
@@ -96,7 +96,7 @@ func (s *Session) grepRun(ctx context.Context, a GrepArgs, st *GrepStream) (*Gre
 	case p == "":
 		return nil, refusef("pattern is empty — give the text to search for")
 	case utf8.RuneCountInString(p) > grepMaxPatternLen: // characters, as the schema's maxLength counts
-		return nil, refusef("pattern is %s characters; at most %s are searched — use a distinctive part of it", commas(utf8.RuneCountInString(p)), commas(grepMaxPatternLen))
+		return nil, refusef("pattern is %s characters; at most %s are searched — use a distinctive part of it", Commas(utf8.RuneCountInString(p)), Commas(grepMaxPatternLen))
 	case strings.ContainsAny(p, "\n\r"):
 		return nil, refusef("pattern contains a line break; repo_grep matches within one line — search for one line of it")
 	case strings.IndexByte(p, 0) >= 0:
@@ -404,7 +404,7 @@ func (g *GrepResult) Render() string {
 		if f.Note != "" {
 			fmt.Fprintf(&b, "%s: %s\n", f.Path, f.Note)
 		} else if f.More > 0 {
-			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, commas(f.More), pluralWord(f.More, "line", "lines"))
+			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, Commas(f.More), pluralWord(f.More, "line", "lines"))
 		}
 	}
 	where := "the whole repository"
@@ -420,11 +420,11 @@ func (g *GrepResult) Render() string {
 		fmt.Fprintf(&b, "no match for %q in %s%s.\n", g.Pattern, where, cs)
 	case g.ShownLines < g.TotalLines:
 		fmt.Fprintf(&b, "(showing %s of %s matching lines in %s — narrow with path or a longer pattern)\n",
-			commas(g.ShownLines), commas(g.TotalLines), plural(g.TotalFiles, "file", "files"))
+			Commas(g.ShownLines), Commas(g.TotalLines), Plural(g.TotalFiles, "file", "files"))
 	default:
-		fmt.Fprintf(&b, "(%s in %s)\n", plural(g.TotalLines, "matching line", "matching lines"), plural(g.TotalFiles, "file", "files"))
+		fmt.Fprintf(&b, "(%s in %s)\n", Plural(g.TotalLines, "matching line", "matching lines"), Plural(g.TotalFiles, "file", "files"))
 	}
-	fmt.Fprintf(&b, "searched %s in %s%s; %s", plural(g.Searched, "file", "files"), where, cs, g.Skipped.describe())
+	fmt.Fprintf(&b, "searched %s in %s%s; %s", Plural(g.Searched, "file", "files"), where, cs, g.Skipped.describe())
 	if g.TotalLines == 0 && g.Skipped.total() == 0 {
 		b.WriteString(" — the search is complete: no file here contains it")
 	}
@@ -435,18 +435,18 @@ func (s GrepSkipped) describe() string {
 	var parts []string
 	add := func(n int, what string) {
 		if n > 0 {
-			parts = append(parts, commas(n)+" "+what)
+			parts = append(parts, Commas(n)+" "+what)
 		}
 	}
 	add(s.Binary, "binary")
-	add(s.TooBig, "over 8 MiB")
+	add(s.TooBig, "over "+SizeText(grepMaxFileBytes))
 	add(s.Unreadable, "unreadable")
 	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
 	add(s.Special, "special (FIFO, device or socket)")
 	add(s.Missing, "listed by git but missing on disk")
 	add(s.Submodules, pluralWord(s.Submodules, "submodule", "submodules")+" (a separate repository: open it to search it)")
 	if s.UnreadableDirs > 0 {
-		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
+		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", Plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
 	}
 	if len(parts) == 0 {
 		return "skipped none"

@@ -1,15 +1,18 @@
 package repoops
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 func init() {
 	register("repo_insert",
 		"Insert content as whole lines after line after_line of a file: 0 inserts at the top, the file's line count appends. "+
 			"An after_line past the end is refused, not clamped (after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)). "+
 			"Lines are counted as repo_read_file counts them (\"a\\nb\\n\" and \"a\\nb\" have 2 lines). The inserted lines take the file's line endings; the BOM and the final-newline state are kept. "+
-			"Success: inserted N lines after line L of PATH; the file now has M lines, then the changed region with 3 lines of context as N→text. "+
+			fmt.Sprintf("Success: inserted N lines after line L of PATH; the file now has M lines, then the changed region with %d lines of context as N%stext. ", editDiffContext, ReadLineSep)+
 			gateNote+
-			" Binary, non-UTF-8, symlinked and hard-linked files are refused; content and the result are capped at 8 MiB.",
+			" Binary, non-UTF-8, symlinked and hard-linked files are refused; content and the result are capped at "+SizeText(editMaxBytes)+".",
 		false, []string{"path", "after_line", "content"},
 		map[string]any{
 			"path":       map[string]any{"type": "string", "description": "File to change, relative to the repository root."},

@@ -56,17 +56,17 @@ type ReadResult struct {
 
 func init() {
 	register("repo_read_file",
-		"Read a text file as numbered lines N→text, under a header path — lines 1-1000 of 1400. offset ≥1 (default 1), limit 1-2000 (default 1000). "+
+		fmt.Sprintf("Read a text file as numbered lines N%stext, under a header path — lines 1-%d of 1400. offset ≥1 (default 1), limit 1-%d (default %d). ", ReadLineSep, readDefaultLimit, readMaxLimit, readDefaultLimit)+
 			"When the window ends before the end of the file the text ends with (truncated) — use limit>=TOTAL to read all lines (or says which offset to continue from). "+
-			"Lines over 2000 characters are cut with … [line cut: N more characters]; output over 256 KiB stops at a line boundary and says where to continue. "+
+			fmt.Sprintf("Lines over %d characters are cut with %s; output over %s stops at a line boundary and says where to continue. ", readLineChars, fmt.Sprintf(lineCutFormat, "N"), SizeText(readMaxOutput))+
 			"Line count rule: every newline ends a line and a last line without one counts (\"a\\nb\\n\" has 2 lines). "+
-			"A folder, a binary file (NUL in the first 8,000 bytes), a missing file and an offset past the end are refused with the next step. "+
+			fmt.Sprintf("A folder, a binary file (NUL in the first %s bytes), a missing file and an offset past the end are refused with the next step. ", Commas(binarySniffLen))+
 			"Only a full read (offset 1, nothing cut, the window reaching the end) lets repo_edit, repo_insert or repo_write change the file afterwards.",
 		true, []string{"path"},
 		map[string]any{
 			"path":   map[string]any{"type": "string", "description": "File to read, relative to the repository root."},
 			"offset": map[string]any{"type": "integer", "minimum": 1, "default": 1, "description": "First line to return (1-based)."},
-			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": readMaxLimit, "default": readDefaultLimit, "description": "Most lines to return (1-2000, default 1000)."},
+			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": readMaxLimit, "default": readDefaultLimit, "description": fmt.Sprintf("Most lines to return (1-%d, default %d).", readMaxLimit, readDefaultLimit)},
 		},
 		func(ctx context.Context, s *Session, a ReadArgs) (*ReadResult, error) { return s.ReadFile(ctx, a) })
 }
@@ -154,7 +154,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(binarySniffLen)
 	if looksBinary(head) {
-		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first 8,000 bytes) — repo_read_file shows text only", shown)
+		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first %s bytes) — repo_read_file shows text only", shown, Commas(binarySniffLen))
 	}
 	res := &ReadResult{Path: shown, Offset: offset, Limit: limit}
 	key := keyOf(st)
@@ -174,7 +174,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	var pos int64 // bytes from the start of the file
 	if jump {
 		if offset > idx.total {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(idx.total, "line", "lines"), commas(idx.total))
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(idx.total, "line", "lines"), Commas(idx.total))
 		}
 		k := min((offset-1)/lineMarkEvery, len(idx.marks)-1)
 		if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
@@ -259,7 +259,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			}
 			pos += int64(len(chunk))
 			if pos > maxBytes {
-				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, commas(int(readGrowSlack)), commas(int(st.Size())))
+				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(st.Size())))
 			}
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
@@ -300,10 +300,10 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	}
 	if res.TotalLines == 0 {
 		if offset > 1 {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", commas(offset), shown)
+			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
 		}
 	} else if offset > res.TotalLines {
-		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", commas(offset), shown, plural(res.TotalLines, "line", "lines"), commas(res.TotalLines))
+		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(res.TotalLines, "line", "lines"), Commas(res.TotalLines))
 	}
 	last := offset - 1 + len(res.Lines)
 	res.Truncated = last < res.TotalLines
@@ -363,19 +363,19 @@ func (r *ReadResult) Render() string {
 	last := r.Offset - 1 + len(r.Lines)
 	fmt.Fprintf(&b, "%s — lines %d-%d of %d%s\n", r.Path, r.Offset, last, r.TotalLines, note)
 	for _, l := range r.Lines {
-		fmt.Fprintf(&b, "%d→%s", l.N, l.Text)
+		fmt.Fprintf(&b, "%d%s%s", l.N, ReadLineSep, l.Text)
 		if l.CutChars > 0 {
-			fmt.Fprintf(&b, "… [line cut: %s more characters]", commas(l.CutChars))
+			b.WriteString(LineCutMarker(l.CutChars))
 		}
 		b.WriteByte('\n')
 	}
 	switch {
 	case r.ByteCut:
-		fmt.Fprintf(&b, "(output cut at 256 KiB after line %d — continue with offset=%d)", last, last+1)
+		fmt.Fprintf(&b, "(output cut at %s after line %d — continue with offset=%d)", SizeText(readMaxOutput), last, last+1)
 	case r.Truncated && r.Offset == 1 && r.TotalLines <= readMaxLimit:
 		fmt.Fprintf(&b, "(truncated) — use limit>=%d to read all lines", r.TotalLines)
 	case r.Truncated && r.Offset == 1:
-		fmt.Fprintf(&b, "(truncated) — %s lines in all, more than one read returns (limit is at most %d): continue with offset=%d", commas(r.TotalLines), readMaxLimit, last+1)
+		fmt.Fprintf(&b, "(truncated) — %s lines in all, more than one read returns (limit is at most %d): continue with offset=%d", Commas(r.TotalLines), readMaxLimit, last+1)
 	case r.Truncated:
 		fmt.Fprintf(&b, "(truncated) — lines %d-%d not shown: continue with offset=%d", last+1, r.TotalLines, last+1)
 	}

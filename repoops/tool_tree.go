@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -26,19 +27,70 @@ type TreeArgs struct {
 const (
 	MarkNotListed = "[contents not listed]"
 	MarkEmpty     = "(empty)"
-	// MarkPartlyFormat marks the folder the entry cap cut in the middle.
-	MarkPartlyFormat = "[contents partly listed: %d of %d]"
+	// markPartlyFormat marks the folder the entry cap cut in the middle
+	// (listed and total as %s verbs, so the description can say K of M).
+	markPartlyFormat = "[contents partly listed: %s of %s]"
 )
 
-// TreeEntry is one listed path.
+// TreeEntry is one listed path. State says what the listing shows of a
+// folder's contents; Render words it (MarkText), so a face reads the state,
+// never the text.
 type TreeEntry struct {
-	Path   string    `json:"path"` // display form; folders end with "/"
-	Kind   EntryKind `json:"kind"`
-	Depth  int       `json:"depth"`
-	Mark   string    `json:"mark,omitempty"`   // MarkNotListed, MarkEmpty or an ignored-only note
-	Target string    `json:"target,omitempty"` // symlink target, as stored
-	Raw    string    `json:"-"`                // repo-relative raw path
+	Path   string     `json:"path"` // display form; folders end with "/"
+	Kind   EntryKind  `json:"kind"`
+	Depth  int        `json:"depth"`
+	State  EntryState `json:"state,omitempty"`
+	Listed int        `json:"listed,omitempty"` // EntryPartlyListed: entries of the folder listed
+	Total  int        `json:"total,omitempty"`  // EntryPartlyListed: entries in the folder
+	Note   string     `json:"note,omitempty"`   // EntryNothingListable, EntryUnreadable, EntryRepo: the text shown
+	Target string     `json:"target,omitempty"` // symlink target, as stored
+	Raw    string     `json:"-"`                // repo-relative raw path
 }
+
+// EntryState is what a tree listing says about an entry's contents.
+type EntryState int
+
+const (
+	EntryListed          EntryState = iota // a file, or a folder whose contents are listed
+	EntryNotListed                         // a folder with contents the listing does not show: MarkNotListed
+	EntryPartlyListed                      // a folder the entry cap cut inside: Listed of Total shown
+	EntryEmpty                             // a folder with nothing inside: MarkEmpty
+	EntryNothingListable                   // a folder whose every entry is ignored, special or named like .git
+	EntryUnreadable                        // a folder that could not be listed
+	EntryRepo                              // a separate git repository (a submodule or a nested one), never listed
+)
+
+var entryStateNames = [...]string{"listed", "not_listed", "partly_listed", "empty", "nothing_listable", "unreadable", "separate_repository"}
+
+func (s EntryState) String() string {
+	if s < 0 || int(s) >= len(entryStateNames) {
+		return "EntryState(" + strconv.Itoa(int(s)) + ")"
+	}
+	return entryStateNames[s]
+}
+
+// MarshalText writes the state by name in the structured result.
+func (s EntryState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// HidesContents reports whether the folder has contents the listing did
+// not show (at the depth limit, or cut by the entry cap).
+func (s EntryState) HidesContents() bool { return s == EntryNotListed || s == EntryPartlyListed }
+
+// MarkText is what Render prints after the entry's path ("" for none).
+func (e TreeEntry) MarkText() string {
+	switch e.State {
+	case EntryNotListed:
+		return MarkNotListed
+	case EntryPartlyListed:
+		return fmt.Sprintf(markPartlyFormat, strconv.Itoa(e.Listed), strconv.Itoa(e.Total))
+	case EntryEmpty:
+		return MarkEmpty
+	}
+	return e.Note
+}
+
+// notListed marks a folder whose contents the listing does not show.
+func (e *TreeEntry) notListed() { e.State, e.Listed, e.Total = EntryNotListed, 0, 0 }
 
 // TreeResult is repo_tree's typed result.
 type TreeResult struct {
@@ -60,15 +112,15 @@ type TreeResult struct {
 func init() {
 	register("repo_tree",
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
-			"max_depth 1-4 (default 3) and max_entries 1-500 (default 500); larger values are refused, not clamped. "+
-			"A folder at the depth limit whose contents were not listed ends with [contents not listed] — call repo_tree again with path set to it; an empty folder ends with (empty). "+
-			"When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked [contents partly listed: K of M]. Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
+			fmt.Sprintf("max_depth 1-%d (default %d) and max_entries 1-%d (default %d); larger values are refused, not clamped. ", treeMaxDepth, treeDefaultDepth, treeMaxEntries, treeDefaultEntries)+
+			fmt.Sprintf("A folder at the depth limit whose contents were not listed ends with %s — call repo_tree again with path set to it; an empty folder ends with %s. ", MarkNotListed, MarkEmpty)+
+			fmt.Sprintf("When entries are cut the text ends with (truncated at N entries — narrow with path) and the folder the cut fell in is marked %s. ", fmt.Sprintf(markPartlyFormat, "K", "M"))+"Entries matching .gitignore (git's file set inside a git repository) are not listed but counted. A folder that is another git repository (a submodule, or a repository inside this one) is one entry, marked as such, and is never listed inside. "+
 			"path is relative to the repository root; \"\", \".\" and \"/\" mean the root.",
 		true, nil,
 		map[string]any{
 			"path":        map[string]any{"type": "string", "description": "Folder to list, relative to the repository root (default: the root)."},
-			"max_depth":   map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxDepth, "default": treeDefaultDepth, "description": "Folder levels to list below path (1-4, default 3)."},
-			"max_entries": map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxEntries, "default": treeDefaultEntries, "description": "Most entries to list (1-500, default 500)."},
+			"max_depth":   map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxDepth, "default": treeDefaultDepth, "description": fmt.Sprintf("Folder levels to list below path (1-%d, default %d).", treeMaxDepth, treeDefaultDepth)},
+			"max_entries": map[string]any{"type": "integer", "minimum": 1, "maximum": treeMaxEntries, "default": treeDefaultEntries, "description": fmt.Sprintf("Most entries to list (1-%d, default %d).", treeMaxEntries, treeDefaultEntries)},
 		},
 		func(ctx context.Context, s *Session, a TreeArgs) (*TreeResult, error) { return s.Tree(ctx, a) })
 }
@@ -133,28 +185,32 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 			l := q.listing
 			addIgnored(l)
 			if len(l.Entries) == 0 && q.idx >= 0 {
-				res.Entries[q.idx].Mark = emptyMark(l)
+				res.Entries[q.idx].State, res.Entries[q.idx].Note = emptyState(l)
 			}
 			for ei, e := range l.Entries {
 				if len(res.Entries) >= limit {
 					res.Truncated = true
 					if q.idx >= 0 {
-						res.Entries[q.idx].Mark = MarkNotListed
+						res.Entries[q.idx].notListed()
 						if ei > 0 {
-							res.Entries[q.idx].Mark = fmt.Sprintf(MarkPartlyFormat, ei, len(l.Entries))
+							e := &res.Entries[q.idx]
+							e.State, e.Listed, e.Total = EntryPartlyListed, ei, len(l.Entries)
 						}
 					}
 					for _, rest := range level[li+1:] {
 						if rest.idx >= 0 {
-							res.Entries[rest.idx].Mark = MarkNotListed
+							res.Entries[rest.idx].notListed()
 						}
 					}
 					for _, n := range next {
-						res.Entries[n.idx].Mark = MarkNotListed
+						res.Entries[n.idx].notListed()
 					}
 					goto done
 				}
-				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path, Mark: e.Mark}
+				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
+				if e.Mark != "" {
+					te.State, te.Note = EntryRepo, e.Mark
+				}
 				if e.Kind == KindSymlink {
 					if t, err := r.root.Readlink(osPath(e.Path)); err == nil {
 						te.Target = t
@@ -167,7 +223,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 				idx := len(res.Entries) - 1
 				sub, err := r.listDir(e.Path) // a real folder: found by listing its parent
 				if err != nil {
-					res.Entries[idx].Mark = "(" + err.Error() + ")"
+					res.Entries[idx].State, res.Entries[idx].Note = EntryUnreadable, "("+err.Error()+")"
 					continue
 				}
 				if depth < maxDepth {
@@ -176,9 +232,9 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 				}
 				// At the depth limit: say whether there is more, never leave it ambiguous.
 				if len(sub.Entries) == 0 {
-					res.Entries[idx].Mark = emptyMark(sub)
+					res.Entries[idx].State, res.Entries[idx].Note = emptyState(sub)
 				} else {
-					res.Entries[idx].Mark = MarkNotListed
+					res.Entries[idx].notListed()
 					res.NotListed++
 				}
 			}
@@ -190,10 +246,11 @@ done:
 	return res, nil
 }
 
-// emptyMark tells an empty folder from one whose every entry is ignored.
-func emptyMark(l *DirListing) string {
+// emptyState tells an empty folder from one whose every entry is ignored
+// (that one's note says how many and why).
+func emptyState(l *DirListing) (EntryState, string) {
 	if len(l.Ignored) == 0 && len(l.Special) == 0 && len(l.GitNamed) == 0 {
-		return MarkEmpty
+		return EntryEmpty, ""
 	}
 	n := len(l.Ignored) + len(l.Special) + len(l.GitNamed)
 	what := "all ignored or special"
@@ -202,7 +259,7 @@ func emptyMark(l *DirListing) string {
 	} else if len(l.GitNamed) > 0 {
 		what = "all ignored, special or named like .git"
 	}
-	return fmt.Sprintf("(nothing listable: %s, %s)", plural(n, "entry", "entries"), what)
+	return EntryNothingListable, fmt.Sprintf("(nothing listable: %s, %s)", Plural(n, "entry", "entries"), what)
 }
 
 func displayEntry(e DirEntry) string {
@@ -237,27 +294,27 @@ func (t *TreeResult) Render() string {
 			b.WriteString(QuoteName(e.Target))
 			b.WriteString(" (symlink)")
 		}
-		if e.Mark != "" {
+		if m := e.MarkText(); m != "" {
 			b.WriteByte(' ')
-			b.WriteString(e.Mark)
+			b.WriteString(m)
 		}
 		b.WriteByte('\n')
 	}
 	if t.NotListed > 0 {
 		fmt.Fprintf(&b, "(stopped at depth %d: %s marked %s %s more inside — call repo_tree with path set to one of them)\n",
-			t.MaxDepth, plural(t.NotListed, "folder", "folders"), MarkNotListed, haveHas(t.NotListed))
+			t.MaxDepth, Plural(t.NotListed, "folder", "folders"), MarkNotListed, haveHas(t.NotListed))
 	}
 	if t.Truncated {
-		fmt.Fprintf(&b, "(truncated at %s entries — narrow with path)\n", commas(t.MaxEntries))
+		fmt.Fprintf(&b, "(truncated at %s entries — narrow with path)\n", Commas(t.MaxEntries))
 	}
 	if t.Ignored > 0 {
-		fmt.Fprintf(&b, "(%s matching .gitignore not listed, e.g. %s)\n", plural(t.Ignored, "entry", "entries"), strings.Join(t.IgnoredExamples, ", "))
+		fmt.Fprintf(&b, "(%s matching .gitignore not listed, e.g. %s)\n", Plural(t.Ignored, "entry", "entries"), strings.Join(t.IgnoredExamples, ", "))
 	}
 	if t.Special > 0 {
-		fmt.Fprintf(&b, "(%s skipped — FIFOs, devices and sockets are never opened: %s)\n", plural(t.Special, "special file", "special files"), strings.Join(t.SpecialExamples, ", "))
+		fmt.Fprintf(&b, "(%s skipped — FIFOs, devices and sockets are never opened: %s)\n", Plural(t.Special, "special file", "special files"), strings.Join(t.SpecialExamples, ", "))
 	}
 	if t.GitNamed > 0 {
-		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
+		fmt.Fprintf(&b, "(%s not listed — a name git treats as .git on some file system is git's storage, never listed, read or searched: %s)\n", Plural(t.GitNamed, "entry", "entries"), strings.Join(t.GitExamples, ", "))
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "(%s)\n", t.Note)
@@ -270,10 +327,4 @@ func haveHas(n int) string {
 		return "has"
 	}
 	return "have"
-}
-
-// HidesContents reports whether a tree mark says the folder has contents
-// the listing did not show (at the depth limit, or cut by the entry cap).
-func HidesContents(mark string) bool {
-	return mark == MarkNotListed || strings.HasPrefix(mark, "[contents partly listed")
 }

@@ -1,12 +1,15 @@
 package repoops
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 func init() {
 	register("repo_write",
-		"Write a whole file. A new file is created, with any missing folders (mode 0644 for the file, 0755 for folders, less what the umask removes). "+
+		fmt.Sprintf("Write a whole file. A new file is created, with any missing folders (mode %#o for the file, %#o for folders, less what the umask removes). ", newFileMode, newDirMode)+
 			"Overwriting an existing file needs the same full, fresh read as repo_edit; its mode, BOM and (when all its lines end alike) its line endings are kept. "+
-			"Paths outside the root, through a symlink, or naming a symlink, a folder, a binary, non-UTF-8 or hard-linked file are refused. content is capped at 8 MiB. "+
+			"Paths outside the root, through a symlink, or naming a symlink, a folder, a binary, non-UTF-8 or hard-linked file are refused. content is capped at "+SizeText(editMaxBytes)+". "+
 			"Success: created PATH: N lines, or overwrote PATH: the file now has N lines (it had M; A lines added, R removed). "+
 			gateNote,
 		false, []string{"path", "content"},
