@@ -62,8 +62,8 @@ func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen
 // toggleAgent flips the focused pane's agent view.
 func (m *Model) toggleAgent() tea.Cmd { return m.toggleAgentOf(m.focused()) }
 
-// toggleAgentOf flips p's agent view; turning it on makes p's call (and so,
-// for a read, records it in the session as the tool would).
+// toggleAgentOf flips p's agent view; turning it on makes p's call through
+// the look session: the text a default call returns, with no read recorded.
 func (m *Model) toggleAgentOf(p pane) tea.Cmd {
 	a := p.Agent()
 	if a == nil {
@@ -79,7 +79,7 @@ func (m *Model) toggleAgentOf(p pane) tea.Cmd {
 	}
 	gen := a.gen + 1
 	*a = agentState{on: true, gen: gen, loading: true, tool: name, call: repoops.CallText(name, args)}
-	return callTool(m.ctx, m.session, p.ID(), gen, p.Generation(jobLoad), name, args)
+	return callTool(m.ctx, m.look, p.ID(), gen, p.Generation(jobLoad), name, args)
 }
 
 // refreshAgent repeats p's call after a reload, when its view is on.

@@ -67,6 +67,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		ctx:     ctx,
 		repo:    repo,
 		session: repo.NewSession(),
+		look:    repo.LookSession(),
 		keys:    keymap.Default(),
 		styles:  ui.NewStyles(true, cfg.NoColor),
 	}

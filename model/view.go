@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -86,14 +88,23 @@ func (m *Model) statusPanes() []pane {
 // one, the gate from the first that holds a file.
 func (m *Model) status() ui.Status {
 	st := ui.Status{Repo: m.name, Branch: m.branch, Message: m.message}
-	pathDone, gateDone := false, false
+	var pathFrom, gateFrom pane
 	for _, p := range m.statusPanes() {
 		f := p.Status()
-		if !pathDone && f.Path != "" {
-			st.Path, st.Beyond, pathDone = f.Path, f.Beyond, true
+		if pathFrom == nil && f.Path != "" {
+			st.Path, st.Beyond, pathFrom = f.Path, f.Beyond, p
 		}
-		if !gateDone && f.Gate != ui.GateNone {
-			st.Gate, st.GateText, st.GateTiny, gateDone = f.Gate, f.GateText, f.GateTiny, true
+		if gateFrom == nil && f.Gate != ui.GateNone {
+			st.Gate, st.GateText, st.GateTiny, gateFrom = f.Gate, f.GateText, f.GateTiny, p
+			if pathFrom != p && f.GateFile != "" {
+				// The path is another pane's: the gate names its own file.
+				name := f.GateFile
+				if i := strings.LastIndexByte(name, '/'); i >= 0 {
+					name = name[i+1:]
+				}
+				st.GateText = f.GateFile + ": " + st.GateText
+				st.GateTiny = name + " " + st.GateTiny
+			}
 		}
 	}
 	if a := m.focused().Agent(); a != nil {

@@ -268,20 +268,21 @@ func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	if path == "" {
 		return ui.GateNone, ""
 	}
+	head := "edit gate (" + gateOwner + "): "
 	rec, ok := s.LastRead(path)
 	switch {
 	case !ok:
-		return ui.GateNotRead, "edit gate: not read"
+		return ui.GateNotRead, head + "shut — " + repoops.GateNeverRead.String()
 	case rec.Full:
-		return ui.GateFull, "edit gate: open (full read)"
+		return ui.GateFull, head + "open — read in full"
 	}
 	last := rec.Offset + rec.Returned - 1
-	why := "partial"
+	why := repoops.GatePartialRead.String()
 	switch {
 	case rec.ByteCut:
-		why = "cut at " + repoops.SizeText(repoops.ReadMaxOutput)
+		why += ", cut at " + repoops.SizeText(repoops.ReadMaxOutput)
 	case rec.LineCut:
-		why = "a line was cut"
+		why += ", a line was cut"
 	}
-	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines) + ")"
+	return ui.GatePartial, head + "shut — " + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines)
 }

@@ -19,8 +19,8 @@ type windowMsg struct {
 	err    error
 }
 
-// readWindow reads one window through the session, exactly as the tool
-// does (so the session records the read), and prepares its lines for
+// readWindow reads one window through the look session, exactly as the
+// tool does but recording nothing (looking never moves the gate), and prepares its lines for
 // drawing: display text and highlighting are done here, off the update
 // loop, once per window.
 func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
@@ -123,7 +123,7 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 	ctx, cancel := context.WithCancel(v.c.ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
-	return readWindow(ctx, v.c.session, v.path, v.gen, v.reqSeq, offset, limit)
+	return readWindow(ctx, v.c.look, v.path, v.gen, v.reqSeq, offset, limit)
 }
 
 // windowFor picks the window that brings line n: forward from n, or, when

@@ -44,6 +44,9 @@ func (v *viewerPane) Status() statusFields {
 		}
 	}
 	f.Gate, f.GateText, f.GateTiny = v.gateStatus()
+	if v.path != "" {
+		f.GateFile = repoops.DisplayPath(v.path)
+	}
 	return f
 }
 
