@@ -112,8 +112,9 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr)})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), Watch: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	m.closeWatch()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}

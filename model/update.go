@@ -14,6 +14,11 @@ import (
 // stale. The spinner runs while anything loads.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if m.watch != nil {
+		if w := m.syncWatch(); w != nil {
+			cmd = tea.Batch(cmd, w)
+		}
+	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
 	}
@@ -40,6 +45,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onWheel(msg.Mouse())
 	case paneMsg:
 		return m.deliver(msg)
+	case watchReadyMsg:
+		m.watch = msg.d
+		return msg.d.next()
+	case diskMsg:
+		if m.watch == nil {
+			return nil
+		}
+		return m.onDisk(msg)
 	case reloadedMsg:
 		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
 		for _, p := range m.panes() {
@@ -217,6 +230,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, g.Quit):
 		m.viewer.cancelRead()
+		m.closeWatch()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
 		m.pushOverlay(newHelpPane(m.common, m.helpSections()))

@@ -96,7 +96,7 @@ func (m *Model) status() ui.Status {
 		}
 		if gateFrom == nil && f.Gate != ui.GateNone {
 			st.Gate, st.GateText, st.GateTiny, gateFrom = f.Gate, f.GateText, f.GateTiny, p
-			if pathFrom != p && f.GateFile != "" {
+			if pathFrom != p && f.GateFile != "" && f.GateFile != st.Path {
 				// The path is another pane's: the gate names its own file.
 				name := f.GateFile
 				if i := strings.LastIndexByte(name, '/'); i >= 0 {

@@ -37,7 +37,11 @@ func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, 
 		toks := ui.Tokenize(path, texts)
 		lines := make([]line, len(res.Lines))
 		for i, l := range res.Lines {
-			lines[i] = line{text: texts[i], raw: l.Text, tokens: toks[i], cut: l.CutChars}
+			w := ui.StringWidth(texts[i])
+			if l.CutChars > 0 {
+				w += ui.StringWidth(repoops.LineCutMarker(l.CutChars))
+			}
+			lines[i] = line{text: texts[i], raw: l.Text, tokens: toks[i], cut: l.CutChars, width: w}
 		}
 		return windowMsg{seq: seq, offset: offset, res: res, lines: lines}
 	})
@@ -53,6 +57,9 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.path = path
 	v.total = -1
 	v.refusal, v.empty = "", ""
+	v.refreshing = false
+	v.stopKnown, v.stop, v.stopCut = false, 0, false
+	v.crlf, v.invalid, v.bom = false, false, false
 	v.chunks = nil
 	v.styled = nil
 	v.top, v.hscroll = 0, 0
@@ -152,6 +159,9 @@ func (v *viewerPane) windowFor(n int) (offset, limit int) {
 
 // onWindow takes an answered window of the current generation.
 func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
+	if v.refreshing {
+		return v.onRefreshed(msg)
+	}
 	current := v.req != nil && v.req.seq == msg.seq
 	if current {
 		v.req = nil
@@ -184,6 +194,7 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	}
 	v.total = res.TotalLines
 	v.addChunk(&chunk{start: res.Offset, lines: msg.lines})
+	v.noteWindow(msg)
 	v.styled = nil
 	if first {
 		v.centerOn(min(v.wantLine, v.total))
@@ -193,6 +204,9 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 		}
 	}
 	gate := v.checkGate()
+	if first {
+		gate = tea.Batch(gate, v.probeStop())
+	}
 	if v.search.wantLine > 0 || v.search.pending {
 		if cmd := v.continueSearch(); cmd != nil {
 			return tea.Batch(cmd, gate)

@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -34,5 +35,15 @@ func TestLookSessionRecordsNoRead(t *testing.T) {
 	mustOK(t, call(t, look, "repo_read_file", map[string]any{"path": "a.txt", "offset": 2, "limit": 1}))
 	if v := agent.GateCheck("a.txt"); !v.Allowed {
 		t.Fatalf("agent gate after looking: %+v", v)
+	}
+}
+
+// A byte order mark is told, not just passed on in line 1's text.
+func TestReadNotesAByteOrderMark(t *testing.T) {
+	s := openSession(t, plainDir(t, map[string]string{"bom.go": "\ufeffpackage x\n", "mid.txt": "a\n\ufeffb\n"}))
+	mustContain(t, mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "bom.go"})),
+		"bom.go — lines 1-1 of 1 (line 1 starts with a UTF-8 byte order mark (U+FEFF))\n1→\ufeffpackage x")
+	if out := mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "mid.txt"})); strings.Contains(out, "byte order mark") {
+		t.Errorf("a U+FEFF inside the file is no byte order mark: %q", out)
 	}
 }

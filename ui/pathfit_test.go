@@ -1,0 +1,27 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestMiddleCutKeepsTheName(t *testing.T) {
+	p := "src/app/internal/core/engine/v2/impl/deep.go"
+	for w := 1; w <= len(p)+2; w++ {
+		got := MiddleCut(p, w)
+		if ansi.StringWidth(got) > w {
+			t.Fatalf("MiddleCut(%d) = %q: %d cells", w, got, ansi.StringWidth(got))
+		}
+		if w >= len("…/deep.go") && !strings.HasSuffix(got, "/deep.go") {
+			t.Errorf("MiddleCut(%d) = %q lost the name", w, got)
+		}
+	}
+	if got := MiddleCut(p, 24); got != "src/…/v2/impl/deep.go" {
+		t.Errorf("MiddleCut(24) = %q", got)
+	}
+	if got := MiddleCut(p, 100); got != p {
+		t.Errorf("a path that fits is cut: %q", got)
+	}
+}
