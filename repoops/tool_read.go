@@ -52,7 +52,7 @@ type ReadResult struct {
 	CRLF        bool       `json:"crlf"`
 	InvalidUTF8 bool       `json:"invalid_utf8"`
 	BOM         bool       `json:"bom,omitempty"` // line 1 starts with a UTF-8 byte order mark (returned in its text)
-	Full        bool       `json:"full"` // the whole file was returned: the edit gate's grant
+	Full        bool       `json:"full"`          // the whole file was returned: the edit gate's grant
 }
 
 func init() {
