@@ -145,3 +145,37 @@ func TestHeaderShowsTheToolsNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestBadLineNumbersSaySo: FILE:0, :abc, : and :-5 name the problem and
+// the lines that exist, instead of "no such file or folder".
+func TestBadLineNumbersSaySo(t *testing.T) {
+	dir := fixtureRepo(t)
+	f := dir + "/src/main.go"
+	for suffix, want := range map[string]string{
+		":0":   "line 0 does not exist: lines are numbered from 1",
+		":-5":  "line -5 does not exist",
+		":abc": `"abc" is not a line number`,
+		":":    "nothing after the colon",
+	} {
+		_, err := ParseTarget(f + suffix)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "has lines 1 to 8") {
+			t.Errorf("%s: %v; want %q and the range", suffix, err, want)
+		}
+	}
+	if _, err := ParseTarget(dir + "/src:3"); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("folder:3: %v", err)
+	}
+}
+
+// TestLinePastTheEndSaysSo: FILE:99999 opens at the last line and says why.
+func TestLinePastTheEndSaysSo(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("src/main.go", 99999))
+	if m.viewer.cursor != 8 {
+		t.Errorf("cursor %d, want the last line", m.viewer.cursor)
+	}
+	if !strings.Contains(m.message, "line 99,999 is past the end: src/main.go has 8 lines") {
+		t.Errorf("message %q", m.message)
+	}
+}

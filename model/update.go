@@ -45,6 +45,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onWheel(msg.Mouse())
 	case paneMsg:
 		return m.deliver(msg)
+	case noticeMsg:
+		return m.flash(msg.text)
 	case watchReadyMsg:
 		m.watch = msg.d
 		return msg.d.next()

@@ -47,6 +47,7 @@ type viewerPane struct {
 	req      *readReq // the window being read, if any
 	reqSeq   int
 	wantLine int // line to put the cursor on once the first window lands
+	pastEnd  int // the line asked for was past the end (said once the file is in)
 
 	top     int // first visible row
 	cursor  int // cursor line (1-based)

@@ -58,6 +58,7 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.total = -1
 	v.refusal, v.empty = "", ""
 	v.refreshing = false
+	v.pastEnd = 0
 	v.stopKnown, v.stop, v.stopCut = false, 0, false
 	v.crlf, v.invalid, v.bom = false, false, false
 	v.chunks = nil
@@ -171,7 +172,9 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 			return v.ensureLoaded()
 		}
 		if v.total < 0 && msg.offset > 1 {
-			// FILE:LINE past the end: show the file from the top instead.
+			// FILE:LINE past the end: read from the top, then go to the
+			// last line and say so.
+			v.pastEnd = v.wantLine
 			v.wantLine = 1
 			v.cursor = 1
 			return v.ensureLoaded()
@@ -196,6 +199,11 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	v.addChunk(&chunk{start: res.Offset, lines: msg.lines})
 	v.noteWindow(msg)
 	v.styled = nil
+	var notice tea.Cmd
+	if first && v.pastEnd > 0 {
+		notice = noticeCmd("line " + repoops.Commas(v.pastEnd) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
+		v.wantLine, v.pastEnd = v.total, 0
+	}
 	if first {
 		v.centerOn(min(v.wantLine, v.total))
 		if v.wantLine <= v.body() {
@@ -205,7 +213,7 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	}
 	gate := v.checkGate()
 	if first {
-		gate = tea.Batch(gate, v.probeStop())
+		gate = tea.Batch(gate, v.probeStop(), notice)
 	}
 	if v.search.wantLine > 0 || v.search.pending {
 		if cmd := v.continueSearch(); cmd != nil {
