@@ -21,6 +21,9 @@ type Options struct {
 	File string // file to open, absolute or relative to the working folder
 	Line int    // line in File
 	Demo bool   // write the built-in demo repository and open it
+	// DemoDir, with Demo, is where to write it (kept); "" is a temporary
+	// folder removed on exit.
+	DemoDir string
 }
 
 // ParseTarget reads the command line's one argument: DIR, or FILE[:LINE]
@@ -147,11 +150,12 @@ func findRoot(dir string) string {
 // Run opens the repository and runs the explorer until the user quits.
 func Run(ctx context.Context, opts Options) error {
 	if opts.Demo {
-		dir, err := WriteDemo()
+		dir, note, cleanup, err := prepareDemo(opts.DemoDir)
 		if err != nil {
 			return fmt.Errorf("writing the demo repository: %w", err)
 		}
-		fmt.Fprintf(os.Stderr, "repox: demo repository written to %s\n", dir)
+		defer cleanup()
+		fmt.Fprintln(os.Stderr, note)
 		opts = Options{Dir: dir}
 	}
 	root, file, err := opts.resolve()
