@@ -237,3 +237,52 @@ func deadPID(t *testing.T) int {
 	}
 	return c.Process.Pid
 }
+
+// TestLettersTypedWithoutAnInputRunNothing: "/main" in the tree (where /
+// opens nothing) must not toggle the agent view with its "a"; the / says
+// once that it does nothing there.
+func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	cursor := m.tree.cursor
+	press(m, "/")
+	if !strings.Contains(m.message, "/ does nothing in the tree") {
+		t.Fatalf("message %q", m.message)
+	}
+	press(m, "m", "a", "i", "n")
+	if m.tree.agent.on || m.tree.cursor != cursor {
+		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.on, m.tree.cursor)
+	}
+	if !strings.Contains(m.message, `typed "/main": no input is open in the tree, so nothing ran`) {
+		t.Errorf("message %q", m.message)
+	}
+	press(m, "esc", "a")
+	if !m.tree.agent.on {
+		t.Errorf("after esc, a does not toggle the agent view")
+	}
+	press(m, "a", "esc") // esc ends nothing now: it does nothing in the tree
+	m.message = ""
+	press(m, "/", "esc")
+	if m.message != "" {
+		t.Errorf("said twice: %q", m.message)
+	}
+}
+
+// TestEditorOnAFileNotOpen: back from the editor on a file the viewer does
+// not show, nothing says "file reloaded".
+func TestEditorOnAFileNotOpen(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("src/main.go", 1))
+	selectPath(t, m, "README.md")
+	_, cmd := m.Update(editorDoneMsg{path: "README.md"})
+	run(m, cmd)
+	if strings.Contains(m.message, "reloaded") {
+		t.Errorf("message %q for a file not open", m.message)
+	}
+	_, cmd = m.Update(editorDoneMsg{path: "src/main.go"})
+	run(m, cmd)
+	if !strings.Contains(m.message, "src/main.go reloaded") {
+		t.Errorf("message %q for the open file", m.message)
+	}
+}

@@ -49,6 +49,12 @@ type Model struct {
 	message string
 	msgGen  int
 
+	// typed holds letters typed where no input is open (unbound.go).
+	typed       string
+	typedWhere  string
+	typedGen    int
+	saidNothing map[string]bool // pane+key already told "does nothing"
+
 	spinning bool
 
 	copying copyState    // a copy waiting for the terminal's read-back (copy.go)

@@ -65,7 +65,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.flash("editor: " + msg.err.Error())
 		}
-		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
+		if msg.path != m.viewer.path {
+			return m.flash("back from the editor")
+		}
+		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
 	case appliedMsg:
 		return m.onApplied(msg)
 	case tea.ClipboardMsg:
@@ -76,6 +79,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
+	case typingEndMsg:
+		if msg.gen == m.typedGen {
+			m.typed = ""
+		}
+		return nil
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
@@ -226,6 +234,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if cmd, done := m.guardTyping(msg); done {
+		return cmd
+	}
 	g := m.keys.Global
 	gg := m.pendingG
 	m.pendingG = false
@@ -266,6 +277,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	p := m.focused()
+	if cmd, unbound := m.unboundKey(p, msg); unbound {
+		return cmd
+	}
 	if a := p.Agent(); a != nil && a.on {
 		m.navAgent(p, msg)
 		return nil

@@ -25,3 +25,16 @@ func TestMiddleCutKeepsTheName(t *testing.T) {
 		t.Errorf("a path that fits is cut: %q", got)
 	}
 }
+
+// TestTooSmallFitsNarrowTerminals: at 30 columns (and narrower) the whole
+// message is shown, wrapped, never cut.
+func TestTooSmallFitsNarrowTerminals(t *testing.T) {
+	s := NewStyles(true, true)
+	for _, w := range []int{30, 24, 16} {
+		out := ansi.Strip(s.TooSmall(w, 8))
+		joined := strings.Join(strings.Fields(out), " ")
+		if !strings.Contains(joined, "terminal too small:") || !strings.Contains(joined, "needs 40×10") || strings.Contains(out, "…") {
+			t.Errorf("at %d columns:\n%s", w, out)
+		}
+	}
+}
