@@ -286,3 +286,20 @@ func TestEditorOnAFileNotOpen(t *testing.T) {
 		t.Errorf("message %q for the open file", m.message)
 	}
 }
+
+// TestCopyingACallRecordsNoRead: Y on the viewer makes the agent view's
+// call to copy its text; like the agent view, it records nothing.
+func TestCopyingACallRecordsNoRead(t *testing.T) {
+	t.Setenv("TERM", "xterm")
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("docs/long.txt", 1))
+	m.focus = paneViewer
+	press(m, "Y")
+	if !strings.Contains(m.copying.text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("copied %q", m.copying.text)
+	}
+	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+		t.Error("copying the call recorded a read in the explorer session")
+	}
+}
