@@ -38,3 +38,27 @@ func TestTooSmallFitsNarrowTerminals(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepTreeRowsKeepTheSelectedName: rows deeper than the pane is wide
+// give up indentation so the cursor row's name shows whole.
+func TestDeepTreeRowsKeepTheSelectedName(t *testing.T) {
+	s := NewStyles(true, true)
+	rows := []TreeRow{
+		{Name: "nilcheck_test.go", Depth: 5},
+		{Name: "rewriteAMD64.go", Depth: 5},
+		{Name: "regalloc_test.go", Depth: 5},
+	}
+	out := ansi.Strip(s.RenderTree(TreeView{Title: "tree", Rows: rows, Cursor: 1, Focused: true}, 26, 4))
+	lines := strings.Split(out, "\n")
+	if !strings.Contains(lines[2], "rewriteAMD64.go") {
+		t.Errorf("the selected row lost its name:\n%s", out)
+	}
+	if !strings.HasPrefix(lines[1], "…") {
+		t.Errorf("shifted rows do not say so:\n%s", out)
+	}
+	// A shallow cursor row shifts nothing.
+	out = ansi.Strip(s.RenderTree(TreeView{Title: "tree", Rows: []TreeRow{{Name: "a.go", Depth: 1}}, Cursor: 0}, 26, 2))
+	if !strings.HasPrefix(strings.Split(out, "\n")[1], "    a.go") {
+		t.Errorf("a row that fits was shifted:\n%s", out)
+	}
+}
