@@ -59,9 +59,9 @@ func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 	case repoops.GateChanged:
 		why := c.String()
 		if r := v.gate.LastRead; r != nil {
-			why = "changed on disk since the read at " + r.At.Format("15:04:05")
+			why = "changed on disk since " + r.At.Format("15:04:05") // the read the grant came from
 		}
-		return ui.GatePartial, head + "shut — " + why, tinyGate[ui.GatePartial]
+		return ui.GatePartial, head + "shut — " + why, "gate: shut (changed on disk)"
 	}
 	return ui.GatePartial, head + "shut — " + v.gate.Cause.String(), tinyGate[ui.GatePartial]
 }

@@ -399,7 +399,7 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 		t.Errorf("after a change on disk: %q", text)
 	}
 	press(m, "r") // a reload is looking: the gate stays shut
-	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk since the read at ") {
+	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk since ") {
 		t.Errorf("after reload: %q", text)
 	}
 }
