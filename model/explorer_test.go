@@ -303,3 +303,69 @@ func TestCopyingACallRecordsNoRead(t *testing.T) {
 		t.Error("copying the call recorded a read in the explorer session")
 	}
 }
+
+// TestAgentViewWrapsAndSaysItsSize: the footers that tell the model what
+// to do next are shown whole (wrapped, by default), the title says the
+// response's bytes and lines, and w turns wrapping off.
+func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	press(m, "a")
+	a := &m.tree.agent
+	out := ansi.Strip(m.Render())
+	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.text)), strings.Count(a.text, "\n")+1)
+	if !strings.Contains(out, size) {
+		t.Errorf("no size %q in:\n%s", size, out)
+	}
+	footer := a.lines[len(a.lines)-2] // "(stopped at depth 3: …)"
+	var joined strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		joined.WriteString(strings.TrimRight(strings.SplitN(l, "│", 2)[0], " "))
+	}
+	if !strings.Contains(joined.String(), strings.ReplaceAll(footer, " ", "")) && !strings.Contains(strings.ReplaceAll(joined.String(), " ", ""), strings.ReplaceAll(footer, " ", "")) {
+		t.Errorf("footer %q is cut:\n%s", footer, out)
+	}
+	press(m, "w")
+	if rows := a.display(m.tree.width, m.agentWrap()); len(rows) != len(a.lines) {
+		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.lines))
+	}
+	if out := ansi.Strip(m.Render()); !strings.Contains(out, "…") {
+		t.Errorf("unwrapped, a long line should be cut at the edge:\n%s", out)
+	}
+}
+
+// TestTreeAgentViewFollowsTheCursor: with the tree's agent view on, j moves
+// the tree cursor and, once it rests, the call is the folder under it;
+// ctrl+d scrolls the text, not the tree.
+func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	selectPath(t, m, "deep")
+	press(m, "a")
+	a := &m.tree.agent
+	if !strings.HasPrefix(a.call, `repo_tree {"path":"deep"}`) {
+		t.Fatalf("call %q", a.call)
+	}
+	press(m, "j") // onto docs/
+	if n := m.tree.selected(); n == nil || n.path != "docs" {
+		t.Fatalf("j in the tree's agent view did not move the cursor: %v", n)
+	}
+	if !strings.HasPrefix(a.call, `repo_tree {"path":"docs"}`) {
+		t.Errorf("the call did not follow: %q", a.call)
+	}
+	_, cmd := m.Update(agentFollowMsg{seq: m.agentSeq}) // the cursor rested
+	run(m, cmd)
+	if a = &m.tree.agent; !strings.HasPrefix(a.text, "docs/") {
+		t.Errorf("text after the cursor rested: %q", a.text)
+	}
+	// A stale rest (the cursor moved again) runs nothing.
+	press(m, "k")
+	if _, cmd := m.Update(agentFollowMsg{seq: m.agentSeq - 1}); cmd != nil {
+		t.Errorf("a superseded rest ran the call")
+	}
+	cur := m.tree.cursor
+	press(m, "ctrl+d")
+	if m.tree.cursor != cur {
+		t.Errorf("ctrl+d moved the tree cursor")
+	}
+}

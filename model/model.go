@@ -49,6 +49,9 @@ type Model struct {
 	message string
 	msgGen  int
 
+	agentNoWrap bool // the person turned the agent views' wrapping off (w)
+	agentSeq    int  // debounce of the tree agent view following the cursor
+
 	// typed holds letters typed where no input is open (unbound.go).
 	typed       string
 	typedWhere  string

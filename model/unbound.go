@@ -22,7 +22,11 @@ type typingEndMsg struct{ gen int }
 func (m *Model) paneBindings(p pane) []key.Binding {
 	if a := p.Agent(); a != nil && a.on {
 		n := m.keys.Tree.Nav
-		return []key.Binding{n.Up, n.Down, n.Top, n.Bottom, n.HalfDown, n.HalfUp, n.PageDown, n.PageUp, m.keys.Viewer.Left, m.keys.Viewer.Right}
+		bs := []key.Binding{n.Up, n.Down, n.Top, n.Bottom}
+		for _, row := range m.keys.Agent.FullHelp() {
+			bs = append(bs, row...)
+		}
+		return bs
 	}
 	var bs []key.Binding
 	for _, row := range p.FullHelp() {

@@ -79,6 +79,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
+	case agentFollowMsg:
+		return m.onAgentFollow(msg)
 	case typingEndMsg:
 		if msg.gen == m.typedGen {
 			m.typed = ""
@@ -281,8 +283,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if a := p.Agent(); a != nil && a.on {
-		m.navAgent(p, msg)
-		return nil
+		return m.navAgent(p, msg)
 	}
 	return p.Update(msg)
 }

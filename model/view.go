@@ -63,15 +63,24 @@ func (m *Model) paneView(p pane, w, h int) string {
 
 func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) string {
 	body := max(h-2, 0)
-	end := min(a.top+body, len(a.lines))
+	rows := a.display(w, m.agentWrap())
+	a.top = max(min(a.top, len(rows)-body), 0)
+	end := min(a.top+body, len(rows))
 	var lines []string
 	if a.top < end {
-		lines = a.lines[a.top:end]
+		lines = rows[a.top:end]
 	}
-	if len(a.lines) > body {
-		title += "  " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(a.lines))
+	if s := a.size(); s != "" {
+		title += " · " + s
 	}
-	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: a.hscroll}, w, h)
+	if len(rows) > body {
+		title += "  rows " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(rows))
+	}
+	hs := a.hscroll
+	if m.agentWrap() {
+		hs = 0
+	}
+	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: hs}, w, h)
 }
 
 // statusPanes are the panes the status line asks, in order: the top
@@ -126,7 +135,7 @@ func (m *Model) hintBindings() []key.Binding {
 			return append([]key.Binding{m.keys.Overlay.Close}, bs...)
 		}
 	case p.Agent() != nil && p.Agent().on:
-		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up, m.keys.Viewer.Left, m.keys.Viewer.Right}
+		bs = append([]key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}, m.keys.Agent.ShortHelp()...)
 	default:
 		bs = p.ShortHelp()
 	}
@@ -141,5 +150,6 @@ func (m *Model) helpSections() []ui.HelpSection {
 	for _, p := range m.panes() {
 		secs = append(secs, ui.HelpSection{Title: p.Title(), Bindings: p.FullHelp()})
 	}
+	secs = append(secs, ui.HelpSection{Title: "Agent view", Bindings: m.keys.Agent.FullHelp()})
 	return secs
 }

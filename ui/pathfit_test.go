@@ -62,3 +62,22 @@ func TestDeepTreeRowsKeepTheSelectedName(t *testing.T) {
 		t.Errorf("a row that fits was shifted:\n%s", out)
 	}
 }
+
+// TestAgentRowsWrapWithoutLosingText: every character of the text is in the
+// rows, in order, no row wider than the pane.
+func TestAgentRowsWrapWithoutLosingText(t *testing.T) {
+	lines := []string{"a.txt — lines 1-1000 of 1400", "(truncated) — use limit>=1400 to read all lines", "12→\tx世界y"}
+	rows := AgentRows(lines, 10)
+	for _, r := range rows {
+		if ansi.StringWidth(r) > 10 {
+			t.Fatalf("row %q is wider than 10", r)
+		}
+	}
+	if got := AgentRows([]string{"世界"}, 1); len(got) != 2 {
+		t.Errorf("wide characters in a 1-cell pane: %q", got)
+	}
+	want := agentLine(lines[0]) + agentLine(lines[1]) + agentLine(lines[2])
+	if got := strings.Join(rows, ""); got != want {
+		t.Errorf("rows lose text:\n%q\n%q", got, want)
+	}
+}
