@@ -49,9 +49,10 @@ func isBidiControl(r rune) bool {
 
 // isZeroWidth: U+180E, U+200B–U+200D (space, non-joiner, joiner), U+2060
 // (word joiner), U+2061–U+2064 (invisible operators), U+FEFF (byte order
-// mark, zero-width no-break space).
+// mark, zero-width no-break space), U+E0000–U+E007F (tag characters, which
+// can spell hidden text).
 func isZeroWidth(r rune) bool {
-	return r == 0x180e || (r >= 0x200b && r <= 0x200d) || (r >= 0x2060 && r <= 0x2064) || r == 0xfeff
+	return r == 0x180e || (r >= 0x200b && r <= 0x200d) || (r >= 0x2060 && r <= 0x2064) || r == 0xfeff || (r >= 0xe0000 && r <= 0xe007f)
 }
 
 // ControlsVisible applies the TUI's rule (VisibleRune) to text bound for a terminal

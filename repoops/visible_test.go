@@ -21,6 +21,8 @@ func TestVisibleRuneShowsInvisibleCharacters(t *testing.T) {
 		{0x200d, ZeroWidthMark, true},
 		{0x2060, ZeroWidthMark, true},
 		{0xfeff, ZeroWidthMark, true},
+		{0xe0041, ZeroWidthMark, true}, // TAG LATIN CAPITAL LETTER A
+		{0xe0080, 0xe0080, false},
 		{'a', 'a', false},
 		{'é', 'é', false},
 		{0x2010, 0x2010, false}, // HYPHEN: visible
