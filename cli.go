@@ -136,23 +136,22 @@ then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
 repox
 repox ~/src/project
 repox ~/src/project/main.go:42
-# a built-in demo repository with every cap marker
-repox --demo`,
+# a built-in demo repository with every cap marker (kept in ./demo with a folder)
+repox --demo
+repox --demo ./demo`,
 		Args: maxArgs(1, "one folder or file"),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveDefault
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if demo {
-				if len(args) > 0 {
-					return usagef(cmd, "--demo takes no folder, got %q", args[0])
-				}
-				args = []string{"--demo"}
+				// --demo DIR writes the demo there and keeps it.
+				args = append([]string{"--demo"}, args...)
 			}
 			return status(cmdExplore(ctx, args, stdout, stderr))
 		},
 	}
-	root.Flags().BoolVar(&demo, "demo", false, "write a demo repository to a temporary folder and explore it")
+	root.Flags().BoolVar(&demo, "demo", false, "explore a demo repository: in a temporary folder removed on exit, or, with DIR, written to DIR and kept")
 	root.SetVersionTemplate("{{.Version}}\n")
 
 	tools := &cobra.Command{

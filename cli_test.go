@@ -51,7 +51,7 @@ func TestUsageErrorsAreOneLineWithTheWayToHelp(t *testing.T) {
 	}{
 		{[]string{"--nope"}, "repox: unknown flag: --nope — run 'repox --help'"},
 		{[]string{"a", "b"}, "one folder or file at most"},
-		{[]string{"--demo", "x"}, "--demo takes no folder"},
+		{[]string{"--demo", "x", "y"}, "one folder or file"},
 		{[]string{"call", "--bogus"}, "repox call: unknown flag: --bogus — run 'repox call --help'"},
 		{[]string{"call", "--root", dir}, "give TOOL and optionally ARGS_JSON"},
 		{[]string{"call", "--root", dir, "repo_tree", "{}", "extra"}, "give TOOL"},

@@ -47,11 +47,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // cmdExplore runs the TUI on a folder, a FILE[:LINE], or the demo.
 func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var opts model.Options
+	if len(args) == 2 && (args[0] == "--demo" || args[0] == "-demo") {
+		args, opts.DemoDir = args[:1], args[1]
+	}
 	if len(args) > 1 {
 		fmt.Fprintf(stderr, "repox: one folder or file at most, got %d arguments — run 'repox --help' for usage\n", len(args))
 		return exitUsage
 	}
-	var opts model.Options
 	switch {
 	case len(args) == 1 && (args[0] == "--demo" || args[0] == "-demo"):
 		opts.Demo = true

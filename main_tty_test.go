@@ -32,12 +32,12 @@ func TestCallOnATerminalShowsControlBytesVisibly(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, raw := range []string{"\x1b", "\x07", "\r", "\x7f", "\u009b"} {
+	for _, raw := range []string{"\x1b", "\x07", "\r", "\x7f", "\u009b", "\u202e", "\u200b", "\U000e0041"} {
 		if strings.Contains(out, raw) {
 			t.Errorf("terminal output holds raw %q:\n%q", raw, out)
 		}
 	}
-	for _, want := range []string{"1→title ␛]0;pwned␇ clear ␛[2J cr␍over del␡ c1�[31m rlo\u202e zw\u200b tag\U000e0041 tab\tend"} {
+	for _, want := range []string{"1→title ␛]0;pwned␇ clear ␛[2J cr␍over del␡ c1�[31m rlo⇄ zw␢ tag␢ tab\tend"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, out)
 		}

@@ -12,11 +12,12 @@ type KeyMap struct {
 	Tree    Tree
 	Viewer  Viewer
 	Overlay Overlay
+	Agent   Agent
 }
 
 // Default returns the standard bindings.
 func Default() KeyMap {
-	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay()}
+	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Agent: NewAgent()}
 }
 
 // Nav is the movement shared by every pane: both panes scroll the same way,

@@ -14,8 +14,11 @@ import (
 // listed and read again.
 type reloadedMsg struct{}
 
-// editorDoneMsg is the editor's exit.
-type editorDoneMsg struct{ err error }
+// editorDoneMsg is the editor's exit; path is the file it was given.
+type editorDoneMsg struct {
+	path string
+	err  error
+}
 
 // reload makes the core forget its cached ignore rules and git's view, then
 // (on reloadedMsg) lists and reads everything shown again.
@@ -58,5 +61,5 @@ func (m *Model) openEditor() tea.Cmd {
 	// +LINE is understood by vi, vim, nvim, nano, emacs, micro, helix and kak.
 	argv = append(argv, "+"+strconv.Itoa(line), filepath.Join(m.repo.Dir(), filepath.FromSlash(path)))
 	c := exec.Command(argv[0], argv[1:]...)
-	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{err: err} })
+	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{path: path, err: err} })
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
 )
 
 // agentState is a pane flipped to agent view: the call that stands for
@@ -22,8 +23,15 @@ type agentState struct {
 	lines   []string
 	isError bool
 	loading bool
-	top     int
-	hscroll int // columns scrolled right: tool text is never wrapped
+	top     int // first row on screen
+	hscroll int // columns scrolled right, when not wrapped
+
+	// rows is the text as drawn (wrapped at rowsW, or one row per line),
+	// computed once per text, width and wrap setting.
+	rows     []string
+	rowsW    int
+	rowsWrap bool
+	rowsOK   bool
 }
 
 // agentMsg is a tool call's answer for a pane's agent view; it travels in a
@@ -62,8 +70,8 @@ func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen
 // toggleAgent flips the focused pane's agent view.
 func (m *Model) toggleAgent() tea.Cmd { return m.toggleAgentOf(m.focused()) }
 
-// toggleAgentOf flips p's agent view; turning it on makes p's call (and so,
-// for a read, records it in the session as the tool would).
+// toggleAgentOf flips p's agent view; turning it on makes p's call through
+// the look session: the text a default call returns, with no read recorded.
 func (m *Model) toggleAgentOf(p pane) tea.Cmd {
 	a := p.Agent()
 	if a == nil {
@@ -79,7 +87,7 @@ func (m *Model) toggleAgentOf(p pane) tea.Cmd {
 	}
 	gen := a.gen + 1
 	*a = agentState{on: true, gen: gen, loading: true, tool: name, call: repoops.CallText(name, args)}
-	return callTool(m.ctx, m.session, p.ID(), gen, p.Generation(jobLoad), name, args)
+	return callTool(m.ctx, m.look, p.ID(), gen, p.Generation(jobLoad), name, args)
 }
 
 // refreshAgent repeats p's call after a reload, when its view is on.
@@ -99,33 +107,96 @@ func (a *agentState) apply(res repoops.Result) {
 	a.isError = res.IsError
 	a.lines = strings.Split(a.text, "\n")
 	a.top = 0
+	a.rowsOK = false
 }
 
-// scroll moves an agent view's text by d lines.
+// display is the text's rows for a pane w wide: wrapped, or one per line
+// (then scrolled sideways).
+func (a *agentState) display(w int, wrap bool) []string {
+	if !a.rowsOK || a.rowsW != w || a.rowsWrap != wrap {
+		if wrap {
+			a.rows = ui.AgentRows(a.lines, w)
+		} else {
+			a.rows = a.lines
+		}
+		a.rowsW, a.rowsWrap, a.rowsOK = w, wrap, true
+	}
+	return a.rows
+}
+
+// size is the response's size beside the call: bytes and lines.
+func (a *agentState) size() string {
+	if a.loading {
+		return ""
+	}
+	return repoops.Commas(len(a.text)) + " bytes, " + repoops.Plural(len(a.lines), "line", "lines")
+}
+
+// scroll moves an agent view's text by d rows.
 func (a *agentState) scroll(d, body int) {
-	a.top = max(min(a.top+d, len(a.lines)-body), 0)
+	n := len(a.lines)
+	if a.rowsOK {
+		n = len(a.rows)
+	}
+	a.top = max(min(a.top+d, n-body), 0)
 }
 
-// navAgent moves p's agent view with the movement keys.
-func (m *Model) navAgent(p pane, msg tea.KeyPressMsg) {
+// navAgent moves p's agent view with the movement keys. In the tree's
+// agent view the tree's movement keys move the tree cursor and the call
+// follows it (agent_follow.go); the text scrolls by half pages and pages.
+func (m *Model) navAgent(p pane, msg tea.KeyPressMsg) tea.Cmd {
 	a := p.Agent()
-	_, h := p.Size()
+	w, h := p.Size()
 	body := max(h-2, 1)
+	a.display(w, m.agentWrap())
+	ak := m.keys.Agent
 	switch {
-	case key.Matches(msg, m.keys.Viewer.Left):
+	case key.Matches(msg, ak.Wrap):
+		m.agentNoWrap = !m.agentNoWrap
+		a.top, a.hscroll = 0, 0
+		if m.agentNoWrap {
+			return m.flash("agent view: wrap off (←/→ scroll)")
+		}
+		return m.flash("agent view: wrap on")
+	case key.Matches(msg, ak.Left):
+		if !m.agentNoWrap {
+			return nil
+		}
 		a.hscroll = max(a.hscroll-8, 0)
-		return
-	case key.Matches(msg, m.keys.Viewer.Right):
+		return nil
+	case key.Matches(msg, ak.Right):
+		if !m.agentNoWrap {
+			return nil
+		}
 		a.hscroll += 8
-		return
+		return nil
+	case key.Matches(msg, ak.HalfDown):
+		a.scroll(max(body/2, 1), body)
+		return nil
+	case key.Matches(msg, ak.HalfUp):
+		a.scroll(-max(body/2, 1), body)
+		return nil
+	case key.Matches(msg, ak.PageDown):
+		a.scroll(max(body-1, 1), body)
+		return nil
+	case key.Matches(msg, ak.PageUp):
+		a.scroll(-max(body-1, 1), body)
+		return nil
+	}
+	if p.ID() == paneTree {
+		return m.followTree(msg)
 	}
 	d, top, bottom := navStep(m.keys.Tree.Nav, msg, body)
 	switch {
 	case top:
 		a.top = 0
 	case bottom:
-		a.scroll(len(a.lines), body)
+		a.scroll(len(a.rows), body)
 	default:
 		a.scroll(d, body)
 	}
+	return nil
 }
+
+// agentWrap: agent views wrap unless the person turned it off.
+func (m *Model) agentWrap() bool { return !m.agentNoWrap }

@@ -126,8 +126,9 @@ type copyCallMsg struct {
 }
 
 // copyCall copies the focused pane's tool call and its exact model text:
-// the agent view's when it is on, else the call is made now (as `a` would
-// make it, so a read is recorded as the tool records it).
+// the agent view's when it is on, else the call is made now, as `a` makes
+// it: through the look session, so copying records no read (looking never
+// changes the gate).
 func (m *Model) copyCall() tea.Cmd {
 	p := m.focused()
 	a := p.Agent()
@@ -141,7 +142,7 @@ func (m *Model) copyCall() tea.Cmd {
 	if why != "" {
 		return m.flash("could not copy: " + why)
 	}
-	ctx, s, id, gen := m.ctx, m.session, p.ID(), p.Generation(jobLoad)
+	ctx, s, id, gen := m.ctx, m.look, p.ID(), p.Generation(jobLoad)
 	return func() tea.Msg {
 		res := callJSON(ctx, s, name, args)
 		ran := paneMsg{to: id, job: jobLoad, gen: gen, msg: agentRanMsg{}}

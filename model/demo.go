@@ -26,21 +26,6 @@ var demoLayout = map[string]string{
 	"deep.go.txt":   "src/app/internal/core/engine/v2/impl/deep.go",
 }
 
-// WriteDemo writes the demo repository to a new temporary folder (and
-// makes it a git repository when git is installed). It returns the folder.
-func WriteDemo() (string, error) {
-	base, err := os.MkdirTemp("", "repox-demo-")
-	if err != nil {
-		return "", err
-	}
-	dir := filepath.Join(base, "demo")
-	if err := writeDemo(dir); err != nil {
-		return "", err
-	}
-	gitInit(dir)
-	return dir, nil
-}
-
 func writeDemo(dir string) error {
 	files := map[string][]byte{}
 	for from, to := range demoLayout {

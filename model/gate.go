@@ -32,8 +32,13 @@ func (v *viewerPane) onGate(msg gateMsg) {
 	v.gate = &verdict
 }
 
-// gateStatus words the gate for the status line: the core's verdict once
-// it is in, else what the session's last read implies.
+// gateOwner names whose gate the status line shows: the explorer's own
+// session (an agent's, once the sessions pane exists).
+const gateOwner = "explorer session"
+
+// gateStatus words the gate for the status line: whose gate it is, open or
+// shut, and why in the gate's own words (repoops.GateCause), from the
+// core's verdict once it is in, else from the session's last read.
 func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 	if v.path == "" {
 		return ui.GateNone, "", ""
@@ -42,16 +47,23 @@ func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 		g, text := gateOf(v.c.session, v.path)
 		return g, text, tinyGate[g]
 	}
-	switch v.gate.Cause {
+	head := "edit gate (" + gateOwner + "): "
+	switch c := v.gate.Cause; c {
 	case repoops.GateAllowed:
-		return ui.GateFull, "edit gate: open (full read, unchanged)", tinyGate[ui.GateFull]
+		return ui.GateFull, head + "open — " + c.String(), tinyGate[ui.GateFull]
 	case repoops.GateNeverRead:
-		return ui.GateNotRead, "edit gate: not read", tinyGate[ui.GateNotRead]
+		return ui.GateNotRead, head + "shut — " + c.String(), tinyGate[ui.GateNotRead]
 	case repoops.GatePartialRead:
 		_, text := gateOf(v.c.session, v.path)
 		return ui.GatePartial, text, tinyGate[ui.GatePartial]
+	case repoops.GateChanged:
+		why := c.String()
+		if r := v.gate.LastRead; r != nil {
+			why = "changed on disk since " + r.At.Format("15:04:05") // the read the grant came from
+		}
+		return ui.GatePartial, head + "shut — " + why, "gate: shut (changed on disk)"
 	}
-	return ui.GatePartial, "edit gate: shut (" + v.gate.Cause.String() + ")", tinyGate[ui.GatePartial]
+	return ui.GatePartial, head + "shut — " + v.gate.Cause.String(), tinyGate[ui.GatePartial]
 }
 
 var tinyGate = map[ui.GateState]string{ui.GateNotRead: "gate: not read", ui.GatePartial: "gate: shut", ui.GateFull: "gate: open"}

@@ -26,6 +26,9 @@ type Config struct {
 	Editor  string // command for `o`; from $VISUAL or $EDITOR
 	// Settings remembered between runs (settings.go); Run loads them.
 	Settings Settings
+	// Watch follows the disk (the open file, the open folders): on in the
+	// program, off in tests that drive Update by hand.
+	Watch bool
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
@@ -50,10 +53,22 @@ type Model struct {
 	message string
 	msgGen  int
 
+	agentNoWrap bool // the person turned the agent views' wrapping off (w)
+	agentSeq    int  // debounce of the tree agent view following the cursor
+
+	// typed holds letters typed where no input is open (unbound.go).
+	typed       string
+	typedWhere  string
+	typedGen    int
+	saidNothing map[string]bool // pane+key already told "does nothing"
+
 	spinning bool
 
 	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
 	console *consolePane // the tool console, kept between openings (console.go)
+
+	watch    *diskWatcher // nil until started (or when not following the disk)
+	followed following    // what the watcher was last told
 
 	// tick schedules timers (spinner, message expiry); tests swap it so
 	// that running a command never sleeps.
@@ -71,6 +86,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		ctx:     ctx,
 		repo:    repo,
 		session: repo.NewSession(),
+		look:    repo.LookSession(),
 		keys:    keymap.Default(),
 		styles:  ui.NewStyles(true, cfg.NoColor),
 	}
@@ -110,6 +126,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.cfg.File != "" {
 		cmds = append(cmds, m.openFile(m.cfg.File, m.cfg.Line))
+	}
+	if m.cfg.Watch {
+		cmds = append(cmds, startWatch(m.repo.Dir()))
 	}
 	return tea.Batch(cmds...)
 }

@@ -68,7 +68,8 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 		ev.X -= m.tree.width + 1
 	}
 	if a := p.Agent(); a.on {
-		_, h := p.Size()
+		w, h := p.Size()
+		a.display(w, m.agentWrap())
 		a.scroll(d, h-2)
 		return nil
 	}

@@ -1,9 +1,11 @@
 package model
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,6 +21,9 @@ type Options struct {
 	File string // file to open, absolute or relative to the working folder
 	Line int    // line in File
 	Demo bool   // write the built-in demo repository and open it
+	// DemoDir, with Demo, is where to write it (kept); "" is a temporary
+	// folder removed on exit.
+	DemoDir string
 }
 
 // ParseTarget reads the command line's one argument: DIR, or FILE[:LINE]
@@ -36,13 +41,67 @@ func ParseTarget(arg string) (Options, error) {
 		return Options{File: arg}, nil
 	}
 	if i := strings.LastIndexByte(arg, ':'); i > 0 {
-		if n, perr := strconv.Atoi(arg[i+1:]); perr == nil && n > 0 {
-			if st, serr := os.Stat(arg[:i]); serr == nil && !st.IsDir() {
-				return Options{File: arg[:i], Line: n}, nil
+		file, num := arg[:i], arg[i+1:]
+		if st, serr := os.Stat(file); serr == nil {
+			if st.IsDir() {
+				return Options{}, fmt.Errorf("%s is a folder: a line number goes after a file (FILE:LINE), or give the folder alone", file)
 			}
+			n, perr := strconv.Atoi(num)
+			if perr == nil && n > 0 {
+				return Options{File: file, Line: n}, nil
+			}
+			return Options{}, badLine(file, num, perr == nil)
 		}
 	}
 	return Options{}, fmt.Errorf("%s: no such file or folder", arg)
+}
+
+// badLine says what is wrong with the line of FILE:LINE and which lines
+// the file has (counted by the one line-count rule).
+func badLine(file, num string, isNumber bool) error {
+	what := fmt.Sprintf("%q is not a line number", num)
+	switch {
+	case num == "":
+		what = "nothing after the colon"
+	case isNumber:
+		what = "line " + num + " does not exist: lines are numbered from 1"
+	}
+	lines, err := countFileLines(file)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s:%s: %s (and the file could not be read: %v)", file, num, what, err)
+	case lines == 0:
+		return fmt.Errorf("%s:%s: %s, and %s is empty (0 lines) — open it without a line: repox %s", file, num, what, file, file)
+	}
+	return fmt.Errorf("%s:%s: %s — %s has lines 1 to %s: give one of them (repox %s:1) or none", file, num, what, file, repoops.Commas(lines), file)
+}
+
+// countFileLines counts a file's lines the way the tools do, streaming.
+func countFileLines(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, last := 0, byte('\n')
+	for {
+		k, err := f.Read(buf)
+		if k > 0 {
+			n += bytes.Count(buf[:k], []byte{'\n'})
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		n++ // a last line without a newline counts
+	}
+	return n, nil
 }
 
 // resolve turns Options into a repository root and a repo-relative file.
@@ -91,11 +150,12 @@ func findRoot(dir string) string {
 // Run opens the repository and runs the explorer until the user quits.
 func Run(ctx context.Context, opts Options) error {
 	if opts.Demo {
-		dir, err := WriteDemo()
+		dir, note, cleanup, err := prepareDemo(opts.DemoDir)
 		if err != nil {
 			return fmt.Errorf("writing the demo repository: %w", err)
 		}
-		fmt.Fprintf(os.Stderr, "repox: demo repository written to %s\n", dir)
+		defer cleanup()
+		fmt.Fprintln(os.Stderr, note)
 		opts = Options{Dir: dir}
 	}
 	root, file, err := opts.resolve()
@@ -112,8 +172,9 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr)})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), Watch: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	m.closeWatch()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}

@@ -100,6 +100,9 @@ type statusFields struct {
 
 	Gate               ui.GateState // ui.GateNone when the pane holds no file
 	GateText, GateTiny string
+	// GateFile is the file the gate is about (display form); the status line
+	// names it when the path shown is another pane's.
+	GateFile string
 }
 
 // common is what every pane shares with the root: the core, the bindings,
@@ -108,6 +111,9 @@ type common struct {
 	ctx     context.Context
 	repo    *repoops.Repo
 	session *repoops.Session
+	// look reads for showing: the viewer's windows and the agent views go
+	// through it, so looking records no read and never moves session's gate.
+	look    *repoops.Session
 	keys    keymap.KeyMap
 	styles  *ui.Styles
 	spinIdx int

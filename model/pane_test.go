@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -251,6 +252,7 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 	t.Run("gate verdict superseded by a newer check", func(t *testing.T) {
 		m := start(t, dir, 80, 24)
 		run(m, m.openFile("src/main.go", 1))
+		explicitRead(t, m, "src/main.go")
 		older := envelopes(m.checkGate(), paneViewer, jobGate)
 		newer := envelopes(m.checkGate(), paneViewer, jobGate)
 		if len(older) != 1 || len(newer) != 1 {
@@ -318,24 +320,45 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 	}
 }
 
-// TestGateRecheckedAfterAnAgentReadNoLongerShown: the agent view's read is
-// recorded by the session even when the view was turned off before it
-// answered; the gate must then say what the session now holds.
-func TestGateRecheckedAfterAnAgentReadNoLongerShown(t *testing.T) {
+// TestLookingNeverChangesTheGate: the viewer's windows (a whole 1,400-line
+// file, a window around FILE:1200) and the agent view's default read
+// record nothing in the explorer session; only an explicit tool call does.
+func TestLookingNeverChangesTheGate(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "docs/long.txt")
-	if g, _, _ := m.gateStatus(); g != ui.GateFull {
-		t.Fatalf("after the viewer's full window: gate %v", g)
+	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+		t.Fatal("the viewer's window recorded a read in the explorer session")
 	}
-	press(m, "tab")
-	_, cmd := m.Update(keyMsg("a")) // a limit-1000 read: partial
-	m.Update(keyMsg("a"))           // off again before the answer lands
-	run(m, cmd)
-	if m.viewer.agent.on || m.viewer.agent.text != "" {
-		t.Fatalf("the answer landed in a view turned off")
+	if g, text, _ := m.gateStatus(); g != ui.GateNotRead || !strings.Contains(text, "explorer session") || !strings.Contains(text, "not read") {
+		t.Fatalf("after opening: gate %v %q, want not read, naming the explorer session", g, text)
 	}
-	if g, text, _ := m.gateStatus(); g != ui.GatePartial {
-		t.Errorf("gate %v (%q) after a partial read by the agent view; want shut", g, text)
+	press(m, "tab", "a") // the agent view's default read (limit 1000)
+	if !strings.HasPrefix(m.viewer.agent.text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("agent view text %q", m.viewer.agent.text)
+	}
+	press(m, "a")
+	run(m, m.openFile("docs/long.txt", 1200))
+	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+		t.Fatal("the agent view or FILE:1200 recorded a read")
+	}
+	if g, _, _ := m.gateStatus(); g != ui.GateNotRead {
+		t.Errorf("gate %v after looking, want not read", g)
+	}
+	// An explicit tool call does count.
+	explicitRead(t, m, "docs/long.txt")
+	run(m, m.checkGate())
+	if g, text, _ := m.gateStatus(); g != ui.GateFull || !strings.Contains(text, "open — read in full, unchanged") {
+		t.Errorf("after an explicit full read: %v %q", g, text)
+	}
+}
+
+// explicitRead is an explicit full repo_read_file by the explorer session,
+// as the tool console or the edit preview's "read it in full" makes it.
+func explicitRead(t testing.TB, m *Model, path string) {
+	t.Helper()
+	res := m.session.Call(context.Background(), "repo_read_file", []byte(`{"path":"`+path+`","limit":2000}`))
+	if res.IsError {
+		t.Fatal(res.Text)
 	}
 }

@@ -47,6 +47,10 @@ type treePane struct {
 
 	horizon *horizon
 	agent   agentState
+
+	// shape counts rebuilds: the set of open folders may have changed, so
+	// the disk watcher is told again (watch_model.go).
+	shape int
 }
 
 func newTreePane(c *common, name string) treePane {
@@ -76,6 +80,7 @@ func (t *treePane) selected() *node {
 // rebuild flattens the expanded part of the tree into rows, keeping the
 // cursor on the same node when it is still visible.
 func (t *treePane) rebuild() {
+	t.shape++
 	sel := t.selected()
 	t.rows = t.rows[:0]
 	var walk func(n *node)

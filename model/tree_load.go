@@ -124,6 +124,40 @@ func (t *treePane) revealStep(n *node) *node {
 	return nil
 }
 
+// openDirs are the folders whose listing is on screen: the root and every
+// open folder under open folders.
+func (t *treePane) openDirs() []string {
+	var out []string
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.kind != repoops.KindDir || !n.expanded {
+			return
+		}
+		out = append(out, n.path)
+		for _, c := range n.children {
+			walk(c)
+		}
+	}
+	walk(t.root)
+	return out
+}
+
+// relist lists folders again after a change on disk, in place: their rows
+// stay (no spinner) until the new listing lands, open subfolders stay open
+// and the cursor stays on its entry. The horizon is computed again.
+func (t *treePane) relist(dirs []string) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, p := range dirs {
+		if n := t.nodes[p]; n != nil && n.expanded && n.loaded {
+			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, p))
+		}
+	}
+	if len(cmds) == 0 {
+		return nil
+	}
+	return tea.Batch(append(cmds, computeHorizon(t.c.ctx, t.c.look, t.gen))...)
+}
+
 // reloadTree starts a new generation: every open folder is listed again and
 // re-expanded, and the horizon is recomputed.
 func (t *treePane) reload() tea.Cmd {

@@ -14,6 +14,11 @@ import (
 // stale. The spinner runs while anything loads.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if m.watch != nil {
+		if w := m.syncWatch(); w != nil {
+			cmd = tea.Batch(cmd, w)
+		}
+	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
 	}
@@ -40,6 +45,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onWheel(msg.Mouse())
 	case paneMsg:
 		return m.deliver(msg)
+	case noticeMsg:
+		return m.flash(msg.text)
+	case watchReadyMsg:
+		m.watch = msg.d
+		return msg.d.next()
+	case diskMsg:
+		if m.watch == nil {
+			return nil
+		}
+		return m.onDisk(msg)
 	case reloadedMsg:
 		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
 		for _, p := range m.panes() {
@@ -50,7 +65,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.flash("editor: " + msg.err.Error())
 		}
-		return tea.Batch(m.reloadFile(), m.flash("back from the editor; file reloaded"))
+		if msg.path != m.viewer.path {
+			return m.flash("back from the editor")
+		}
+		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
 	case appliedMsg:
 		return m.onApplied(msg)
 	case tea.ClipboardMsg:
@@ -61,6 +79,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
+	case agentFollowMsg:
+		return m.onAgentFollow(msg)
+	case typingEndMsg:
+		if msg.gen == m.typedGen {
+			m.typed = ""
+		}
+		return nil
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
@@ -214,12 +239,16 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if cmd, done := m.guardTyping(msg); done {
+		return cmd
+	}
 	g := m.keys.Global
 	gg := m.pendingG
 	m.pendingG = false
 	switch {
 	case key.Matches(msg, g.Quit):
 		m.viewer.cancelRead()
+		m.closeWatch()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
 		m.pushOverlay(newHelpPane(m.common, m.helpSections()))
@@ -257,9 +286,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	p := m.focused()
+	if cmd, unbound := m.unboundKey(p, msg); unbound {
+		return cmd
+	}
 	if a := p.Agent(); a != nil && a.on {
-		m.navAgent(p, msg)
-		return nil
+		return m.navAgent(p, msg)
 	}
 	return p.Update(msg)
 }

@@ -164,9 +164,6 @@ func TestViewerLongFileRuleAndGate(t *testing.T) {
 	if v.total != 1400 {
 		t.Fatalf("total = %d", v.total)
 	}
-	if g, _ := gateOf(m.session, "docs/long.txt"); g != ui.GateFull {
-		t.Errorf("gate after the viewer's 2,000-line window = %v, want full", g)
-	}
 	press(m, "tab")
 	for range 100 {
 		press(m, "ctrl+d")
@@ -182,9 +179,12 @@ func TestViewerLongFileRuleAndGate(t *testing.T) {
 	if v.lineAt(v.rowOf(1001)) != 1001 || v.lineAt(1000) != 0 {
 		t.Errorf("row mapping around the rule is off")
 	}
-	// The agent view's default read is partial: the gate shuts, as the tool records it.
-	press(m, "a")
-	if g, text := gateOf(m.session, "docs/long.txt"); g != ui.GatePartial {
+	// A partial read by the explorer session shuts the gate, in its words.
+	res := m.session.Call(context.Background(), "repo_read_file", []byte(`{"path":"docs/long.txt"}`))
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	if g, text := gateOf(m.session, "docs/long.txt"); g != ui.GatePartial || text != "edit gate (explorer session): shut — partly read: lines 1-1,000 of 1,400" {
 		t.Errorf("gate after a limit-1000 read = %v (%s), want partial", g, text)
 	}
 }
@@ -389,6 +389,8 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "src/main.go")
+	explicitRead(t, m, "src/main.go")
+	run(m, m.checkGate())
 	if g, text, _ := m.gateStatus(); g != ui.GateFull {
 		t.Fatalf("after a full read: %v %q", g, text)
 	}
@@ -397,9 +399,9 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk") {
 		t.Errorf("after a change on disk: %q", text)
 	}
-	press(m, "r")
-	if g, text, _ := m.gateStatus(); g != ui.GateFull {
-		t.Errorf("after reload: %v %q", g, text)
+	press(m, "r") // a reload is looking: the gate stays shut
+	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk since ") {
+		t.Errorf("after reload: %q", text)
 	}
 }
 

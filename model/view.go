@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -61,15 +63,24 @@ func (m *Model) paneView(p pane, w, h int) string {
 
 func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) string {
 	body := max(h-2, 0)
-	end := min(a.top+body, len(a.lines))
+	rows := a.display(w, m.agentWrap())
+	a.top = max(min(a.top, len(rows)-body), 0)
+	end := min(a.top+body, len(rows))
 	var lines []string
 	if a.top < end {
-		lines = a.lines[a.top:end]
+		lines = rows[a.top:end]
 	}
-	if len(a.lines) > body {
-		title += "  " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(a.lines))
+	if s := a.size(); s != "" {
+		title += " · " + s
 	}
-	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: a.hscroll}, w, h)
+	if len(rows) > body {
+		title += "  rows " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(rows))
+	}
+	hs := a.hscroll
+	if m.agentWrap() {
+		hs = 0
+	}
+	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: hs}, w, h)
 }
 
 // statusPanes are the panes the status line asks, in order: the top
@@ -86,14 +97,23 @@ func (m *Model) statusPanes() []pane {
 // one, the gate from the first that holds a file.
 func (m *Model) status() ui.Status {
 	st := ui.Status{Repo: m.name, Branch: m.branch, Message: m.message}
-	pathDone, gateDone := false, false
+	var pathFrom, gateFrom pane
 	for _, p := range m.statusPanes() {
 		f := p.Status()
-		if !pathDone && f.Path != "" {
-			st.Path, st.Beyond, pathDone = f.Path, f.Beyond, true
+		if pathFrom == nil && f.Path != "" {
+			st.Path, st.Beyond, pathFrom = f.Path, f.Beyond, p
 		}
-		if !gateDone && f.Gate != ui.GateNone {
-			st.Gate, st.GateText, st.GateTiny, gateDone = f.Gate, f.GateText, f.GateTiny, true
+		if gateFrom == nil && f.Gate != ui.GateNone {
+			st.Gate, st.GateText, st.GateTiny, gateFrom = f.Gate, f.GateText, f.GateTiny, p
+			if pathFrom != p && f.GateFile != "" && f.GateFile != st.Path {
+				// The path is another pane's: the gate names its own file.
+				name := f.GateFile
+				if i := strings.LastIndexByte(name, '/'); i >= 0 {
+					name = name[i+1:]
+				}
+				st.GateText = f.GateFile + ": " + st.GateText
+				st.GateTiny = name + " " + st.GateTiny
+			}
 		}
 	}
 	if a := m.focused().Agent(); a != nil {
@@ -121,7 +141,7 @@ func (m *Model) hintBindings() []key.Binding {
 			return append([]key.Binding{m.keys.Overlay.Close}, bs...)
 		}
 	case p.Agent() != nil && p.Agent().on:
-		bs = []key.Binding{m.keys.Tree.Down, m.keys.Tree.Up, m.keys.Viewer.Left, m.keys.Viewer.Right}
+		bs = append([]key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}, m.keys.Agent.ShortHelp()...)
 	default:
 		bs = p.ShortHelp()
 	}
@@ -136,5 +156,6 @@ func (m *Model) helpSections() []ui.HelpSection {
 	for _, p := range m.panes() {
 		secs = append(secs, ui.HelpSection{Title: p.Title(), Bindings: p.FullHelp()})
 	}
+	secs = append(secs, ui.HelpSection{Title: "Agent view", Bindings: m.keys.Agent.FullHelp()})
 	return secs
 }

@@ -12,7 +12,7 @@ import (
 // of which scans the file to count its lines) as small as it can be.
 const (
 	windowLimit  = repoops.ReadMaxLimit
-	defaultLimit = repoops.ReadDefaultLimit // where the rule goes
+	defaultLimit = repoops.ReadDefaultLimit // a default read's limit (the agent view's call)
 )
 
 // line is one file line ready to draw.
@@ -21,6 +21,7 @@ type line struct {
 	raw    string     // the tool's text of the line, as a model would copy it
 	tokens []ui.Token // highlighted runs of text
 	cut    int        // characters the tool cut from this line
+	width  int        // cells the drawn line takes, cut marker included
 }
 
 // chunk is the lines of one answered window, first line first.
@@ -46,6 +47,7 @@ type viewerPane struct {
 	req      *readReq // the window being read, if any
 	reqSeq   int
 	wantLine int // line to put the cursor on once the first window lands
+	pastEnd  int // the line asked for was past the end (said once the file is in)
 
 	top     int // first visible row
 	cursor  int // cursor line (1-based)
@@ -55,6 +57,21 @@ type viewerPane struct {
 
 	gate    *repoops.GateVerdict // the core's verdict; nil until it is in
 	gateSeq int
+
+	// refreshing: the file changed on disk and is being read again in
+	// place (viewer_follow.go); the old lines stay on screen meanwhile.
+	refreshing bool
+
+	// stop is the last line a default repo_read_file returns, from a read
+	// that started at line 1 (the rule goes under it when it is before the
+	// end); stopKnown says a result told it. stopCut: the output cap, not
+	// the limit, ends it.
+	stop      int
+	stopKnown bool
+	stopCut   bool
+	// notes are the tool's notes on the file (CRLF, not valid UTF-8, byte
+	// order mark), from every window read, for the header.
+	crlf, invalid, bom bool
 
 	search searchState
 	sel    int            // anchor line of the selected range (v/V); 0: none
@@ -84,13 +101,22 @@ func (v *viewerPane) body() int {
 	return max(h, 1)
 }
 
-// rows is the number of rows: every line, plus the rule after line 1000
-// when the file is longer than a default read.
+// ruleAt is the line the rule goes under: where a default repo_read_file
+// stops, when it stops before the end; 0 for no rule.
+func (v *viewerPane) ruleAt() int {
+	if v.stopKnown && v.stop > 0 && v.stop < v.total {
+		return v.stop
+	}
+	return 0
+}
+
+// rows is the number of rows: every line, plus the rule under the line
+// where a default read stops, when it stops before the end.
 func (v *viewerPane) rows() int {
 	if v.total <= 0 {
 		return 0
 	}
-	if v.total > defaultLimit {
+	if v.ruleAt() > 0 {
 		return v.total + 1
 	}
 	return v.total
@@ -98,18 +124,18 @@ func (v *viewerPane) rows() int {
 
 // rowOf maps a line number to its row; lineAt maps back (0 for the rule).
 func (v *viewerPane) rowOf(n int) int {
-	if n > defaultLimit && v.total > defaultLimit {
+	if r := v.ruleAt(); r > 0 && n > r {
 		return n
 	}
 	return n - 1
 }
 
 func (v *viewerPane) lineAt(row int) int {
-	if v.total > defaultLimit {
+	if r := v.ruleAt(); r > 0 {
 		switch {
-		case row == defaultLimit:
+		case row == r:
 			return 0
-		case row > defaultLimit:
+		case row > r:
 			return row
 		}
 	}
@@ -202,13 +228,13 @@ func (v *viewerPane) clampTop() {
 		if cr < v.top {
 			v.cursor = v.lineAt(v.top)
 			if v.cursor == 0 {
-				v.cursor = defaultLimit + 1
+				v.cursor = v.ruleAt() + 1
 			}
 		}
 		if cr >= v.top+body {
 			v.cursor = v.lineAt(v.top + body - 1)
 			if v.cursor == 0 {
-				v.cursor = defaultLimit
+				v.cursor = v.ruleAt()
 			}
 		}
 	}
@@ -253,11 +279,11 @@ func (v *viewerPane) scroll(d int) {
 func (v *viewerPane) visibleRange() (int, int) {
 	first := v.lineAt(v.top)
 	if first == 0 {
-		first = defaultLimit + 1
+		first = v.ruleAt() + 1
 	}
 	last := v.lineAt(min(v.top+v.body(), v.rows()) - 1)
 	if last == 0 {
-		last = defaultLimit
+		last = v.ruleAt()
 	}
 	return first, max(min(last, v.total), first)
 }
@@ -268,20 +294,21 @@ func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	if path == "" {
 		return ui.GateNone, ""
 	}
+	head := "edit gate (" + gateOwner + "): "
 	rec, ok := s.LastRead(path)
 	switch {
 	case !ok:
-		return ui.GateNotRead, "edit gate: not read"
+		return ui.GateNotRead, head + "shut — " + repoops.GateNeverRead.String()
 	case rec.Full:
-		return ui.GateFull, "edit gate: open (full read)"
+		return ui.GateFull, head + "open — read in full"
 	}
 	last := rec.Offset + rec.Returned - 1
-	why := "partial"
+	why := repoops.GatePartialRead.String()
 	switch {
 	case rec.ByteCut:
-		why = "cut at " + repoops.SizeText(repoops.ReadMaxOutput)
+		why += ", cut at " + repoops.SizeText(repoops.ReadMaxOutput)
 	case rec.LineCut:
-		why = "a line was cut"
+		why += ", a line was cut"
 	}
-	return ui.GatePartial, "edit gate: shut (" + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines) + ")"
+	return ui.GatePartial, head + "shut — " + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines)
 }

@@ -19,8 +19,8 @@ type windowMsg struct {
 	err    error
 }
 
-// readWindow reads one window through the session, exactly as the tool
-// does (so the session records the read), and prepares its lines for
+// readWindow reads one window through the look session, exactly as the
+// tool does but recording nothing (looking never moves the gate), and prepares its lines for
 // drawing: display text and highlighting are done here, off the update
 // loop, once per window.
 func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
@@ -37,7 +37,11 @@ func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, 
 		toks := ui.Tokenize(path, texts)
 		lines := make([]line, len(res.Lines))
 		for i, l := range res.Lines {
-			lines[i] = line{text: texts[i], raw: l.Text, tokens: toks[i], cut: l.CutChars}
+			w := ui.StringWidth(texts[i])
+			if l.CutChars > 0 {
+				w += ui.StringWidth(repoops.LineCutMarker(l.CutChars))
+			}
+			lines[i] = line{text: texts[i], raw: l.Text, tokens: toks[i], cut: l.CutChars, width: w}
 		}
 		return windowMsg{seq: seq, offset: offset, res: res, lines: lines}
 	})
@@ -53,6 +57,10 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.path = path
 	v.total = -1
 	v.refusal, v.empty = "", ""
+	v.refreshing = false
+	v.pastEnd = 0
+	v.stopKnown, v.stop, v.stopCut = false, 0, false
+	v.crlf, v.invalid, v.bom = false, false, false
 	v.chunks = nil
 	v.styled = nil
 	v.top, v.hscroll = 0, 0
@@ -123,7 +131,7 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 	ctx, cancel := context.WithCancel(v.c.ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
-	return readWindow(ctx, v.c.session, v.path, v.gen, v.reqSeq, offset, limit)
+	return readWindow(ctx, v.c.look, v.path, v.gen, v.reqSeq, offset, limit)
 }
 
 // windowFor picks the window that brings line n: forward from n, or, when
@@ -152,6 +160,9 @@ func (v *viewerPane) windowFor(n int) (offset, limit int) {
 
 // onWindow takes an answered window of the current generation.
 func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
+	if v.refreshing {
+		return v.onRefreshed(msg)
+	}
 	current := v.req != nil && v.req.seq == msg.seq
 	if current {
 		v.req = nil
@@ -161,7 +172,9 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 			return v.ensureLoaded()
 		}
 		if v.total < 0 && msg.offset > 1 {
-			// FILE:LINE past the end: show the file from the top instead.
+			// FILE:LINE past the end: read from the top, then go to the
+			// last line and say so.
+			v.pastEnd = v.wantLine
 			v.wantLine = 1
 			v.cursor = 1
 			return v.ensureLoaded()
@@ -184,7 +197,13 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	}
 	v.total = res.TotalLines
 	v.addChunk(&chunk{start: res.Offset, lines: msg.lines})
+	v.noteWindow(msg)
 	v.styled = nil
+	var notice tea.Cmd
+	if first && v.pastEnd > 0 {
+		notice = noticeCmd("line " + repoops.Commas(v.pastEnd) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
+		v.wantLine, v.pastEnd = v.total, 0
+	}
 	if first {
 		v.centerOn(min(v.wantLine, v.total))
 		if v.wantLine <= v.body() {
@@ -193,6 +212,9 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 		}
 	}
 	gate := v.checkGate()
+	if first {
+		gate = tea.Batch(gate, v.probeStop(), notice)
+	}
 	if v.search.wantLine > 0 || v.search.pending {
 		if cmd := v.continueSearch(); cmd != nil {
 			return tea.Batch(cmd, gate)

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -44,6 +46,9 @@ func (v *viewerPane) Status() statusFields {
 		}
 	}
 	f.Gate, f.GateText, f.GateTiny = v.gateStatus()
+	if v.path != "" {
+		f.GateFile = repoops.DisplayPath(v.path)
+	}
 	return f
 }
 
@@ -106,6 +111,7 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Right):
 		v.hscroll += 8
+		v.clampHScroll()
 		return nil
 	}
 	d, top, bottom := navStep(k.Nav, msg, v.body())
@@ -132,7 +138,7 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 // View draws the viewer at w×h.
 func (v *viewerPane) View(w, h int, focused bool) string {
 	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Footer: v.search.footer()}
-	shown := repoops.DisplayPath(v.path)
+	shown := ui.MiddleCut(repoops.DisplayPath(v.path), w-1)
 	switch {
 	case v.path == "":
 		vv.Title = "viewer"
@@ -144,20 +150,37 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 		vv.Title = shown
 		vv.Message = v.empty
 	case v.total < 0:
-		vv.Title = shown + "  " + v.c.spinFrame() + " reading…"
+		vv.Title = v.title(w, v.c.spinFrame()+" reading…")
 	default:
 		first, last := v.visibleRange()
-		vv.Title = shown + "  lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
+		rest := "lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
 		if v.req != nil {
-			vv.Title += "  " + v.c.spinFrame()
+			rest += "  " + v.c.spinFrame()
 		}
+		vv.Title = v.title(w, rest)
 		vv.Gutter = ui.GutterWidth(v.total)
-		vv.RuleText = "a default repo_read_file stops here (limit " + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
-		vv.RuleShort = "default read stops (" + repoops.Commas(defaultLimit) + " of " + repoops.Commas(v.total) + ")"
+		vv.RuleText, vv.RuleShort = v.ruleText()
 		vv.PendingMsg = "reading…"
 		vv.Rows = v.rowsView()
 	}
 	return v.c.styles.RenderViewer(vv, w, h)
+}
+
+// title is the header: the path (its middle cut when it must, never the
+// file name), then rest, then the tool's notes on the file when they fit.
+func (v *viewerPane) title(w int, rest string) string {
+	path := repoops.DisplayPath(v.path)
+	notes := strings.Join(v.fileNotes(), " · ")
+	if notes != "" {
+		notes = "  · " + notes
+	}
+	room := w - 1 - ui.StringWidth(rest) - 2
+	// The file name first, then the notes, then the middle of the path.
+	name := path[strings.LastIndexByte(path, '/')+1:]
+	if min(ui.StringWidth(path), ui.StringWidth(name)+2)+ui.StringWidth(notes) > room {
+		notes = ""
+	}
+	return ui.MiddleCut(path, max(room-ui.StringWidth(notes), 1)) + "  " + rest + notes
 }
 
 // rowsView describes the on-screen rows, styling each line once per

@@ -15,6 +15,8 @@ type Session struct {
 	now  func() time.Time
 
 	id string
+	// look marks a session for looking (LookSession): it records nothing.
+	look bool
 
 	mu        sync.Mutex
 	reads     map[string]ReadRecord // repo-relative path -> last read
@@ -82,6 +84,9 @@ type Fingerprint struct {
 }
 
 func (s *Session) recordRead(rec ReadRecord) {
+	if s.look {
+		return
+	}
 	s.mu.Lock()
 	s.reads[rec.Path] = rec
 	s.mu.Unlock()

@@ -51,7 +51,8 @@ type ReadResult struct {
 	Truncated   bool       `json:"truncated"` // the window ends before the end of the file
 	CRLF        bool       `json:"crlf"`
 	InvalidUTF8 bool       `json:"invalid_utf8"`
-	Full        bool       `json:"full"` // the whole file was returned: the edit gate's grant
+	BOM         bool       `json:"bom,omitempty"` // line 1 starts with a UTF-8 byte order mark (returned in its text)
+	Full        bool       `json:"full"`          // the whole file was returned: the edit gate's grant
 }
 
 func init() {
@@ -209,6 +210,9 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			if !utf8.Valid(text) {
 				res.InvalidUTF8 = true
 			}
+			if n == 1 && bytes.HasPrefix(text, []byte(utf8BOM)) {
+				res.BOM = true
+			}
 			line := ReadLine{N: n, Text: safeText(text), CutChars: curChars}
 			if curChars > 0 {
 				lineCut = true
@@ -351,6 +355,9 @@ func (r *ReadResult) Render() string {
 	}
 	if r.InvalidUTF8 {
 		notes = append(notes, "not valid UTF-8: invalid bytes shown as \uFFFD")
+	}
+	if r.BOM {
+		notes = append(notes, "line 1 starts with a UTF-8 byte order mark (U+FEFF)")
 	}
 	note := ""
 	if len(notes) > 0 {

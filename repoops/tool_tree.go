@@ -280,7 +280,7 @@ func (t *TreeResult) Render() string {
 		}
 		switch {
 		case t.Ignored+t.Special+t.GitNamed == 0:
-			fmt.Fprintf(&b, "%s is empty (empty)\n", name)
+			fmt.Fprintf(&b, "%s is empty: it holds no entries\n", name)
 		case t.GitNamed > 0:
 			fmt.Fprintf(&b, "%s has nothing to list: every entry is ignored, special or named like .git\n", name)
 		default:

@@ -14,6 +14,10 @@ func TestControlsVisible(t *testing.T) {
 		{"bad\xffbyte", "bad�byte", true},
 		{"real \ufffd stays", "real \ufffd stays", false},
 		{"世界", "世界", false},
+		{"access\u202e \u2066level\u2069\u202c", "access⇄ ⇄level⇄⇄", true},
+		{"rlm\u200f alm\u061c", "rlm⇄ alm⇄", true},
+		{"zw\u200bsp\u200d\u2060\ufeffbom", "zw␢sp␢␢␢bom", true},
+		{"ok é ü ‐ dash", "ok é ü ‐ dash", false},
 	} {
 		got, changed := ControlsVisible(c.in)
 		if got != c.want || changed != c.changed {

@@ -11,10 +11,15 @@ const (
 	MinHeight = 10
 )
 
-// TooSmall is the one line shown below the minimum size.
+// TooSmall is what is shown below the minimum size: the message, wrapped
+// to the width so no word of it is cut.
 func (s *Styles) TooSmall(w, h int) string {
 	msg := fmt.Sprintf("terminal too small: %d×%d, needs %d×%d", w, h, MinWidth, MinHeight)
-	return Block([]string{s.Error.Render(fit(msg, w))}, w, max(h, 1))
+	var lines []string
+	for _, l := range wrap(msg, w) {
+		lines = append(lines, s.Error.Render(l))
+	}
+	return Block(lines, w, max(h, 1))
 }
 
 // Layout splits a w-wide body into the tree and viewer widths; one column

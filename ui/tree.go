@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -49,13 +51,32 @@ func (s *Styles) RenderTree(v TreeView, w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, s.title(v.Title, v.Focused))
+	shift := treeShift(v, w)
 	for i, r := range v.Rows {
 		if len(lines) >= h {
 			break
 		}
-		lines = append(lines, s.treeRow(r, i == v.Cursor, v.Focused, v.Spinner, w))
+		lines = append(lines, s.treeRow(r, i == v.Cursor, v.Focused, v.Spinner, w, shift))
 	}
 	return Block(lines, w, h)
+}
+
+// treeShift is how many cells of indentation every row gives up so that
+// the cursor row's name and mark fit the pane: deep rows would otherwise
+// all end in "…" and the selection could not be told from its neighbours.
+// A shifted row starts with "…".
+func treeShift(v TreeView, w int) int {
+	if v.Cursor < 0 || v.Cursor >= len(v.Rows) {
+		return 0
+	}
+	r := v.Rows[v.Cursor]
+	need := 2*r.Depth + 2 + ansi.StringWidth(r.Name) + 3 // glyph, space, name, "/" or mark
+	if need <= w || r.Depth == 0 {
+		return 0
+	}
+	shift := need - w + 1 // the "…" that says so
+	shift += shift % 2
+	return min(shift, 2*r.Depth)
 }
 
 func (s *Styles) title(t string, focused bool) string {
@@ -67,8 +88,11 @@ func (s *Styles) title(t string, focused bool) string {
 
 // treeRow renders one row. The cursor row is drawn in one style from end to
 // end: nested styles would reset its background halfway.
-func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w int) string {
+func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift int) string {
 	indent := strings.Repeat("  ", r.Depth)
+	if shift > 0 {
+		indent = "…" + strings.Repeat(" ", max(2*r.Depth-shift, 0))
+	}
 	glyph := GlyphFile
 	name := r.Name
 	nameStyle := s.File

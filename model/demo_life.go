@@ -1,0 +1,117 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// The demo's temporary folder lives as long as the explorer that made it:
+// removed on exit, and, after a crash, by the next --demo run, which finds
+// it by its owner file naming a process that no longer runs. A folder given
+// with --demo DIR is the person's: written once, kept, and said so.
+
+const (
+	demoPrefix    = "repox-demo-"
+	demoOwnerFile = "owner.pid"
+	// demoOrphanAge: a demo folder without an owner file (made before owner
+	// files existed) is removed once it is this old.
+	demoOrphanAge = time.Hour
+)
+
+// prepareDemo writes the demo repository for Run and says where: into dir
+// when given (kept), else into a new temporary folder that cleanup removes.
+func prepareDemo(dir string) (root, note string, cleanup func(), err error) {
+	if dir != "" {
+		if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 0 {
+			if _, serr := os.Stat(filepath.Join(dir, "server", "handlers.go")); serr == nil {
+				return dir, fmt.Sprintf("repox: demo repository in %s (kept: it is yours, remove it when done)", dir), func() {}, nil
+			}
+			return "", "", nil, fmt.Errorf("%s is not empty and holds no demo — give a new or empty folder to --demo DIR", dir)
+		}
+		if err := writeDemo(dir); err != nil {
+			return "", "", nil, err
+		}
+		gitInit(dir)
+		return dir, fmt.Sprintf("repox: demo repository written to %s (kept: it is yours, remove it when done)", dir), func() {}, nil
+	}
+	removed := cleanStaleDemos(os.TempDir())
+	base, err := os.MkdirTemp("", demoPrefix)
+	if err != nil {
+		return "", "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(base) }
+	if err := os.WriteFile(filepath.Join(base, demoOwnerFile), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		cleanup()
+		return "", "", nil, err
+	}
+	root = filepath.Join(base, "demo")
+	if err := writeDemo(root); err != nil {
+		cleanup()
+		return "", "", nil, err
+	}
+	gitInit(root)
+	note = fmt.Sprintf("repox: demo repository written to %s (removed on exit; keep one with --demo DIR)", root)
+	if removed > 0 {
+		note += fmt.Sprintf("\nrepox: removed %s left by a repox that did not exit cleanly", repoops.Plural(removed, "demo folder", "demo folders"))
+	}
+	return root, note, cleanup, nil
+}
+
+// cleanStaleDemos removes the demo folders under tmp whose explorer no
+// longer runs; it returns how many it removed. Only this user's folders
+// are touched.
+func cleanStaleDemos(tmp string) int {
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), demoPrefix) {
+			continue
+		}
+		base := filepath.Join(tmp, e.Name())
+		st, err := os.Lstat(base)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		if sys, ok := st.Sys().(*syscall.Stat_t); !ok || int(sys.Uid) != os.Getuid() {
+			continue
+		}
+		if !demoAbandoned(base, st.ModTime()) {
+			continue
+		}
+		if os.RemoveAll(base) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// demoAbandoned: the owner file names a process that is gone, or there is
+// no owner file and the folder is old.
+func demoAbandoned(base string, mtime time.Time) bool {
+	b, err := os.ReadFile(filepath.Join(base, demoOwnerFile))
+	if err != nil {
+		return errors.Is(err, os.ErrNotExist) && time.Since(mtime) > demoOrphanAge
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		return true
+	}
+	return !processRuns(pid)
+}
+
+// processRuns reports whether pid is a running process (signal 0 probes).
+func processRuns(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

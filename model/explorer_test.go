@@ -1,0 +1,371 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// TestStatusFieldsNameTheirFile: with src/main.go open and README.md
+// selected in the tree, the path is the tree's and the gate says it is
+// src/main.go's.
+func TestStatusFieldsNameTheirFile(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	openFixtureFile(t, m, dir, "src/main.go")
+	m.focus = paneTree
+	selectPath(t, m, "README.md")
+	st := m.status()
+	if st.Path != "README.md" {
+		t.Fatalf("status path %q", st.Path)
+	}
+	if !strings.HasPrefix(st.GateText, "src/main.go: edit gate (explorer session): ") || !strings.HasPrefix(st.GateTiny, "main.go ") {
+		t.Errorf("gate fields do not name their file: %q / %q", st.GateText, st.GateTiny)
+	}
+	m.focus = paneViewer
+	if st := m.status(); st.Path != "src/main.go:1" || strings.HasPrefix(st.GateText, "src/main.go:") {
+		t.Errorf("viewer focused: path %q gate %q (the gate is the path's: no second name)", st.Path, st.GateText)
+	}
+}
+
+// TestRuleWhereTheOutputCapEndsADefaultRead: 900 lines of 400 characters
+// are over 256 KiB: a default read stops after line 630 and the rule is
+// drawn there, with the tool's own numbers.
+func TestRuleWhereTheOutputCapEndsADefaultRead(t *testing.T) {
+	dir := fixtureRepo(t)
+	var b strings.Builder
+	for i := 1; i <= 900; i++ {
+		fmt.Fprintf(&b, "%03d %s\n", i, strings.Repeat("w", 396))
+	}
+	writeFiles(t, dir, map[string]string{"wide.txt": b.String()})
+	m := start(t, dir, 120, 40)
+	res, err := m.session.Repo().NewSession().ReadFile(context.Background(), repoops.ReadArgs{Path: "wide.txt"})
+	if err != nil || !res.ByteCut {
+		t.Fatalf("fixture: %v %+v", err, res)
+	}
+	stop := res.Lines[len(res.Lines)-1].N
+	selectPath(t, m, "wide.txt")
+	press(m, "l")
+	v := &m.viewer
+	v.centerOn(stop)
+	out := m.Render()
+	long := fmt.Sprintf("── a default repo_read_file stops here (output cap 256 KiB, after line %d of 900)", stop)
+	short := fmt.Sprintf("── default read stops (256 KiB cap, %d of 900)", stop)
+	if !strings.Contains(out, long) && !strings.Contains(out, short) {
+		t.Fatalf("no rule after line %d:\n%s", stop, out)
+	}
+	if v.lineAt(v.rowOf(stop)+1) != 0 || v.lineAt(v.rowOf(stop)+2) != stop+1 {
+		t.Errorf("the rule is not right under line %d", stop)
+	}
+	if strings.Contains(out, "limit 1,000 of 900") {
+		t.Errorf("a limit rule in a 900-line file")
+	}
+}
+
+// TestRuleFoundWhenOpenedDeep: FILE:1300 reads a window that does not start
+// at line 1; the rule still lands under line 1000, from a read that does.
+func TestRuleFoundWhenOpenedDeep(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	run(m, m.openFile("docs/long.txt", 1300))
+	v := &m.viewer
+	v.centerOn(1000)
+	if out := m.Render(); !strings.Contains(out, "── a default repo_read_file stops here (limit 1,000 of 1,400)") {
+		t.Fatalf("no rule:\n%s", out)
+	}
+}
+
+// TestNoScrollPastTheLongestLine: right never scrolls the visible lines
+// out of the pane.
+func TestNoScrollPastTheLongestLine(t *testing.T) {
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, map[string]string{"w.txt": "short\n" + strings.Repeat("x", 90) + "END\n"})
+	m := start(t, dir, 80, 24)
+	selectPath(t, m, "w.txt")
+	press(m, "l", "tab")
+	for range 40 {
+		press(m, "right")
+	}
+	textW := m.viewer.width - ui.GutterWidth(m.viewer.total) - 1
+	if m.viewer.hscroll > 93-textW {
+		t.Errorf("hscroll %d: past the end of the longest line (93 cells, %d shown)", m.viewer.hscroll, textW)
+	}
+	if out := m.Render(); !strings.Contains(out, "END") {
+		t.Errorf("the longest line's end is not on screen:\n%s", out)
+	}
+}
+
+// TestDeepPathKeepsItsName: at 80×24 the viewer header keeps the file name
+// and the line range, cutting the middle of the path.
+func TestDeepPathKeepsItsName(t *testing.T) {
+	dir := fixtureRepo(t)
+	p := "src/app/internal/core/engine/v2/impl/handlers_generated.go"
+	writeFiles(t, dir, map[string]string{p: "package impl\n"})
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile(p, 1))
+	head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)), "\n", 2)[0]
+	if !strings.Contains(head, "/handlers_generated.go  lines 1-1 of 1") || !strings.Contains(head, "…") {
+		t.Errorf("header %q lost the name or the range", head)
+	}
+}
+
+// TestHeaderShowsTheToolsNotes and invisible characters are drawn visibly,
+// in the viewer and in the agent view, never sent raw.
+func TestHeaderShowsTheToolsNotes(t *testing.T) {
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, map[string]string{
+		"crlf.txt": "if admin\u202e {\r\nzero\u200bwidth\r\n",
+		"bom.go":   "\ufeffpackage x\n",
+		"bad.txt":  "ok\xff\n",
+	})
+	m := start(t, dir, 120, 40)
+	for file, note := range map[string]string{"crlf.txt": "CRLF line endings", "bom.go": "byte order mark", "bad.txt": "not valid UTF-8"} {
+		run(m, m.openFile(file, 1))
+		head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)), "\n", 2)[0]
+		if !strings.Contains(head, note) {
+			t.Errorf("%s: header %q lacks %q", file, head, note)
+		}
+	}
+	run(m, m.openFile("crlf.txt", 1))
+	m.focus = paneViewer
+	views := map[string]string{"viewer": m.Render()}
+	press(m, "a")
+	views["agent view"] = m.Render()
+	for name, out := range views {
+		if strings.ContainsAny(out, "\u202e\u200b") {
+			t.Errorf("%s sends a bidi override or zero-width space raw", name)
+		}
+		if !strings.Contains(out, "admin"+string(repoops.BidiMark)) || !strings.Contains(out, "zero"+string(repoops.ZeroWidthMark)+"width") {
+			t.Errorf("%s does not show them:\n%s", name, out)
+		}
+	}
+}
+
+// TestBadLineNumbersSaySo: FILE:0, :abc, : and :-5 name the problem and
+// the lines that exist, instead of "no such file or folder".
+func TestBadLineNumbersSaySo(t *testing.T) {
+	dir := fixtureRepo(t)
+	f := dir + "/src/main.go"
+	for suffix, want := range map[string]string{
+		":0":   "line 0 does not exist: lines are numbered from 1",
+		":-5":  "line -5 does not exist",
+		":abc": `"abc" is not a line number`,
+		":":    "nothing after the colon",
+	} {
+		_, err := ParseTarget(f + suffix)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "has lines 1 to 8") {
+			t.Errorf("%s: %v; want %q and the range", suffix, err, want)
+		}
+	}
+	if _, err := ParseTarget(dir + "/src:3"); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("folder:3: %v", err)
+	}
+}
+
+// TestLinePastTheEndSaysSo: FILE:99999 opens at the last line and says why.
+func TestLinePastTheEndSaysSo(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("src/main.go", 99999))
+	if m.viewer.cursor != 8 {
+		t.Errorf("cursor %d, want the last line", m.viewer.cursor)
+	}
+	if !strings.Contains(m.message, "line 99,999 is past the end: src/main.go has 8 lines") {
+		t.Errorf("message %q", m.message)
+	}
+}
+
+// TestDemoFolderLifecycle: a temporary demo is removed by its cleanup; one
+// left by a process that is gone is removed by the next start, one whose
+// process runs is kept; --demo DIR is written and kept, and said so.
+func TestDemoFolderLifecycle(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dead := filepath.Join(tmp, demoPrefix+"dead")
+	live := filepath.Join(tmp, demoPrefix+"live")
+	for dir, pid := range map[string]int{dead: deadPID(t), live: os.Getpid()} {
+		writeFiles(t, dir, map[string]string{demoOwnerFile: strconv.Itoa(pid) + "\n", "demo/README.md": "x"})
+	}
+	root, note, cleanup, err := prepareDemo("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the crashed run's demo folder is still there")
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("a running explorer's demo folder was removed")
+	}
+	if !strings.Contains(note, root) || !strings.Contains(note, "removed on exit") || !strings.Contains(note, "removed 1 demo folder") {
+		t.Errorf("note %q", note)
+	}
+	if _, err := os.Stat(filepath.Join(root, "server", "handlers.go")); err != nil {
+		t.Fatal(err)
+	}
+	cleanup()
+	if _, err := os.Stat(filepath.Dir(root)); !os.IsNotExist(err) {
+		t.Errorf("the demo folder outlived its explorer: %v", err)
+	}
+	keep := filepath.Join(t.TempDir(), "mydemo")
+	root, note, cleanup, err = prepareDemo(keep)
+	if err != nil || root != keep || !strings.Contains(note, "kept") {
+		t.Fatalf("--demo DIR: %q %q %v", root, note, err)
+	}
+	cleanup()
+	if _, err := os.Stat(filepath.Join(keep, "server", "handlers.go")); err != nil {
+		t.Errorf("--demo DIR was not kept: %v", err)
+	}
+	if _, _, _, err := prepareDemo(filepath.Join(keep, "server")); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("a folder with other things in it: %v", err)
+	}
+}
+
+// deadPID is the id of a process that has exited.
+func deadPID(t *testing.T) int {
+	c := exec.Command("true")
+	if err := c.Run(); err != nil {
+		t.Skip("no true(1) to make a dead process id")
+	}
+	return c.Process.Pid
+}
+
+// TestLettersTypedWithoutAnInputRunNothing: "/main" in the tree (where /
+// opens nothing) must not toggle the agent view with its "a"; the / says
+// once that it does nothing there.
+func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	cursor := m.tree.cursor
+	press(m, "/")
+	if !strings.Contains(m.message, "/ does nothing in the tree") {
+		t.Fatalf("message %q", m.message)
+	}
+	press(m, "m", "a", "i", "n")
+	if m.tree.agent.on || m.tree.cursor != cursor {
+		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.on, m.tree.cursor)
+	}
+	if !strings.Contains(m.message, `typed "/main": no input is open in the tree, so nothing ran`) {
+		t.Errorf("message %q", m.message)
+	}
+	press(m, "esc", "a")
+	if !m.tree.agent.on {
+		t.Errorf("after esc, a does not toggle the agent view")
+	}
+	press(m, "a", "esc") // esc ends nothing now: it does nothing in the tree
+	m.message = ""
+	press(m, "/", "esc")
+	if m.message != "" {
+		t.Errorf("said twice: %q", m.message)
+	}
+}
+
+// TestEditorOnAFileNotOpen: back from the editor on a file the viewer does
+// not show, nothing says "file reloaded".
+func TestEditorOnAFileNotOpen(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("src/main.go", 1))
+	selectPath(t, m, "README.md")
+	_, cmd := m.Update(editorDoneMsg{path: "README.md"})
+	run(m, cmd)
+	if strings.Contains(m.message, "reloaded") {
+		t.Errorf("message %q for a file not open", m.message)
+	}
+	_, cmd = m.Update(editorDoneMsg{path: "src/main.go"})
+	run(m, cmd)
+	if !strings.Contains(m.message, "src/main.go reloaded") {
+		t.Errorf("message %q for the open file", m.message)
+	}
+}
+
+// TestCopyingACallRecordsNoRead: Y on the viewer makes the agent view's
+// call to copy its text; like the agent view, it records nothing.
+func TestCopyingACallRecordsNoRead(t *testing.T) {
+	t.Setenv("TERM", "xterm")
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	run(m, m.openFile("docs/long.txt", 1))
+	m.focus = paneViewer
+	press(m, "Y")
+	if !strings.Contains(m.copying.text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("copied %q", m.copying.text)
+	}
+	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+		t.Error("copying the call recorded a read in the explorer session")
+	}
+}
+
+// TestAgentViewWrapsAndSaysItsSize: the footers that tell the model what
+// to do next are shown whole (wrapped, by default), the title says the
+// response's bytes and lines, and w turns wrapping off.
+func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	press(m, "a")
+	a := &m.tree.agent
+	out := ansi.Strip(m.Render())
+	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.text)), strings.Count(a.text, "\n")+1)
+	if !strings.Contains(out, size) {
+		t.Errorf("no size %q in:\n%s", size, out)
+	}
+	footer := a.lines[len(a.lines)-2] // "(stopped at depth 3: …)"
+	var joined strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		joined.WriteString(strings.TrimRight(strings.SplitN(l, "│", 2)[0], " "))
+	}
+	if !strings.Contains(joined.String(), strings.ReplaceAll(footer, " ", "")) && !strings.Contains(strings.ReplaceAll(joined.String(), " ", ""), strings.ReplaceAll(footer, " ", "")) {
+		t.Errorf("footer %q is cut:\n%s", footer, out)
+	}
+	press(m, "w")
+	if rows := a.display(m.tree.width, m.agentWrap()); len(rows) != len(a.lines) {
+		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.lines))
+	}
+	if out := ansi.Strip(m.Render()); !strings.Contains(out, "…") {
+		t.Errorf("unwrapped, a long line should be cut at the edge:\n%s", out)
+	}
+}
+
+// TestTreeAgentViewFollowsTheCursor: with the tree's agent view on, j moves
+// the tree cursor and, once it rests, the call is the folder under it;
+// ctrl+d scrolls the text, not the tree.
+func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	selectPath(t, m, "deep")
+	press(m, "a")
+	a := &m.tree.agent
+	if !strings.HasPrefix(a.call, `repo_tree {"path":"deep"}`) {
+		t.Fatalf("call %q", a.call)
+	}
+	press(m, "j") // onto docs/
+	if n := m.tree.selected(); n == nil || n.path != "docs" {
+		t.Fatalf("j in the tree's agent view did not move the cursor: %v", n)
+	}
+	if !strings.HasPrefix(a.call, `repo_tree {"path":"docs"}`) {
+		t.Errorf("the call did not follow: %q", a.call)
+	}
+	_, cmd := m.Update(agentFollowMsg{seq: m.agentSeq}) // the cursor rested
+	run(m, cmd)
+	if a = &m.tree.agent; !strings.HasPrefix(a.text, "docs/") {
+		t.Errorf("text after the cursor rested: %q", a.text)
+	}
+	// A stale rest (the cursor moved again) runs nothing.
+	press(m, "k")
+	if _, cmd := m.Update(agentFollowMsg{seq: m.agentSeq - 1}); cmd != nil {
+		t.Errorf("a superseded rest ran the call")
+	}
+	cur := m.tree.cursor
+	press(m, "ctrl+d")
+	if m.tree.cursor != cur {
+		t.Errorf("ctrl+d moved the tree cursor")
+	}
+}
