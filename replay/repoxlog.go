@@ -2,7 +2,9 @@ package replay
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/repoxhq/repox/repoops"
@@ -13,30 +15,15 @@ import (
 // Each record is a complete call.
 type repoxDecoder struct{ s *stream }
 
-type repoxWire struct {
-	V          *int            `json:"v"`
-	Time       time.Time       `json:"time"`
-	Session    string          `json:"session"`
-	Tool       string          `json:"tool"`
-	Args       json.RawMessage `json:"args"`
-	IsError    bool            `json:"isError"`
-	Text       string          `json:"text"`
-	Structured json.RawMessage `json:"structured"`
-}
-
 func (d *repoxDecoder) line(b []byte, n int, st *Stats) {
-	var w repoxWire
-	if err := json.Unmarshal(b, &w); err != nil {
-		st.skip("line %d is not JSON: %v", n, err)
-		return
-	}
-	if w.Tool == "" {
+	w, err := repoops.UnmarshalCallRecord(b)
+	switch {
+	case errors.Is(err, repoops.ErrCallRecordNoTool):
 		st.Unknown++
 		st.LastSkip = "line " + strconv.Itoa(n) + " names no tool"
 		return
-	}
-	if w.V != nil && *w.V > repoops.CallRecordVersion {
-		st.skip("line %d has record version %d; this repox reads up to %d", n, *w.V, repoops.CallRecordVersion)
+	case err != nil:
+		st.skip("line %d %s", n, strings.TrimPrefix(err.Error(), repoops.ErrNotACallRecord.Error()+": "))
 		return
 	}
 	if st.SessionID == "" {
@@ -55,8 +42,8 @@ func (d *repoxDecoder) line(b []byte, n int, st *Stats) {
 	} else {
 		c.NoEquivalent = "not a repox tool"
 	}
-	if !w.IsError {
-		c.Saw = repoxSaw(w.Tool, args, w.Structured)
+	if structured, ok := w.Structured.(json.RawMessage); ok && !w.IsError {
+		c.Saw = repoxSaw(w.Tool, args, structured)
 	}
 	d.s.add(c, true)
 }

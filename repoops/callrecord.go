@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -110,30 +111,48 @@ func (cr *CallRecordReader) Next() (CallRecord, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		var w wireRecord
-		if err := json.Unmarshal(line, &w); err != nil {
-			cr.skip("line %d is not JSON: %v", cr.line, err)
+		rec, err := UnmarshalCallRecord(line)
+		if err != nil {
+			cr.skip("line %d %s", cr.line, strings.TrimPrefix(err.Error(), ErrNotACallRecord.Error()+": "))
 			continue
-		}
-		if w.Tool == "" {
-			cr.skip("line %d names no tool", cr.line)
-			continue
-		}
-		v := 0
-		if w.V != nil {
-			v = *w.V
-		}
-		if v > CallRecordVersion {
-			cr.skip("line %d has record version %d; this repox reads up to %d", cr.line, v, CallRecordVersion)
-			continue
-		}
-		rec := CallRecord{V: v, Time: w.Time, Session: w.Session, Tool: w.Tool, Args: w.Args,
-			IsError: w.IsError, Text: w.Text, DurationMs: w.DurationMs}
-		if len(w.Structured) > 0 && string(w.Structured) != "null" {
-			rec.Structured = w.Structured
 		}
 		return rec, nil
 	}
+}
+
+// ErrNotACallRecord wraps every reason UnmarshalCallRecord gives;
+// ErrCallRecordNoTool is the one for a JSON line that names no tool (some
+// readers count those apart: other JSON lines, not broken ones).
+var (
+	ErrNotACallRecord   = errors.New("not a call record")
+	ErrCallRecordNoTool = fmt.Errorf("%w: names no tool", ErrNotACallRecord)
+)
+
+// UnmarshalCallRecord decodes one CallRecord line: the one decoder of the
+// format, for CallRecordReader and for any face that reads logs line by line.
+// Structured is the result's raw JSON (json.RawMessage), or nil. An error
+// says why the line is not a record, in words that follow "line N".
+func UnmarshalCallRecord(line []byte) (CallRecord, error) {
+	var w wireRecord
+	if err := json.Unmarshal(line, &w); err != nil {
+		return CallRecord{}, fmt.Errorf("%w: is not JSON: %v", ErrNotACallRecord, err)
+	}
+	if w.Tool == "" {
+		return CallRecord{}, ErrCallRecordNoTool
+	}
+	v := 0
+	if w.V != nil {
+		v = *w.V
+	}
+	if v > CallRecordVersion {
+		return CallRecord{}, fmt.Errorf("%w: has record version %d; this repox reads up to %d", ErrNotACallRecord, v, CallRecordVersion)
+	}
+	rec := CallRecord{V: v, Time: w.Time, Session: w.Session, Tool: w.Tool, Args: w.Args,
+		IsError: w.IsError, Text: w.Text, DurationMs: w.DurationMs}
+	if len(w.Structured) > 0 && string(w.Structured) != "null" {
+		rec.Structured = w.Structured
+	}
+	return rec, nil
 }
 
 func (cr *CallRecordReader) skip(format string, args ...any) {
