@@ -12,11 +12,13 @@ type KeyMap struct {
 	Tree    Tree
 	Viewer  Viewer
 	Overlay Overlay
+	// Sessions: the sessions pane (keymap/sessions.go).
+	Sessions Sessions
 }
 
 // Default returns the standard bindings.
 func Default() KeyMap {
-	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay()}
+	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Sessions: NewSessions()}
 }
 
 // Nav is the movement shared by every pane: both panes scroll the same way,

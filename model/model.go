@@ -26,6 +26,11 @@ type Config struct {
 	Editor  string // command for `o`; from $VISUAL or $EDITOR
 	// Settings remembered between runs (settings.go); Run loads them.
 	Settings Settings
+
+	// Transcript opens the sessions pane following that agent transcript
+	// (repox replay FILE); TranscriptSession keeps one session of a repox
+	// call log.
+	Transcript, TranscriptSession string
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
@@ -41,7 +46,8 @@ type Model struct {
 	ring          focusRing
 	tree          treePane
 	viewer        viewerPane
-	pendingG      bool // the first g of "g g"
+	pendingG      bool          // the first g of "g g"
+	sessions      *sessionsPane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *findPane
@@ -88,6 +94,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	c.open = m.showFile
 	c.goTo = m.goTo
 	c.copy = m.copyText
+	c.jump = m.jumpTo
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
@@ -110,6 +117,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.cfg.File != "" {
 		cmds = append(cmds, m.openFile(m.cfg.File, m.cfg.Line))
+	}
+	if m.cfg.Transcript != "" {
+		cmds = append(cmds, m.openTranscript(m.cfg.Transcript, m.cfg.TranscriptSession))
 	}
 	return tea.Batch(cmds...)
 }

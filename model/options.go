@@ -19,6 +19,10 @@ type Options struct {
 	File string // file to open, absolute or relative to the working folder
 	Line int    // line in File
 	Demo bool   // write the built-in demo repository and open it
+
+	// Transcript opens the sessions pane following that agent transcript
+	// (repox replay FILE); Session keeps one session of a repox call log.
+	Transcript, Session string
 }
 
 // ParseTarget reads the command line's one argument: DIR, or FILE[:LINE]
@@ -112,8 +116,10 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr)})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr),
+		Transcript: opts.Transcript, TranscriptSession: opts.Session})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	m.Shutdown()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}
