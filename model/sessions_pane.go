@@ -404,7 +404,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, k.Open) && p.lcur < len(p.list) {
 			return p.choose(p.list[p.lcur])
 		}
-		d, top, bottom := navStep(k.Nav, msg, max(p.height-1, 1))
+		d, top, bottom := navStep(k.Nav, msg, max((p.height-1)/ui.SessionRowLines, 1))
 		switch {
 		case top:
 			p.lcur = 0
@@ -477,7 +477,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 		return
 	}
 	v.Title += "  " + repoops.Commas(len(p.list))
-	rows := max(p.height-1, 1)
+	rows := max((p.height-1)/ui.SessionRowLines, 1)
 	top := max(p.lcur-rows+1, 0)
 	home := p.env().Home
 	for i := top; i < len(p.list) && i < top+rows; i++ {
@@ -494,11 +494,8 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 		if home != "" && strings.HasPrefix(where, home+"/") {
 			where = "~" + where[len(home):]
 		}
-		if s.Agent == replay.AgentRepox && s.ID != "" {
-			where += " --session " + s.ID
-		}
-		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Calls: repoops.Commas(s.Calls) + " calls, " + repoops.Commas(s.FileCalls) + " file", State: state, Where: where})
+		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, ID: s.ID, Started: stamp(newestOf(s), "2006-01-02 15:04"),
+			Calls: repoops.Plural(s.Calls, "call", "calls") + ", " + repoops.Commas(s.FileCalls) + " file", State: state, Where: where})
 	}
 	v.Cursor = p.lcur - top
 }

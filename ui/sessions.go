@@ -11,10 +11,11 @@ import (
 // its fields already worded by the model.
 type SessionRow struct {
 	Agent   string // "claude-code", "codex", "repox" (a subagent ends in *)
+	ID      string // the session id, when known
 	Started string // "2026-12-01 11:02"
 	Calls   string // "41 calls, 30 file"
 	State   string // "live" or "done"
-	Where   string // the transcript, ~-shortened (and the repox session id)
+	Where   string // the transcript, ~-shortened
 }
 
 // CallRow is one call in the calls list.
@@ -91,7 +92,7 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 		}
 	case v.Calls == nil:
 		for i, r := range v.Sessions {
-			lines = append(lines, s.sessionRow(r, i == v.Cursor, v.Focused, w))
+			lines = append(lines, s.sessionRow(r, i == v.Cursor, v.Focused, w)...)
 		}
 	default:
 		lines = append(lines, s.callsBody(v, w, h-1)...)
@@ -99,20 +100,30 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 	return Block(lines, w, h)
 }
 
-func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) string {
-	plain := " " + padRight(r.Agent, 12) + " " + r.Started + "  " + padRight(r.Calls, 18) + " " + padRight(r.State, 4) + "  " + DisplayText(r.Where)
+// sessionRow is two lines: who and how much, then when and where.
+func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string {
+	head := " " + r.Agent
+	if r.ID != "" {
+		head += " · session " + DisplayText(r.ID)
+	}
+	head += " · " + r.Calls + " · " + r.State
+	detail := "   " + r.Started + " · " + DisplayText(r.Where)
 	if cursor {
 		st := s.SelectedBlur
 		if focused {
 			st = s.Selected
 		}
-		return st.Render(fit(plain, w))
+		return []string{st.Render(fit(head, w)), st.Render(fit(detail, w))}
 	}
-	if r.State == "live" {
-		return s.StatusGood.UnsetBackground().UnsetReverse().Render(fit(plain, w))
+	hs := s.Dir
+	if r.State != "live" {
+		hs = s.File
 	}
-	return fit(plain, w)
+	return []string{hs.Render(fit(head, w)), s.Note.Render(fit(detail, w))}
 }
+
+// SessionRowLines is how many lines one session takes in the list.
+const SessionRowLines = 2
 
 func padRight(s string, n int) string {
 	if sw := ansi.StringWidth(s); sw < n {
