@@ -11,6 +11,7 @@ type Sessions struct {
 	Hide     key.Binding // back to the tree and viewer; the session stays chosen
 	DiffDown key.Binding // scroll then/now
 	DiffUp   key.Binding
+	Newest   key.Binding // for the help only: Nav.Bottom, which follows the newest call again
 	Quit     key.Binding
 }
 
@@ -23,6 +24,7 @@ func NewSessions() Sessions {
 		Hide:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
 		DiffDown: key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll then/now")),
 		DiffUp:   key.NewBinding(key.WithKeys("K")),
+		Newest:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
 }
@@ -32,7 +34,15 @@ func (s Sessions) ShortHelp() []key.Binding {
 	return []key.Binding{s.Open, s.Back, s.Hide, s.DiffDown}
 }
 
+// ListHelp and CallsHelp are the hint line's bindings on the list of
+// sessions and on the calls of the chosen one.
+func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Hide} }
+
+func (s Sessions) CallsHelp() []key.Binding {
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown}
+}
+
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.DiffDown}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.Newest, s.DiffDown}, s.Nav.bindings()}
 }

@@ -88,7 +88,12 @@ func (p *sessionsPane) Agent() *agentState {
 func (p *sessionsPane) AgentCall() (string, any, string) {
 	return "", nil, "the sessions pane already shows the agent's text beside repox's"
 }
-func (p *sessionsPane) ShortHelp() []key.Binding  { return p.c.keys.Sessions.ShortHelp() }
+func (p *sessionsPane) ShortHelp() []key.Binding {
+	if p.chosen == nil {
+		return p.c.keys.Sessions.ListHelp()
+	}
+	return p.c.keys.Sessions.CallsHelp()
+}
 func (p *sessionsPane) FullHelp() [][]key.Binding { return p.c.keys.Sessions.FullHelp() }
 
 func (p *sessionsPane) Generation(j job) int {

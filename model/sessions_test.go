@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -435,7 +436,6 @@ func TestGoldenSessions(t *testing.T) {
 	}
 }
 
-
 // watched wraps the explorer for teatest: after each Update, on the
 // program's goroutine, it publishes what the sessions pane holds, so the
 // test can wait on the state rather than on the terminal's diff output.
@@ -447,7 +447,17 @@ type watched struct {
 func (w *watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := w.Model.Update(msg)
 	if p := w.sessions; p != nil {
-		w.state.Store(fmt.Sprintf("%d/%d/%d/%s", len(p.calls), p.cur, p.next, w.viewer.path))
+		replayed := 0
+		for _, c := range p.calls {
+			if c.step != nil {
+				replayed++
+			}
+		}
+		path := w.viewer.path
+		if path != "" && w.viewer.total < 0 {
+			path += " (reading)"
+		}
+		w.state.Store(fmt.Sprintf("%d/%d/%d/%s", len(p.calls), p.cur, replayed, path))
 	}
 	return w, cmd
 }
@@ -472,10 +482,21 @@ func TestSessionsFlow(t *testing.T) {
 	out := tm.Output()
 	waitState := func(want string) {
 		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool {
-			s, _ := w.state.Load().(string)
-			return s == want
-		}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		var last string
+		err := func() (err error) {
+			deadline := time.Now().Add(20 * time.Second)
+			for time.Now().Before(deadline) {
+				io.Copy(io.Discard, out) // keep the program's output flowing
+				if last, _ = w.state.Load().(string); last == want {
+					return nil
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			return fmt.Errorf("state %q, want %q", last, want)
+		}()
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	waitState("2/1/2/")
 	appendLog(t, log, agentLog(t, agentScript[2:3], 2))
