@@ -80,11 +80,16 @@ func inRanges(rs []replay.LineRange, n int) bool {
 }
 
 // jumpTo shows path in the tree and the viewer, line first: the sessions
-// pane's jump to what a call touched. A file already open only moves.
-func (m *Model) jumpTo(path string, line int) tea.Cmd {
+// pane's jump to what a call touched (line 0: no line known). A file
+// already open only moves,
+// unless reread (the call changed it: a live agent's edit is on disk).
+func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
+	if line <= 0 && m.viewer.path == path {
+		line = m.viewer.cursor // no line to go to: keep the place
+	}
 	line = max(line, 1)
 	reveal := m.tree.revealPath(path)
-	if m.viewer.path == path && m.viewer.total > 0 {
+	if m.viewer.path == path && m.viewer.total > 0 && !reread {
 		m.viewer.centerOn(min(line, m.viewer.total))
 		return tea.Batch(reveal, m.viewer.ensureLoaded())
 	}

@@ -319,14 +319,43 @@ func (p *sessionsPane) selectCall() tea.Cmd {
 	p.refreshMarks()
 	st := sc.step
 	p.marks.regionPath, p.marks.region = st.Path, st.Lines
-	if st.Path == "" || p.c.jump == nil {
-		return nil
-	}
-	line := 1
+	path, line := st.Path, 0
 	if len(st.Lines) > 0 {
 		line = st.Lines[0].From
 	}
-	return p.c.jump(st.Path, line)
+	if path == "" && changed(st) {
+		// a change the replay could not apply (a live agent's edit is
+		// already in the tree): still show the file it changed
+		path = argPath(st.Call.Repox[0].Args)
+	}
+	if path == "" || p.c.jump == nil {
+		return nil
+	}
+	return p.c.jump(path, line, changed(st))
+}
+
+// argPath is the path argument of a repox call.
+func argPath(args json.RawMessage) string {
+	var a struct {
+		Path string `json:"path"`
+	}
+	json.Unmarshal(args, &a)
+	return a.Path
+}
+
+// changed: the step is a change the agent made that landed (a live
+// agent's edit is on disk now: the viewer reads the file again).
+func changed(st *replay.Step) bool {
+	if st.Call.IsError {
+		return false
+	}
+	for _, tc := range st.Call.Repox {
+		switch tc.Tool {
+		case "repo_edit", "repo_insert", "repo_write":
+			return true
+		}
+	}
+	return false
 }
 
 // syncViewer follows the viewer's open file: the agent's gate is asked

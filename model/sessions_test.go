@@ -513,3 +513,38 @@ func TestSessionsFlow(t *testing.T) {
 		t.Errorf("the newest call is not shown:\n%s", got)
 	}
 }
+
+// A live agent's edit is on disk: following it reads the open file again
+// rather than showing the lines from before the edit. The scratch copies
+// are gone once the pane is closed.
+func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
+	log := writeLog(t, agentScript[4:5]) // a full read of src/main.go
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, 1))
+	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, needle") {
+		t.Fatalf("viewer before the edit: %+v", l)
+	}
+	// the agent edits the explored tree itself, then the log records it
+	writeFiles(t, m.repo.Dir(), map[string]string{"src/main.go": strings.Replace(
+		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
+	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
+	drive(t, m, nil, settled(m, 3))
+	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, world") {
+		t.Errorf("the viewer still shows the file from before the agent's edit: %+v", l)
+	}
+	var scratch []string
+	for _, rp := range m.sessions.run.reps {
+		if rp.Scratch != "" {
+			scratch = append(scratch, rp.Scratch)
+		}
+	}
+	if len(scratch) == 0 {
+		t.Fatal("the edit made no scratch copy")
+	}
+	press(m, "esc")
+	for _, d := range scratch {
+		if _, err := os.Stat(d); !os.IsNotExist(err) {
+			t.Errorf("scratch copy %s left behind: %v", d, err)
+		}
+	}
+}
