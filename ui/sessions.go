@@ -70,11 +70,12 @@ const (
 	GutterUnread     = "!" // viewer: edited without being read first
 )
 
-// SessionsLegend explains the marks, for the help.
+// SessionsLegend explains the marks, for the help's legend.
 func SessionsLegend() []string {
 	return []string{
-		SeenRead + " read by the agent   " + SeenListed + " listed, never read   " + SeenEdited + " edited   " + SeenEditedUnread + " edited lines it never read",
-		GutterRead + " line the agent was shown   " + GutterEdited + " line its edit produced   " + GutterUnread + " edited without reading",
+		SeenRead + " " + SeenListed + "  agent session: read / only listed",
+		SeenEdited + " " + SeenEditedUnread + "  it edited / edited lines unread",
+		GutterRead + " " + GutterEdited + " " + GutterUnread + "  gutter: it read / edit / unread",
 	}
 }
 
