@@ -180,6 +180,10 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
+	case tea.MouseClickMsg:
+		return p.click(msg.Y)
+	case tea.MouseWheelMsg:
+		return p.wheel(wheelDelta(msg.Button))
 	case sessionsListMsg:
 		p.loading = false
 		p.list, p.listErr = msg.list, ""
@@ -476,6 +480,53 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	p.clamp()
+	if p.cur != old {
+		return p.selectCall()
+	}
+	return nil
+}
+
+// click selects the session or the call under the pointer (row y of the
+// pane; 0 is the title).
+func (p *sessionsPane) click(y int) tea.Cmd {
+	if y <= 0 {
+		return nil
+	}
+	if p.chosen == nil {
+		rows := max((p.height-1)/ui.SessionRowLines, 1)
+		top := max(p.lcur-rows+1, 0)
+		if i := top + (y-1)/ui.SessionRowLines; i < len(p.list) {
+			p.lcur = i
+		}
+		return nil
+	}
+	if y > p.listRows() {
+		return nil
+	}
+	i := p.top + y - 1
+	if i >= len(p.calls) || i == p.cur {
+		return nil
+	}
+	p.cur, p.follow = i, i == len(p.calls)-1
+	return p.selectCall()
+}
+
+// wheel scrolls the calls (or the list) by d rows; the cursor goes along.
+func (p *sessionsPane) wheel(d int) tea.Cmd {
+	if d == 0 {
+		return nil
+	}
+	if p.chosen == nil {
+		p.lcur = min(max(p.lcur+d, 0), max(len(p.list)-1, 0))
+		return nil
+	}
+	old := p.cur
+	p.cur += d
+	p.follow = false
+	p.clamp()
+	if p.cur == len(p.calls)-1 {
+		p.follow = true
+	}
 	if p.cur != old {
 		return p.selectCall()
 	}

@@ -548,3 +548,26 @@ func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
 		}
 	}
 }
+
+// A click over the viewer while the pane covers it goes to the pane (the
+// call under the pointer is selected), not to the hidden viewer.
+func TestSessionsClickGoesToThePane(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	cursor := m.viewer.cursor
+	x := m.tree.width + 5
+	_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: 2, Button: tea.MouseLeft}) // row 2: the second call
+	drive(t, m, cmd, settled(m, s1Calls))
+	if m.sessions.cur != 1 || m.sessions.follow {
+		t.Errorf("click selected call %d (follow %v), want the second", m.sessions.cur, m.sessions.follow)
+	}
+	if m.viewer.cursor != cursor {
+		t.Errorf("the click moved the hidden viewer's cursor: %d, was %d", m.viewer.cursor, cursor)
+	}
+	_, cmd = m.Update(tea.MouseWheelMsg{X: x, Y: 3, Button: tea.MouseWheelDown})
+	drive(t, m, cmd, settled(m, s1Calls))
+	if m.sessions.cur != 4 {
+		t.Errorf("wheel down from the second call: cursor %d, want 4", m.sessions.cur)
+	}
+}
