@@ -641,8 +641,23 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	if len(c.Repox) > 0 && c.Repox[0].Tool != c.AgentTool {
 		v.Header += " → " + c.Repox[0].Tool
 	}
+	v.ThenTitle = "then: what the agent was shown"
+	v.NowTitle = "now: what repox shows"
 	if sc.step == nil {
+		// not replayed yet (the calls before it go first, in order): the
+		// agent's side can be shown already
 		v.Header += " (replaying…)"
+		if sc.then == nil {
+			for _, l := range splitText(c.Text) {
+				sc.then = append(sc.then, ui.DiffLine{Text: l})
+			}
+		}
+		room := max(h-1-v.ListRows-1-1, 0)
+		v.Then = window(sc.then, p.dtop, room)
+		v.Now = []ui.DiffLine{{Text: "(replaying the " + repoops.Plural(p.cur-p.next+1, "call", "calls") + " before it first…)"}}
+		if p.cur < p.next {
+			v.Now = []ui.DiffLine{{Text: "(replaying…)"}}
+		}
 		return
 	}
 	if st := sc.step; st.Path != "" {
@@ -658,8 +673,6 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		}
 		v.Flags = append(v.Flags, string(f.Kind)+": "+f.Text)
 	}
-	v.ThenTitle = "then: what the agent was shown"
-	v.NowTitle = "now: what repox shows"
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
 	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
 	v.Then = window(sc.then, p.dtop, room)

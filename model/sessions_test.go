@@ -571,3 +571,24 @@ func TestSessionsClickGoesToThePane(t *testing.T) {
 		t.Errorf("wheel down from the second call: cursor %d, want 4", m.sessions.cur)
 	}
 }
+
+// While earlier calls are still being replayed (a long transcript catching
+// up), the selected call already shows what the agent was shown.
+func TestSessionsThenBeforeReplay(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 120, 40, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	p := m.sessions
+	agentText := p.calls[5].call.Text
+	for i := 2; i < s1Calls; i++ { // as if calls 3.. were still queued
+		p.calls[i].step, p.calls[i].then, p.calls[i].now = nil, nil, nil
+	}
+	p.next = 3
+	got := ansi.Strip(p.View(160, 38, true))
+	if !strings.Contains(got, "(replaying the 3 calls before it first…)") {
+		t.Errorf("no word on the replay still to come:\n%s", got)
+	}
+	if first := strings.SplitN(agentText, "\n", 2)[0]; !strings.Contains(got, first[:30]) {
+		t.Errorf("the agent's text %q is not shown before the replay:\n%s", first, got)
+	}
+}
