@@ -234,7 +234,7 @@ repox sessions --json ~/src/project`,
 	sessions.Flags().Bool("json", false, "print one JSON line per session")
 
 	replayCmd := &cobra.Command{
-		Use:   "replay [--report] FILE",
+		Use:   "replay FILE",
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
 		Long: `Re-run the file-tool calls of a transcript (a repox call log, Claude Code or Codex) in a scratch
 copy of the repository, and report what the agent saw then beside what repox shows now. Without
