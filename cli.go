@@ -233,21 +233,26 @@ repox sessions --json ~/src/project`,
 	sessions.Flags().Bool("json", false, "print one JSON line per session")
 
 	replayCmd := &cobra.Command{
-		Use:   "replay --report FILE",
+		Use:   "replay FILE",
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
 		Long: `Re-run the file-tool calls of a transcript (a repox call log, Claude Code or Codex) in a scratch
-copy of the repository, and report what the agent saw then beside what repox shows now.`,
-		Example: `repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
+copy of the repository, and report what the agent saw then beside what repox shows now. Without
+--report, open the explorer with the sessions pane following FILE as it grows.`,
+		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
+repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --report calls.jsonl --session 3f2a --json`,
 		Args: maxArgs(1, "one transcript"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if report, _ := cmd.Flags().GetBool("report"); !report {
+				return status(cmdReplay(ctx, passArgs(cmd, args), stdout, stderr))
+			}
 			return status(replay.ReplayMain(ctx, passArgs(cmd, args), stdin, stdout, stderr))
 		},
 	}
 	replayCmd.Flags().Bool("report", false, "print the replay as text instead of opening the sessions pane")
 	rootFlag(replayCmd, "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
 	replayCmd.Flags().Bool("json", false, "with --report: print JSON lines")
-	replayCmd.Flags().String("session", "", "with --report on a repox call log: only the calls of this session")
+	replayCmd.Flags().String("session", "", "on a repox call log: only the calls of this session")
 
 	version := &cobra.Command{
 		Use:     "version",

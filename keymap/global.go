@@ -11,6 +11,9 @@ type Global struct {
 	Copy   key.Binding
 	Reload key.Binding
 	Quit   key.Binding
+	// Sessions opens the sessions pane: agent sessions recorded for the
+	// repository, followed live, then vs now.
+	Sessions key.Binding
 
 	// Find opens the file finder, Search the content search.
 	Find   key.Binding
@@ -26,18 +29,19 @@ type Global struct {
 // NewGlobal returns the global bindings.
 func NewGlobal() Global {
 	return Global{
-		Focus:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "switch pane")),
-		Agent:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "agent view")),
-		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Editor:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
-		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path (path:line in the viewer)")),
-		CopyAll: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the call and its model text")),
-		Reload:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
-		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Find:    key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
-		Search:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
-		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
-		Console: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
+		Focus:    key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "switch pane")),
+		Agent:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "agent view")),
+		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Editor:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path (path:line in the viewer)")),
+		CopyAll:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the call and its model text")),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Sessions: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "agent sessions")),
+		Find:     key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
+		Search:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
+		Console:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
 	}
 }
 
@@ -56,7 +60,7 @@ func (g Global) ShortHelp() []key.Binding {
 func (g Global) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{g.Focus, g.Agent, g.Help, g.Quit},
-		{g.Editor, g.Copy, g.CopyAll, g.Reload},
+		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
 	}
 }

@@ -13,11 +13,13 @@ type KeyMap struct {
 	Viewer  Viewer
 	Overlay Overlay
 	Agent   Agent
+	// Sessions: the sessions pane (keymap/sessions.go).
+	Sessions Sessions
 }
 
 // Default returns the standard bindings.
 func Default() KeyMap {
-	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Agent: NewAgent()}
+	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Agent: NewAgent(), Sessions: NewSessions()}
 }
 
 // Nav is the movement shared by every pane: both panes scroll the same way,

@@ -29,6 +29,11 @@ type Config struct {
 	// Watch follows the disk (the open file, the open folders): on in the
 	// program, off in tests that drive Update by hand.
 	Watch bool
+
+	// Transcript opens the sessions pane following that agent transcript
+	// (repox replay FILE); TranscriptSession keeps one session of a repox
+	// call log.
+	Transcript, TranscriptSession string
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
@@ -44,7 +49,8 @@ type Model struct {
 	ring          focusRing
 	tree          treePane
 	viewer        viewerPane
-	pendingG      bool // the first g of "g g"
+	pendingG      bool          // the first g of "g g"
+	sessions      *sessionsPane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *findPane
@@ -104,6 +110,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	c.open = m.showFile
 	c.goTo = m.goTo
 	c.copy = m.copyText
+	c.jump = m.jumpTo
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
@@ -129,6 +136,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.cfg.Watch {
 		cmds = append(cmds, startWatch(m.repo.Dir()))
+	}
+	if m.cfg.Transcript != "" {
+		cmds = append(cmds, m.openTranscript(m.cfg.Transcript, m.cfg.TranscriptSession))
 	}
 	return tea.Batch(cmds...)
 }

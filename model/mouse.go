@@ -41,7 +41,11 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 	case ev.X < m.tree.width:
 		p = &m.tree
 	case ev.X > m.tree.width:
-		p, ev.X = &m.viewer, ev.X-m.tree.width-1
+		ev.X -= m.tree.width + 1
+		if o := m.overlays.topIn(areaViewer); o != nil {
+			return o.Update(tea.MouseClickMsg(ev)) // drawn over the viewer: it is what was clicked
+		}
+		p = &m.viewer
 	default:
 		return nil // the separator
 	}
@@ -66,6 +70,9 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 		p = &m.tree
 	} else {
 		ev.X -= m.tree.width + 1
+		if o := m.overlays.topIn(areaViewer); o != nil {
+			return o.Update(tea.MouseWheelMsg(ev))
+		}
 	}
 	if a := p.Agent(); a.on {
 		w, h := p.Size()

@@ -24,6 +24,10 @@ type Options struct {
 	// DemoDir, with Demo, is where to write it (kept); "" is a temporary
 	// folder removed on exit.
 	DemoDir string
+
+	// Transcript opens the sessions pane following that agent transcript
+	// (repox replay FILE); Session keeps one session of a repox call log.
+	Transcript, Session string
 }
 
 // ParseTarget reads the command line's one argument: DIR, or FILE[:LINE]
@@ -172,9 +176,11 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), Watch: true})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), Watch: true,
+		Transcript: opts.Transcript, TranscriptSession: opts.Session})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	m.closeWatch()
+	m.Shutdown()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}

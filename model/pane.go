@@ -131,6 +131,13 @@ type common struct {
 	// copy puts text on the clipboard the way y does (Model.copyText),
 	// for overlays where y is typed.
 	copy func(text, label string) tea.Cmd
+
+	// agent is what the agent of the session chosen in the sessions pane
+	// saw (nil: none chosen), for the tree's and the viewer's marks; jump
+	// shows a path in the tree and the viewer at line, reading it again
+	// when reread (sessions_marks.go).
+	agent *agentMarks
+	jump  func(path string, line int, reread bool) tea.Cmd
 }
 
 func (c *common) spinFrame() string { return spinFrames[c.spinIdx%len(spinFrames)] }

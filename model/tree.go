@@ -188,6 +188,7 @@ func (t *treePane) rowsView() ([]ui.TreeRow, int) {
 			Ignored: n.ignored, Special: n.special, Err: n.err,
 		}
 		r.Beyond, r.Edge = t.horizon.mark(n.path)
+		r.Seen = t.c.agent.treeMark(n.path)
 		out = append(out, r)
 	}
 	return out, t.cursor - t.offset

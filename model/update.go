@@ -19,6 +19,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = tea.Batch(cmd, w)
 		}
 	}
+	if m.sessions != nil {
+		cmd = tea.Batch(cmd, m.sessions.syncViewer(m.viewer.path))
+	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
 	}
@@ -130,6 +133,10 @@ func (m *Model) pane(id paneID) pane {
 		return &m.tree
 	case paneViewer:
 		return &m.viewer
+	case paneSessions:
+		if m.sessions != nil {
+			return m.sessions // shown or hidden: its follow goes on
+		}
 	}
 	if o := m.overlays.find(id); o != nil {
 		return o
@@ -278,6 +285,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openFind()
 	case key.Matches(msg, g.Search):
 		return m.openSearch()
+	case key.Matches(msg, g.Sessions):
+		return m.openSessions()
 	case key.Matches(msg, g.Reserved()...):
 		return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 	}

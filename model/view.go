@@ -122,6 +122,7 @@ func (m *Model) status() ui.Status {
 	if o, ok := m.overlays.top().(textOverlay); ok {
 		st.Agent = o.Agent().on // the overlay's own agent view is what is on screen
 	}
+	st.AgentGate, st.AgentGateTiny = m.sessions.gateStatus(m.viewer.path)
 	return st
 }
 

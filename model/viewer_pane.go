@@ -162,6 +162,7 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 		vv.RuleText, vv.RuleShort = v.ruleText()
 		vv.PendingMsg = "reading…"
 		vv.Rows = v.rowsView()
+		vv.Marks = v.c.agent != nil
 	}
 	return v.c.styles.RenderViewer(vv, w, h)
 }
@@ -211,7 +212,8 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 			s = v.c.styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
 			v.styled[n] = s
 		}
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n)})
+		seen, region := v.c.agent.lineMark(v.path, n)
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region})
 	}
 	return rows
 }

@@ -141,8 +141,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// ReplayMain is `repox replay FILE [--root DIR]` (the sessions pane, not
-// built yet) and `repox replay --report FILE [--root DIR] [--json]`.
+// ReplayMain is `repox replay --report FILE [--root DIR] [--json]`;
+// `repox replay FILE` (the explorer's sessions pane) is dispatched by main.
 func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("repox replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -159,7 +159,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return exitUsage
 	}
 	if !*report {
-		fmt.Fprintf(stderr, "repox replay: the sessions pane that steps through a transcript in the explorer is coming; for now run: repox replay --report %s\n", pos[0])
+		fmt.Fprintf(stderr, "repox replay: without --report, the repox command opens the explorer's sessions pane on %s; for text, run: repox replay --report %s\n", pos[0], pos[0])
 		return exitUsage
 	}
 	f, err := os.Open(pos[0])

@@ -15,12 +15,12 @@ type HelpSection struct {
 
 // HelpLegend explains the tree's glyphs and markers.
 func HelpLegend() []string {
-	return []string{
+	return append([]string{
 		GlyphClosed + " " + GlyphOpen + "  folder, closed / open",
 		GlyphBeyond + "  dimmed: not in a default repo_tree",
 		GlyphEdge + "  in it, contents not listed",
 		"──  where a default read stops",
-	}
+	}, SessionsLegend()...)
 }
 
 // RenderHelp draws the full help, built from the bindings in force, exactly

@@ -29,7 +29,11 @@ type Status struct {
 	GateText string
 	GateTiny string // the gate in a word or two, for a narrow line
 	Agent    bool   // agent view on in the focused pane
-	Message  string
+	// AgentGate is the gate of the open file in a followed agent's session
+	// (the sessions pane), labelled with that session; shown apart from
+	// the explorer's own Gate. AgentGateTiny is its short form.
+	AgentGate, AgentGateTiny string
+	Message                  string
 }
 
 // RenderStatus draws the status line, exactly w cells. When space runs
@@ -47,6 +51,12 @@ func (s *Styles) RenderStatus(st Status, w int) string {
 		var parts []string
 		if st.Message != "" {
 			parts = append(parts, s.StatusMsg.Render(st.Message))
+		}
+		if ag := st.AgentGate; ag != "" {
+			if tiny && st.AgentGateTiny != "" {
+				ag = st.AgentGateTiny
+			}
+			parts = append(parts, s.StatusAgent.Render(ag))
 		}
 		gate := st.GateText
 		if tiny && st.GateTiny != "" {

@@ -22,6 +22,7 @@ type TreeRow struct {
 	Beyond   bool   // a default repo_tree from the root would not list this row
 	Edge     bool   // listed by that repo_tree, but marked [contents not listed]
 	Err      string // the folder could not be listed: the core's refusal
+	Seen     string // the chosen agent session's mark (SeenRead, ...); "" for none
 }
 
 // TreeView is the tree pane's visible part.
@@ -148,6 +149,9 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 		if mark != "" {
 			plain += " " + mark
 		}
+		if r.Seen != "" {
+			plain += " " + r.Seen
+		}
 		if len(notes) > 0 {
 			plain += "  " + strings.Join(notes, " ")
 		}
@@ -173,6 +177,14 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	if mark != "" {
 		b.WriteByte(' ')
 		b.WriteString(s.HorizonMark.Render(mark))
+	}
+	if r.Seen != "" {
+		st := s.Note
+		if r.Seen == SeenEditedUnread {
+			st = s.Error
+		}
+		b.WriteByte(' ')
+		b.WriteString(st.Render(r.Seen))
 	}
 	if len(notes) > 0 {
 		st := s.Note

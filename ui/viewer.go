@@ -26,6 +26,8 @@ type ViewerRow struct {
 	// Selected marks a line of the range selected for the edit preview: a
 	// bar between the number and the text.
 	Selected bool
+	Seen     string // with ViewerView.Marks: the agent's mark (GutterRead, ...) or ""
+	Region   bool   // in the region the selected agent call read or edited
 }
 
 // ViewerView is the viewer pane's visible part.
@@ -41,6 +43,7 @@ type ViewerView struct {
 	RuleShort  string // the same, for a narrow pane
 	PendingMsg string // text for pending rows
 	Footer     string // one line under the rows (search prompt, search status); "" for none
+	Marks      bool   // an agent session is chosen: a mark column follows the line numbers
 }
 
 // RenderViewer draws the viewer pane, exactly w×h.
@@ -64,6 +67,9 @@ func (s *Styles) RenderViewer(v ViewerView, w, h int) string {
 		}
 	} else {
 		textW := max(w-v.Gutter-1, 1)
+		if v.Marks {
+			textW = max(textW-1, 1)
+		}
 		for i, r := range v.Rows {
 			if i >= body {
 				break
@@ -95,10 +101,23 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 		return s.LineNo.Render(pad(strconv.Itoa(r.N), v.Gutter)) + " " + s.Note.Render(v.PendingMsg)
 	}
 	num := pad(strconv.Itoa(r.N), v.Gutter)
-	if r.Cursor && v.Focused {
+	switch {
+	case r.Region:
+		num = s.MatchCurrent.Render(num)
+	case r.Cursor && v.Focused:
 		num = s.LineNoCursor.Render(num)
-	} else {
+	default:
 		num = s.LineNo.Render(num)
+	}
+	if v.Marks {
+		switch r.Seen {
+		case "":
+			num += " "
+		case GutterUnread:
+			num += s.Error.Render(r.Seen)
+		default:
+			num += s.Note.Render(r.Seen)
+		}
 	}
 	text := r.Styled
 	if v.HScroll > 0 || ansi.StringWidth(text) > textW {

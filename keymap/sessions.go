@@ -1,0 +1,48 @@
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// Sessions bindings apply while the sessions pane is open: the list of
+// recorded agent sessions, then the calls of the chosen one.
+type Sessions struct {
+	Nav
+	Open     key.Binding // follow the selected session
+	Back     key.Binding // from the calls back to the list of sessions
+	Hide     key.Binding // back to the tree and viewer; the session stays chosen
+	DiffDown key.Binding // scroll then/now
+	DiffUp   key.Binding
+	Newest   key.Binding // for the help only: Nav.Bottom, which follows the newest call again
+	Quit     key.Binding
+}
+
+// NewSessions returns the sessions pane bindings.
+func NewSessions() Sessions {
+	return Sessions{
+		Nav:      NewNav(),
+		Open:     key.NewBinding(key.WithKeys("enter", "l", "right"), key.WithHelp("enter", "follow session")),
+		Back:     key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
+		Hide:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
+		DiffDown: key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll then/now")),
+		DiffUp:   key.NewBinding(key.WithKeys("K")),
+		Newest:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
+		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (s Sessions) ShortHelp() []key.Binding {
+	return []key.Binding{s.Open, s.Back, s.Hide, s.DiffDown}
+}
+
+// ListHelp and CallsHelp are the hint line's bindings on the list of
+// sessions and on the calls of the chosen one.
+func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Hide} }
+
+func (s Sessions) CallsHelp() []key.Binding {
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown}
+}
+
+// FullHelp implements help.KeyMap.
+func (s Sessions) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.Newest, s.DiffDown}, s.Nav.bindings()}
+}

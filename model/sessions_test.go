@@ -1,0 +1,594 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// agentCall is one call of a scripted agent session.
+type agentCall struct {
+	session, tool, args string
+}
+
+// agentScript is the session the sessions tests follow: a full read of
+// README.md (which the explorer's copy then changes), a find, a partial
+// read of src/main.go, an edit refused for it, a full read and an edit
+// that lands. Session s2 only finds deep/a/b/c/leaf.txt.
+var agentScript = []agentCall{
+	{"s1", "repo_read_file", `{"path":"README.md"}`},
+	{"s1", "repo_find", `{"query":"strings"}`},
+	{"s1", "repo_read_file", `{"path":"src/main.go","limit":4}`},
+	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s1", "repo_read_file", `{"path":"src/main.go"}`},
+	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s2", "repo_find", `{"query":"leaf"}`},
+}
+
+var agentT0 = time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+
+// agentLog runs calls through repoops on a fresh copy of the fixture (the
+// agent's own checkout, so its edits do not touch the explored one) and
+// returns the call log lines, as `repox mcp --log` writes them.
+func agentLog(t testing.TB, calls []agentCall, from int) string {
+	t.Helper()
+	dir := fixtureRepo(t)
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	sess := map[string]*repoops.Session{}
+	var b strings.Builder
+	for i, c := range calls {
+		s := sess[c.session]
+		if s == nil {
+			s = repo.NewSession()
+			sess[c.session] = s
+		}
+		rec, _ := s.CallRecorded(context.Background(), c.tool, []byte(c.args))
+		rec.Session = c.session
+		rec.Time = agentT0.Add(time.Duration(from+i) * time.Second)
+		rec.DurationMs = 1
+		line, err := repoops.MarshalCallRecord(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+	}
+	return b.String()
+}
+
+// fakeEnv keeps discovery inside home.
+func fakeEnv(home string) func() replay.Env {
+	return func() replay.Env {
+		return replay.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
+			StateHome: filepath.Join(home, ".local", "state"), Now: agentT0.Add(24 * time.Hour)}
+	}
+}
+
+// drive runs cmd and what it leads to the way the program does, each
+// command on its own goroutine and each message through Update on this
+// one, until done holds. Commands that wait (the follower) simply wait.
+// The bound only keeps a broken test from hanging; no timing is asserted.
+func drive(t testing.TB, m *Model, cmd tea.Cmd, done func() bool) {
+	t.Helper()
+	drivenMu.Lock()
+	d, ok := driven[m]
+	if !ok {
+		// one channel per model: a command launched by an earlier drive
+		// (the follower's wait) answers into the next one
+		d = &driver{msgs: make(chan tea.Msg, 1024)}
+		driven[m] = d
+		// before the repository closes: stop following, and let every
+		// command still running finish
+		t.Cleanup(func() { m.Shutdown(); d.wg.Wait() })
+	}
+	drivenMu.Unlock()
+	msgs := d.msgs
+	launch := func(c tea.Cmd) {
+		if c != nil {
+			d.wg.Add(1)
+			go func() { defer d.wg.Done(); msgs <- c() }()
+		}
+	}
+	launch(cmd)
+	deadline := time.After(30 * time.Second)
+	for !done() {
+		select {
+		case msg := <-msgs:
+			if batch, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					launch(c)
+				}
+				continue
+			}
+			if msg == nil {
+				continue
+			}
+			if _, ok := msg.(tea.QuitMsg); ok {
+				continue
+			}
+			_, next := m.Update(msg)
+			launch(next)
+		case <-deadline:
+			t.Fatalf("the sessions pane did not settle: %+v", m.sessions)
+		}
+	}
+}
+
+var (
+	drivenMu sync.Mutex
+	driven   = map[*Model]*driver{}
+)
+
+type driver struct {
+	msgs chan tea.Msg
+	wg   sync.WaitGroup
+}
+
+// settled: every call arrived has been replayed, the jump has landed and
+// the agent's gate for the open file is in.
+func settled(m *Model, calls int) func() bool {
+	return func() bool {
+		p := m.sessions
+		return p != nil && p.run != nil && len(p.calls) == calls && p.next == calls && !p.stepping &&
+			(m.viewer.path == "" || m.viewer.total > 0) && (p.gatePath == "" || p.gate != nil) && !m.tree.anyLoading()
+	}
+}
+
+// sessionsModel is the explorer on the fixture (README.md changed since
+// the agent read it), following the log at logPath.
+func sessionsModel(t testing.TB, w, h int, logPath, session string) *Model {
+	t.Helper()
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, map[string]string{"README.md": "# fixture\n\nA small repository, changed since.\n"})
+	m := newTestModel(t, dir, w, h)
+	t.Cleanup(m.Shutdown)
+	m.sessions = newSessionsPane(m.common, fakeEnv(t.TempDir()))
+	m.cfg.Transcript, m.cfg.TranscriptSession = logPath, session
+	return m
+}
+
+func writeLog(t testing.TB, calls []agentCall) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "calls.jsonl")
+	if err := os.WriteFile(p, []byte(agentLog(t, calls, 0)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func appendLog(t testing.TB, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// s1Calls is the number of calls of session s1 in agentScript.
+const s1Calls = 6
+
+func TestSessionsFollowMarksAndGate(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 120, 40, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	p := m.sessions
+
+	// The newest call is selected and the tree and viewer jumped to it.
+	if p.cur != s1Calls-1 || !p.follow {
+		t.Fatalf("cursor %d follow %v, want the newest call followed", p.cur, p.follow)
+	}
+	if m.viewer.path != "src/main.go" {
+		t.Fatalf("viewer shows %q, want the edited file", m.viewer.path)
+	}
+	if n := m.tree.selected(); n == nil || n.path != "src/main.go" {
+		t.Fatalf("tree selects %+v, want src/main.go", n)
+	}
+	if m.viewer.cursor != 7 {
+		t.Errorf("viewer cursor at %d, want the edited line 7", m.viewer.cursor)
+	}
+
+	// Then and now of the first call differ on the changed README line.
+	p.cur = 0
+	run(m, p.selectCall())
+	sc := p.calls[0]
+	if !hasChanged(sc.then, "A small repository for repox tests.") || !hasChanged(sc.now, "A small repository, changed since.") {
+		t.Errorf("then/now of the README read do not mark the changed line:\nthen %+v\nnow %+v", sc.then, sc.now)
+	}
+	if hasChanged(sc.then, "# fixture") {
+		t.Errorf("an unchanged line is marked: %+v", sc.then)
+	}
+	if sc.step == nil || !hasFlag(sc.step.Flags, replay.FlagChangedSinceRead) {
+		t.Errorf("no changed-since-read finding on the README read: %+v", sc.step)
+	}
+	if sc.then[0].Text != strings.SplitN(sc.step.Call.Text, "\n", 2)[0] {
+		t.Errorf("then is not the agent's text: %q", sc.then[0].Text)
+	}
+
+	// The tree marks come from s1's horizon.
+	want := map[string]string{"README.md": ui.SeenRead, "src/util/strings.go": ui.SeenListed, "src/main.go": ui.SeenEdited, "docs/long.txt": "", "deep/a/b/c/leaf.txt": ""}
+	marks := map[string]string{}
+	for n := range want {
+		marks[n] = m.common.agent.treeMark(n)
+	}
+	for k, v := range want {
+		if marks[k] != v {
+			t.Errorf("tree mark of %s = %q, want %q", k, marks[k], v)
+		}
+	}
+	if mk, _ := m.common.agent.lineMark("src/main.go", 7); mk != ui.GutterEdited {
+		t.Errorf("gutter mark of the edited line = %q", mk)
+	}
+	if mk, _ := m.common.agent.lineMark("src/main.go", 2); mk != ui.GutterRead {
+		t.Errorf("gutter mark of a read line = %q", mk)
+	}
+
+	// The agent's gate: s1 read src/main.go in full and edited it, so its
+	// gate is open; the explorer's own session never read it for an edit.
+	st := m.status()
+	if st.AgentGate != "agent session s1: edit gate open (full read, unchanged)" {
+		t.Errorf("agent gate %q", st.AgentGate)
+	}
+	if strings.Contains(st.GateText, "agent session") || st.GateText == st.AgentGate {
+		t.Errorf("the explorer's gate %q is not kept apart from the agent's %q", st.GateText, st.AgentGate)
+	}
+	frame := ansi.Strip(m.Render())
+	if !strings.Contains(frame, "agent session s1") {
+		t.Errorf("the frame does not label the agent's session:\n%s", frame)
+	}
+}
+
+// A session that never read the file: its gate is shut and nothing in the
+// tree is marked read; the marks are the chosen session's, not the log's.
+func TestSessionsMarksAreTheChosenSessions(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 120, 40, log, "s2")
+	drive(t, m, m.Init(), settled(m, 1))
+	if m.common.agent.treeMark("src/main.go") != "" || m.common.agent.treeMark("README.md") != "" {
+		t.Errorf("s2 never touched these files, yet they are marked: %q %q",
+			m.common.agent.treeMark("src/main.go"), m.common.agent.treeMark("README.md"))
+	}
+	if mk := m.common.agent.treeMark("deep/a/b/c/leaf.txt"); mk != ui.SeenListed {
+		t.Errorf("s2 found deep/a/b/c/leaf.txt: mark %q", mk)
+	}
+	run(m, m.openFile("src/main.go", 1))
+	drive(t, m, nil, settled(m, 1))
+	if st := m.status(); st.AgentGate != "agent session s2: edit gate shut (never read)" {
+		t.Errorf("s2's gate %q", st.AgentGate)
+	}
+}
+
+func hasChanged(ls []ui.DiffLine, text string) bool {
+	for _, l := range ls {
+		if strings.Contains(l.Text, text) {
+			return l.Changed
+		}
+	}
+	return false
+}
+
+func hasFlag(fs []replay.Flag, k replay.FlagKind) bool {
+	for _, f := range fs {
+		if f.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// New calls appear as the log grows; the newest is followed until the
+// person moves, and G follows again.
+func TestSessionsFollowUntilMoved(t *testing.T) {
+	log := writeLog(t, agentScript[:3])
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, 3))
+	p := m.sessions
+	if p.cur != 2 {
+		t.Fatalf("cursor %d, want the newest (2)", p.cur)
+	}
+	appendLog(t, log, agentLog(t, agentScript[3:4], 3))
+	drive(t, m, nil, settled(m, 4))
+	if p.cur != 3 || p.calls[3].call.AgentTool != "repo_edit" || !p.calls[3].call.IsError {
+		t.Fatalf("cursor %d on %+v, want the new refused edit followed", p.cur, p.calls[3].call)
+	}
+	press(m, "k") // the person moves: following stops
+	if p.cur != 2 || p.follow {
+		t.Fatalf("after k: cursor %d follow %v", p.cur, p.follow)
+	}
+	appendLog(t, log, agentLog(t, agentScript[4:5], 4))
+	drive(t, m, nil, settled(m, 5))
+	if p.cur != 2 {
+		t.Errorf("a new call moved the cursor the person had placed: %d", p.cur)
+	}
+	press(m, "G")
+	if p.cur != 4 || !p.follow {
+		t.Errorf("G: cursor %d follow %v, want the newest followed", p.cur, p.follow)
+	}
+}
+
+// tab hides the pane and keeps the session (marks, following); c shows it
+// as it was; esc closes it, stops following and clears the marks.
+func TestSessionsHideShowClose(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	press(m, "tab")
+	if m.overlays.find(paneSessions) != nil {
+		t.Fatal("tab did not hide the pane")
+	}
+	if m.common.agent == nil || m.sessions.run == nil {
+		t.Fatal("hiding dropped the session")
+	}
+	if !strings.Contains(ansi.Strip(m.TreeView(m.tree.width, m.tree.height)), "main.go "+ui.SeenEdited) {
+		t.Errorf("tree without the agent's marks:\n%s", ansi.Strip(m.TreeView(m.tree.width, m.tree.height)))
+	}
+	if v := ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)); !strings.Contains(v, "  7+") {
+		t.Errorf("viewer gutter without the edit mark on line 7:\n%s", v)
+	}
+	press(m, "c")
+	if m.overlays.top() != m.sessions || m.sessions.chosen == nil {
+		t.Fatal("c did not bring the session back")
+	}
+	r := m.sessions.run
+	press(m, "esc")
+	if m.common.agent != nil || m.sessions.run != nil || !r.closed {
+		t.Errorf("esc left the session followed: agent %v run %v closed %v", m.common.agent, m.sessions.run, r.closed)
+	}
+	if m.status().AgentGate != "" {
+		t.Errorf("agent gate still shown: %q", m.status().AgentGate)
+	}
+}
+
+// The list: sessions Discover finds for the repository, enter follows one.
+func TestSessionsListAndChoose(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := newTestModel(t, dir, 120, 40)
+	t.Cleanup(m.Shutdown)
+	run(m, m.Init())
+	home := t.TempDir()
+	logDir := fakeEnv(home)().RepoxLogDir()
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m.sessions = newSessionsPane(m.common, fakeEnv(home))
+	_, cmd := m.Update(keyMsg("c"))
+	drive(t, m, cmd, func() bool { return !m.sessions.loading })
+	p := m.sessions
+	if len(p.list) != 2 {
+		t.Fatalf("sessions %+v, want s1 and s2", p.list)
+	}
+	frame := ansi.Strip(m.Render())
+	if !strings.Contains(frame, "repox · session s1 · 6 calls, 6 file · done") || !strings.Contains(frame, "repox · session s2 · 1 call, 1 file · done") || !strings.Contains(frame, "~/.local/state/repox/mcp.jsonl") {
+		t.Errorf("the list does not show both sessions:\n%s", frame)
+	}
+	i := 0
+	for p.list[i].ID != "s1" {
+		i++
+	}
+	p.lcur = i
+	_, cmd = m.Update(keyMsg("enter"))
+	drive(t, m, cmd, settled(m, s1Calls))
+	if p.chosen == nil || p.chosen.ID != "s1" || len(p.calls) != s1Calls {
+		t.Fatalf("chose %+v with %d calls", p.chosen, len(p.calls))
+	}
+	press(m, "h") // back to the list: following stops
+	if p.chosen != nil || m.common.agent != nil {
+		t.Errorf("back to the list kept the session")
+	}
+}
+
+func TestGoldenSessions(t *testing.T) {
+	for _, sz := range goldenSizes {
+		t.Run(fmt.Sprintf("calls/%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			log := writeLog(t, agentScript)
+			m := sessionsModel(t, sz[0], sz[1], log, "s1")
+			drive(t, m, m.Init(), settled(m, s1Calls))
+			p := m.sessions
+			p.cur, p.follow = 0, false
+			drive(t, m, p.selectCall(), settled(m, s1Calls))
+			golden.RequireEqual(t, ascii(t, m.Render()))
+		})
+		t.Run(fmt.Sprintf("hidden/%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			log := writeLog(t, agentScript)
+			m := sessionsModel(t, sz[0], sz[1], log, "s1")
+			drive(t, m, m.Init(), settled(m, s1Calls))
+			press(m, "tab")
+			golden.RequireEqual(t, ascii(t, m.Render()))
+		})
+		t.Run(fmt.Sprintf("list/%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			dir := fixtureRepo(t)
+			m := newTestModel(t, dir, sz[0], sz[1])
+			run(m, m.Init())
+			home := t.TempDir()
+			logDir := fakeEnv(home)().RepoxLogDir()
+			os.MkdirAll(logDir, 0o755)
+			os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644)
+			m.sessions = newSessionsPane(m.common, fakeEnv(home))
+			_, cmd := m.Update(keyMsg("c"))
+			drive(t, m, cmd, func() bool { return !m.sessions.loading })
+			golden.RequireEqual(t, ascii(t, m.Render()))
+		})
+	}
+}
+
+// watched wraps the explorer for teatest: after each Update, on the
+// program's goroutine, it publishes what the sessions pane holds, so the
+// test can wait on the state rather than on the terminal's diff output.
+type watched struct {
+	*Model
+	state atomic.Value // string: "calls/cursor/replayed/viewer path"
+}
+
+func (w *watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := w.Model.Update(msg)
+	if p := w.sessions; p != nil {
+		replayed := 0
+		for _, c := range p.calls {
+			if c.step != nil {
+				replayed++
+			}
+		}
+		path := w.viewer.path
+		if path != "" && w.viewer.total < 0 {
+			path += " (reading)"
+		}
+		w.state.Store(fmt.Sprintf("%d/%d/%d/%s", len(p.calls), p.cur, replayed, path))
+	}
+	return w, cmd
+}
+
+// TestSessionsFlow drives the real program on `repox replay FILE`'s
+// configuration: the pane follows a log, calls appended to it appear and
+// are replayed, and the newest is followed into the viewer.
+func TestSessionsFlow(t *testing.T) {
+	dir := fixtureRepo(t)
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	log := writeLog(t, agentScript[:2])
+	m := New(context.Background(), repo, Config{Name: "fixture", Transcript: log, TranscriptSession: "s1"})
+	defer m.Shutdown()
+	w := &watched{Model: m}
+	tm := teatest.NewTestModel(t, w,
+		teatest.WithInitialTermSize(120, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
+	out := tm.Output()
+	waitState := func(want string) {
+		t.Helper()
+		var last string
+		err := func() (err error) {
+			deadline := time.Now().Add(20 * time.Second)
+			for time.Now().Before(deadline) {
+				io.Copy(io.Discard, out) // keep the program's output flowing
+				if last, _ = w.state.Load().(string); last == want {
+					return nil
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			return fmt.Errorf("state %q, want %q", last, want)
+		}()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitState("2/1/2/")
+	appendLog(t, log, agentLog(t, agentScript[2:3], 2))
+	waitState("3/2/3/src/main.go")
+	appendLog(t, log, agentLog(t, agentScript[3:6], 3))
+	waitState("6/5/6/src/main.go")
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*watched)
+	p := fm.sessions
+	if p.calls[5].step == nil || p.calls[5].step.Path != "src/main.go" || fm.viewer.cursor != 7 {
+		t.Fatalf("final: newest step %+v, viewer cursor %d", p.calls[5].step, fm.viewer.cursor)
+	}
+	if got := ansi.Strip(fm.Render()); !strings.Contains(got, "#6 09:30:05 repo_edit src/main.go:7") {
+		t.Errorf("the newest call is not shown:\n%s", got)
+	}
+}
+
+// A live agent's edit is on disk: following it reads the open file again
+// rather than showing the lines from before the edit. The scratch copies
+// are gone once the pane is closed.
+func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
+	log := writeLog(t, agentScript[4:5]) // a full read of src/main.go
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, 1))
+	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, needle") {
+		t.Fatalf("viewer before the edit: %+v", l)
+	}
+	// the agent edits the explored tree itself, then the log records it
+	writeFiles(t, m.repo.Dir(), map[string]string{"src/main.go": strings.Replace(
+		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
+	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
+	drive(t, m, nil, settled(m, 3))
+	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, world") {
+		t.Errorf("the viewer still shows the file from before the agent's edit: %+v", l)
+	}
+	var scratch []string
+	for _, rp := range m.sessions.run.reps {
+		if rp.Scratch != "" {
+			scratch = append(scratch, rp.Scratch)
+		}
+	}
+	if len(scratch) == 0 {
+		t.Fatal("the edit made no scratch copy")
+	}
+	press(m, "esc")
+	for _, d := range scratch {
+		if _, err := os.Stat(d); !os.IsNotExist(err) {
+			t.Errorf("scratch copy %s left behind: %v", d, err)
+		}
+	}
+}
+
+// A click over the viewer while the pane covers it goes to the pane (the
+// call under the pointer is selected), not to the hidden viewer.
+func TestSessionsClickGoesToThePane(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	cursor := m.viewer.cursor
+	x := m.tree.width + 5
+	_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: 2, Button: tea.MouseLeft}) // row 2: the second call
+	drive(t, m, cmd, settled(m, s1Calls))
+	if m.sessions.cur != 1 || m.sessions.follow {
+		t.Errorf("click selected call %d (follow %v), want the second", m.sessions.cur, m.sessions.follow)
+	}
+	if m.viewer.cursor != cursor {
+		t.Errorf("the click moved the hidden viewer's cursor: %d, was %d", m.viewer.cursor, cursor)
+	}
+	_, cmd = m.Update(tea.MouseWheelMsg{X: x, Y: 3, Button: tea.MouseWheelDown})
+	drive(t, m, cmd, settled(m, s1Calls))
+	if m.sessions.cur != 4 {
+		t.Errorf("wheel down from the second call: cursor %d, want 4", m.sessions.cur)
+	}
+}
+
+// While earlier calls are still being replayed (a long transcript catching
+// up), the selected call already shows what the agent was shown.
+func TestSessionsThenBeforeReplay(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 120, 40, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	p := m.sessions
+	agentText := p.calls[5].call.Text
+	for i := 2; i < s1Calls; i++ { // as if calls 3.. were still queued
+		p.calls[i].step, p.calls[i].then, p.calls[i].now = nil, nil, nil
+	}
+	p.next = 3
+	got := ansi.Strip(p.View(160, 38, true))
+	if !strings.Contains(got, "(replaying the 3 calls before it first…)") {
+		t.Errorf("no word on the replay still to come:\n%s", got)
+	}
+	if first := strings.SplitN(agentText, "\n", 2)[0]; !strings.Contains(got, first[:30]) {
+		t.Errorf("the agent's text %q is not shown before the replay:\n%s", first, got)
+	}
+}

@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// SessionRow is one recorded agent session in the sessions pane's list,
+// its fields already worded by the model.
+type SessionRow struct {
+	Agent   string // "claude-code", "codex", "repox" (a subagent ends in *)
+	ID      string // the session id, when known
+	Started string // "2026-12-01 11:02"
+	Calls   string // "41 calls, 30 file"
+	State   string // "live" or "done"
+	Where   string // the transcript, ~-shortened
+}
+
+// CallRow is one call in the calls list.
+type CallRow struct {
+	Seq     int
+	Time    string // "11:02:33"
+	Tool    string // the agent's tool name
+	Args    string // short arguments
+	Refused bool   // the agent's call failed
+	NoEq    bool   // no repox equivalent
+	Pending bool   // not replayed yet
+	Flags   int    // findings
+}
+
+// DiffLine is one line of the then or now column; Changed lines have no
+// counterpart on the other side.
+type DiffLine struct {
+	Text    string
+	Changed bool
+}
+
+// SessionsView is the sessions pane's visible part: either the list of
+// sessions (Calls nil) or the calls of the chosen one with then and now of
+// the selected call.
+type SessionsView struct {
+	Title    string
+	Focused  bool
+	Message  string // instead of rows: loading, nothing recorded, an error
+	Sessions []SessionRow
+	Calls    []CallRow // on-screen rows
+	Cursor   int       // index into the on-screen rows, -1 when off screen
+	ListRows int       // rows for the calls list (the model keeps the cursor in them)
+
+	// The selected call.
+	Header    string   // "#12 11:02:33 Read {...}"
+	Flags     []string // findings, worded
+	ThenTitle string
+	NowTitle  string
+	Then      []DiffLine // visible lines
+	Now       []DiffLine
+}
+
+// Marks of the agent's horizon (the sessions pane): on tree rows and in
+// the viewer's gutter.
+const (
+	SeenRead         = "●" // tree: the agent read (part of) the file
+	SeenListed       = "○" // tree: listed or found, never read
+	SeenEdited       = "✎" // tree: the agent edited or wrote it
+	SeenEditedUnread = "✎!"
+	GutterRead       = "┃" // viewer: a line the agent was shown
+	GutterEdited     = "+" // viewer: a line the agent's edits produced
+	GutterUnread     = "!" // viewer: edited without being read first
+)
+
+// SessionsLegend explains the marks, for the help's legend.
+func SessionsLegend() []string {
+	return []string{
+		SeenRead + " " + SeenListed + "  agent session: read / only listed",
+		SeenEdited + " " + SeenEditedUnread + "  it edited / edited lines unread",
+		GutterRead + " " + GutterEdited + " " + GutterUnread + "  gutter: it read / edit / unread",
+	}
+}
+
+// RenderSessions draws the sessions pane, exactly w×h.
+func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, h)
+	lines = append(lines, s.title(v.Title, v.Focused))
+	switch {
+	case v.Message != "":
+		for _, l := range wrap(v.Message, w-2) {
+			lines = append(lines, " "+s.Note.Render(l))
+		}
+	case v.Calls == nil:
+		for i, r := range v.Sessions {
+			lines = append(lines, s.sessionRow(r, i == v.Cursor, v.Focused, w)...)
+		}
+	default:
+		lines = append(lines, s.callsBody(v, w, h-1)...)
+	}
+	return Block(lines, w, h)
+}
+
+// sessionRow is two lines: who and how much, then when and where.
+func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string {
+	head := " " + r.Agent
+	if r.ID != "" {
+		head += " · session " + DisplayText(r.ID)
+	}
+	head += " · " + r.Calls + " · " + r.State
+	detail := "   " + r.Started + " · " + DisplayText(r.Where)
+	if cursor {
+		st := s.SelectedBlur
+		if focused {
+			st = s.Selected
+		}
+		return []string{st.Render(fit(head, w)), st.Render(fit(detail, w))}
+	}
+	hs := s.Dir
+	if r.State != "live" {
+		hs = s.File
+	}
+	return []string{hs.Render(fit(head, w)), s.Note.Render(fit(detail, w))}
+}
+
+// SessionRowLines is how many lines one session takes in the list.
+const SessionRowLines = 2
+
+func padRight(s string, n int) string {
+	if sw := ansi.StringWidth(s); sw < n {
+		return s + strings.Repeat(" ", n-sw)
+	}
+	return s
+}
+
+// callsBody is the calls list, the selected call's header and findings,
+// and then beside now.
+func (s *Styles) callsBody(v SessionsView, w, h int) []string {
+	var out []string
+	for i := 0; i < v.ListRows; i++ {
+		if i >= len(v.Calls) {
+			out = append(out, "")
+			continue
+		}
+		out = append(out, s.callRow(v.Calls[i], i == v.Cursor, v.Focused, w))
+	}
+	if v.Header == "" {
+		return out
+	}
+	out = append(out, s.Rule.Render(fit("── "+DisplayText(v.Header)+" "+strings.Repeat("─", w), w)))
+	for _, f := range v.Flags {
+		out = append(out, s.Refusal.Render(fit("! "+DisplayText(f), w)))
+	}
+	left := max((w-1)/2, 1)
+	right := max(w-left-1, 0)
+	sep := s.Separator.Render("│")
+	out = append(out, s.HelpTitle.Render(fit(v.ThenTitle, left))+sep+s.HelpTitle.Render(fit(v.NowTitle, right)))
+	for i := 0; len(out) < h; i++ {
+		if i >= len(v.Then) && i >= len(v.Now) {
+			break
+		}
+		out = append(out, s.diffCell(v.Then, i, "-", left)+sep+s.diffCell(v.Now, i, "+", right))
+	}
+	return out
+}
+
+func (s *Styles) diffCell(ls []DiffLine, i int, mark string, w int) string {
+	if i >= len(ls) {
+		return strings.Repeat(" ", max(w, 0))
+	}
+	l := ls[i]
+	text := agentLine(l.Text)
+	if l.Changed {
+		return s.Match.Render(fit(mark+text, w))
+	}
+	return fit(" "+text, w)
+}
+
+func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
+	status := "ok"
+	switch {
+	case r.Pending:
+		status = "…"
+	case r.Refused:
+		status = "refused"
+	}
+	if r.NoEq {
+		status += " (no repox equivalent)"
+	}
+	flags := ""
+	if r.Flags > 0 {
+		flags = " !" + itoa(r.Flags)
+	}
+	plain := padLeft("#"+itoa(r.Seq), 5) + " " + r.Time + " " + padRight(DisplayText(r.Tool), 14) + " " + status + flags + "  " + DisplayText(r.Args)
+	if cursor {
+		st := s.SelectedBlur
+		if focused {
+			st = s.Selected
+		}
+		return st.Render(fit(plain, w))
+	}
+	switch {
+	case r.Flags > 0 || r.Refused:
+		return s.Error.Render(fit(plain, w))
+	case r.NoEq || r.Pending:
+		return s.Note.Render(fit(plain, w))
+	}
+	return fit(plain, w)
+}
+
+func padLeft(s string, n int) string {
+	if len(s) >= n {
+		return s
+	}
+	return strings.Repeat(" ", n-len(s)) + s
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
