@@ -71,13 +71,13 @@ func TestRootOpenedThroughASymlink(t *testing.T) {
 func TestArgumentCapIs16MiB(t *testing.T) {
 	dir, s := editFixture(t, "f.txt", []byte("x\n"), 0o644)
 	head, tail := `{"path":"new.txt","content":"`, `"}`
-	exact := head + strings.Repeat("a", maxArgsBytes-len(head)-len(tail)) + tail
+	exact := head + strings.Repeat("a", MaxArgsBytes-len(head)-len(tail)) + tail
 	if len(exact) != 16<<20 {
 		t.Fatalf("fixture: %d bytes", len(exact))
 	}
 	res := s.Call(context.Background(), "repo_write", []byte(exact))
 	mustNotContain(t, res.Text, "at most 16,777,216 are accepted")
-	over := head + strings.Repeat("a", maxArgsBytes-len(head)-len(tail)+1) + tail
+	over := head + strings.Repeat("a", MaxArgsBytes-len(head)-len(tail)+1) + tail
 	res = s.Call(context.Background(), "repo_write", []byte(over))
 	mustRefuse(t, res, "arguments are 16,777,217 bytes; at most 16,777,216 are accepted")
 	if _, err := os.Lstat(filepath.Join(dir, "new.txt")); !os.IsNotExist(err) {
