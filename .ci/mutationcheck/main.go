@@ -23,21 +23,29 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 )
 
+// retest re-runs surviving mutants itself (see retest.go).
+var retest *retester
+
 type report struct {
-	Files []struct {
-		Name      string `json:"file_name"`
-		Mutations []struct {
-			Type   string `json:"type"`
-			Status string `json:"status"`
-			Line   int    `json:"line"`
-			Column int    `json:"column"`
-		} `json:"mutations"`
-	} `json:"files"`
+	Files []reportFile `json:"files"`
+}
+
+type reportFile struct {
+	Name      string           `json:"file_name"`
+	Mutations []reportMutation `json:"mutations"`
+}
+
+type reportMutation struct {
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
 }
 
 type key struct {
@@ -52,6 +60,7 @@ func main() {
 	eqPath := flag.String("equivalents", ".ci/mutation-equivalent.txt", "the equivalents file")
 	src := flag.String("src", "repoops", "the folder the files are in")
 	files := flag.String("files", "", "the files the run covered (space separated); each gets a line")
+	module := flag.String("retest", "", "module root: re-run each LIVED or NOT COVERED mutant with go test in a copy of it")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: mutationcheck [-equivalents F] [-src DIR] [-files \"a.go b.go\"] gremlins.json")
@@ -63,11 +72,22 @@ func main() {
 	}
 	var rep report
 	if err := json.Unmarshal(raw, &rep); err != nil {
-		fatal(fmt.Errorf("%s: %v", flag.Arg(0), err))
+		// Not the JSON: gremlins' own output, one mutant a line
+		// ("      KILLED CONDITIONALS_BOUNDARY at eol.go:102:9"), which a run
+		// stopped before its end still has.
+		if rep, err = parseLog(raw); err != nil {
+			fatal(fmt.Errorf("%s: neither gremlins JSON nor its output: %v", flag.Arg(0), err))
+		}
 	}
 	eq, err := readEquivalents(*eqPath)
 	if err != nil {
 		fatal(err)
+	}
+	if *module != "" {
+		if retest, err = newRetester(*module, *src); err != nil {
+			fatal(err)
+		}
+		defer retest.close()
 	}
 	used := map[key]bool{}
 	tallies := map[string]*tally{}
@@ -90,6 +110,19 @@ func main() {
 			lines[name] = strings.Split(string(b), "\n")
 		}
 		for _, m := range f.Mutations {
+			if (m.Status == "NOT COVERED" || m.Status == "LIVED") && retest != nil {
+				// gremlins reads coverage by blocks, and Go's cover tool puts a
+				// switch's case expressions in no block: they always look
+				// uncovered. And under load gremlins has reported LIVED for
+				// mutants a plain go test kills. So every survivor is run
+				// again here, alone, before it counts.
+				st, err := retest.run(name, m.Line, m.Column, m.Type)
+				if err != nil {
+					fatal(err)
+				}
+				fmt.Fprintf(os.Stderr, "retest %s:%d:%d %s: %s\n", name, m.Line, m.Column, m.Type, st)
+				m.Status = st
+			}
 			switch m.Status {
 			case "KILLED":
 				t.killed++
@@ -99,6 +132,8 @@ func main() {
 				continue
 			case "NOT VIABLE":
 				t.notViable++
+				continue
+			case "SKIPPED":
 				continue
 			case "LIVED", "NOT COVERED":
 			default:
@@ -225,4 +260,30 @@ func readEquivalents(path string) (map[key]string, error) {
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "mutationcheck:", err)
 	os.Exit(2)
+}
+
+var logLine = regexp.MustCompile(`^\s*(KILLED|LIVED|NOT COVERED|TIMED OUT|NOT VIABLE|SKIPPED) ([A-Z_]+) at (\S+):(\d+):(\d+)\s*$`)
+
+func parseLog(raw []byte) (report, error) {
+	var rep report
+	at := map[string]int{}
+	for _, l := range strings.Split(string(raw), "\n") {
+		m := logLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		i, ok := at[m[3]]
+		if !ok {
+			i = len(rep.Files)
+			at[m[3]] = i
+			rep.Files = append(rep.Files, reportFile{Name: m[3]})
+		}
+		line, _ := strconv.Atoi(m[4])
+		col, _ := strconv.Atoi(m[5])
+		rep.Files[i].Mutations = append(rep.Files[i].Mutations, reportMutation{Type: m[2], Status: m[1], Line: line, Column: col})
+	}
+	if len(rep.Files) == 0 {
+		return rep, fmt.Errorf("no mutant lines")
+	}
+	return rep, nil
 }
