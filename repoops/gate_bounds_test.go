@@ -72,3 +72,24 @@ func TestGateTextOfExactly256KiBIsEditableOneByteMoreIsNot(t *testing.T) {
 	mustRefuse(t, call(t, s2, "repo_write", map[string]any{"path": "g.txt", "content": "small\n"}), "can never be read in full")
 	mustSame(t, dir2, "g.txt", over)
 }
+
+// A read cut at the output cap or with long lines cut is partial, and the
+// refusal says which cut it was — also when the file has since become
+// small enough to read whole (the gate then asks for a new full read, not
+// for "another tool").
+func TestGatePartialReadSaysWhichCapCutIt(t *testing.T) {
+	line := strings.Repeat("x", 1008) + "\n"
+	big := []byte(strings.Repeat(line, 300))
+	dir, s := editFixture(t, "f.txt", big, 0o644)
+	mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "f.txt", "limit": 2000}))
+	writeFiles(t, dir, map[string]string{"f.txt": "small\n"})
+	mustRefuse(t, edit(t, s, "f.txt", "small", "x"), "f.txt was not read in full: the last read showed lines 1-256 of 300, cut at the 256 KiB output cap — read with limit>=1 first")
+	mustSame(t, dir, "f.txt", []byte("small\n"))
+
+	long := []byte("a\n" + strings.Repeat("y", 2001) + "\n")
+	dir2, s2 := editFixture(t, "g.txt", long, 0o644)
+	mustOK(t, call(t, s2, "repo_read_file", map[string]any{"path": "g.txt"}))
+	writeFiles(t, dir2, map[string]string{"g.txt": "a\nb\n"})
+	mustRefuse(t, edit(t, s2, "g.txt", "a", "x"), "g.txt was not read in full: the last read showed lines 1-2 of 2, with long lines cut — read with limit>=2 first")
+	mustSame(t, dir2, "g.txt", []byte("a\nb\n"))
+}
