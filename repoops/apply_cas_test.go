@@ -61,3 +61,43 @@ func TestApplyAsksTheGateAgainUnderTheLock(t *testing.T) {
 	}
 	mustSame(t, dir, "f.txt", content)
 }
+
+// Apply never writes a plan the gate refused, nor one whose context is
+// done, and a plan made from a pointer to a request is the same plan.
+func TestApplyRefusesARefusedPlanAndACancelledContext(t *testing.T) {
+	content := []byte("a\nb\n")
+	dir, s := editFixture(t, "f.txt", content, 0o644)
+	ctx := context.Background()
+	plan, err := s.Plan(ctx, &EditRequest{Path: "f.txt", OldString: "b", NewString: "B"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Verdict.Allowed || plan.Verdict.Cause != GateNeverRead {
+		t.Fatalf("a plan before any read: %+v", plan.Verdict)
+	}
+	if _, err := s.Apply(ctx, plan); err == nil || !strings.Contains(err.Error(), "f.txt has not been read in this session") {
+		t.Fatalf("Apply of a refused plan: %v", err)
+	}
+	mustSame(t, dir, "f.txt", content)
+
+	fullRead(t, s, "f.txt")
+	if plan, err = s.Plan(ctx, &EditRequest{Path: "f.txt", OldString: "b", NewString: "B"}); err != nil || !plan.Verdict.Allowed {
+		t.Fatalf("plan after a full read: %v %+v", err, plan)
+	}
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.Apply(done, plan); err != context.Canceled {
+		t.Fatalf("Apply with a cancelled context: %v", err)
+	}
+	if _, err := s.Plan(done, EditRequest{Path: "f.txt", OldString: "b", NewString: "B"}); err != context.Canceled {
+		t.Fatalf("Plan with a cancelled context: %v", err)
+	}
+	mustSame(t, dir, "f.txt", content)
+	if _, err := s.Apply(ctx, plan); err != nil {
+		t.Fatal(err)
+	}
+	mustSame(t, dir, "f.txt", []byte("a\nB\n"))
+	if _, err := s.Apply(ctx, nil); err == nil {
+		t.Fatal("Apply(nil) succeeded")
+	}
+}
