@@ -66,3 +66,22 @@ func TestInsertFormsExactBytes(t *testing.T) {
 		}
 	}
 }
+
+// In a mixed file a refusal reports the first way of matching that found
+// old_string at all: as given, else with its breaks as \r\n, else as \n.
+func TestEditMissInAMixedFileReportsTheFirstMatchingForm(t *testing.T) {
+	content := []byte("a\r\nx\ny\r\nx\ny\n")
+	dir, s := editFixture(t, "m.txt", content, 0o644)
+	fullRead(t, s, "m.txt")
+	// as given (\r\n) it is nowhere; as \n it occurs twice
+	mustRefuse(t, edit(t, s, "m.txt", "x\r\ny", "z"), "m.txt: old_string occurs 2 times, at lines 2 and 4")
+	mustSame(t, dir, "m.txt", content)
+
+	content2 := []byte("q\r\nr\nq\r\nr\nq\nr\nq\nr\nq\nr\n")
+	dir2, s2 := editFixture(t, "n.txt", content2, 0o644)
+	fullRead(t, s2, "n.txt")
+	// as given it occurs twice (lines 1 and 3): that is the count reported,
+	// not the three of its \n form
+	mustRefuse(t, edit(t, s2, "n.txt", "q\r\nr", "z"), "n.txt: old_string occurs 2 times, at lines 1 and 3")
+	mustSame(t, dir2, "n.txt", content2)
+}
