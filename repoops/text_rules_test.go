@@ -30,13 +30,13 @@ func TestBinaryIsANulInTheFirst8000Bytes(t *testing.T) {
 
 func TestCommasAndPlural(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 12345: "12,345", 999999: "999,999", 1000000: "1,000,000", 16777217: "16,777,217", -1: "-1", -1000: "-1,000", -123456: "-123,456"} {
-		if got := commas(n); got != want {
-			t.Errorf("commas(%d) = %q, want %q", n, got, want)
+		if got := Commas(n); got != want {
+			t.Errorf("Commas(%d) = %q, want %q", n, got, want)
 		}
 	}
 	for n, want := range map[int]string{0: "0 files", 1: "1 file", 2: "2 files", 1400: "1,400 files"} {
-		if got := plural(n, "file", "files"); got != want {
-			t.Errorf("plural(%d) = %q, want %q", n, got, want)
+		if got := Plural(n, "file", "files"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
