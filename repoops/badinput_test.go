@@ -61,11 +61,11 @@ func TestBadArgumentsAreRefusedAndChangeNothing(t *testing.T) {
 			}
 		}
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 {
 		t.Fatalf("bad input changed the folder: %v", entries)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(b) != "a\n" {
+	if b, err := os.ReadFile(filepath.Join(dir, "a.txt")); err != nil || string(b) != "a\n" {
 		t.Fatal("bad input changed a file")
 	}
 }

@@ -12,7 +12,10 @@ func TestPlanTouchesNothingAndApplyWrites(t *testing.T) {
 	content := []byte("a\nb\nc\n")
 	dir, s := editFixture(t, "f.txt", content, 0o644)
 	p := filepath.Join(dir, "f.txt")
-	st0, _ := os.Stat(p)
+	st0, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 
 	// without a read: a plan with the gate's verdict and a diff for preview
@@ -30,7 +33,7 @@ func TestPlanTouchesNothingAndApplyWrites(t *testing.T) {
 		t.Fatalf("Apply of a refused plan: %v", err)
 	}
 	mustSame(t, dir, "f.txt", content)
-	if st1, _ := os.Stat(p); !st1.ModTime().Equal(st0.ModTime()) {
+	if st1, err := os.Stat(p); err != nil || !st1.ModTime().Equal(st0.ModTime()) {
 		t.Fatal("Plan touched the file")
 	}
 
@@ -61,7 +64,9 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 	if err != nil || !plan.Verdict.Allowed {
 		t.Fatalf("plan %v %v", plan, err)
 	}
-	os.WriteFile(filepath.Join(dir, "f.txt"), []byte("a\nc\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("a\nc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Apply(ctx, plan); err == nil || !strings.Contains(err.Error(), "changed on disk since the read at") {
 		t.Fatalf("Apply: %v", err)
 	}
@@ -69,20 +74,30 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 
 	// a file replaced by a rename (another inode) is stale too
 	fullRead(t, s, "f.txt")
-	plan, _ = s.Plan(ctx, WriteRequest{Path: "f.txt", Content: "new\n"})
-	os.WriteFile(filepath.Join(dir, "g.txt"), []byte("a\nc\n"), 0o644)
-	os.Rename(filepath.Join(dir, "g.txt"), filepath.Join(dir, "f.txt"))
+	if plan, err = s.Plan(ctx, WriteRequest{Path: "f.txt", Content: "new\n"}); err != nil || !plan.Verdict.Allowed {
+		t.Fatalf("plan %v %v", plan, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "g.txt"), []byte("a\nc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "g.txt"), filepath.Join(dir, "f.txt")); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Apply(ctx, plan); err == nil || !strings.Contains(err.Error(), "changed on disk") {
 		t.Fatalf("Apply: %v", err)
 	}
 	mustSame(t, dir, "f.txt", []byte("a\nc\n"))
 
 	// a file created between the plan of a create and its apply is kept
-	plan, _ = s.Plan(ctx, WriteRequest{Path: "n.txt", Content: "mine\n"})
+	if plan, err = s.Plan(ctx, WriteRequest{Path: "n.txt", Content: "mine\n"}); err != nil {
+		t.Fatal(err)
+	}
 	if !plan.Create || !plan.Verdict.Allowed || !strings.Contains(plan.Diff, "+mine") {
 		t.Fatalf("plan %+v", plan)
 	}
-	os.WriteFile(filepath.Join(dir, "n.txt"), []byte("theirs\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "n.txt"), []byte("theirs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Apply(ctx, plan); err == nil || !strings.Contains(err.Error(), "was created by someone else meanwhile") {
 		t.Fatalf("Apply: %v", err)
 	}
@@ -92,9 +107,13 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 
 // A gate refusal comes before an edit's own refusal: read first.
 func TestPlanGateRefusalComesFirst(t *testing.T) {
-	_, s := editFixture(t, "f.txt", []byte("x\nx\n"), 0o644)
-	mustRefuse(t, edit(t, s, "f.txt", "x", "y"), "has not been read")
-	mustRefuse(t, insert(t, s, "f.txt", 9, "y"), "has not been read")
+	content := []byte("x\nx\n")
+	dir, s := editFixture(t, "f.txt", content, 0o644)
+	mustRefuse(t, edit(t, s, "f.txt", "x", "y"), "f.txt has not been read in this session — read it in full with repo_read_file first (offset 1, limit>=2)")
+	mustRefuse(t, insert(t, s, "f.txt", 9, "y"), "f.txt has not been read in this session")
+	mustSame(t, dir, "f.txt", content)
 	fullRead(t, s, "f.txt")
 	mustRefuse(t, edit(t, s, "f.txt", "x", "y"), "occurs 2 times")
+	mustRefuse(t, insert(t, s, "f.txt", 9, "y"), "after_line 9 is past the end: f.txt has 2 lines")
+	mustSame(t, dir, "f.txt", content)
 }

@@ -1,6 +1,7 @@
 package repoops
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,17 +111,24 @@ func TestSpecialFilesNeverBlock(t *testing.T) {
 		t.Skipf("mkfifo: %v", err)
 	}
 	s := openSession(t, dir)
-	done := make(chan struct{})
+	// The calls run off the test goroutine (so a block is seen as one);
+	// their results come back and are checked here.
+	done := make(chan [4]Result, 1)
 	go func() {
-		defer close(done)
-		tr := mustOK(t, call(t, s, "repo_tree", nil))
-		mustContain(t, tr, "(1 special file skipped")
-		mustContain(t, mustOK(t, call(t, s, "repo_find", map[string]any{"query": "p"})), "no path matches")
-		mustContain(t, mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "needle"})), "a.txt:1: needle")
-		mustRefuse(t, call(t, s, "repo_read_file", map[string]any{"path": "pipe"}), "FIFO", "not a regular file")
+		ctx := context.Background()
+		done <- [4]Result{
+			s.Call(ctx, "repo_tree", nil),
+			s.Call(ctx, "repo_find", []byte(`{"query":"p"}`)),
+			s.Call(ctx, "repo_grep", []byte(`{"pattern":"needle"}`)),
+			s.Call(ctx, "repo_read_file", []byte(`{"path":"pipe"}`)),
+		}
 	}()
 	select {
-	case <-done:
+	case r := <-done:
+		mustContain(t, mustOK(t, r[0]), "(1 special file skipped")
+		mustContain(t, mustOK(t, r[1]), "no path matches")
+		mustContain(t, mustOK(t, r[2]), "a.txt:1: needle")
+		mustRefuse(t, r[3], "FIFO", "not a regular file")
 	case <-time.After(10 * time.Second):
 		t.Fatal("a tool blocked on a FIFO")
 	}
@@ -133,7 +141,7 @@ func TestSpecialFileInGitRepoIsSkippedByGrep(t *testing.T) {
 	}
 	s := openSession(t, dir)
 	done := make(chan string)
-	go func() { done <- call(t, s, "repo_grep", map[string]any{"pattern": "needle"}).Text }()
+	go func() { done <- s.Call(context.Background(), "repo_grep", []byte(`{"pattern":"needle"}`)).Text }()
 	select {
 	case out := <-done:
 		mustContain(t, out, "a.txt:1: needle")

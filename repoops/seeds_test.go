@@ -30,7 +30,7 @@ func TestSeedDeepFileFoundInOneCall(t *testing.T) {
 			}
 			// The tree from the root cannot reach it, and says so.
 			tr := mustOK(t, call(t, s, "repo_tree", nil))
-			mustContain(t, tr, "admin/lib/features/ [contents not listed]", "(stopped at depth 3:")
+			mustContain(t, tr, "admin/lib/features/ [contents not listed]", "(stopped at depth 3: 2 folders marked [contents not listed] have more inside — call repo_tree with path set to one of them)")
 		})
 	}
 }
@@ -82,15 +82,31 @@ func TestTreeTruncatesAt500Entries(t *testing.T) {
 	}
 	// The folder the cap cut says how much of it was listed.
 	mustContain(t, out, "many/ [contents partly listed: 499 of 700]")
-	// Exactly at the cap is not truncated.
+	// A window of 500 into the 700-file folder is cut after its 500th file.
 	out = mustOK(t, call(t, s, "repo_tree", map[string]any{"path": "many", "max_entries": 500}))
-	mustContain(t, out, "(truncated at 500 entries")
+	lines := strings.Split(out, "\n")
+	if len(lines) != 501 || lines[499] != "many/f499.txt" || lines[500] != "(truncated at 500 entries — narrow with path)" {
+		t.Fatalf("many/ with max_entries 500: %d lines, ending %q", len(lines), lines[len(lines)-2:])
+	}
+	// Exactly at the cap is not truncated: 500 files, all 500 listed, no footer.
 	files2 := map[string]string{}
 	for i := 0; i < 500; i++ {
 		files2[fmt.Sprintf("f%03d", i)] = "x"
 	}
-	s2 := openSession(t, plainDir(t, files2))
-	mustNotContain(t, mustOK(t, call(t, s2, "repo_tree", nil)), "truncated")
+	dir2 := plainDir(t, files2)
+	out = mustOK(t, call(t, openSession(t, dir2), "repo_tree", nil))
+	lines = strings.Split(out, "\n")
+	if len(lines) != 500 || lines[0] != "f000" || lines[499] != "f499" {
+		t.Fatalf("a folder of exactly 500 files: %d lines, ending %q", len(lines), lines[len(lines)-2:])
+	}
+	mustNotContain(t, out, "truncated")
+	// One more is cut, and says so.
+	writeFiles(t, dir2, map[string]string{"f500": "x"})
+	out = mustOK(t, call(t, openSession(t, dir2), "repo_tree", nil))
+	lines = strings.Split(out, "\n")
+	if len(lines) != 501 || lines[499] != "f499" || lines[500] != "(truncated at 500 entries — narrow with path)" {
+		t.Fatalf("a folder of 501 files: %d lines, ending %q", len(lines), lines[len(lines)-2:])
+	}
 }
 
 func TestGitPathCoversOnlyTheSubtree(t *testing.T) {
