@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/repoxhq/repox/repoops"
@@ -83,7 +82,7 @@ func cleanStaleDemos(tmp string) int {
 		if err != nil || !st.IsDir() {
 			continue
 		}
-		if sys, ok := st.Sys().(*syscall.Stat_t); !ok || int(sys.Uid) != os.Getuid() {
+		if !ownedByMe(st) {
 			continue
 		}
 		if !demoAbandoned(base, st.ModTime()) {
@@ -108,10 +107,4 @@ func demoAbandoned(base string, mtime time.Time) bool {
 		return true
 	}
 	return !processRuns(pid)
-}
-
-// processRuns reports whether pid is a running process (signal 0 probes).
-func processRuns(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }

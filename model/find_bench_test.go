@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -87,15 +86,6 @@ func reportKeys(b *testing.B, times, cpus []time.Duration) {
 	b.ReportMetric(ms(times[len(times)-1]), "ms/key-max")
 	b.ReportMetric(ms(cpus[len(cpus)/2]), "cpu-ms/key-median")
 	b.ReportMetric(0, "ns/op")
-}
-
-// cpuTime is the CPU time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkFindKeystroke times what a person waits for: from the key

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -324,10 +323,7 @@ func statOf(abs string, file bool) pollStat {
 		return pollStat{fileStat: file}
 	}
 	p := pollStat{ok: true, size: st.Size(), mtime: st.ModTime().UnixNano(), fileStat: file}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		p.ctime = sys.Ctim.Sec*1e9 + sys.Ctim.Nsec
-		p.inode = uint64(sys.Ino)
-	}
+	p.ctime, p.inode = ctimeInode(st)
 	return p
 }
 
