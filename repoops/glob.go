@@ -25,15 +25,16 @@ type glob struct {
 	next []bool
 	// steps counts segment comparisons, so tests can bound the work.
 	steps int
+	tail  string // literal end every match has (see globTail); "" for none
 }
 
 // compileGlob compiles a lower-cased glob. It does not validate it: find
 // refuses a malformed glob first.
 func compileGlob(lq string) *glob {
 	if !strings.Contains(lq, "/") {
-		return &glob{name: true, pat: lq}
+		return &glob{name: true, pat: lq, tail: globTail(lq)}
 	}
-	g := &glob{}
+	g := &glob{tail: globTail(lq)}
 	for _, s := range strings.Split(lq, "/") {
 		if s == "**" {
 			// Consecutive "**" match the same as one.
@@ -53,6 +54,9 @@ func compileGlob(lq string) *glob {
 
 // match reports whether the lower-cased repo-relative path lf matches.
 func (g *glob) match(lf string) bool {
+	if !strings.HasSuffix(lf, g.tail) {
+		return false // cheap: most paths fail on their last bytes
+	}
 	if g.name {
 		g.steps++
 		ok, _ := path.Match(g.pat, lf[strings.LastIndexByte(lf, '/')+1:])

@@ -48,6 +48,9 @@ func hfsIgnorable(r rune) bool {
 // hasGitDirPart reports whether any component of a repo-relative path is
 // a name for git's storage.
 func hasGitDirPart(rel string) bool {
+	if plainlyNoGitPart(rel) {
+		return false
+	}
 	for rel != "" {
 		part := rel
 		if i := strings.IndexByte(rel, '/'); i >= 0 {

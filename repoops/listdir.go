@@ -1,7 +1,6 @@
 package repoops
 
 import (
-	"bytes"
 	"context"
 	"io/fs"
 	"os"
@@ -102,7 +101,7 @@ func (r *Repo) listDir(rel string) (*DirListing, error) {
 
 // listOpen lists the already opened folder rel.
 func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
-	des, err := f.ReadDir(-1)
+	des, err := readDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
@@ -305,47 +304,6 @@ func (r *Repo) rulesLocked(file, base string) *ignoreRules {
 	}
 	r.ignoreCache[file] = rules
 	return rules
-}
-
-// trackedIgnored is git's list of tracked files that match an ignore rule:
-// git keeps tracking them, so they stay in the file set.
-type trackedIgnored struct {
-	files map[string]bool
-	dirs  map[string]bool // every folder above such a file
-}
-
-func (t *trackedIgnored) covers(rel string, isDir bool) bool {
-	if isDir {
-		return t.dirs[rel]
-	}
-	return t.files[rel]
-}
-
-func (r *Repo) trackedIgnored() *trackedIgnored {
-	if r.git == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.tracked != nil {
-		return r.tracked
-	}
-	t := &trackedIgnored{files: map[string]bool{}, dirs: map[string]bool{}}
-	out, _, err := r.git.run(context.Background(), 256<<20, "ls-files", "-z", "--cached", "--ignored", "--exclude-standard")
-	if err == nil {
-		for _, p := range bytes.Split(out, []byte{0}) {
-			if len(p) == 0 {
-				continue
-			}
-			s := string(p)
-			t.files[s] = true
-			for i := strings.LastIndexByte(s, '/'); i > 0; i = strings.LastIndexByte(s[:i], '/') {
-				t.dirs[s[:i]] = true
-			}
-		}
-	}
-	r.tracked = t
-	return t
 }
 
 // pathLess orders paths so a folder's contents follow it directly:

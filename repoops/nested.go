@@ -1,9 +1,7 @@
 package repoops
 
 import (
-	"bytes"
 	"context"
-	"sort"
 	"strings"
 )
 
@@ -39,23 +37,10 @@ func (r *Repo) gitlinks(ctx context.Context) *gitlinkSet {
 		return l
 	}
 	r.mu.Unlock()
-	l := &gitlinkSet{paths: map[string]bool{}}
-	_, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
-		// "<mode> <object> <stage>\t<path>"
-		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
-		if ok && bytes.HasPrefix(meta, []byte("160000 ")) && !l.paths[string(path)] {
-			l.paths[string(path)] = true
-			l.sorted = append(l.sorted, string(path))
-		}
-	}, "ls-files", "-z", "--stage")
-	if err != nil {
-		return &gitlinkSet{} // not cached: the next listing asks again
+	if _, l := r.loadIndex(ctx); l != nil {
+		return l
 	}
-	sort.Slice(l.sorted, func(i, j int) bool { return pathLess(l.sorted[i], l.sorted[j]) })
-	r.mu.Lock()
-	r.links = l
-	r.mu.Unlock()
-	return l
+	return &gitlinkSet{} // not cached: the next listing asks again
 }
 
 // gitlinksUnder lists the submodules at or below scope.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -117,19 +116,19 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		}
 	}
 	// git lists tracked files even when they were deleted: show what exists.
-	kept := hits[:0]
-	for _, h := range hits {
-		if r.git == nil {
-			kept = append(kept, h)
-			continue
+	if r.git != nil && len(hits) > 0 {
+		p := r.newPresence()
+		kept := hits[:0]
+		for _, h := range hits {
+			if p.exists(h.path) {
+				kept = append(kept, h)
+			}
 		}
-		if _, err := r.root.Lstat(osPath(h.path)); err == nil {
-			kept = append(kept, h)
-		}
+		p.close()
+		hits = kept
 	}
-	hits = kept
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
+	res.Total = len(hits)
+	best := bestFirst(hits, limit, func(a, b hit) bool {
 		if a.nameHit != b.nameHit {
 			return a.nameHit
 		}
@@ -138,8 +137,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		}
 		return pathLess(a.path, b.path)
 	})
-	res.Total = len(hits)
-	for _, h := range hits[:min(len(hits), limit)] {
+	for _, h := range best {
 		res.Matches = append(res.Matches, DisplayPath(h.path)+r.repoSuffix(h.path))
 		res.raw = append(res.raw, h.path)
 	}

@@ -1,0 +1,58 @@
+package repoops
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// corpusRepo opens REPOX_BENCH_CORPUS (.ci/bench builds /tmp/repox-bench/gosrc
+// and /tmp/repox-bench/mono) or skips.
+func corpusRepo(b *testing.B) *Repo {
+	dir := os.Getenv("REPOX_BENCH_CORPUS")
+	if dir == "" {
+		b.Skip("set REPOX_BENCH_CORPUS to a repository")
+	}
+	r, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { r.Close() })
+	return r
+}
+
+// BenchmarkFindCorpus is repo_find in process on a real tree: no match, a
+// query with thousands of matches, and a glob.
+func BenchmarkFindCorpus(b *testing.B) {
+	r := corpusRepo(b)
+	ctx := context.Background()
+	for _, q := range []string{"zzqqxxnomatch", "test", "**/*_test.go"} {
+		b.Run(q, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := r.NewSession().Find(ctx, FindArgs{Query: q}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTreeCorpus is repo_tree {} as a fresh process sees it: a new Repo
+// each time, so no ignore rules or git lists are cached.
+func BenchmarkTreeCorpus(b *testing.B) {
+	dir := os.Getenv("REPOX_BENCH_CORPUS")
+	if dir == "" {
+		b.Skip("set REPOX_BENCH_CORPUS to a repository")
+	}
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		r, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.NewSession().Tree(ctx, TreeArgs{}); err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+	}
+}
