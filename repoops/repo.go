@@ -30,6 +30,25 @@ type Repo struct {
 	outerDone    bool
 	links        *gitlinkSet       // the index's submodules (git mode), read once
 	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
+
+	// scans counts fd-relative readers in use (scan_unix.go): Close waits
+	// for them, because they hold the root's fd number, which the kernel
+	// would hand to the next file opened once the root is closed.
+	scanMu     sync.Mutex
+	scanClosed bool
+	scans      sync.WaitGroup
+}
+
+// beginScan registers a reader of the root's fd; false once the repo is
+// closing (the reader then opens nothing).
+func (r *Repo) beginScan() bool {
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	if r.scanClosed {
+		return false
+	}
+	r.scans.Add(1)
+	return true
 }
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a
@@ -64,8 +83,13 @@ func Open(dir string) (*Repo, error) {
 	return r, nil
 }
 
-// Close releases the root.
+// Close releases the root, after the bulk scans still running (a cancelled
+// search finishing its batch) have let go of its fd.
 func (r *Repo) Close() error {
+	r.scanMu.Lock()
+	r.scanClosed = true
+	r.scanMu.Unlock()
+	r.scans.Wait()
 	r.dirFile.Close()
 	return r.root.Close()
 }

@@ -16,6 +16,7 @@ import (
 // each file costs one openat, one fstat and its reads (Go's os.Open would
 // add an fcntl and an epoll registration per file). One per worker.
 type fdReader struct {
+	repo   *Repo // nil once closed, or when the repo was closing: nothing is released then
 	rootFd int
 	stack  []dirFd // open folders from the root down to the current one
 }
@@ -26,7 +27,10 @@ type dirFd struct {
 }
 
 func newFdReader(r *Repo) *fdReader {
-	return &fdReader{rootFd: int(r.dirFile.Fd())}
+	if !r.beginScan() {
+		return &fdReader{rootFd: -1} // closing: every open fails (EBADF)
+	}
+	return &fdReader{repo: r, rootFd: int(r.dirFile.Fd())}
 }
 
 func (f *fdReader) close() {
@@ -34,6 +38,11 @@ func (f *fdReader) close() {
 		unix.Close(d.fd)
 	}
 	f.stack = nil
+	if f.repo != nil {
+		f.repo.scans.Done()
+		f.repo = nil
+	}
+	f.rootFd = -1
 }
 
 // enterDir makes the stack hold the folder dir (repo-relative).
