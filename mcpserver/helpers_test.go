@@ -73,10 +73,7 @@ var fixtureFiles = map[string]string{
 	"docs/a/sibling/notes.txt": "notes\n",
 }
 
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	repotest.WriteFiles(t, dir, files)
-}
+var writeFiles = repotest.WriteFiles
 
 // gitFixture makes a git repository with fixtureFiles committed, with fixed
 // names and dates so that two fixtures have the same commits.

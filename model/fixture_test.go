@@ -12,12 +12,8 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// The fixture builders are repotest's; these names are what the tests call.
-
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	repotest.WriteFiles(t, dir, files)
-}
+// The fixture builders are repotest's; these are the names the tests call.
+var writeFiles = repotest.WriteFiles
 
 // numbered is n lines "line 1" … "line n".
 func numbered(n int) string { return repotest.Numbered(n, "line") }

@@ -10,23 +10,11 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// The fixture builders are repotest's; these names are what the tests call.
-
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	repotest.WriteFiles(t, dir, files)
-}
-
-func git(t testing.TB, dir string, args ...string) {
-	t.Helper()
-	repotest.Git(t, dir, args...)
-}
-
-// gitRepo makes a git repository with files committed.
-func gitRepo(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return repotest.GitRepo(t, files)
-}
+// The fixture builders are repotest's; these are the names the tests call.
+var (
+	writeFiles = repotest.WriteFiles
+	gitRepo    = repotest.GitRepo // a git repository with files committed
+)
 
 func jsonLine(t testing.TB, v any) string {
 	t.Helper()

@@ -10,35 +10,15 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// The fixture builders are repotest's; these names are what the tests call.
-
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	repotest.WriteFiles(t, dir, files)
-}
-
-// gitEnv isolates test git runs from the machine's configuration.
-func gitEnv(home string) []string { return repotest.GitEnv(home) }
-
-func needGit(t testing.TB) { t.Helper(); repotest.NeedGit(t) }
-
-// git runs git in dir for a fixture and returns its output.
-func git(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	return repotest.Git(t, dir, args...)
-}
-
-// gitRepo makes a git repository with files committed.
-func gitRepo(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return repotest.GitRepo(t, files)
-}
-
-// plainDir makes a non-git folder with files.
-func plainDir(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return repotest.PlainDir(t, files)
-}
+// The fixture builders are repotest's; these are the names the tests call.
+var (
+	writeFiles = repotest.WriteFiles // files (and their folders) under dir
+	needGit    = repotest.NeedGit    // skip when git is not installed
+	git        = repotest.Git        // git in dir for a fixture; its output
+	gitRepo    = repotest.GitRepo    // a git repository with files committed
+	plainDir   = repotest.PlainDir   // a non-git folder with files
+	numbered   = repotest.Numbered   // n lines "prefix 1".."prefix n", each ending in \n
+)
 
 func openSession(t testing.TB, dir string) *Session {
 	t.Helper()
@@ -105,9 +85,6 @@ func mustNotContain(t testing.TB, text string, bad ...string) {
 		}
 	}
 }
-
-// numbered returns n lines "prefix 1".."prefix n", each ending in \n.
-func numbered(n int, prefix string) string { return repotest.Numbered(n, prefix) }
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
