@@ -49,6 +49,10 @@ var uiForbidden = []string{
 	"charm.land/lipgloss/v2/compat",
 }
 
+// testOnly are the packages of this module that only tests may import: the
+// fixture builders.
+var testOnly = []string{modulePath + "/repoops/repotest"}
+
 // listedPackage is the part of `go list -json` the checks read.
 type listedPackage struct {
 	ImportPath string
@@ -109,6 +113,11 @@ func importViolations(pkgs []listedPackage) []string {
 				bad = append(bad, fmt.Sprintf("%s imports main: nothing may", p.ImportPath))
 				continue
 			}
+			for _, f := range testOnly {
+				if imp == f {
+					bad = append(bad, fmt.Sprintf("%s imports %s: only _test.go files may (it builds test fixtures)", p.ImportPath, imp))
+				}
+			}
 			if fam == "ui" {
 				for _, f := range uiForbidden {
 					if imp == f {
@@ -158,6 +167,8 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/ui", Imports: []string{m + "/keymap"}}, "ui may import only"},
 		{listedPackage{ImportPath: m + "/model", Imports: []string{m}}, "imports main"},
 		{listedPackage{ImportPath: m + "/sessions", Imports: nil}, "no row"},
+		{listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/repoops/repotest"}}, "only _test.go files may"},
+		{listedPackage{ImportPath: m + "/model", Imports: []string{m + "/repoops/repotest"}}, "only _test.go files may"},
 	} {
 		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
 		if !strings.Contains(got, c.want) {

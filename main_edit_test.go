@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // editBatch runs `repox call --root DIR --batch` with one JSON line per
@@ -34,12 +35,8 @@ func editBatch(t *testing.T, dir string, calls ...string) []repoops.CallRecord {
 
 func editFile(t *testing.T, content string) (string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	p := filepath.Join(dir, "notes.txt")
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir, p
+	dir := repotest.PlainDir(t, map[string]string{"notes.txt": content})
+	return dir, filepath.Join(dir, "notes.txt")
 }
 
 func TestBatchReadEditReadShowsTheChange(t *testing.T) {

@@ -10,23 +10,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 func fixture(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	files := map[string]string{
+	return repotest.PlainDir(t, map[string]string{
 		"a/b/c/d/e/f/g/deep.go": "package deep // needle\n",
 		"top.txt":               "one\ntwo\n",
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	})
 }
 
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {

@@ -3,11 +3,11 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // hostileContent would set the window title, clear the screen and move
@@ -16,10 +16,7 @@ const hostileContent = "title \x1b]0;pwned\x07 clear \x1b[2J cr\rover del\x7f c1
 
 func ttyFixture(t *testing.T, tty bool) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "evil.txt"), []byte(hostileContent), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := repotest.PlainDir(t, map[string]string{"evil.txt": hostileContent})
 	old := isTerminal
 	isTerminal = func(io.Writer) bool { return tty }
 	t.Cleanup(func() { isTerminal = old })

@@ -1,37 +1,16 @@
 package model
 
 import (
-	"bytes"
-	"context"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 func flowModel(t *testing.T) (*teatest.TestModel, func(string)) {
 	t.Helper()
-	dir := fixtureRepo(t)
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { repo.Close() })
-	m := New(context.Background(), repo, Config{Name: "fixture"})
-	tm := teatest.NewTestModel(t, m,
-		teatest.WithInitialTermSize(100, 30),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
-	out := tm.Output()
-	waitFor := func(s string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func(b []byte) bool {
-			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(s))
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tm, waitFor, _ := teaProgram(t, fixtureRepo(t), Config{Name: "fixture"}, 100, 30)
 	waitFor("README.md")
 	return tm, waitFor
 }

@@ -2,40 +2,21 @@ package model
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// writeFiles writes name -> content under dir.
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+// The fixture builders are repotest's; these are the names the tests call.
+var writeFiles = repotest.WriteFiles
 
 // numbered is n lines "line 1" … "line n".
-func numbered(n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "line %d\n", i)
-	}
-	return b.String()
-}
+func numbered(n int) string { return repotest.Numbered(n, "line") }
 
 // fixtureRepo builds the standard fixture: a git repository (when git is
 // installed) with folders, an ignored folder and file, an empty folder, a
@@ -44,7 +25,7 @@ func numbered(n int) string {
 func fixtureRepo(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "fixture")
-	writeFiles(t, dir, map[string]string{
+	files := map[string]string{
 		".gitignore":          "*.log\nvendor/\n",
 		"README.md":           "# fixture\n\nA small repository for repox tests.\n",
 		"app.log":             "ignored\n",
@@ -54,19 +35,14 @@ func fixtureRepo(t testing.TB) string {
 		"docs/long.txt":       numbered(1400),
 		"deep/a/b/c/leaf.txt": "far down\n",
 		"data.bin":            "\x00\x01\x02binary",
-	})
+	}
+	if repotest.HaveGit() {
+		repotest.GitRepoAt(t, dir, files)
+	} else {
+		repotest.WriteFiles(t, dir, files)
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
 		t.Fatal(err)
-	}
-	if git, err := exec.LookPath("git"); err == nil {
-		for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "fixture"}} {
-			c := exec.Command(git, args...)
-			c.Dir = dir
-			c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-			if out, err := c.CombinedOutput(); err != nil {
-				t.Fatalf("git %v: %v\n%s", args, err, out)
-			}
-		}
 	}
 	return dir
 }

@@ -1,38 +1,18 @@
 package model
 
 import (
-	"bytes"
 	"context"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // TestFlow drives the real program: start on the fixture, expand a folder,
 // open a file, flip the viewer to agent view, quit.
 func TestFlow(t *testing.T) {
-	dir := fixtureRepo(t)
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	m := New(context.Background(), repo, Config{Name: "fixture"})
-	tm := teatest.NewTestModel(t, m,
-		teatest.WithInitialTermSize(100, 30),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
-	out := tm.Output()
-	waitFor := func(s string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func(b []byte) bool {
-			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(s))
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tm, waitFor, repo := teaProgram(t, fixtureRepo(t), Config{Name: "fixture"}, 100, 30)
 	waitFor("README.md")
 	// The root's entries: .gitignore README.md data.bin deep docs empty src.
 	tm.Type("jjjjjjj") // onto src/

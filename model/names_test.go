@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // The TUI shows names by the same rule as the model text: a hostile
@@ -26,12 +26,8 @@ func TestTUIQuotesHostileNames(t *testing.T) {
 		files[n] = "text\n"
 	}
 	writeFiles(t, dir, files)
-	if git, err := exec.LookPath("git"); err == nil {
-		c := exec.Command(git, "init", "-q", "-b", "main")
-		c.Dir = dir
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("git init: %v\n%s", err, out)
-		}
+	if repotest.HaveGit() {
+		repotest.Git(t, dir, "init", "-q", "-b", "main")
 		os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref: refs/heads/ma\x1b[2Jin\u202e\n"), 0o644)
 	}
 	repo, err := repoops.Open(dir)

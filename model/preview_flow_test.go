@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -12,31 +11,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // program runs the explorer on dir under teatest, opened on file:line.
 func program(t *testing.T, dir, file string, line int) (*teatest.TestModel, func(string)) {
 	t.Helper()
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { repo.Close() })
-	m := New(context.Background(), repo, Config{Name: "fixture", File: file, Line: line})
-	tm := teatest.NewTestModel(t, m,
-		teatest.WithInitialTermSize(140, 40),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
-	out := tm.Output()
-	waitFor := func(s string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func(b []byte) bool {
-			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(s))
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tm, waitFor, _ := teaProgram(t, dir, Config{Name: "fixture", File: file, Line: line}, 140, 40)
 	return tm, waitFor
 }
 

@@ -3,76 +3,22 @@ package repoops
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// writeFiles creates files (and their folders) under dir.
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// gitEnv isolates test git runs from the machine's configuration.
-func gitEnv(home string) []string {
-	return []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-		"GIT_AUTHOR_DATE=2026-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2026-01-02T03:04:05Z", "LC_ALL=C",
-	}
-}
-
-func needGit(t testing.TB) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-}
-
-// git runs git in dir for a fixture and returns its output.
-func git(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = gitEnv(dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// gitRepo makes a git repository with files committed.
-func gitRepo(t testing.TB, files map[string]string) string {
-	t.Helper()
-	needGit(t)
-	dir := t.TempDir()
-	git(t, dir, "init", "-q", "-b", "main")
-	writeFiles(t, dir, files)
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "fixture")
-	return dir
-}
-
-// plainDir makes a non-git folder with files.
-func plainDir(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	writeFiles(t, dir, files)
-	return dir
-}
+// The fixture builders are repotest's; these are the names the tests call.
+var (
+	writeFiles = repotest.WriteFiles // files (and their folders) under dir
+	needGit    = repotest.NeedGit    // skip when git is not installed
+	git        = repotest.Git        // git in dir for a fixture; its output
+	gitRepo    = repotest.GitRepo    // a git repository with files committed
+	plainDir   = repotest.PlainDir   // a non-git folder with files
+	numbered   = repotest.Numbered   // n lines "prefix 1".."prefix n", each ending in \n
+)
 
 func openSession(t testing.TB, dir string) *Session {
 	t.Helper()
@@ -138,18 +84,6 @@ func mustNotContain(t testing.TB, text string, bad ...string) {
 			t.Fatalf("text contains %q but must not:\n%s", w, text)
 		}
 	}
-}
-
-// numbered returns n lines "line 1".."line n", each ending in \n.
-func numbered(n int, prefix string) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		b.WriteString(prefix)
-		b.WriteString(" ")
-		b.WriteString(itoa(i))
-		b.WriteByte('\n')
-	}
-	return b.String()
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -2,10 +2,11 @@ package repoops
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // Siblings of the program-running items: settings that run a program or
@@ -61,9 +62,7 @@ func TestGitSiblingSettingsRunNothingAndReadNothingOutside(t *testing.T) {
 // gitStdin runs git in dir for a fixture with input on stdin.
 func gitStdin(t *testing.T, dir, input string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = gitEnv(dir)
+	cmd := repotest.GitCmd(dir, args...)
 	cmd.Stdin = strings.NewReader(input)
 	out, err := cmd.Output()
 	if err != nil {

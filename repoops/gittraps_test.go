@@ -2,11 +2,12 @@ package repoops
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // trapScript writes a shell script that records its run in a marker file
@@ -380,10 +381,7 @@ func TestGitVersionRule(t *testing.T) {
 // itself may make git fail.
 func gitMayFail(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = gitEnv(dir)
-	cmd.Run()
+	repotest.GitCmd(dir, args...).Run()
 }
 
 func must(t *testing.T, err error) {

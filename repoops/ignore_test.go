@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // ---- helpers shared by the tests -------------------------------------------
@@ -26,9 +28,7 @@ type ignoreTestGit struct {
 
 func newIgnoreTestGit(t *testing.T) *ignoreTestGit {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not on PATH")
-	}
+	repotest.NeedGit(t)
 	return &ignoreTestGit{t: t, home: t.TempDir()}
 }
 
@@ -39,21 +39,8 @@ func (g *ignoreTestGit) run(dir string, stdin []byte, args ...string) []byte {
 		"-c", "core.ignorecase=false",
 		"-c", "init.defaultBranch=main",
 	}, args...)
-	cmd := exec.Command("git", full...)
-	cmd.Dir = dir
-	env := []string{}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GIT_") && !strings.HasPrefix(kv, "HOME=") &&
-			!strings.HasPrefix(kv, "XDG_CONFIG_HOME=") {
-			env = append(env, kv)
-		}
-	}
-	cmd.Env = append(env,
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_CONFIG_GLOBAL="+os.DevNull,
-		"HOME="+g.home,
-		"XDG_CONFIG_HOME="+filepath.Join(g.home, ".config"),
-	)
+	cmd := repotest.GitCmd(dir, full...)
+	cmd.Env = repotest.GitEnv(g.home)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -251,13 +238,7 @@ func ignoreCompareLists(t *testing.T, what string, ours, git []string) {
 
 func ignoreWriteFile(t *testing.T, root, rel string, data string) {
 	t.Helper()
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	repotest.WriteFiles(t, root, map[string]string{rel: data})
 }
 
 func ignoreMkdir(t *testing.T, root, rel string) {
