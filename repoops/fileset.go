@@ -15,7 +15,8 @@ const maxFileListBytes = 256 << 20
 // walk honouring every .gitignore met. Symlinks are included (they are
 // files to git); callers decide whether to open them. Files git lists but
 // that are gone from disk are dropped by the callers that open them. The
-// order is git's (byte order) or the walk's; callers sort what they show
+// order is git's (tracked paths in byte order, then untracked ones) or the
+// walk's; callers sort what they show
 // with pathLess, so a big set is never sorted just to be searched.
 func (r *Repo) fileSet(ctx context.Context, scope string) ([]string, walkStats, error) {
 	var files []string
@@ -38,24 +39,32 @@ func (w *walkStats) unreadable(rel string) {
 
 // eachFile streams the file set under scope to visit as it is found, so a
 // search can start on the first files while git is still listing the rest.
+// Inside git the tracked paths come first, straight from the index (git
+// stats nothing for them), and the untracked ones after, once git has
+// walked the folders for them; one combined `--cached --others` call
+// would print nothing until that walk is done.
 func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) (walkStats, error) {
 	if r.git != nil {
-		args := []string{"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"}
-		if scope != "" {
-			args = append(args, "--", scope)
-		}
-		cut, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
-			// An untracked folder that is a git repository comes as
-			// "folder/": one entry, as a submodule's gitlink is.
-			if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
-				visit(p)
+		read := 0
+		for _, which := range [][]string{{"--cached", "--deduplicate"}, {"--others", "--exclude-standard"}} {
+			args := append([]string{"ls-files", "-z"}, which...)
+			if scope != "" {
+				args = append(args, "--", scope)
 			}
-		}, args...)
-		if err != nil {
-			return walkStats{}, refusef("listing the files with git failed: %v", err)
-		}
-		if cut {
-			return walkStats{}, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
+			cut, err := r.git.stream(ctx, maxFileListBytes-read, func(rec []byte) {
+				read += len(rec) + 1
+				// An untracked folder that is a git repository comes as
+				// "folder/": one entry, as a submodule's gitlink is.
+				if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
+					visit(p)
+				}
+			}, args...)
+			if err != nil {
+				return walkStats{}, refusef("listing the files with git failed: %v", err)
+			}
+			if cut {
+				return walkStats{}, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
+			}
 		}
 		return walkStats{}, nil
 	}
