@@ -44,7 +44,7 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 		if scope != "" {
 			args = append(args, "--", scope)
 		}
-		cut, err := r.git.stream(ctx, maxFileListBytes, func(rec []byte) {
+		cut, err := r.git.Stream(ctx, maxFileListBytes, func(rec []byte) {
 			// An untracked folder that is a git repository comes as
 			// "folder/": one entry, as a submodule's gitlink is.
 			if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -197,7 +196,7 @@ func (v ignoreView) ignored(rel string, isDir bool) bool {
 	// A rule matches; git still lists what it tracks. The tracked-and-
 	// ignored list is only fetched when some entry matches a rule, so the
 	// first listing of a repo without ignored entries runs no git at all.
-	if t := v.repo.trackedIgnored(); t != nil && t.covers(rel, isDir) {
+	if t := v.repo.trackedIgnored(); t != nil && t.Covers(rel, isDir) {
 		return false
 	}
 	return true
@@ -213,7 +212,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 	chain, outerIgnored := r.outerChainLocked()
 	v := ignoreView{repo: r, parentIgnored: outerIgnored}
 	if r.git != nil {
-		v.prefix = r.git.prefix
+		v.prefix = r.git.Prefix()
 	}
 	dirs := []string{""}
 	if rel != "" {
@@ -255,21 +254,18 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 	// inRootFile rule honours it), .git/info/exclude, then the .gitignore
 	// files from the top down.
 	var excludes *ignoreRules
-	if c, err := r.git.config(context.Background()); err == nil {
-		if p := r.git.inRootPath(c.excludes); p != "" {
-			excludes = readOuterIgnore(p, "")
-		}
+	if data := r.git.ExcludesFile(context.Background(), maxIgnoreFile); data != nil {
+		excludes = compileIgnore("", data)
 	}
-	if r.git.prefix == "" {
+	if r.git.Prefix() == "" {
 		r.outer = r.outer.with(excludes).with(r.rulesLocked(".git/info/exclude", ""))
 		return r.outer, false
 	}
-	top := r.git.workDir
-	chain := (*ignoreChain)(nil).with(excludes).with(readOuterIgnore(filepath.Join(top, ".git", "info", "exclude"), ""))
+	chain := (*ignoreChain)(nil).with(excludes).with(r.outerIgnore(".git/info/exclude", ""))
 	ignored := false
 	dir := ""
-	for _, part := range strings.Split(r.git.prefix, "/") {
-		chain = chain.with(readOuterIgnore(filepath.Join(top, filepath.FromSlash(dir), ".gitignore"), dir))
+	for _, part := range strings.Split(r.git.Prefix(), "/") {
+		chain = chain.with(r.outerIgnore(joinRel(dir, ".gitignore"), dir))
 		dir = joinRel(dir, part)
 		ignored = ignored || chain.ignored(dir, true)
 	}
@@ -277,15 +273,12 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 	return chain, ignored
 }
 
-// readOuterIgnore compiles an ignore file outside the root: a regular file
-// (never through a symlink, as git does), size-capped.
-func readOuterIgnore(abs, base string) *ignoreRules {
-	st, err := os.Lstat(abs)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxIgnoreFile {
-		return nil
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil || len(data) == 0 {
+// outerIgnore compiles an ignore file of the enclosing work tree, outside
+// the root (rel relative to the work tree's top): a regular file (never
+// through a symlink, as git does), size-capped.
+func (r *Repo) outerIgnore(rel, base string) *ignoreRules {
+	data := r.git.ReadWorkTreeFile(rel, maxIgnoreFile)
+	if data == nil {
 		return nil
 	}
 	return compileIgnore(base, data)

@@ -72,7 +72,7 @@ func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet, ha
 		// git lists an untracked repository as "rel/" and an ordinary
 		// folder by its files; the first record decides.
 		first := ""
-		if _, err := r.git.stream(ctx, 1<<20, func(rec []byte) {
+		if _, err := r.git.Stream(ctx, 1<<20, func(rec []byte) {
 			if first == "" {
 				first = string(rec)
 			}

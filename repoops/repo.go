@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/repoxhq/repox/repoops/gitexec"
 )
 
 // Repo is one repository opened for the agent tools. Every file access goes
@@ -18,12 +20,12 @@ type Repo struct {
 	realDir string   // dir with symlinks resolved (for absolute-path intake)
 	root    *os.Root // the one confinement boundary
 	dirFile *os.File // the root directory, kept open for fd-relative bulk scans
-	git     *gitRunner
+	git     *gitexec.Runner
 	gitNote string // why git mode is off, when it is off for a reason worth saying
 
 	mu           sync.Mutex
 	ignoreCache  map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
-	tracked      *trackedIgnored         // tracked files that match an ignore rule (git mode)
+	tracked      *gitexec.Tracked        // tracked files that match an ignore rule (git mode)
 	lineIdx      map[string]*lineIndex   // big files' line marks, by repo-relative path
 	outer        *ignoreChain            // ignore rules from outside the root (see outerChainLocked)
 	outerIgnored bool                    // the root itself is ignored by them
@@ -50,6 +52,9 @@ func (r *Repo) beginScan() bool {
 	r.scans.Add(1)
 	return true
 }
+
+// findGitBin is gitexec.FindGit; tests swap it for a stand-in git.
+var findGitBin = gitexec.FindGit
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a
 // folder) the file set is git's; elsewhere it is a walk honouring every
@@ -79,7 +84,14 @@ func Open(dir string) (*Repo, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		r.realDir = real
 	}
-	r.git, r.gitNote = detectGit(r)
+	w := gitexec.Where{Dir: r.realDir, Bin: findGitBin()}
+	if w.Dir == "" {
+		w.Dir = r.dir
+	}
+	if st, err := r.root.Lstat(".git"); err == nil {
+		w.DotGit = st
+	}
+	r.git, r.gitNote = gitexec.Detect(w)
 	return r, nil
 }
 
@@ -111,7 +123,7 @@ func (r *Repo) Branch() string {
 	if r.git == nil {
 		return ""
 	}
-	b, err := os.ReadFile(filepath.Join(r.git.gitDir, "HEAD"))
+	b, err := r.git.Head()
 	if err != nil {
 		return ""
 	}

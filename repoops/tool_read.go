@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Read caps.
@@ -139,7 +141,7 @@ func specialKind(m os.FileMode) string {
 
 func fingerprintOf(st os.FileInfo) Fingerprint {
 	fp := Fingerprint{Size: st.Size(), MtimeNs: st.ModTime().UnixNano()}
-	fp.Inode, fp.Dev, fp.CtimeNs = fileIDs(st)
+	fp.Inode, fp.Dev, fp.CtimeNs = rootfs.FileIDs(st)
 	return fp
 }
 

@@ -1,4 +1,4 @@
-package repoops
+package gitexec
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/repoxhq/repox/repoops/words"
 )
 
 // How repo_git keeps a repository's own config from running programs, and
@@ -54,8 +56,8 @@ const (
 	minGitMinor = 31
 )
 
-// gitConfigMaxBytes bounds the repository config repox reads and checks.
-const gitConfigMaxBytes = 16 << 20
+// ConfigMaxBytes bounds the repository config repox reads and checks.
+const ConfigMaxBytes = 16 << 20
 
 // maxDriverNames bounds the drivers blanked by name: each is four
 // environment variables.
@@ -114,7 +116,7 @@ func parseGitVersion(s string) (int, int, error) {
 	return major, minor, nil
 }
 
-func gitVersionOK(major, minor int) bool {
+func versionOK(major, minor int) bool {
 	return major > minGitMajor || major == minGitMajor && minor >= minGitMinor
 }
 
@@ -123,13 +125,12 @@ type gitConfig struct {
 	stamp     string
 	overrides [][2]string // blanking overrides for the drivers it names
 	include   string      // an include directive, when there is one (refused)
-	partial   bool        // a partial clone: missing objects live in a promisor remote
 	excludes  string      // core.excludesFile as written ("" when unset)
 	attrs     string      // core.attributesFile as written
 }
 
 // configStamp fingerprints the config files git reads for this repository.
-func (g *gitRunner) configStamp() string {
+func (g *Runner) configStamp() string {
 	var b strings.Builder
 	for _, p := range []string{
 		filepath.Join(g.gitDir, "config"),
@@ -149,7 +150,7 @@ func (g *gitRunner) configStamp() string {
 
 // config returns the repository's config facts, re-read whenever a config
 // file changed.
-func (g *gitRunner) config(ctx context.Context) (*gitConfig, error) {
+func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 	stamp := g.configStamp()
 	g.mu.Lock()
 	c := g.cfg
@@ -159,12 +160,12 @@ func (g *gitRunner) config(ctx context.Context) (*gitConfig, error) {
 	}
 	// No overrides here: `git config --list` runs nothing, and any
 	// override would show up in its list.
-	out, cut, err := g.rawEnv(ctx, gitConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
+	out, cut, err := g.rawEnv(ctx, ConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("reading the repository's config failed: %v", err)
 	}
 	if cut {
-		return nil, fmt.Errorf("the repository's config is over %s", SizeText(gitConfigMaxBytes))
+		return nil, fmt.Errorf("the repository's config is over %s", words.SizeText(ConfigMaxBytes))
 	}
 	c, err = parseGitConfig(out)
 	if err != nil {
@@ -212,10 +213,6 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 			add(section, sub)
 		case hasSub && section == "protocol" && variable == "allow":
 			add(section, sub)
-		case hasSub && section == "remote" && variable == "promisor" && configTrue(value):
-			c.partial = true
-		case !hasSub && section == "extensions" && variable == "partialclone" && value != "":
-			c.partial = true
 		case !hasSub && section == "core" && variable == "excludesfile":
 			c.excludes = value
 		case !hasSub && section == "core" && variable == "attributesfile":
@@ -227,7 +224,7 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 		total += len(subs)
 	}
 	if total > maxDriverNames {
-		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", Commas(total), Commas(maxDriverNames))
+		return nil, fmt.Errorf("the repository's config names %s drivers, protocols and credential scopes; repox blanks each by name and stops above %s", words.Commas(total), words.Commas(maxDriverNames))
 	}
 	blank := map[string][][2]string{
 		"filter":     {{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}},
@@ -254,14 +251,6 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 		}
 	}
 	return c, nil
-}
-
-func configTrue(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "true", "yes", "on", "1":
-		return true
-	}
-	return false
 }
 
 // fixedOverrides switch off, for every run, each way a repository's config

@@ -1,4 +1,4 @@
-package repoops
+package gitexec
 
 import (
 	"os"

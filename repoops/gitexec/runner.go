@@ -1,4 +1,15 @@
-package repoops
+// Package gitexec is the core's one door to git. Every git process the
+// tools start goes through a Runner, and the promise is: git runs with an
+// environment built from nothing, with every repository-local way of
+// running a program switched off (hooks, fsmonitor, filters, diff and merge
+// drivers, pagers, credential helpers, transports; see config.go for the
+// whole rule and the git versions it relies on), in its own process group,
+// under a timeout, with its output capped. A Runner exists only for a git
+// folder that, with everything it points to, lies inside the repox root
+// (or is the enclosing work tree's own .git): Detect refuses any other.
+// The door also reads the few git files the core needs (HEAD, the index
+// list, the ignore files git reads from outside the root), and only those.
+package gitexec
 
 import (
 	"bufio"
@@ -6,22 +17,25 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/repoxhq/repox/repoops/words"
 )
 
-// gitTimeout bounds every git process; a hanging hook or a huge history
+// Timeout bounds every git process; a hanging hook or a huge history
 // cannot hold a tool call hostage.
-const gitTimeout = 20 * time.Second
+const Timeout = 20 * time.Second
 
-// gitRunner runs git against one work tree with an environment built from
+// Runner runs git against one work tree with an environment built from
 // nothing and every repo-local way of running a program switched off (see
-// gitconfig.go for the whole rule and the git versions it relies on).
-type gitRunner struct {
+// config.go for the whole rule and the git versions it relies on).
+type Runner struct {
 	bin       string // absolute path, resolved once
 	workDir   string // the work tree's top
 	gitDir    string
@@ -34,17 +48,14 @@ type gitRunner struct {
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
 }
 
-// findGitBin is findGit; tests swap it for a stand-in git.
-var findGitBin = findGit
-
 var (
 	gitBinOnce sync.Once
 	gitBin     string
 )
 
-// findGit resolves git once, refusing a relative hit (a "git" in the
-// current directory must never run).
-func findGit() string {
+// FindGit resolves the git binary once, refusing a relative hit (a "git"
+// in the current directory must never run); "" when there is none.
+func FindGit() string {
 	gitBinOnce.Do(func() {
 		for _, dir := range []string{"/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"} {
 			p := filepath.Join(dir, "git")
@@ -60,28 +71,33 @@ func findGit() string {
 	return gitBin
 }
 
-// detectGit decides git mode. The root may be a work tree's top (it holds
+// Where is what Detect needs to know about a repox root.
+type Where struct {
+	Dir    string      // the root, symlinks resolved
+	DotGit fs.FileInfo // the root's own .git entry (Lstat through the root); nil when it has none
+	Bin    string      // the git binary to run (FindGit, or a test's stand-in); "" when none
+}
+
+// Detect decides git mode. The root may be a work tree's top (it holds
 // a real .git folder) or any folder inside one: then git runs in the root,
 // so every path it prints or takes is relative to the root, and the file
 // set is git's view of that subtree. A .git that is a file or a symlink (a
 // worktree or submodule link pointing elsewhere) is not followed, and the
 // git folder with everything it points to must lie inside the root (or be
-// the enclosing work tree's own .git): otherwise git mode is off, with the
-// reason, and the file set is a plain walk.
-func detectGit(r *Repo) (*gitRunner, string) {
-	real := r.realDir
-	if real == "" {
-		real = r.dir
-	}
+// the enclosing work tree's own .git): otherwise git mode is off (a nil
+// Runner), with the reason ("" when there is nothing worth saying), and
+// the file set is a plain walk.
+func Detect(w Where) (*Runner, string) {
+	real := w.Dir
 	top := real
-	st, err := r.root.Lstat(".git")
+	st := w.DotGit
 	switch {
-	case err == nil && st.Mode()&os.ModeSymlink != 0:
+	case st != nil && st.Mode()&os.ModeSymlink != 0:
 		t, _ := os.Readlink(filepath.Join(real, ".git"))
-		return nil, fmt.Sprintf("its .git is a symlink (to %s), which repox does not follow", DisplayPath(t))
-	case err == nil && !st.IsDir():
+		return nil, fmt.Sprintf("its .git is a symlink (to %s), which repox does not follow", words.DisplayPath(t))
+	case st != nil && !st.IsDir():
 		return nil, "its .git is a file that points to another folder (a worktree or submodule), which repox does not follow"
-	case err != nil:
+	case st == nil:
 		top = enclosingWorkTree(real)
 		if top == "" {
 			return nil, ""
@@ -90,13 +106,13 @@ func detectGit(r *Repo) (*gitRunner, string) {
 			return nil, fmt.Sprintf("it is inside %s, whose .git is a file or symlink that points to another folder (a worktree or submodule), which repox does not follow", top)
 		}
 	}
-	bin := findGitBin()
+	bin := w.Bin
 	if bin == "" {
 		return nil, "git is not installed on this machine"
 	}
 	if major, minor, err := gitVersion(bin); err != nil {
 		return nil, fmt.Sprintf("git at %s did not say its version: %v", bin, err)
-	} else if !gitVersionOK(major, minor) {
+	} else if !versionOK(major, minor) {
 		return nil, fmt.Sprintf("git %d.%d is older than %d.%d, the oldest git with which repox can keep a repository's config from running programs — install a newer git", major, minor, minGitMajor, minGitMinor)
 	}
 	prefix, err := filepath.Rel(top, real)
@@ -106,7 +122,7 @@ func detectGit(r *Repo) (*gitRunner, string) {
 	if prefix == "." {
 		prefix = ""
 	}
-	g := &gitRunner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}
+	g := &Runner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}
 	g.allowed = []string{real}
 	if prefix != "" {
 		g.allowed = append(g.allowed, g.gitDir)
@@ -126,8 +142,12 @@ func detectGit(r *Repo) (*gitRunner, string) {
 	return g, ""
 }
 
+// Prefix is the repox root relative to the work tree's top, '/'-separated:
+// "" when the root is the top. git's paths are relative to the root.
+func (g *Runner) Prefix() string { return g.prefix }
+
 func includeRefusal(directive string) string {
-	return fmt.Sprintf("its config includes another file (%s); git cannot be kept from reading it, and repox reads no config from outside the repository — remove the include to use repo_git", DisplayPath(directive))
+	return fmt.Sprintf("its config includes another file (%s); git cannot be kept from reading it, and repox reads no config from outside the repository — remove the include to use repo_git", words.DisplayPath(directive))
 }
 
 // enclosingWorkTree returns the nearest folder above dir that holds a .git,
@@ -144,7 +164,7 @@ func enclosingWorkTree(dir string) string {
 }
 
 // baseEnv is the environment every git run starts from: nothing inherited.
-func (g *gitRunner) baseEnv() []string {
+func (g *Runner) baseEnv() []string {
 	return []string{
 		// No program is ever found by name: not git itself (a lazy
 		// fetch), git-upload-pack, ssh, gpg or a remote helper.
@@ -164,14 +184,14 @@ func (g *gitRunner) baseEnv() []string {
 		"GIT_OPTIONAL_LOCKS=0",
 		"GIT_TERMINAL_PROMPT=0",
 		"GIT_NO_REPLACE_OBJECTS=1",
-		"GIT_NO_LAZY_FETCH=1", // git >= 2.44; older git ignores it (see gitconfig.go)
+		"GIT_NO_LAZY_FETCH=1", // git >= 2.44; older git ignores it (see config.go)
 		"GIT_PAGER=cat",
 		"PAGER=cat",
 	}
 }
 
 // env is baseEnv plus every override, in the environment form of config.
-func (g *gitRunner) env(c *gitConfig) []string {
+func (g *Runner) env(c *gitConfig) []string {
 	env := g.baseEnv()
 	ov := fixedOverrides()
 	ov = append(ov, [2]string{"core.excludesFile", g.inRootFile(c.excludes)})
@@ -191,9 +211,10 @@ func baseArgs() []string {
 	return []string{"--no-pager", "--no-optional-locks", "--literal-pathspecs"}
 }
 
-// run executes git with the hardened prefix; stdout is capped at limit bytes
-// (cut reports whether more was produced).
-func (g *gitRunner) run(ctx context.Context, limit int, args ...string) (out []byte, cut bool, err error) {
+// Run executes git with the hardened prefix and args; stdout is capped at
+// limit bytes (cut reports whether more was produced). A failure's error
+// quotes git's own words, or says it timed out.
+func (g *Runner) Run(ctx context.Context, limit int, args ...string) (out []byte, cut bool, err error) {
 	c, err := g.config(ctx)
 	if err != nil {
 		return nil, false, err
@@ -229,7 +250,7 @@ func (w *capWriter) Write(p []byte) (int, error) {
 // command builds one git process: no inherited environment, no stdin, in
 // its own process group so a timeout kills git and any helper it started.
 // The caller owns the timeout context.
-func (g *gitRunner) command(ctx context.Context, env, args []string, stderr *capWriter) *exec.Cmd {
+func (g *Runner) command(ctx context.Context, env, args []string, stderr *capWriter) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, g.bin, args...)
 	cmd.Dir = g.cwd
 	cmd.Env = env
@@ -243,7 +264,7 @@ func (g *gitRunner) command(ctx context.Context, env, args []string, stderr *cap
 // words when it said any, a timeout when it was stopped.
 func gitError(ctx context.Context, err error, stderr *capWriter) error {
 	if ctx.Err() == context.DeadlineExceeded {
-		return fmt.Errorf("git took longer than %s and was stopped", gitTimeout)
+		return fmt.Errorf("git took longer than %s and was stopped", Timeout)
 	}
 	var ee *exec.ExitError
 	if msg := strings.TrimSpace(stderr.buf.String()); errors.As(err, &ee) && msg != "" {
@@ -252,8 +273,8 @@ func gitError(ctx context.Context, err error, stderr *capWriter) error {
 	return err
 }
 
-func (g *gitRunner) rawEnv(ctx context.Context, limit int, env []string, args ...string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+func (g *Runner) rawEnv(ctx context.Context, limit int, env []string, args ...string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	stdout := &capWriter{limit: limit}
@@ -265,11 +286,11 @@ func (g *gitRunner) rawEnv(ctx context.Context, limit int, env []string, args ..
 	return stdout.buf.Bytes(), stdout.cut, nil
 }
 
-// stream runs git with the hardened prefix and hands each NUL-terminated
+// Stream runs git with the hardened prefix and hands each NUL-terminated
 // record of its stdout to visit as it arrives, so callers can work while
 // git is still listing. At most limit bytes are read; past that it stops
 // git and reports cut.
-func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
+func (g *Runner) Stream(ctx context.Context, limit int, visit func(rec []byte), args ...string) (cut bool, err error) {
 	c, err := g.config(ctx)
 	if err != nil {
 		return false, err
@@ -277,7 +298,7 @@ func (g *gitRunner) stream(ctx context.Context, limit int, visit func(rec []byte
 	if c.include != "" {
 		return false, errors.New(includeRefusal(c.include))
 	}
-	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	cmd := g.command(ctx, g.env(c), append(baseArgs(), args...), stderr)

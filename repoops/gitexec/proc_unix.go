@@ -1,6 +1,6 @@
 //go:build unix
 
-package repoops
+package gitexec
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package repoops
+package gitexec
 
 import (
 	"bufio"
@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
+	"github.com/repoxhq/repox/repoops/words"
 )
 
 // The git folder repox uses, and everything it points to, must lie inside
@@ -45,10 +48,10 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 	resolve := func(what, p string) (string, error) {
 		rp, err := filepath.EvalSymlinks(p)
 		if err != nil {
-			return "", fmt.Errorf("its git folder has %s %s, which cannot be resolved (%v)", what, DisplayPath(p), errors.Unwrap(err))
+			return "", fmt.Errorf("its git folder has %s %s, which cannot be resolved (%v)", what, words.DisplayPath(p), errors.Unwrap(err))
 		}
 		if !inside(rp) {
-			return "", fmt.Errorf("its git folder has %s that leads outside the repository (to %s); repox never shows another repository's content", what, DisplayPath(rp))
+			return "", fmt.Errorf("its git folder has %s that leads outside the repository (to %s); repox never shows another repository's content", what, words.DisplayPath(rp))
 		}
 		return rp, nil
 	}
@@ -62,7 +65,7 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(realGit, p)
 		}
-		if common, err = resolve("a commondir file pointing to "+DisplayPath(p)+",", p); err != nil {
+		if common, err = resolve("a commondir file pointing to "+words.DisplayPath(p)+",", p); err != nil {
 			return "", err
 		}
 	}
@@ -81,11 +84,11 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 				return nil // unreadable inside: git cannot read it either
 			}
 			if budget--; budget < 0 {
-				return fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", Commas(maxGitDirEntries))
+				return fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", words.Commas(maxGitDirEntries))
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
 				rel, _ := filepath.Rel(dir, p)
-				if _, err := resolve("the symlink "+DisplayPath(filepath.ToSlash(rel)), p); err != nil {
+				if _, err := resolve("the symlink "+words.DisplayPath(filepath.ToSlash(rel)), p); err != nil {
 					return err
 				}
 			}
@@ -111,7 +114,7 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 				if !filepath.IsAbs(a) {
 					a = filepath.Join(objects, a)
 				}
-				ra, err := resolve("an objects/info/alternates entry "+DisplayPath(a)+",", a)
+				ra, err := resolve("an objects/info/alternates entry "+words.DisplayPath(a)+",", a)
 				if err != nil {
 					return "", err
 				}
@@ -161,7 +164,7 @@ func readAlternates(file string) ([]string, error) {
 // git folder (relative paths count from the work tree's top, as in git;
 // "~" is never expanded); otherwise neither repox nor git reads it. The
 // result is an absolute path with symlinks resolved, or /dev/null.
-func (g *gitRunner) inRootFile(value string) string {
+func (g *Runner) inRootFile(value string) string {
 	p := g.inRootPath(value)
 	if p == "" {
 		return "/dev/null"
@@ -171,7 +174,7 @@ func (g *gitRunner) inRootFile(value string) string {
 
 // inRootPath resolves value by the inRootFile rule; "" when it is not
 // honoured.
-func (g *gitRunner) inRootPath(value string) string {
+func (g *Runner) inRootPath(value string) string {
 	if value == "" || strings.HasPrefix(value, "~") || strings.ContainsRune(value, 0) {
 		return ""
 	}
@@ -199,7 +202,7 @@ func (g *gitRunner) inRootPath(value string) string {
 
 // statID is the inode and ctime of st, for change stamps.
 func statID(st os.FileInfo) string {
-	ino, _, ctime := fileIDs(st)
+	ino, _, ctime := rootfs.FileIDs(st)
 	if ino == 0 && ctime == 0 {
 		return ""
 	}
