@@ -1,6 +1,9 @@
 package repoops
 
-import "github.com/repoxhq/repox/repoops/gitexec"
+import (
+	"github.com/repoxhq/repox/repoops/gitexec"
+	"github.com/repoxhq/repox/repoops/rootfs"
+)
 
 // Caps the faces need, exported under one name each. Each is the very
 // constant the tool uses (declared beside the tool), not a copy: the TUI's
@@ -42,6 +45,6 @@ const (
 	GitConfigMaxBytes = gitexec.ConfigMaxBytes // bytes of a repository config repox reads
 	FileListMaxBytes  = maxFileListBytes       // bytes of a file list git may print
 
-	WriteFileMode = newFileMode // mode of a file repo_write creates, less the umask
-	WriteDirMode  = newDirMode  // mode of a folder a write creates, less the umask
+	WriteFileMode = rootfs.NewFileMode // mode of a file repo_write creates, less the umask
+	WriteDirMode  = rootfs.NewDirMode  // mode of a folder a write creates, less the umask
 )

@@ -6,6 +6,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // EntryKind tells files, folders, symlinks and special files apart.
@@ -76,7 +78,7 @@ func (r *Repo) ListDir(rel string) (*DirListing, error) {
 // listDir lists the folder rel, whose path is known to be safe (checked by
 // the caller, or a real folder found by listing its parent).
 func (r *Repo) listDir(rel string) (*DirListing, error) {
-	f, err := r.root.Open(osPath(rel))
+	f, err := r.fs.Open(rel)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
@@ -100,7 +102,7 @@ func (r *Repo) listDir(rel string) (*DirListing, error) {
 
 // listOpen lists the already opened folder rel.
 func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
-	des, err := readDirTypes(f)
+	des, err := rootfs.ReadDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
@@ -124,7 +126,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 			}
 			continue
 		}
-		if isWriteTemp(name) {
+		if rootfs.IsWriteTemp(name) {
 			continue // repox's own temp files are never part of the file set
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
@@ -145,7 +147,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 				continue
 			}
 			if !view.ignored(e.Path, true) {
-				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return hasGitEntry(int(f.Fd()), name) }); m != "" {
+				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return rootfs.HasGitEntry(f, name) }); m != "" {
 					e.Kind, e.Mark = KindRepo, m
 				}
 				out.Entries = append(out.Entries, e)
@@ -290,8 +292,8 @@ func (r *Repo) rulesLocked(file, base string) *ignoreRules {
 		return rules
 	}
 	var rules *ignoreRules
-	if st, err := r.root.Lstat(osPath(file)); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
-		if data, err := r.root.ReadFile(osPath(file)); err == nil && len(data) > 0 {
+	if st, err := r.fs.Lstat(file); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
+		if data, err := r.fs.ReadFile(file); err == nil && len(data) > 0 {
 			rules = compileIgnore(base, data)
 		}
 	}

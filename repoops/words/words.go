@@ -6,6 +6,7 @@
 package words
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -154,4 +155,18 @@ func endsInAnnotation(s string, open, close byte) bool {
 	}
 	i := strings.LastIndexByte(s, open)
 	return i == 0 || (i > 0 && s[i-1] == ' ')
+}
+
+// SpecialKind names what a file of mode m is when it is not a regular
+// file, a folder or a link: "FIFO (named pipe)", "socket", "device".
+func SpecialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }

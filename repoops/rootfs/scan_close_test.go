@@ -1,8 +1,10 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -12,12 +14,15 @@ import (
 // batch) still opens names relative to it, or the number could already
 // name another file. Readers made after Close open nothing.
 func TestCloseWaitsForRunningScans(t *testing.T) {
-	dir := plainDir(t, map[string]string{"a.txt": "x\n"})
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	repo, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := newFdReader(repo)
+	rd := repo.Scanner()
 	closed := make(chan struct{})
 	go func() {
 		repo.Close()
@@ -29,14 +34,14 @@ func TestCloseWaitsForRunningScans(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 	var buf []byte
-	if _, oc := rd.read("a.txt", &buf, 1<<20); oc != scanRead {
+	if _, oc := rd.Read("a.txt", &buf, 1<<20); oc != ScanRead {
 		t.Fatalf("the running scan lost its root: outcome %v", oc)
 	}
-	rd.close()
+	rd.Close()
 	<-closed
-	late := newFdReader(repo)
-	if _, oc := late.read("a.txt", &buf, 1<<20); oc == scanRead {
+	late := repo.Scanner()
+	if _, oc := late.Read("a.txt", &buf, 1<<20); oc == ScanRead {
 		t.Fatal("a reader made after Close still read through the old fd number")
 	}
-	late.close()
+	late.Close()
 }

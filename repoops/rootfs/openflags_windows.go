@@ -1,4 +1,4 @@
-package repoops
+package rootfs
 
 // oNonblock: Windows has no FIFOs or device nodes in a folder tree, and no
 // such open flag; the mode is still checked on the open file.

@@ -1,4 +1,4 @@
-package repoops
+package rootfs
 
 import (
 	"os"
@@ -8,16 +8,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// unnamedTemps is whether writes try O_TMPFILE first (tests turn it off to
-// exercise the named fallback).
-var unnamedTemps = true
-
 // openUnnamedTemp opens a new file in the folder that has no name
 // (O_TMPFILE): killed before it is linked, it leaves nothing behind. File
 // systems without O_TMPFILE return an error, and the caller falls back to a
 // named temp file.
-func openUnnamedTemp(dirFd int, mode uint32) (int, error) {
-	if !unnamedTemps || !canLinkUnnamed() {
+func openUnnamedTemp(dirFd int, mode uint32, named bool) (int, error) {
+	if named || !canLinkUnnamed() {
 		return -1, unix.EOPNOTSUPP
 	}
 	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, mode)

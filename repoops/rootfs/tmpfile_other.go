@@ -1,14 +1,12 @@
 //go:build unix && !linux
 
-package repoops
+package rootfs
 
 import "golang.org/x/sys/unix"
 
-var unnamedTemps = false
-
 // openUnnamedTemp: only Linux has O_TMPFILE; elsewhere writes use a named
 // temp file, which listings never show.
-func openUnnamedTemp(dirFd int, mode uint32) (int, error) { return -1, unix.EOPNOTSUPP }
+func openUnnamedTemp(dirFd int, mode uint32, named bool) (int, error) { return -1, unix.EOPNOTSUPP }
 
 func linkUnnamed(fd, dirFd int, name string) error { return unix.EOPNOTSUPP }
 

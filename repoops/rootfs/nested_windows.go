@@ -1,4 +1,4 @@
-package repoops
+package rootfs
 
 import (
 	"os"
@@ -7,12 +7,12 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// hasGitEntry reports whether the folder name inside the open folder whose
-// handle is dirfd holds a .git entry; a folder that is a symlink or other
-// reparse point is never entered.
-func hasGitEntry(dirfd int, name string) bool {
+// HasGitEntry reports whether the folder name inside the open folder dir
+// holds a .git entry; a folder that is a symlink or other reparse point is
+// never entered.
+func HasGitEntry(dir *os.File, name string) bool {
 	buf := make([]uint16, windows.MAX_LONG_PATH)
-	n, err := windows.GetFinalPathNameByHandle(windows.Handle(dirfd), &buf[0], uint32(len(buf)), 0)
+	n, err := windows.GetFinalPathNameByHandle(windows.Handle(dir.Fd()), &buf[0], uint32(len(buf)), 0)
 	if err != nil || n == 0 || int(n) > len(buf) {
 		return false
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import "golang.org/x/sys/unix"
 

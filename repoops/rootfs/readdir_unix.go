@@ -1,6 +1,6 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// readDirTypes lists the open folder f with the types the directory entries
+// ReadDirTypes lists the open folder f with the types the directory entries
 // carry. Go's File.ReadDir on a file opened through an os.Root lstats every
 // entry (it cannot load the FileInfo lazily there), which is one fstatat a
 // name — most of the time of a listing. Reading a duplicate of the same fd
@@ -16,7 +16,7 @@ import (
 // whose type the file system leaves unknown, relative to the same fd, so
 // nothing outside the folder is reached either way. Only names and types are
 // used by callers, never Info.
-func readDirTypes(f *os.File) ([]os.DirEntry, error) {
+func ReadDirTypes(f *os.File) ([]os.DirEntry, error) {
 	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return f.ReadDir(-1)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// presence answers "is this path git lists still on disk?" for many paths
+// Presence answers "is this path git lists still on disk?" for many paths
 // at once, the way os.Root.Lstat would, at a fraction of the cost: the
 // folders are opened one component at a time relative to the root's fd
 // (O_NOFOLLOW, kept open while consecutive paths share them, as git's order
@@ -17,18 +17,20 @@ import (
 // the way); every other answer (missing, a folder part that is a symlink,
 // an error) is os.Root.Lstat's own, so the answers are exactly its answers,
 // and only the rare deleted file pays its price. Not safe for concurrent use; close it when done.
-type presence struct {
-	r  *Repo
-	fr *fdReader
+type Presence struct {
+	r  *Root
+	fr *Scanner
 }
 
-func (r *Repo) newPresence() *presence { return &presence{r: r, fr: newFdReader(r)} }
+// Presence returns a checker for many paths; Close it when done.
+func (r *Root) Presence() *Presence { return &Presence{r: r, fr: r.Scanner()} }
 
-func (p *presence) close() { p.fr.close() }
+// Close releases the folders the checker holds open.
+func (p *Presence) Close() { p.fr.Close() }
 
-// exists reports whether the repo-relative path rel exists (a symlink
+// Exists reports whether the repo-relative path rel exists (a symlink
 // counts as itself, wherever it points).
-func (p *presence) exists(rel string) bool {
+func (p *Presence) Exists(rel string) bool {
 	dir, name := "", rel
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, name = rel[:i], rel[i+1:]
@@ -37,7 +39,7 @@ func (p *presence) exists(rel string) bool {
 		return p.slow(rel) // a form git does not print: let os.Root decide
 	}
 	dfd, oc := p.fr.enterDir(dir)
-	if oc != scanRead {
+	if oc != ScanRead {
 		return p.slow(rel)
 	}
 	var st unix.Stat_t
@@ -53,7 +55,7 @@ func (p *presence) exists(rel string) bool {
 	}
 }
 
-func (p *presence) slow(rel string) bool {
+func (p *Presence) slow(rel string) bool {
 	_, err := p.r.root.Lstat(osPath(rel))
 	return err == nil
 }

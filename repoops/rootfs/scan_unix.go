@@ -1,6 +1,6 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import (
 	"errors"
@@ -10,13 +10,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// fdReader opens files of a bulk scan one path component at a time,
+// Scanner opens files of a bulk scan one path component at a time,
 // relative to directory fds obtained inside the root, with O_NOFOLLOW: no
 // symlink is ever followed, so nothing outside the root can be reached, and
 // each file costs one openat, one fstat and its reads (Go's os.Open would
 // add an fcntl and an epoll registration per file). One per worker.
-type fdReader struct {
-	repo   *Repo // nil once closed, or when the repo was closing: nothing is released then
+type Scanner struct {
+	root   *Root // nil once closed, or when the root was closing: nothing is released then
 	rootFd int
 	stack  []dirFd // open folders from the root down to the current one
 }
@@ -26,27 +26,30 @@ type dirFd struct {
 	fd   int
 }
 
-func newFdReader(r *Repo) *fdReader {
+// Scanner returns a reader for one worker of a bulk scan; Close it when
+// done. Once the root is closing, every open of the new Scanner fails.
+func (r *Root) Scanner() *Scanner {
 	if !r.beginScan() {
-		return &fdReader{rootFd: -1} // closing: every open fails (EBADF)
+		return &Scanner{rootFd: -1} // closing: every open fails (EBADF)
 	}
-	return &fdReader{repo: r, rootFd: int(r.dirFile.Fd())}
+	return &Scanner{root: r, rootFd: int(r.dirFile.Fd())}
 }
 
-func (f *fdReader) close() {
+// Close releases the folders the Scanner holds open.
+func (f *Scanner) Close() {
 	for _, d := range f.stack {
 		unix.Close(d.fd)
 	}
 	f.stack = nil
-	if f.repo != nil {
-		f.repo.scans.Done()
-		f.repo = nil
+	if f.root != nil {
+		f.root.scans.Done()
+		f.root = nil
 	}
 	f.rootFd = -1
 }
 
 // enterDir makes the stack hold the folder dir (repo-relative).
-func (f *fdReader) enterDir(dir string) (int, scanOutcome) {
+func (f *Scanner) enterDir(dir string) (int, Outcome) {
 	var parts []string
 	if dir != "" {
 		parts = strings.Split(dir, "/")
@@ -61,7 +64,7 @@ func (f *fdReader) enterDir(dir string) (int, scanOutcome) {
 	f.stack = f.stack[:keep]
 	for _, p := range parts[keep:] {
 		if p == ".." || p == "." || p == "" {
-			return -1, scanMissing
+			return -1, ScanMissing
 		}
 		parent := f.rootFd
 		if len(f.stack) > 0 {
@@ -74,20 +77,21 @@ func (f *fdReader) enterDir(dir string) (int, scanOutcome) {
 		f.stack = append(f.stack, dirFd{name: p, fd: fd})
 	}
 	if len(f.stack) == 0 {
-		return f.rootFd, scanRead
+		return f.rootFd, ScanRead
 	}
-	return f.stack[len(f.stack)-1].fd, scanRead
+	return f.stack[len(f.stack)-1].fd, ScanRead
 }
 
-// read reads the whole file rel into *bufp (grown as needed, and kept for
-// the next call) up to limit bytes.
-func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcome) {
+// Read reads the whole regular file rel into *bufp (grown as needed, and
+// kept for the next call) up to limit bytes, never following a symlink on
+// the way; the Outcome says what it found instead when it read nothing.
+func (f *Scanner) Read(rel string, bufp *[]byte, limit int) ([]byte, Outcome) {
 	dir, name := "", rel
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, name = rel[:i], rel[i+1:]
 	}
 	dfd, oc := f.enterDir(dir)
-	if oc != scanRead {
+	if oc != ScanRead {
 		return nil, oc
 	}
 	fd, err := openat(dfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC)
@@ -97,17 +101,17 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	defer unix.Close(fd)
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
-		return nil, scanUnreadable
+		return nil, ScanUnreadable
 	}
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFREG:
 	case unix.S_IFDIR:
-		return nil, scanFolder
+		return nil, ScanFolder
 	default:
-		return nil, scanSpecial
+		return nil, ScanSpecial
 	}
 	if st.Size > int64(limit) {
-		return nil, scanTooBig
+		return nil, ScanTooBig
 	}
 	// st_size is a hint only: read until EOF, never past limit.
 	want := min(int(st.Size)+1, limit+1)
@@ -119,7 +123,7 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	for {
 		if n == len(buf) {
 			if n > limit {
-				return nil, scanTooBig
+				return nil, ScanTooBig
 			}
 			nb := make([]byte, min(2*len(buf), limit+1))
 			copy(nb, buf[:n])
@@ -131,14 +135,14 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 			continue
 		}
 		if err != nil {
-			return nil, scanUnreadable
+			return nil, ScanUnreadable
 		}
 		if m == 0 {
 			break
 		}
 		n += m
 		if n > limit {
-			return nil, scanTooBig
+			return nil, ScanTooBig
 		}
 		if int64(n) == st.Size && n < len(buf) {
 			// A short read that ends exactly at st_size is the end of a
@@ -148,7 +152,7 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 			break
 		}
 	}
-	return buf[:n], scanRead
+	return buf[:n], ScanRead
 }
 
 func openat(dirfd int, name string, flags int) (int, error) {
@@ -161,21 +165,21 @@ func openat(dirfd int, name string, flags int) (int, error) {
 	}
 }
 
-func outcomeOf(err error) scanOutcome {
+func outcomeOf(err error) Outcome {
 	switch {
 	case errors.Is(err, unix.ELOOP):
-		return scanSymlink
+		return ScanSymlink
 	case errors.Is(err, unix.ENOENT), errors.Is(err, unix.ENOTDIR):
-		return scanMissing
+		return ScanMissing
 	case errors.Is(err, unix.ENXIO), errors.Is(err, unix.ENODEV):
-		return scanSpecial
+		return ScanSpecial
 	}
-	return scanUnreadable
+	return ScanUnreadable
 }
 
-// openChildDir opens the sub-folder name of the open folder parent, never
+// OpenChildDir opens the sub-folder name of the open folder parent, never
 // following a symlink and never leaving parent.
-func openChildDir(parent *os.File, name string) (*os.File, error) {
+func OpenChildDir(parent *os.File, name string) (*os.File, error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
 		return nil, unix.EINVAL
 	}

@@ -1,18 +1,26 @@
 //go:build unix
 
-package repoops
+package rootfs
 
 import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
 
+	"github.com/repoxhq/repox/repoops/words"
 	"golang.org/x/sys/unix"
 )
 
-// testHookBeforeLink runs when the new content is complete, before it
-// gets its name (tests look at the folder then).
-var testHookBeforeLink func()
+// Create writes content as the new file at the target's name; it fails
+// when the name exists meanwhile, and then nothing is replaced.
+func (t *Target) Create(content []byte) error { return t.writeAtomic(content, nil, -1, true) }
+
+// Replace replaces the file old was loaded from (f, open and locked) with
+// content, keeping old's owner, group, mode and extended attributes, or
+// changes nothing.
+func (t *Target) Replace(content []byte, old *State, f *File) error {
+	return t.writeAtomic(content, old, f.fd, false)
+}
 
 // writeAtomic replaces (or, with create, creates) the target with content.
 // The new file is made in the same folder with no name at all where the
@@ -26,12 +34,12 @@ var testHookBeforeLink func()
 // name only now, when it is complete, and renames it over the name; then the
 // folder is fsynced. On any error the temp file is removed and the old file
 // is left as it was. old is the open old file (-1 for a create).
-func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, create bool) error {
+func (t *Target) writeAtomic(content []byte, old *State, oldFd int, create bool) error {
 	// A replacement is private (0600) until it has the old file's owner
 	// and mode; a new file takes its mode at creation.
 	mode := uint32(0o600)
 	if old == nil {
-		mode = newFileMode
+		mode = NewFileMode
 	}
 	fd, tmp, err := t.createTemp(mode)
 	if err != nil {
@@ -45,10 +53,10 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 		if tmp != "" {
 			unix.Unlinkat(t.dirFd, tmp, 0)
 		}
-		if err, ok := err.(*Refusal); ok {
+		if err, ok := err.(*words.Refusal); ok {
 			return err
 		}
-		return refusef("%s could not be written (%v); the file is unchanged", t.shown, err)
+		return words.Refusef("%s could not be written (%v); the file is unchanged", t.shown, err)
 	}
 	if err := writeAllFd(fd, content); err != nil {
 		return fail(err)
@@ -65,7 +73,7 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 	}
 	if old != nil && oldFd >= 0 {
 		if name, err := copyXattrs(oldFd, fd); err != nil {
-			return fail(refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, DisplayPath(name), err))
+			return fail(words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err))
 		}
 	}
 	if old != nil {
@@ -74,17 +82,17 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 			return fail(err)
 		}
 		if st.Uid != old.Uid || st.Gid != old.Gid {
-			return fail(refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
+			return fail(words.Refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
 		}
 		if uint32(st.Mode&0o7777) != old.Perm {
-			return fail(refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
+			return fail(words.Refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
 		}
 	}
 	if err := unix.Fsync(fd); err != nil {
 		return fail(err)
 	}
-	if testHookBeforeLink != nil {
-		testHookBeforeLink()
+	if t.hooks.BeforeLink != nil {
+		t.hooks.BeforeLink()
 	}
 	if tmp == "" {
 		// an unnamed file: a create links it at its name, a replace at a
@@ -92,7 +100,7 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 		if create {
 			err := linkUnnamed(fd, t.dirFd, t.name)
 			if err == unix.EEXIST {
-				return fail(refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown))
+				return fail(words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown))
 			}
 			if err != nil {
 				return fail(err)
@@ -115,13 +123,13 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 			unix.Unlinkat(t.dirFd, tmp, 0)
 		case unix.EEXIST:
 			unix.Unlinkat(t.dirFd, tmp, 0)
-			return refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
+			return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
 		case unix.EPERM, unix.EOPNOTSUPP, unix.EXDEV, unix.EMLINK:
 			// no hard links on this file system: check, then rename
 			var st unix.Stat_t
 			if unix.Fstatat(t.dirFd, t.name, &st, unix.AT_SYMLINK_NOFOLLOW) != unix.ENOENT {
 				unix.Unlinkat(t.dirFd, tmp, 0)
-				return refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
+				return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
 			}
 			if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
 				return fail(err)
@@ -135,22 +143,22 @@ func (t *editTarget) writeAtomic(content []byte, old *fileState, oldFd int, crea
 	return t.syncDir()
 }
 
-func (t *editTarget) syncDir() error {
+func (t *Target) syncDir() error {
 	if err := unix.Fsync(t.dirFd); err != nil {
-		return refusef("%s was written, but its folder could not be flushed to disk: %v", t.shown, err)
+		return words.Refusef("%s was written, but its folder could not be flushed to disk: %v", t.shown, err)
 	}
 	return nil
 }
 
-// tempName is a fresh name for a temp file: isWriteTemp knows its form.
+// tempName is a fresh name for a temp file: IsWriteTemp knows its form.
 func tempName() string {
-	var rnd [tempHexDigits / 2]byte
+	var rnd [TempHexDigits / 2]byte
 	rand.Read(rnd[:])
-	return tempPrefix + hex.EncodeToString(rnd[:]) + tempSuffix
+	return TempPrefix + hex.EncodeToString(rnd[:]) + TempSuffix
 }
 
 // nameUnnamed links a complete O_TMPFILE file at a fresh temp name.
-func (t *editTarget) nameUnnamed(fd int) (string, error) {
+func (t *Target) nameUnnamed(fd int) (string, error) {
 	var err error
 	for range 16 {
 		name := tempName()
@@ -167,8 +175,8 @@ func (t *editTarget) nameUnnamed(fd int) (string, error) {
 // createTemp makes a new file in the target's folder: unnamed (O_TMPFILE,
 // name "") where the file system allows, else with a random temp name; a
 // name that exists (even a planted symlink) is never opened.
-func (t *editTarget) createTemp(mode uint32) (int, string, error) {
-	if fd, err := openUnnamedTemp(t.dirFd, mode); err == nil {
+func (t *Target) createTemp(mode uint32) (int, string, error) {
+	if fd, err := openUnnamedTemp(t.dirFd, mode, t.hooks.NamedTemps); err == nil {
 		return fd, "", nil
 	}
 	var lastErr error
@@ -183,7 +191,7 @@ func (t *editTarget) createTemp(mode uint32) (int, string, error) {
 			break
 		}
 	}
-	return -1, "", refusef("%s could not be written: no temp file could be made in its folder (%v); the file is unchanged", t.shown, lastErr)
+	return -1, "", words.Refusef("%s could not be written: no temp file could be made in its folder (%v); the file is unchanged", t.shown, lastErr)
 }
 
 func writeAllFd(fd int, b []byte) error {

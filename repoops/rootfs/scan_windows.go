@@ -1,4 +1,4 @@
-package repoops
+package rootfs
 
 import (
 	"errors"
@@ -9,56 +9,60 @@ import (
 	"strings"
 )
 
-// fdReader on Windows reads the files of a bulk scan through the root
+// Scanner on Windows reads the files of a bulk scan through the root
 // (os.Root) after checking every component with Lstat: a symlink, a
 // junction or any other reparse point on the way is never followed, as
 // O_NOFOLLOW guarantees on Unix, and the file opened must be the file
 // checked. Slower than the Unix directory-fd scan (one Lstat per new
 // folder and per file); the outcomes are the same.
-type fdReader struct {
+type Scanner struct {
 	root  *os.Root
 	okDir string // the last folder whose components were all checked
 }
 
-func newFdReader(r *Repo) *fdReader { return &fdReader{root: r.root, okDir: "\x00"} }
+// Scanner returns a reader for one worker of a bulk scan; Close it when done.
+func (r *Root) Scanner() *Scanner { return &Scanner{root: r.root, okDir: "\x00"} }
 
-func (f *fdReader) close() {}
+// Close releases nothing on Windows.
+func (f *Scanner) Close() {}
 
 // linkLike reports a name that must not be followed: a symlink, or a
 // reparse point Go reports as irregular (junctions, mount points).
 func linkLike(m fs.FileMode) bool { return m&(fs.ModeSymlink|fs.ModeIrregular) != 0 }
 
-func (f *fdReader) checkDir(dir string) scanOutcome {
+func (f *Scanner) checkDir(dir string) Outcome {
 	if dir == "" || dir == f.okDir {
-		return scanRead
+		return ScanRead
 	}
 	parts := strings.Split(dir, "/")
 	for i, p := range parts {
 		if p == ".." || p == "." || p == "" {
-			return scanMissing
+			return ScanMissing
 		}
 		st, err := f.root.Lstat(filepath.FromSlash(strings.Join(parts[:i+1], "/")))
 		switch {
 		case err != nil:
 			return outcomeOf(err)
 		case linkLike(st.Mode()):
-			return scanSymlink
+			return ScanSymlink
 		case !st.IsDir():
-			return scanMissing
+			return ScanMissing
 		}
 	}
 	f.okDir = dir
-	return scanRead
+	return ScanRead
 }
 
-// read reads the whole file rel into *bufp (grown as needed, and kept for
-// the next call) up to limit bytes.
-func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcome) {
+// Read reads the whole regular file rel into *bufp (grown as needed, and
+// kept for the next call) up to limit bytes, never following a link or
+// other reparse point on the way; the Outcome says what it found instead
+// when it read nothing.
+func (f *Scanner) Read(rel string, bufp *[]byte, limit int) ([]byte, Outcome) {
 	dir := ""
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir = rel[:i]
 	}
-	if oc := f.checkDir(dir); oc != scanRead {
+	if oc := f.checkDir(dir); oc != ScanRead {
 		return nil, oc
 	}
 	name := filepath.FromSlash(rel)
@@ -68,11 +72,11 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	}
 	switch m := lst.Mode(); {
 	case linkLike(m):
-		return nil, scanSymlink
+		return nil, ScanSymlink
 	case m.IsDir():
-		return nil, scanFolder
+		return nil, ScanFolder
 	case !m.IsRegular():
-		return nil, scanSpecial
+		return nil, ScanSpecial
 	}
 	file, err := f.root.Open(name)
 	if err != nil {
@@ -81,16 +85,16 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	defer file.Close()
 	st, err := file.Stat()
 	if err != nil {
-		return nil, scanUnreadable
+		return nil, ScanUnreadable
 	}
 	if !os.SameFile(lst, st) {
-		return nil, scanMissing // replaced between the check and the open
+		return nil, ScanMissing // replaced between the check and the open
 	}
 	if !st.Mode().IsRegular() {
-		return nil, scanSpecial
+		return nil, ScanSpecial
 	}
 	if st.Size() > int64(limit) {
-		return nil, scanTooBig
+		return nil, ScanTooBig
 	}
 	want := min(int(st.Size())+1, limit+1)
 	if cap(*bufp) < want {
@@ -101,7 +105,7 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 	for {
 		if n == len(buf) {
 			if n > limit {
-				return nil, scanTooBig
+				return nil, ScanTooBig
 			}
 			nb := make([]byte, min(2*len(buf), limit+1))
 			copy(nb, buf[:n])
@@ -111,28 +115,28 @@ func (f *fdReader) read(rel string, bufp *[]byte, limit int) ([]byte, scanOutcom
 		m, err := file.Read(buf[n:])
 		n += m
 		if n > limit {
-			return nil, scanTooBig
+			return nil, ScanTooBig
 		}
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, scanUnreadable
+			return nil, ScanUnreadable
 		}
 	}
-	return buf[:n], scanRead
+	return buf[:n], ScanRead
 }
 
-func outcomeOf(err error) scanOutcome {
+func outcomeOf(err error) Outcome {
 	if errors.Is(err, fs.ErrNotExist) {
-		return scanMissing
+		return ScanMissing
 	}
-	return scanUnreadable
+	return ScanUnreadable
 }
 
-// openChildDir opens the sub-folder name of the open folder parent, never
+// OpenChildDir opens the sub-folder name of the open folder parent, never
 // following a symlink or other reparse point and never leaving parent.
-func openChildDir(parent *os.File, name string) (*os.File, error) {
+func OpenChildDir(parent *os.File, name string) (*os.File, error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\:`) {
 		return nil, errors.New("not a plain folder name")
 	}
