@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/repoxhq/repox/repoops/gitignore"
 	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
@@ -185,14 +186,14 @@ func sortEntries(es []DirEntry) {
 
 // ignoreView answers "ignored?" for the entries of one folder.
 type ignoreView struct {
-	chain         *ignoreChain
+	chain         *gitignore.Chain
 	parentIgnored bool   // the folder itself is ignored (shown only for tracked files inside)
 	prefix        string // the root's place in the work tree: rules match work-tree paths
 	repo          *Repo
 }
 
 func (v ignoreView) ignored(rel string, isDir bool) bool {
-	if !v.parentIgnored && !v.chain.ignored(joinRel(v.prefix, rel), isDir) {
+	if !v.parentIgnored && !v.chain.Ignored(joinRel(v.prefix, rel), isDir) {
 		return false
 	}
 	// A rule matches; git still lists what it tracks. The tracked-and-
@@ -225,7 +226,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		}
 	}
 	for i, dir := range dirs {
-		if i > 0 && !v.parentIgnored && chain.ignored(joinRel(v.prefix, dir), true) {
+		if i > 0 && !v.parentIgnored && chain.Ignored(joinRel(v.prefix, dir), true) {
 			// An ignored folder shown only because git tracks files in
 			// it: everything else inside stays ignored, as in git.
 			v.parentIgnored = true
@@ -234,7 +235,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		if i == len(dirs)-1 && !ownFile {
 			r.ignoreCache[file] = nil
 		}
-		chain = chain.with(r.rulesLocked(file, joinRel(v.prefix, dir)))
+		chain = chain.With(r.rulesLocked(file, joinRel(v.prefix, dir)))
 	}
 	v.chain = chain
 	return v
@@ -244,7 +245,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 // root: .git/info/exclude, and in a sub-folder of a work tree every
 // .gitignore between the work tree's top and the root (read by name, for
 // their rules only). It also says whether the root itself is ignored there.
-func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
+func (r *Repo) outerChainLocked() (*gitignore.Chain, bool) {
 	if r.outerDone {
 		return r.outer, r.outerIgnored
 	}
@@ -255,21 +256,21 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 	// git's order, lowest priority first: core.excludesFile (when the
 	// inRootFile rule honours it), .git/info/exclude, then the .gitignore
 	// files from the top down.
-	var excludes *ignoreRules
+	var excludes *gitignore.Rules
 	if data := r.git.ExcludesFile(context.Background(), maxIgnoreFile); data != nil {
-		excludes = compileIgnore("", data)
+		excludes = gitignore.Compile("", data)
 	}
 	if r.git.Prefix() == "" {
-		r.outer = r.outer.with(excludes).with(r.rulesLocked(".git/info/exclude", ""))
+		r.outer = r.outer.With(excludes).With(r.rulesLocked(".git/info/exclude", ""))
 		return r.outer, false
 	}
-	chain := (*ignoreChain)(nil).with(excludes).with(r.outerIgnore(".git/info/exclude", ""))
+	chain := (*gitignore.Chain)(nil).With(excludes).With(r.outerIgnore(".git/info/exclude", ""))
 	ignored := false
 	dir := ""
 	for _, part := range strings.Split(r.git.Prefix(), "/") {
-		chain = chain.with(r.outerIgnore(joinRel(dir, ".gitignore"), dir))
+		chain = chain.With(r.outerIgnore(joinRel(dir, ".gitignore"), dir))
 		dir = joinRel(dir, part)
-		ignored = ignored || chain.ignored(dir, true)
+		ignored = ignored || chain.Ignored(dir, true)
 	}
 	r.outer, r.outerIgnored = chain, ignored
 	return chain, ignored
@@ -278,23 +279,23 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 // outerIgnore compiles an ignore file of the enclosing work tree, outside
 // the root (rel relative to the work tree's top): a regular file (never
 // through a symlink, as git does), size-capped.
-func (r *Repo) outerIgnore(rel, base string) *ignoreRules {
+func (r *Repo) outerIgnore(rel, base string) *gitignore.Rules {
 	data := r.git.ReadWorkTreeFile(rel, maxIgnoreFile)
 	if data == nil {
 		return nil
 	}
-	return compileIgnore(base, data)
+	return gitignore.Compile(base, data)
 }
 
 // rulesLocked compiles (once) the ignore file at file, anchored at base.
-func (r *Repo) rulesLocked(file, base string) *ignoreRules {
+func (r *Repo) rulesLocked(file, base string) *gitignore.Rules {
 	if rules, ok := r.ignoreCache[file]; ok {
 		return rules
 	}
-	var rules *ignoreRules
+	var rules *gitignore.Rules
 	if st, err := r.fs.Lstat(file); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
 		if data, err := r.fs.ReadFile(file); err == nil && len(data) > 0 {
-			rules = compileIgnore(base, data)
+			rules = gitignore.Compile(base, data)
 		}
 	}
 	r.ignoreCache[file] = rules

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/repoxhq/repox/repoops/gitexec"
+	"github.com/repoxhq/repox/repoops/gitignore"
 	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
@@ -24,11 +25,11 @@ type Repo struct {
 	gitNote string          // why git mode is off, when it is off for a reason worth saying
 
 	mu           sync.Mutex
-	ignoreCache  map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
-	tracked      *gitexec.Tracked        // tracked files that match an ignore rule (git mode)
-	lineIdx      map[string]*lineIndex   // big files' line marks, by repo-relative path
-	outer        *ignoreChain            // ignore rules from outside the root (see outerChainLocked)
-	outerIgnored bool                    // the root itself is ignored by them
+	ignoreCache  map[string]*gitignore.Rules // folder -> its compiled .gitignore (nil entry: none)
+	tracked      *gitexec.Tracked            // tracked files that match an ignore rule (git mode)
+	lineIdx      map[string]*lineIndex       // big files' line marks, by repo-relative path
+	outer        *gitignore.Chain            // ignore rules from outside the root (see outerChainLocked)
+	outerIgnored bool                        // the root itself is ignored by them
 	outerDone    bool
 	links        *gitlinkSet       // the index's submodules (git mode), read once
 	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
@@ -49,7 +50,7 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Repo{dir: abs, fs: root, ignoreCache: map[string]*ignoreRules{}, nested: map[string]string{}}
+	r := &Repo{dir: abs, fs: root, ignoreCache: map[string]*gitignore.Rules{}, nested: map[string]string{}}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		r.realDir = real
 	}
@@ -103,7 +104,7 @@ func (r *Repo) Branch() string {
 // next listing sees changes made on disk meanwhile.
 func (r *Repo) Refresh() {
 	r.mu.Lock()
-	r.ignoreCache = map[string]*ignoreRules{}
+	r.ignoreCache = map[string]*gitignore.Rules{}
 	r.tracked = nil
 	r.outer, r.outerIgnored, r.outerDone = nil, false, false
 	r.links, r.nested = nil, map[string]string{}

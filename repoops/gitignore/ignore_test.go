@@ -1,4 +1,4 @@
-package repoops
+package gitignore
 
 import (
 	"bytes"
@@ -142,15 +142,15 @@ type ignoreWalkResult struct {
 func ignoreWalk(t *testing.T, root string) *ignoreWalkResult {
 	t.Helper()
 	res := &ignoreWalkResult{decision: map[string]bool{}, isDir: map[string]bool{}}
-	var chain *ignoreChain
+	var chain *Chain
 	if data, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
-		chain = chain.with(compileIgnore("", data))
+		chain = chain.With(Compile("", data))
 	}
-	var walk func(rel string, chain *ignoreChain)
-	walk = func(rel string, chain *ignoreChain) {
+	var walk func(rel string, chain *Chain)
+	walk = func(rel string, chain *Chain) {
 		dir := filepath.Join(root, filepath.FromSlash(rel))
 		if data, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
-			chain = chain.with(compileIgnore(rel, data))
+			chain = chain.With(Compile(rel, data))
 		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -161,7 +161,7 @@ func ignoreWalk(t *testing.T, root string) *ignoreWalkResult {
 				continue
 			}
 			p := path.Join(rel, e.Name())
-			ig := chain.ignored(p, e.IsDir())
+			ig := chain.Ignored(p, e.IsDir())
 			res.decision[p] = ig
 			res.isDir[p] = e.IsDir()
 			res.visited = append(res.visited, p)
@@ -393,15 +393,15 @@ var ignoreCases = []ignoreCase{
 
 func TestIgnorePatternTable(t *testing.T) {
 	for i, tc := range ignoreCases {
-		chain := (*ignoreChain)(nil).with(compileIgnore(tc.base, []byte(tc.rules)))
+		chain := (*Chain)(nil).With(Compile(tc.base, []byte(tc.rules)))
 		// The cases are meant to test one verdict: no parent directory of
 		// the path may be ignored by the same rules.
 		for d := path.Dir(tc.path); d != "." && d != tc.base; d = path.Dir(d) {
-			if chain.ignored(d, true) {
+			if chain.Ignored(d, true) {
 				t.Fatalf("case %d: bad case, parent %q is ignored", i, d)
 			}
 		}
-		if got := chain.ignored(tc.path, tc.isDir); got != tc.ignore {
+		if got := chain.Ignored(tc.path, tc.isDir); got != tc.ignore {
 			t.Errorf("case %d: rules %q in %q: ignored(%q, dir=%v) = %v, want %v",
 				i, tc.rules, tc.base, tc.path, tc.isDir, got, tc.ignore)
 		}
@@ -434,25 +434,25 @@ func TestIgnorePatternTableGit(t *testing.T) {
 }
 
 func TestIgnoreChainPriority(t *testing.T) {
-	info := compileIgnore("", []byte("*.tmp\n!keep.tmp\nsecret\n"))
-	root := compileIgnore("", []byte("*.log\n!*.tmp\n"))
-	sub := compileIgnore("sub", []byte("!x.log\n*.tmp\n"))
+	info := Compile("", []byte("*.tmp\n!keep.tmp\nsecret\n"))
+	root := Compile("", []byte("*.log\n!*.tmp\n"))
+	sub := Compile("sub", []byte("!x.log\n*.tmp\n"))
 
-	var c *ignoreChain
-	if c.ignored("a.log", false) {
+	var c *Chain
+	if c.Ignored("a.log", false) {
 		t.Error("empty chain ignores")
 	}
-	if c.with(nil) != nil {
-		t.Error("nil.with(nil) != nil")
+	if c.With(nil) != nil {
+		t.Error("nil.With(nil) != nil")
 	}
-	c1 := c.with(info)
-	c2 := c1.with(root)
-	c3 := c2.with(sub)
-	if c2.with(nil) != c2 {
+	c1 := c.With(info)
+	c2 := c1.With(root)
+	c3 := c2.With(sub)
+	if c2.With(nil) != c2 {
 		t.Error("with(nil) did not return the chain unchanged")
 	}
 	tests := []struct {
-		c    *ignoreChain
+		c    *Chain
 		path string
 		want bool
 	}{
@@ -468,7 +468,7 @@ func TestIgnoreChainPriority(t *testing.T) {
 		{c1, "a.log", false}, // pushing did not modify the shorter chains
 	}
 	for _, tt := range tests {
-		if got := tt.c.ignored(tt.path, false); got != tt.want {
+		if got := tt.c.Ignored(tt.path, false); got != tt.want {
 			t.Errorf("ignored(%q) = %v, want %v", tt.path, got, tt.want)
 		}
 	}
@@ -637,7 +637,7 @@ func TestIgnoreIndexMatchesScan(t *testing.T) {
 			base = "a"
 		}
 		rules := r.rules()
-		idx := compileIgnore(base, []byte(rules))
+		idx := Compile(base, []byte(rules))
 		if !idx.indexed {
 			continue
 		}
@@ -729,7 +729,7 @@ func TestIgnoreMatchesGitRandomPaths(t *testing.T) {
 		top := fmt.Sprintf("t%03d", d)
 		rules := r.rules()
 		ignoreWriteFile(t, root, top+"/.gitignore", rules)
-		chain := (*ignoreChain)(nil).with(compileIgnore(top, []byte(rules)))
+		chain := (*Chain)(nil).With(Compile(top, []byte(rules)))
 		for n := 0; n < perDir; n++ {
 			p := r.path(top)
 			if _, dup := ours[p]; dup {
@@ -738,13 +738,13 @@ func TestIgnoreMatchesGitRandomPaths(t *testing.T) {
 			// Walk like the caller: an ignored directory hides the rest.
 			ig := false
 			for i := len(top) + 1; i < len(p); i++ {
-				if p[i] == '/' && chain.ignored(p[:i], true) {
+				if p[i] == '/' && chain.Ignored(p[:i], true) {
 					ig = true
 					break
 				}
 			}
 			if !ig {
-				ig = chain.ignored(p, false)
+				ig = chain.Ignored(p, false)
 			}
 			ours[p] = ig
 			paths = append(paths, p)
@@ -771,9 +771,9 @@ func TestIgnoreMatchesGitRandomPaths(t *testing.T) {
 
 // ---- allocations and benchmark ---------------------------------------------
 
-func ignoreBenchFixture() (map[string]*ignoreChain, []ignoreBenchPath) {
-	info := compileIgnore("", []byte("*.secret\n.idea/\n"))
-	root := compileIgnore("", []byte(`# Dependencies
+func ignoreBenchFixture() (map[string]*Chain, []ignoreBenchPath) {
+	info := Compile("", []byte("*.secret\n.idea/\n"))
+	root := Compile("", []byte(`# Dependencies
 node_modules/
 vendor/
 /.pnp
@@ -821,12 +821,12 @@ docs/_build/
 /tmp/**
 !important.log
 `))
-	web := compileIgnore("web", []byte(".next/\n/public/generated/\n*.map\n!keep.map\n"))
+	web := Compile("web", []byte(".next/\n/public/generated/\n*.map\n!keep.map\n"))
 
-	chains := map[string]*ignoreChain{}
-	base := (*ignoreChain)(nil).with(info).with(root)
+	chains := map[string]*Chain{}
+	base := (*Chain)(nil).With(info).With(root)
 	chains[""] = base
-	chains["web"] = base.with(web)
+	chains["web"] = base.With(web)
 
 	var paths []ignoreBenchPath
 	dirs := []string{"", "cmd/repox", "internal/core", "internal/ui/view", "pkg/api/v1", "web", "web/src/components", "web/src/lib"}
@@ -860,7 +860,7 @@ func TestIgnoreMatchNoAlloc(t *testing.T) {
 	chains, paths := ignoreBenchFixture()
 	allocs := testing.AllocsPerRun(20, func() {
 		for _, p := range paths {
-			chains[p.chain].ignored(p.path, p.isDir)
+			chains[p.chain].Ignored(p.path, p.isDir)
 		}
 	})
 	if allocs != 0 {
@@ -872,7 +872,7 @@ func TestIgnoreMatchNoAlloc(t *testing.T) {
 // a realistic root .gitignore, a nested one and .git/info/exclude.
 func BenchmarkIgnoreMatch(b *testing.B) {
 	chains, paths := ignoreBenchFixture()
-	resolved := make([]*ignoreChain, len(paths))
+	resolved := make([]*Chain, len(paths))
 	for i, p := range paths {
 		resolved[i] = chains[p.chain]
 	}
@@ -881,7 +881,7 @@ func BenchmarkIgnoreMatch(b *testing.B) {
 	n := 0
 	for i := 0; i < b.N; i++ {
 		j := i % len(paths)
-		if resolved[j].ignored(paths[j].path, paths[j].isDir) {
+		if resolved[j].Ignored(paths[j].path, paths[j].isDir) {
 			n++
 		}
 	}
