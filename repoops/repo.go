@@ -51,9 +51,7 @@ func Open(dir string) (*Repo, error) {
 		return nil, err
 	}
 	r := &Repo{dir: abs, fs: root, ignoreCache: map[string]*gitignore.Rules{}, nested: map[string]string{}}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		r.realDir = real
-	}
+	r.realDir = root.RealDir()
 	w := gitexec.Where{Dir: r.realDir, Bin: findGitBin()}
 	if w.Dir == "" {
 		w.Dir = r.dir

@@ -13,6 +13,7 @@ import (
 type Root struct {
 	root    *os.Root // the one confinement boundary
 	dirFile *os.File // the root folder, kept open for fd-relative bulk scans
+	realDir string   // the path opened, with symlinks resolved ("" when that failed)
 
 	// scans counts fd-relative readers in use (scan_unix.go): Close waits
 	// for them, because they hold the root's fd number, which the kernel
@@ -62,8 +63,16 @@ func Open(abs string) (*Root, error) {
 		root.Close()
 		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
 	}
-	return &Root{root: root, dirFile: dirFile}, nil
+	r := &Root{root: root, dirFile: dirFile}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		r.realDir = real
+	}
+	return r, nil
 }
+
+// RealDir is the path the root was opened on with symlinks resolved, for
+// taking absolute paths back in; "" when it could not be resolved.
+func (r *Root) RealDir() string { return r.realDir }
 
 // Close releases the root, after the bulk scans still running (a cancelled
 // search finishing its batch) have let go of its fd.
