@@ -126,6 +126,10 @@ func importViolations(pkgs []listedPackage) []string {
 				}
 			}
 			impFam, ours := family(imp)
+			if ours && fam != "repoops" && strings.HasPrefix(imp, modulePath+"/repoops/") {
+				bad = append(bad, fmt.Sprintf("%s imports %s: the rooms under repoops/ (rootfs, gitexec, gitignore, words) are the core's doors, and only repoops/... may import them — use package repoops", p.ImportPath, imp))
+				continue
+			}
 			if !ours || impFam == fam {
 				continue
 			}
@@ -169,6 +173,9 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/sessions", Imports: nil}, "no row"},
 		{listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/repoops/repotest"}}, "only _test.go files may"},
 		{listedPackage{ImportPath: m + "/model", Imports: []string{m + "/repoops/repotest"}}, "only _test.go files may"},
+		{listedPackage{ImportPath: m + "/model", Imports: []string{m + "/repoops/rootfs"}}, "only repoops/... may import them"},
+		{listedPackage{ImportPath: m + "/ui", Imports: []string{m + "/repoops/words"}}, "only repoops/... may import them"},
+		{listedPackage{ImportPath: m + "/mcpserver", Imports: []string{m + "/repoops/gitexec"}}, "only repoops/... may import them"},
 	} {
 		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
 		if !strings.Contains(got, c.want) {
@@ -176,7 +183,8 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		}
 	}
 	ok := listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/repoops/rootfs", "os"}}
-	if v := importViolations([]listedPackage{ok}); len(v) > 0 {
+	room := listedPackage{ImportPath: m + "/repoops/gitexec", Imports: []string{m + "/repoops/rootfs", m + "/repoops/words"}}
+	if v := importViolations([]listedPackage{ok, room}); len(v) > 0 {
 		t.Errorf("a lawful package was refused: %v", v)
 	}
 }

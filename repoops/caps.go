@@ -1,5 +1,10 @@
 package repoops
 
+import (
+	"github.com/repoxhq/repox/repoops/gitexec"
+	"github.com/repoxhq/repox/repoops/rootfs"
+)
+
 // Caps the faces need, exported under one name each. Each is the very
 // constant the tool uses (declared beside the tool), not a copy: the TUI's
 // viewer reads in windows of ReadMaxLimit lines and draws its rule where a
@@ -36,10 +41,10 @@ const (
 	EditDiffContext = editDiffContext // lines of context around a changed region
 	EditRegionLines = regionMaxLines  // lines of the changed region an edit's text shows
 
-	MaxLinkHops       = maxLinkHops       // links one path may go through (os.Root's limit)
-	GitConfigMaxBytes = gitConfigMaxBytes // bytes of a repository config repox reads
-	FileListMaxBytes  = maxFileListBytes  // bytes of a file list git may print
+	MaxLinkHops       = maxLinkHops            // links one path may go through (os.Root's limit)
+	GitConfigMaxBytes = gitexec.ConfigMaxBytes // bytes of a repository config repox reads
+	FileListMaxBytes  = maxFileListBytes       // bytes of a file list git may print
 
-	WriteFileMode = newFileMode // mode of a file repo_write creates, less the umask
-	WriteDirMode  = newDirMode  // mode of a folder a write creates, less the umask
+	WriteFileMode = rootfs.NewFileMode // mode of a file repo_write creates, less the umask
+	WriteDirMode  = rootfs.NewDirMode  // mode of a folder a write creates, less the umask
 )

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Helpers shared by the gate, edit, insert, write, plan and lock tests.
@@ -69,7 +71,7 @@ func insert(t testing.TB, s *Session, name string, after int, content string) Re
 func noTempLeft(t testing.TB, dir string) {
 	t.Helper()
 	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && len(info.Name()) > len(tempPrefix) && info.Name()[:len(tempPrefix)] == tempPrefix {
+		if err == nil && len(info.Name()) > len(rootfs.TempPrefix) && info.Name()[:len(rootfs.TempPrefix)] == rootfs.TempPrefix {
 			t.Errorf("temp file left behind: %s", p)
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Caps of the write tools.
@@ -103,9 +104,9 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	if rel == "" {
 		return nil, refusef(". is the repository root, a folder — give a file path")
 	}
-	if isWriteTempPath(rel) {
+	if rootfs.IsWriteTempPath(rel) {
 		// listings never show such a name, so a file made under it would be invisible
-		return nil, refusef("%s has the form of repox's own temp files (%s<%d hex digits>%s), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel), tempPrefix, tempHexDigits, tempSuffix)
+		return nil, refusef("%s has the form of repox's own temp files (%s<%d hex digits>%s), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel), rootfs.TempPrefix, rootfs.TempHexDigits, rootfs.TempSuffix)
 	}
 	if err := validateChange(req); err != nil {
 		return nil, err
@@ -114,8 +115,8 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer t.close()
-	st, err := t.inspect()
+	defer t.Close()
+	st, err := inspectTarget(t, DisplayPath(rel))
 	if err != nil {
 		return nil, err
 	}
@@ -195,17 +196,17 @@ func (p *Plan) gateFirst(err error) error {
 	return err
 }
 
-func (s *Session) planCreate(p *Plan, t *editTarget, w WriteRequest) (*Plan, error) {
+func (s *Session) planCreate(p *Plan, t *rootfs.Target, w WriteRequest) (*Plan, error) {
 	p.Create = true
 	p.Verdict = GateVerdict{Path: p.Path, Allowed: true, Cause: GateMissing}
 	if rec, ok := s.LastRead(p.rel); ok {
 		p.Verdict.LastRead = &rec
 	}
-	p.NewDirs = t.missingDirs
+	p.NewDirs = t.MissingDirs()
 	p.After = []byte(w.Content)
 	p.Diff, _ = udiff.ToUnified("/dev/null", "b/"+p.rel, "", []udiff.Edit{{Start: 0, End: 0, New: w.Content}}, editDiffContext)
 	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After), Locked: fullReadBlocker(p.After)}
-	for _, d := range t.missingDirs {
+	for _, d := range t.MissingDirs() {
 		p.Result.CreatedDirs = append(p.Result.CreatedDirs, DisplayPath(d)+"/")
 	}
 	return p, nil
@@ -352,33 +353,33 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer t.close()
+	defer t.Close()
 	if p.Create {
-		if err := t.writeAtomic(p.After, nil, -1, true); err != nil {
+		if err := t.Create(p.After); err != nil {
 			return nil, err
 		}
 		res := *p.Result
 		res.CreatedDirs = nil
-		for _, d := range t.missingDirs {
+		for _, d := range t.MissingDirs() {
 			res.CreatedDirs = append(res.CreatedDirs, DisplayPath(d)+"/")
 		}
 		s.regrant(t, p)
 		return &res, nil
 	}
-	fd, err := t.openFile()
-	if err == errNotFound {
+	f, err := t.OpenFile()
+	if err == rootfs.ErrNotFound {
 		return nil, refusef("%s was deleted since %s — nothing was written; call repo_find or repo_write", p.Path, readWhen(p.Verdict.LastRead))
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer closeFd(fd)
-	if err := lockFile(ctx, fd, p.Path); err != nil {
+	defer f.Close()
+	if err := f.Lock(ctx); err != nil {
 		return nil, err
 	}
-	defer unlockFile(fd)
-	st, err := t.load(fd)
-	if err == errReplaced {
+	defer f.Unlock()
+	st, err := loadTarget(f, p.Path)
+	if err == rootfs.ErrReplaced {
 		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
 	}
 	if err != nil {
@@ -390,7 +391,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	if st.FP != p.base {
 		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
 	}
-	if err := t.writeAtomic(p.After, st, fd, false); err != nil {
+	if err := t.Replace(p.After, st, f); err != nil {
 		return nil, err
 	}
 	s.regrant(t, p)
@@ -400,13 +401,13 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 
 // regrant re-reads what was just written and, when the name holds exactly
 // those bytes, refreshes the session's grant with its new fingerprint.
-func (s *Session) regrant(t *editTarget, p *Plan) {
-	fd, err := t.openFile()
+func (s *Session) regrant(t *rootfs.Target, p *Plan) {
+	f, err := t.OpenFile()
 	if err != nil {
 		return
 	}
-	defer closeFd(fd)
-	st, err := t.load(fd)
+	defer f.Close()
+	st, err := loadTarget(f, p.Path)
 	if err != nil || st.FP.SHA256 != sha256.Sum256(p.After) {
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // maxFileListBytes bounds git's file list (about 2.5 million paths).
@@ -51,11 +53,11 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 			if scope != "" {
 				args = append(args, "--", scope)
 			}
-			cut, err := r.git.stream(ctx, maxFileListBytes-read, func(rec []byte) {
+			cut, err := r.git.Stream(ctx, maxFileListBytes-read, func(rec []byte) {
 				read += len(rec) + 1
 				// An untracked folder that is a git repository comes as
 				// "folder/": one entry, as a submodule's gitlink is.
-				if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p) {
+				if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !rootfs.IsWriteTempPath(p) {
 					visit(p)
 				}
 			}, args...)
@@ -79,7 +81,7 @@ func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path strin
 // folder listing at a time; ignored folders are not entered.
 func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) (walkStats, error) {
 	var stats walkStats
-	f, err := r.root.Open(osPath(scope))
+	f, err := r.fs.Open(scope)
 	if err != nil {
 		return stats, describeOpenError(scope, err)
 	}
@@ -91,7 +93,7 @@ func (r *Repo) walk(ctx context.Context, scope string, visit func(DirEntry)) (wa
 	if !st.IsDir() {
 		f.Close()
 		// A scope that names a file is a set of one.
-		if lst, err := r.root.Lstat(osPath(scope)); err == nil {
+		if lst, err := r.fs.Lstat(scope); err == nil {
 			visit(DirEntry{Name: scope, Path: scope, Kind: kindOf(lst.Mode().Type())})
 		}
 		return stats, nil
@@ -118,7 +120,7 @@ func (r *Repo) walkOpen(ctx context.Context, f *os.File, rel string, visit func(
 		if e.Kind != KindDir {
 			continue
 		}
-		sub, err := openChildDir(f, e.Name)
+		sub, err := rootfs.OpenChildDir(f, e.Name)
 		if err != nil {
 			stats.unreadable(e.Path)
 			continue

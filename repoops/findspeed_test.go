@@ -69,15 +69,15 @@ func TestPresenceMatchesRootLstat(t *testing.T) {
 	r, err := Open(dir)
 	must(err)
 	defer r.Close()
-	p := r.newPresence()
-	defer p.close()
+	p := r.fs.Presence()
+	defer p.Close()
 	paths := []string{"a/b/kept.txt", "a/b/gone.txt", "a/c/x.txt", "a/c/dangling", "d/e/f/deep.txt",
 		"in/y.txt", "out/x.txt", "top.txt", "nowfile/z.txt", "whole/w1.txt", "whole/w2.txt",
 		"a/b/kept.txt", "missing/dir/file", "a/../top.txt", "a//c/x.txt", "./top.txt"}
 	want := map[string]bool{"a/b/kept.txt": true, "a/c/x.txt": true, "a/c/dangling": true, "d/e/f/deep.txt": true, "top.txt": true}
 	for _, rel := range paths {
-		_, lerr := r.root.Lstat(osPath(rel))
-		got := p.exists(rel)
+		_, lerr := r.fs.Lstat(rel)
+		got := p.Exists(rel)
 		if got != (lerr == nil) {
 			t.Errorf("exists(%q) = %v, os.Root.Lstat says %v", rel, got, lerr)
 		}

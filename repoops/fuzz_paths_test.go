@@ -132,7 +132,7 @@ func FuzzPathIntake(f *testing.F) {
 					t.Fatalf("path %q resolved to %q, which has the component %q", p, rel, c)
 				}
 			}
-			if fh, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			if fh, err := r.fs.OpenRead(rel); err == nil {
 				var st syscall.Stat_t
 				if syscall.Fstat(int(fh.Fd()), &st) == nil && !inside[[2]uint64{uint64(st.Dev), uint64(st.Ino)}] {
 					fh.Close()

@@ -62,8 +62,8 @@ func (s *Session) GateCheck(path string) GateVerdict {
 	if err != nil {
 		return GateVerdict{Path: DisplayPath(rel), Cause: GateNotEditable, Reason: err.Error()}
 	}
-	defer t.close()
-	st, err := t.inspect()
+	defer t.Close()
+	st, err := inspectTarget(t, DisplayPath(rel))
 	if err != nil {
 		return GateVerdict{Path: DisplayPath(rel), Cause: GateNotEditable, Reason: err.Error()}
 	}

@@ -27,7 +27,7 @@ func TestIndexListCoversByComponent(t *testing.T) {
 		{"deep/e", true, false}, {"deep/er/z.log", false, true}, {"keep.log", false, true},
 		{"kee", false, false}, {"zzz", true, false}, {"a/x", false, false},
 	} {
-		if got := tr.covers(c.rel, c.isDir); got != c.want {
+		if got := tr.Covers(c.rel, c.isDir); got != c.want {
 			t.Errorf("covers(%q, dir=%v) = %v, want %v", c.rel, c.isDir, got, c.want)
 		}
 	}

@@ -1,6 +1,10 @@
 package repoops
 
-import "os"
+import (
+	"os"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
+)
 
 // A big file's line index: where every lineMarkEvery-th line starts, so a
 // window deep in a 2 GB file (the TUI scrolling, an agent paging with
@@ -20,7 +24,7 @@ type fileKey struct {
 
 func keyOf(st os.FileInfo) fileKey {
 	k := fileKey{size: st.Size(), mtime: st.ModTime().UnixNano()}
-	k.ino, k.dev, k.ctime = fileIDs(st)
+	k.ino, k.dev, k.ctime = rootfs.FileIDs(st)
 	return k
 }
 

@@ -129,7 +129,7 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 			}
 			return refusef("%s goes through the symlink %s, whose target %s is inside .git, git's own storage, which is not part of the file set — repox never follows a link into it; use repo_git for history and status", shown, DisplayPath(step.link), QuoteName(step.target))
 		}
-		st, err := r.root.Lstat(osPath(cur))
+		st, err := r.fs.Lstat(cur)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && step.link != "" {
 				if step.link == rel {
@@ -148,7 +148,7 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 			if hops > maxLinkHops {
 				return refusef("%s is a symlink loop (or a chain of more than %d links); it cannot be opened", shown, maxLinkHops)
 			}
-			target, err := r.root.Readlink(osPath(cur))
+			target, err := r.fs.Readlink(cur)
 			if err != nil {
 				return nil // the open says why
 			}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops/gitignore"
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // EntryKind tells files, folders, symlinks and special files apart.
@@ -77,7 +79,7 @@ func (r *Repo) ListDir(rel string) (*DirListing, error) {
 // listDir lists the folder rel, whose path is known to be safe (checked by
 // the caller, or a real folder found by listing its parent).
 func (r *Repo) listDir(rel string) (*DirListing, error) {
-	f, err := r.root.Open(osPath(rel))
+	f, err := r.fs.Open(rel)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
@@ -101,7 +103,7 @@ func (r *Repo) listDir(rel string) (*DirListing, error) {
 
 // listOpen lists the already opened folder rel.
 func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
-	des, err := readDirTypes(f)
+	des, err := rootfs.ReadDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
 	}
@@ -125,7 +127,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 			}
 			continue
 		}
-		if isWriteTemp(name) {
+		if rootfs.IsWriteTemp(name) {
 			continue // repox's own temp files are never part of the file set
 		}
 		e := DirEntry{Name: name, Path: joinRel(rel, name), Kind: kindOf(de.Type())}
@@ -146,7 +148,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 				continue
 			}
 			if !view.ignored(e.Path, true) {
-				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return hasGitEntry(int(f.Fd()), name) }); m != "" {
+				if m := r.nestedMark(context.Background(), e.Path, links, func() bool { return rootfs.HasGitEntry(f, name) }); m != "" {
 					e.Kind, e.Mark = KindRepo, m
 				}
 				out.Entries = append(out.Entries, e)
@@ -184,20 +186,20 @@ func sortEntries(es []DirEntry) {
 
 // ignoreView answers "ignored?" for the entries of one folder.
 type ignoreView struct {
-	chain         *ignoreChain
+	chain         *gitignore.Chain
 	parentIgnored bool   // the folder itself is ignored (shown only for tracked files inside)
 	prefix        string // the root's place in the work tree: rules match work-tree paths
 	repo          *Repo
 }
 
 func (v ignoreView) ignored(rel string, isDir bool) bool {
-	if !v.parentIgnored && !v.chain.ignored(joinRel(v.prefix, rel), isDir) {
+	if !v.parentIgnored && !v.chain.Ignored(joinRel(v.prefix, rel), isDir) {
 		return false
 	}
 	// A rule matches; git still lists what it tracks. The tracked-and-
 	// ignored list is only fetched when some entry matches a rule, so the
 	// first listing of a repo without ignored entries runs no git at all.
-	if t := v.repo.trackedIgnored(); t != nil && t.covers(rel, isDir) {
+	if t := v.repo.trackedIgnored(); t != nil && t.Covers(rel, isDir) {
 		return false
 	}
 	return true
@@ -213,7 +215,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 	chain, outerIgnored := r.outerChainLocked()
 	v := ignoreView{repo: r, parentIgnored: outerIgnored}
 	if r.git != nil {
-		v.prefix = r.git.prefix
+		v.prefix = r.git.Prefix()
 	}
 	dirs := []string{""}
 	if rel != "" {
@@ -224,7 +226,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		}
 	}
 	for i, dir := range dirs {
-		if i > 0 && !v.parentIgnored && chain.ignored(joinRel(v.prefix, dir), true) {
+		if i > 0 && !v.parentIgnored && chain.Ignored(joinRel(v.prefix, dir), true) {
 			// An ignored folder shown only because git tracks files in
 			// it: everything else inside stays ignored, as in git.
 			v.parentIgnored = true
@@ -233,7 +235,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 		if i == len(dirs)-1 && !ownFile {
 			r.ignoreCache[file] = nil
 		}
-		chain = chain.with(r.rulesLocked(file, joinRel(v.prefix, dir)))
+		chain = chain.With(r.rulesLocked(file, joinRel(v.prefix, dir)))
 	}
 	v.chain = chain
 	return v
@@ -243,7 +245,7 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 // root: .git/info/exclude, and in a sub-folder of a work tree every
 // .gitignore between the work tree's top and the root (read by name, for
 // their rules only). It also says whether the root itself is ignored there.
-func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
+func (r *Repo) outerChainLocked() (*gitignore.Chain, bool) {
 	if r.outerDone {
 		return r.outer, r.outerIgnored
 	}
@@ -254,52 +256,46 @@ func (r *Repo) outerChainLocked() (*ignoreChain, bool) {
 	// git's order, lowest priority first: core.excludesFile (when the
 	// inRootFile rule honours it), .git/info/exclude, then the .gitignore
 	// files from the top down.
-	var excludes *ignoreRules
-	if c, err := r.git.config(context.Background()); err == nil {
-		if p := r.git.inRootPath(c.excludes); p != "" {
-			excludes = readOuterIgnore(p, "")
-		}
+	var excludes *gitignore.Rules
+	if data := r.git.ExcludesFile(context.Background(), maxIgnoreFile); data != nil {
+		excludes = gitignore.Compile("", data)
 	}
-	if r.git.prefix == "" {
-		r.outer = r.outer.with(excludes).with(r.rulesLocked(".git/info/exclude", ""))
+	if r.git.Prefix() == "" {
+		r.outer = r.outer.With(excludes).With(r.rulesLocked(".git/info/exclude", ""))
 		return r.outer, false
 	}
-	top := r.git.workDir
-	chain := (*ignoreChain)(nil).with(excludes).with(readOuterIgnore(filepath.Join(top, ".git", "info", "exclude"), ""))
+	chain := (*gitignore.Chain)(nil).With(excludes).With(r.outerIgnore(".git/info/exclude", ""))
 	ignored := false
 	dir := ""
-	for _, part := range strings.Split(r.git.prefix, "/") {
-		chain = chain.with(readOuterIgnore(filepath.Join(top, filepath.FromSlash(dir), ".gitignore"), dir))
+	for _, part := range strings.Split(r.git.Prefix(), "/") {
+		chain = chain.With(r.outerIgnore(joinRel(dir, ".gitignore"), dir))
 		dir = joinRel(dir, part)
-		ignored = ignored || chain.ignored(dir, true)
+		ignored = ignored || chain.Ignored(dir, true)
 	}
 	r.outer, r.outerIgnored = chain, ignored
 	return chain, ignored
 }
 
-// readOuterIgnore compiles an ignore file outside the root: a regular file
-// (never through a symlink, as git does), size-capped.
-func readOuterIgnore(abs, base string) *ignoreRules {
-	st, err := os.Lstat(abs)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxIgnoreFile {
+// outerIgnore compiles an ignore file of the enclosing work tree, outside
+// the root (rel relative to the work tree's top): a regular file (never
+// through a symlink, as git does), size-capped.
+func (r *Repo) outerIgnore(rel, base string) *gitignore.Rules {
+	data := r.git.ReadWorkTreeFile(rel, maxIgnoreFile)
+	if data == nil {
 		return nil
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil || len(data) == 0 {
-		return nil
-	}
-	return compileIgnore(base, data)
+	return gitignore.Compile(base, data)
 }
 
 // rulesLocked compiles (once) the ignore file at file, anchored at base.
-func (r *Repo) rulesLocked(file, base string) *ignoreRules {
+func (r *Repo) rulesLocked(file, base string) *gitignore.Rules {
 	if rules, ok := r.ignoreCache[file]; ok {
 		return rules
 	}
-	var rules *ignoreRules
-	if st, err := r.root.Lstat(osPath(file)); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
-		if data, err := r.root.ReadFile(osPath(file)); err == nil && len(data) > 0 {
-			rules = compileIgnore(base, data)
+	var rules *gitignore.Rules
+	if st, err := r.fs.Lstat(file); err == nil && st.Mode().IsRegular() && st.Size() <= maxIgnoreFile {
+		if data, err := r.fs.ReadFile(file); err == nil && len(data) > 0 {
+			rules = gitignore.Compile(base, data)
 		}
 	}
 	r.ignoreCache[file] = rules

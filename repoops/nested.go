@@ -72,7 +72,7 @@ func (r *Repo) nestedMark(ctx context.Context, rel string, links *gitlinkSet, ha
 		// git lists an untracked repository as "rel/" and an ordinary
 		// folder by its files; the first record decides.
 		first := ""
-		if _, err := r.git.stream(ctx, 1<<20, func(rec []byte) {
+		if _, err := r.git.Stream(ctx, 1<<20, func(rec []byte) {
 			if first == "" {
 				first = string(rec)
 			}
@@ -101,10 +101,10 @@ func (r *Repo) insideNestedRepo(ctx context.Context, rel string) (string, string
 		dir = joinRel(dir, part)
 		d := dir
 		m := r.nestedMark(ctx, d, links, func() bool {
-			if st, err := r.root.Lstat(osPath(d)); err != nil || !st.IsDir() {
+			if st, err := r.fs.Lstat(d); err != nil || !st.IsDir() {
 				return false
 			}
-			_, err := r.root.Lstat(osPath(joinRel(d, ".git")))
+			_, err := r.fs.Lstat(joinRel(d, ".git"))
 			return err == nil
 		})
 		if m != "" {
@@ -121,7 +121,7 @@ func (r *Repo) repoSuffix(rel string) string {
 	if r.git == nil {
 		return ""
 	}
-	if st, err := r.root.Lstat(osPath(rel)); err != nil || !st.IsDir() {
+	if st, err := r.fs.Lstat(rel); err != nil || !st.IsDir() {
 		return ""
 	}
 	if r.gitlinks(context.Background()).paths[rel] {

@@ -100,7 +100,7 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 		if !ok {
 			hint := "give a path relative to the repository root"
 			if asRel := strings.TrimLeft(p, "/"); asRel != "" {
-				if _, err := r.root.Lstat(osPath(path.Clean(asRel))); err == nil {
+				if _, err := r.fs.Lstat(path.Clean(asRel)); err == nil {
 					hint = fmt.Sprintf("did you mean %s, relative to the root? Paths are relative to the repository root", DisplayPath(path.Clean(asRel)))
 				}
 			}
@@ -204,12 +204,4 @@ func joinRel(dir, name string) string {
 		return name
 	}
 	return dir + "/" + name
-}
-
-// osPath is the name to hand os.Root for a repo-relative path.
-func osPath(rel string) string {
-	if rel == "" {
-		return "."
-	}
-	return filepath.FromSlash(rel)
 }

@@ -4,52 +4,39 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/repoxhq/repox/repoops/gitexec"
+	"github.com/repoxhq/repox/repoops/gitignore"
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Repo is one repository opened for the agent tools. Every file access goes
-// through root (an os.Root held on the directory), so nothing a tool does
-// can reach outside it. A Repo is safe for concurrent use.
+// through fs (rootfs, one os.Root held on the directory and fd-relative
+// scans inside it), so nothing a tool does can reach outside it; every git
+// process goes through git (gitexec). A Repo is safe for concurrent use.
 type Repo struct {
-	dir     string   // absolute path as opened
-	realDir string   // dir with symlinks resolved (for absolute-path intake)
-	root    *os.Root // the one confinement boundary
-	dirFile *os.File // the root directory, kept open for fd-relative bulk scans
-	git     *gitRunner
-	gitNote string // why git mode is off, when it is off for a reason worth saying
+	dir     string          // absolute path as opened
+	realDir string          // dir with symlinks resolved (for absolute-path intake)
+	fs      *rootfs.Root    // the one door to the disk: every access stays inside the root
+	git     *gitexec.Runner // the one door to git
+	gitNote string          // why git mode is off, when it is off for a reason worth saying
 
 	mu           sync.Mutex
-	ignoreCache  map[string]*ignoreRules // folder -> its compiled .gitignore (nil entry: none)
-	tracked      *trackedIgnored         // tracked files that match an ignore rule (git mode)
-	lineIdx      map[string]*lineIndex   // big files' line marks, by repo-relative path
-	outer        *ignoreChain            // ignore rules from outside the root (see outerChainLocked)
-	outerIgnored bool                    // the root itself is ignored by them
+	ignoreCache  map[string]*gitignore.Rules // folder -> its compiled .gitignore (nil entry: none)
+	tracked      *gitexec.Tracked            // tracked files that match an ignore rule (git mode)
+	lineIdx      map[string]*lineIndex       // big files' line marks, by repo-relative path
+	outer        *gitignore.Chain            // ignore rules from outside the root (see outerChainLocked)
+	outerIgnored bool                        // the root itself is ignored by them
 	outerDone    bool
 	links        *gitlinkSet       // the index's submodules (git mode), read once
 	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
-
-	// scans counts fd-relative readers in use (scan_unix.go): Close waits
-	// for them, because they hold the root's fd number, which the kernel
-	// would hand to the next file opened once the root is closed.
-	scanMu     sync.Mutex
-	scanClosed bool
-	scans      sync.WaitGroup
 }
 
-// beginScan registers a reader of the root's fd; false once the repo is
-// closing (the reader then opens nothing).
-func (r *Repo) beginScan() bool {
-	r.scanMu.Lock()
-	defer r.scanMu.Unlock()
-	if r.scanClosed {
-		return false
-	}
-	r.scans.Add(1)
-	return true
-}
+// findGitBin is gitexec.FindGit; tests swap it for a stand-in git.
+var findGitBin = gitexec.FindGit
 
 // Open opens dir as a repository. Inside a git work tree (dir/.git is a
 // folder) the file set is git's; elsewhere it is a walk honouring every
@@ -59,40 +46,26 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot resolve %s: %w", dir, err)
 	}
-	st, err := os.Stat(abs)
+	root, err := rootfs.Open(abs)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
+		return nil, err
 	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("%s is not a folder", abs)
+	r := &Repo{dir: abs, fs: root, ignoreCache: map[string]*gitignore.Rules{}, nested: map[string]string{}}
+	r.realDir = root.RealDir()
+	w := gitexec.Where{Dir: r.realDir, Bin: findGitBin()}
+	if w.Dir == "" {
+		w.Dir = r.dir
 	}
-	root, err := os.OpenRoot(abs)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
+	if st, err := r.fs.Lstat(".git"); err == nil {
+		w.DotGit = st
 	}
-	dirFile, err := root.Open(".")
-	if err != nil {
-		root.Close()
-		return nil, fmt.Errorf("cannot open %s: %w", abs, err)
-	}
-	r := &Repo{dir: abs, root: root, dirFile: dirFile, ignoreCache: map[string]*ignoreRules{}, nested: map[string]string{}}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		r.realDir = real
-	}
-	r.git, r.gitNote = detectGit(r)
+	r.git, r.gitNote = gitexec.Detect(w)
 	return r, nil
 }
 
 // Close releases the root, after the bulk scans still running (a cancelled
 // search finishing its batch) have let go of its fd.
-func (r *Repo) Close() error {
-	r.scanMu.Lock()
-	r.scanClosed = true
-	r.scanMu.Unlock()
-	r.scans.Wait()
-	r.dirFile.Close()
-	return r.root.Close()
-}
+func (r *Repo) Close() error { return r.fs.Close() }
 
 // Dir is the absolute path of the repository root.
 func (r *Repo) Dir() string { return r.dir }
@@ -111,7 +84,7 @@ func (r *Repo) Branch() string {
 	if r.git == nil {
 		return ""
 	}
-	b, err := os.ReadFile(filepath.Join(r.git.gitDir, "HEAD"))
+	b, err := r.git.Head()
 	if err != nil {
 		return ""
 	}
@@ -129,7 +102,7 @@ func (r *Repo) Branch() string {
 // next listing sees changes made on disk meanwhile.
 func (r *Repo) Refresh() {
 	r.mu.Lock()
-	r.ignoreCache = map[string]*ignoreRules{}
+	r.ignoreCache = map[string]*gitignore.Rules{}
 	r.tracked = nil
 	r.outer, r.outerIgnored, r.outerDone = nil, false, false
 	r.links, r.nested = nil, map[string]string{}

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"sync"
 	"time"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Session is one agent's conversation with a repo: one MCP connection, one
@@ -72,16 +74,9 @@ type ReadRecord struct {
 	Via         string      // "" for a read; the tool name when a write of this session refreshed the grant
 }
 
-// Fingerprint identifies a file's exact state; the content hash catches
-// same-size writes within one timestamp tick that size and mtime miss.
-type Fingerprint struct {
-	Size    int64
-	MtimeNs int64
-	CtimeNs int64
-	Inode   uint64
-	Dev     uint64
-	SHA256  [32]byte
-}
+// Fingerprint identifies a file's exact state (rootfs.Fingerprint): size,
+// mtime, ctime, inode, device and the content's SHA-256.
+type Fingerprint = rootfs.Fingerprint
 
 func (s *Session) recordRead(rec ReadRecord) {
 	if s.look {

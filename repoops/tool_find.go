@@ -82,7 +82,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		return nil, err
 	}
 	if len(files) == 0 && scope != "" {
-		if _, err := r.root.Lstat(osPath(scope)); err != nil {
+		if _, err := r.fs.Lstat(scope); err != nil {
 			return nil, describeOpenError(scope, err)
 		}
 	}
@@ -117,14 +117,14 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	}
 	// git lists tracked files even when they were deleted: show what exists.
 	if r.git != nil && len(hits) > 0 {
-		p := r.newPresence()
+		p := r.fs.Presence()
 		kept := hits[:0]
 		for _, h := range hits {
-			if p.exists(h.path) {
+			if p.Exists(h.path) {
 				kept = append(kept, h)
 			}
 		}
-		p.close()
+		p.Close()
 		hits = kept
 	}
 	res.Total = len(hits)

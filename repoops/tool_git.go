@@ -91,7 +91,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	switch {
 	case rel != "":
 		pathspec = []string{"--", rel}
-	case r.git.prefix != "":
+	case r.git.Prefix() != "":
 		pathspec = []string{"--", "."} // a sub-folder of the work tree: only it
 	default:
 		pathspec = []string{"--"}
@@ -102,7 +102,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	}
 	hasHead := true
 	if cmd == "diff" || cmd == "diff-stat" {
-		if _, _, err := r.git.run(ctx, 1<<10, "rev-parse", "--verify", "-q", "HEAD"); err != nil {
+		if _, _, err := r.git.Run(ctx, 1<<10, "rev-parse", "--verify", "-q", "HEAD"); err != nil {
 			hasHead = false
 		}
 	}
@@ -116,7 +116,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		if cmd == "diff-stat" {
 			args = append(args, "--stat")
 		}
-		if r.git.prefix != "" {
+		if r.git.Prefix() != "" {
 			args = append(args, "--relative") // paths as the other tools show them
 		}
 		if hasHead {
@@ -136,7 +136,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	if cmd == "status" || cmd == "ls-files" {
 		limit = maxFileListBytes // parsed, then cut when rendered
 	}
-	out, cut, err := r.git.run(ctx, limit, append(args, pathspec...)...)
+	out, cut, err := r.git.Run(ctx, limit, append(args, pathspec...)...)
 	if err != nil {
 		if isLazyFetchError(err) {
 			return nil, refusef("git %s needs objects that are not in this repository: it is a partial clone, and they would have to be fetched from its promisor remote; repox never fetches — run git fetch yourself, or narrow with path to files whose content is present (%v)", cmd, err)
@@ -158,7 +158,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	}
 	switch cmd {
 	case "status":
-		res.Output, res.Cut = renderStatus(out, r.git.prefix)
+		res.Output, res.Cut = renderStatus(out, r.git.Prefix())
 		res.Cut = res.Cut || cut
 	case "ls-files":
 		var paths []string

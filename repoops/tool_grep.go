@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // Grep caps: counted, stated, never silent (seed 000).
@@ -259,19 +261,19 @@ type fileMatch struct {
 	count int
 }
 
-func (t *grepTally) add(path string, oc scanOutcome, binary bool, count int) {
+func (t *grepTally) add(path string, oc rootfs.Outcome, binary bool, count int) {
 	switch {
-	case oc == scanTooBig:
+	case oc == rootfs.ScanTooBig:
 		t.skipped.TooBig++
-	case oc == scanUnreadable:
+	case oc == rootfs.ScanUnreadable:
 		t.skipped.Unreadable++
-	case oc == scanSymlink:
+	case oc == rootfs.ScanSymlink:
 		t.skipped.Symlinks++
-	case oc == scanSpecial:
+	case oc == rootfs.ScanSpecial:
 		t.skipped.Special++
-	case oc == scanMissing:
+	case oc == rootfs.ScanMissing:
 		t.skipped.Missing++
-	case oc == scanFolder:
+	case oc == rootfs.ScanFolder:
 		t.skipped.Submodules++
 	case binary:
 		t.skipped.Binary++
@@ -285,7 +287,7 @@ func (t *grepTally) add(path string, oc scanOutcome, binary bool, count int) {
 
 func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bool, st *GrepStream) (*GrepResult, error) {
 	if scope != "" {
-		if _, err := r.root.Lstat(osPath(scope)); err != nil {
+		if _, err := r.fs.Lstat(scope); err != nil {
 			return nil, describeOpenError(scope, err)
 		}
 	}
@@ -322,23 +324,23 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		go func(t *grepTally) {
 			defer wg.Done()
 			m := base
-			rd := newFdReader(r)
-			defer rd.close()
+			rd := r.fs.Scanner()
+			defer rd.Close()
 			buf := make([]byte, 64<<10)
 			for batch := range todo {
 				if ctx.Err() != nil {
 					continue // drain, so the lister can finish
 				}
 				for _, p := range batch {
-					data, oc := rd.read(p, &buf, grepMaxFileBytes)
+					data, oc := rd.Read(p, &buf, grepMaxFileBytes)
 					binary, count := false, 0
-					if oc == scanRead {
+					if oc == rootfs.ScanRead {
 						if binary = looksBinary(data); !binary {
 							count = st.scan(p, data, m)
 						}
 					}
 					t.add(p, oc, binary, count)
-					st.fileDone(oc == scanRead && !binary)
+					st.fileDone(oc == rootfs.ScanRead && !binary)
 				}
 			}
 		}(&tallies[w])
@@ -372,8 +374,8 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	// Shown lines are the first ones in path order; only those files (at
 	// most 50) are read a second time to take their lines.
 	sort.Slice(matched, func(a, b int) bool { return pathLess(matched[a].path, matched[b].path) })
-	rd := newFdReader(r)
-	defer rd.close()
+	rd := r.fs.Scanner()
+	defer rd.Close()
 	var buf []byte
 	for _, fm := range matched {
 		room := grepMaxLines - res.ShownLines
@@ -381,7 +383,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 			break
 		}
 		f := GrepFile{Path: DisplayPath(fm.path)}
-		if data, oc := rd.read(fm.path, &buf, grepMaxFileBytes); oc == scanRead {
+		if data, oc := rd.Read(fm.path, &buf, grepMaxFileBytes); oc == rootfs.ScanRead {
 			_, f.Lines = scanMatches(data, base, min(grepMaxPerFile, room))
 		}
 		if len(f.Lines) == 0 {

@@ -12,6 +12,9 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
+	"github.com/repoxhq/repox/repoops/words"
 )
 
 // Read caps.
@@ -104,7 +107,7 @@ func (s *Session) ReadFile(ctx context.Context, a ReadArgs) (*ReadResult, error)
 // openRegular opens rel for reading without blocking on FIFOs and checks on
 // the open fd that it is a regular file.
 func (r *Repo) openRegular(rel string) (*os.File, os.FileInfo, error) {
-	f, err := r.root.OpenFile(osPath(rel), os.O_RDONLY|oNonblock, 0)
+	f, err := r.fs.OpenRead(rel)
 	if err != nil {
 		return nil, nil, describeOpenError(rel, err)
 	}
@@ -120,27 +123,9 @@ func (r *Repo) openRegular(rel string) (*os.File, os.FileInfo, error) {
 		return nil, nil, refusef("%s is a folder, not a file — call repo_tree with path %q to list it", shown, shown)
 	case !st.Mode().IsRegular():
 		f.Close()
-		return nil, nil, refusef("%s is a %s, not a regular file — it is never read (reading could block or never end)", shown, specialKind(st.Mode()))
+		return nil, nil, refusef("%s is a %s, not a regular file — it is never read (reading could block or never end)", shown, words.SpecialKind(st.Mode()))
 	}
 	return f, st, nil
-}
-
-func specialKind(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "FIFO (named pipe)"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
-}
-
-func fingerprintOf(st os.FileInfo) Fingerprint {
-	fp := Fingerprint{Size: st.Size(), MtimeNs: st.ModTime().UnixNano()}
-	fp.Inode, fp.Dev, fp.CtimeNs = fileIDs(st)
-	return fp
 }
 
 // readWindow streams the file once: it counts every line, keeps the window,
@@ -314,7 +299,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	res.Full = offset == 1 && !res.ByteCut && !lineCut && len(res.Lines) >= res.TotalLines
 	rec := ReadRecord{Path: rel, Offset: offset, Returned: len(res.Lines), TotalLines: res.TotalLines, ByteCut: res.ByteCut, LineCut: lineCut, Full: res.Full}
 	if res.Full && h != nil {
-		rec.Fingerprint = fingerprintOf(st)
+		rec.Fingerprint = rootfs.FingerprintOf(st)
 		copy(rec.Fingerprint.SHA256[:], h.Sum(nil))
 	} else {
 		rec.Full = false

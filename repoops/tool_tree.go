@@ -212,7 +212,7 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 					te.State, te.Note = EntryRepo, e.Mark
 				}
 				if e.Kind == KindSymlink {
-					if t, err := r.root.Readlink(osPath(e.Path)); err == nil {
+					if t, err := r.fs.Readlink(e.Path); err == nil {
 						te.Target = t
 					}
 				}

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/repoxhq/repox/repoops/rootfs"
 	"golang.org/x/sys/unix"
 )
 
@@ -135,23 +136,20 @@ func TestWriteKeepsExtendedAttributes(t *testing.T) {
 // named fallback the temp file exists then; either way nothing is left.
 func TestWriteTempHasNoNameUntilComplete(t *testing.T) {
 	for _, unnamed := range []bool{true, false} {
-		old := unnamedTemps
-		unnamedTemps = unnamed
 		dir, s := editFixture(t, "f.txt", []byte("a\n"), 0o644)
 		var seen []string
-		testHookBeforeLink = func() {
+		s.repo.fs.SetHooks(rootfs.Hooks{NamedTemps: !unnamed, BeforeLink: func() {
 			des, _ := os.ReadDir(dir)
 			for _, de := range des {
 				seen = append(seen, de.Name())
 			}
-		}
+		}})
 		fullRead(t, s, "f.txt")
 		mustOK(t, edit(t, s, "f.txt", "a", "b"))
 		mustOK(t, call(t, s, "repo_write", map[string]any{"path": "new.txt", "content": "n\n"}))
-		testHookBeforeLink, unnamedTemps = nil, old
 		temps := 0
 		for _, n := range seen {
-			if isWriteTemp(n) {
+			if rootfs.IsWriteTemp(n) {
 				temps++
 			}
 		}
@@ -204,11 +202,9 @@ func TestWriteCreateHonoursUmask(t *testing.T) {
 	old := unix.Umask(0o077)
 	defer unix.Umask(old)
 	for _, unnamed := range []bool{true, false} {
-		prev := unnamedTemps
-		unnamedTemps = unnamed
+		s.repo.fs.SetHooks(rootfs.Hooks{NamedTemps: !unnamed})
 		name := "new-" + map[bool]string{true: "tmpfile", false: "named"}[unnamed] + "/x.txt"
 		mustOK(t, call(t, s, "repo_write", map[string]any{"path": name, "content": "x\n"}))
-		unnamedTemps = prev
 		if _, _, m := fileOwner(t, filepath.Join(dir, name)); m.Perm() != 0o600 {
 			t.Fatalf("%s: mode %v under umask 077, want 0600", name, m.Perm())
 		}

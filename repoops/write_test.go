@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 func TestWriteCreatesFileAndFolders(t *testing.T) {
@@ -17,7 +19,7 @@ func TestWriteCreatesFileAndFolders(t *testing.T) {
 	}
 	mustSame(t, dir, "a/b/new.txt", []byte("one\ntwo\n"))
 	st, _ := os.Stat(filepath.Join(dir, "a/b/new.txt"))
-	if st.Mode().Perm() != newFileMode {
+	if st.Mode().Perm() != rootfs.NewFileMode {
 		t.Fatalf("mode %v", st.Mode().Perm())
 	}
 	// the write granted: an edit follows without a read

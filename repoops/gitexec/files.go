@@ -1,0 +1,123 @@
+package gitexec
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Head returns the content of the git folder's HEAD file; it runs nothing.
+func (g *Runner) Head() ([]byte, error) {
+	return os.ReadFile(filepath.Join(g.gitDir, "HEAD"))
+}
+
+// ExcludesFile returns the content of the repository's core.excludesFile
+// when the in-root rule (see inRootFile) honours it, by readOuter's rules;
+// nil otherwise.
+func (g *Runner) ExcludesFile(ctx context.Context, max int64) []byte {
+	c, err := g.config(ctx)
+	if err != nil {
+		return nil
+	}
+	if p := g.inRootPath(c.excludes); p != "" {
+		return readOuter(p, max)
+	}
+	return nil
+}
+
+// ReadWorkTreeFile returns the content of the file at rel ('/'-separated,
+// relative to the work tree's top), for the ignore files git reads between
+// the top and a repox root that is a sub-folder of it (.git/info/exclude,
+// each .gitignore on the way down), by readOuter's rules.
+func (g *Runner) ReadWorkTreeFile(rel string, max int64) []byte {
+	return readOuter(filepath.Join(g.workDir, filepath.FromSlash(rel)), max)
+}
+
+// readOuter reads a regular file (never through a symlink at its last
+// name, as git does) of at most max bytes; nil when it is missing, not
+// regular, larger, unreadable or empty.
+func readOuter(abs string, max int64) []byte {
+	st, err := os.Lstat(abs)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > max {
+		return nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil || len(data) == 0 {
+		return nil
+	}
+	return data
+}
+
+// Tracked answers "does git track this path, or something under this
+// folder?". The index's paths are kept in one buffer in byte order (git's
+// index order), searched by bisection.
+type Tracked struct {
+	names []byte  // every tracked path, each followed by a NUL
+	offs  []int32 // start of each path in names
+}
+
+func (t *Tracked) at(i int) []byte {
+	p := t.names[t.offs[i]:]
+	return p[:bytes.IndexByte(p, 0)]
+}
+
+// first returns the index of the first path >= key.
+func (t *Tracked) first(key []byte) int {
+	return sort.Search(len(t.offs), func(i int) bool { return bytes.Compare(t.at(i), key) >= 0 })
+}
+
+// Covers reports whether git tracks rel (a file) or anything under rel (a
+// folder), by path component: "a" covers "a/x", never "a-b/y".
+func (t *Tracked) Covers(rel string, isDir bool) bool {
+	if isDir {
+		key := []byte(rel + "/")
+		i := t.first(key)
+		return i < len(t.offs) && bytes.HasPrefix(t.at(i), key)
+	}
+	key := []byte(rel)
+	i := t.first(key)
+	return i < len(t.offs) && bytes.Equal(t.at(i), key)
+}
+
+// ReadIndex reads git's index once with `git ls-files -z --stage`, which
+// prints the index as stored and stats nothing (unlike `--cached --ignored
+// --exclude-standard`, which lstats every tracked file): the tracked paths,
+// and the gitlinks (submodules) in index order, each once. At most limit
+// bytes of listing are read.
+func (g *Runner) ReadIndex(ctx context.Context, limit int) (*Tracked, []string, error) {
+	t := &Tracked{}
+	var links []string
+	seen := map[string]bool{}
+	sorted := true
+	var prev []byte
+	_, err := g.Stream(ctx, limit, func(rec []byte) {
+		// "<mode> <object> <stage>\t<path>"
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if !ok {
+			return
+		}
+		if bytes.HasPrefix(meta, []byte("160000 ")) && !seen[string(path)] {
+			seen[string(path)] = true
+			links = append(links, string(path))
+		}
+		if prev != nil && bytes.Equal(prev, path) {
+			return // another stage of a conflicted path
+		}
+		if prev != nil && bytes.Compare(prev, path) > 0 {
+			sorted = false
+		}
+		t.offs = append(t.offs, int32(len(t.names)))
+		t.names = append(t.names, path...)
+		t.names = append(t.names, 0)
+		prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+	}, "ls-files", "-z", "--stage")
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sorted { // git's index is in byte order; never rely on it blindly
+		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
+	}
+	return t, links, nil
+}

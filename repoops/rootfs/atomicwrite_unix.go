@@ -1,0 +1,209 @@
+//go:build unix
+
+package rootfs
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+
+	"github.com/repoxhq/repox/repoops/words"
+	"golang.org/x/sys/unix"
+)
+
+// Create writes content as the new file at the target's name; it fails
+// when the name exists meanwhile, and then nothing is replaced.
+func (t *Target) Create(content []byte) error { return t.writeAtomic(content, nil, -1, true) }
+
+// Replace replaces the file old was loaded from (f, open and locked) with
+// content, keeping old's owner, group, mode and extended attributes, or
+// changes nothing.
+func (t *Target) Replace(content []byte, old *State, f *File) error {
+	return t.writeAtomic(content, old, f.fd, false)
+}
+
+// writeAtomic replaces (or, with create, creates) the target with content.
+// The new file is made in the same folder with no name at all where the
+// file system has O_TMPFILE (Linux), else under a random temp name opened
+// with O_EXCL (never through a link planted at its name). Its owner and
+// group are set to the old file's first (a chown clears setuid and setgid),
+// then its mode, then the old file's extended attributes are copied; if the
+// result would not have the old owner, group or mode, nothing is replaced.
+// Then fsync; a create links the file at its name (which fails if the name
+// exists, so nothing is replaced); a replace links an unnamed file at a temp
+// name only now, when it is complete, and renames it over the name; then the
+// folder is fsynced. On any error the temp file is removed and the old file
+// is left as it was. old is the open old file (-1 for a create).
+func (t *Target) writeAtomic(content []byte, old *State, oldFd int, create bool) error {
+	// A replacement is private (0600) until it has the old file's owner
+	// and mode; a new file takes its mode at creation.
+	mode := uint32(0o600)
+	if old == nil {
+		mode = NewFileMode
+	}
+	fd, tmp, err := t.createTemp(mode)
+	if err != nil {
+		return err
+	}
+	closed := false
+	fail := func(err error) error {
+		if !closed {
+			unix.Close(fd)
+		}
+		if tmp != "" {
+			unix.Unlinkat(t.dirFd, tmp, 0)
+		}
+		if err, ok := err.(*words.Refusal); ok {
+			return err
+		}
+		return words.Refusef("%s could not be written (%v); the file is unchanged", t.shown, err)
+	}
+	if err := writeAllFd(fd, content); err != nil {
+		return fail(err)
+	}
+	if old != nil {
+		if err := unix.Fchown(fd, int(old.Uid), int(old.Gid)); err != nil && err != unix.EPERM {
+			return fail(err)
+		}
+	}
+	if old != nil {
+		if err := unix.Fchmod(fd, old.Perm); err != nil {
+			return fail(err)
+		}
+	}
+	if old != nil && oldFd >= 0 {
+		if name, err := copyXattrs(oldFd, fd); err != nil {
+			return fail(words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err))
+		}
+	}
+	if old != nil {
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			return fail(err)
+		}
+		if st.Uid != old.Uid || st.Gid != old.Gid {
+			return fail(words.Refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
+		}
+		if uint32(st.Mode&0o7777) != old.Perm {
+			return fail(words.Refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
+		}
+	}
+	if err := unix.Fsync(fd); err != nil {
+		return fail(err)
+	}
+	if t.hooks.BeforeLink != nil {
+		t.hooks.BeforeLink()
+	}
+	if tmp == "" {
+		// an unnamed file: a create links it at its name, a replace at a
+		// temp name now that it is complete
+		if create {
+			err := linkUnnamed(fd, t.dirFd, t.name)
+			if err == unix.EEXIST {
+				return fail(words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown))
+			}
+			if err != nil {
+				return fail(err)
+			}
+			unix.Close(fd)
+			return t.syncDir()
+		}
+		if tmp, err = t.nameUnnamed(fd); err != nil {
+			return fail(err)
+		}
+	}
+	closed = true
+	if err := unix.Close(fd); err != nil {
+		return fail(err)
+	}
+	if create {
+		err := unix.Linkat(t.dirFd, tmp, t.dirFd, t.name, 0)
+		switch err {
+		case nil:
+			unix.Unlinkat(t.dirFd, tmp, 0)
+		case unix.EEXIST:
+			unix.Unlinkat(t.dirFd, tmp, 0)
+			return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
+		case unix.EPERM, unix.EOPNOTSUPP, unix.EXDEV, unix.EMLINK:
+			// no hard links on this file system: check, then rename
+			var st unix.Stat_t
+			if unix.Fstatat(t.dirFd, t.name, &st, unix.AT_SYMLINK_NOFOLLOW) != unix.ENOENT {
+				unix.Unlinkat(t.dirFd, tmp, 0)
+				return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
+			}
+			if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(err)
+		}
+	} else if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
+		return fail(err)
+	}
+	return t.syncDir()
+}
+
+func (t *Target) syncDir() error {
+	if err := unix.Fsync(t.dirFd); err != nil {
+		return words.Refusef("%s was written, but its folder could not be flushed to disk: %v", t.shown, err)
+	}
+	return nil
+}
+
+// tempName is a fresh name for a temp file: IsWriteTemp knows its form.
+func tempName() string {
+	var rnd [TempHexDigits / 2]byte
+	rand.Read(rnd[:])
+	return TempPrefix + hex.EncodeToString(rnd[:]) + TempSuffix
+}
+
+// nameUnnamed links a complete O_TMPFILE file at a fresh temp name.
+func (t *Target) nameUnnamed(fd int) (string, error) {
+	var err error
+	for range 16 {
+		name := tempName()
+		if err = linkUnnamed(fd, t.dirFd, name); err != unix.EEXIST {
+			if err != nil {
+				return "", err
+			}
+			return name, nil
+		}
+	}
+	return "", err
+}
+
+// createTemp makes a new file in the target's folder: unnamed (O_TMPFILE,
+// name "") where the file system allows, else with a random temp name; a
+// name that exists (even a planted symlink) is never opened.
+func (t *Target) createTemp(mode uint32) (int, string, error) {
+	if fd, err := openUnnamedTemp(t.dirFd, mode, t.hooks.NamedTemps); err == nil {
+		return fd, "", nil
+	}
+	var lastErr error
+	for range 16 {
+		name := tempName()
+		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
+		if err == nil {
+			return fd, name, nil
+		}
+		lastErr = err
+		if err != unix.EEXIST {
+			break
+		}
+	}
+	return -1, "", words.Refusef("%s could not be written: no temp file could be made in its folder (%v); the file is unchanged", t.shown, lastErr)
+}
+
+func writeAllFd(fd int, b []byte) error {
+	for len(b) > 0 {
+		n, err := unix.Write(fd, b)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		b = b[n:]
+	}
+	return nil
+}

@@ -1,0 +1,27 @@
+//go:build unix
+
+package rootfs
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// ReadDirTypes lists the open folder f with the types the directory entries
+// carry. Go's File.ReadDir on a file opened through an os.Root lstats every
+// entry (it cannot load the FileInfo lazily there), which is one fstatat a
+// name — most of the time of a listing. Reading a duplicate of the same fd
+// as a plain File keeps the types getdents reports and stats only entries
+// whose type the file system leaves unknown, relative to the same fd, so
+// nothing outside the folder is reached either way. Only names and types are
+// used by callers, never Info.
+func ReadDirTypes(f *os.File) ([]os.DirEntry, error) {
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return f.ReadDir(-1)
+	}
+	plain := os.NewFile(uintptr(fd), f.Name())
+	defer plain.Close()
+	return plain.ReadDir(-1)
+}
