@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // genTree writes a synthetic repository: files spread over nested folders,
@@ -117,10 +119,7 @@ func BenchmarkReadFile(b *testing.B) {
 // BenchmarkGrepCorpus runs on a real tree when REPOX_BENCH_CORPUS names one
 // (.ci/bench-grep builds a git copy of $(go env GOROOT)/src).
 func BenchmarkGrepCorpus(b *testing.B) {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
+	dir := repotest.BenchCorpus(b)
 	r, err := Open(dir)
 	if err != nil {
 		b.Fatal(err)
@@ -174,10 +173,7 @@ func BenchmarkReadDeepWindowBigFile(b *testing.B) {
 // BenchmarkFirstListingCorpus is what the explorer does before its first
 // frame: open the repository and list its root (REPOX_BENCH_CORPUS).
 func BenchmarkFirstListingCorpus(b *testing.B) {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
+	dir := repotest.BenchCorpus(b)
 	for i := 0; i < b.N; i++ {
 		r, err := Open(dir)
 		if err != nil {
