@@ -10,12 +10,7 @@ import (
 // corpusRepo opens REPOX_BENCH_CORPUS (.ci/bench builds /tmp/repox-bench/gosrc
 // and /tmp/repox-bench/mono) or skips.
 func corpusRepo(b *testing.B) *Repo {
-	r, err := Open(repotest.BenchCorpus(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { r.Close() })
-	return r
+	return openRepo(b, repotest.BenchCorpus(b))
 }
 
 // BenchmarkFindCorpus is repo_find in process on a real tree: no match, a

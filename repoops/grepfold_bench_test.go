@@ -37,12 +37,7 @@ func BenchmarkGrepFoldRandom(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, pat string
@@ -79,12 +74,7 @@ func BenchmarkGrepFoldGoroot(b *testing.B) {
 		}
 		return nil
 	})
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, pat string
