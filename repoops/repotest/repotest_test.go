@@ -103,3 +103,17 @@ func TestModuleRoot(t *testing.T) {
 		t.Fatalf("the error does not say where it looked: %v", err)
 	}
 }
+
+func TestGoRootSrcIsTheGoTree(t *testing.T) {
+	dir := GoRootSrc(t)
+	if fi, err := os.Stat(filepath.Join(dir, "fmt", "print.go")); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("%s is not the Go source tree: %v", dir, err)
+	}
+}
+
+func TestBenchCorpusSkipsWithoutOne(t *testing.T) {
+	t.Setenv("REPOX_BENCH_CORPUS", "/some/corpus")
+	if got := BenchCorpus(t); got != "/some/corpus" {
+		t.Fatalf("BenchCorpus = %q", got)
+	}
+}

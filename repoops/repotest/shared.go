@@ -3,7 +3,9 @@ package repotest
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +59,26 @@ func BenchCorpus(b testing.TB) string {
 	dir := os.Getenv("REPOX_BENCH_CORPUS")
 	if dir == "" {
 		b.Skip("set REPOX_BENCH_CORPUS to a repository")
+	}
+	return dir
+}
+
+// GoRootSrc is the Go toolchain's own source tree, $GOROOT/src (from the
+// environment, else `go env GOROOT`): a large real tree for benchmarks.
+// Without one the benchmark is skipped.
+func GoRootSrc(b testing.TB) string {
+	b.Helper()
+	root := os.Getenv("GOROOT")
+	if root == "" {
+		out, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			b.Skip("no Go source tree to read (go env GOROOT failed):", err)
+		}
+		root = strings.TrimSpace(string(out))
+	}
+	dir := filepath.Join(root, "src")
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		b.Skip("no Go source tree to read:", dir)
 	}
 	return dir
 }
