@@ -3,12 +3,11 @@ package model
 import (
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // BenchmarkSearchStream runs the search overlay's search as the program
@@ -21,11 +20,7 @@ import (
 func BenchmarkSearchStream(b *testing.B) {
 	dir := os.Getenv("REPOX_BENCH_GOSRC")
 	if dir == "" {
-		out, err := exec.Command("go", "env", "GOROOT").Output()
-		if err != nil {
-			b.Skip("set REPOX_BENCH_GOSRC to a tree to search (go env GOROOT failed):", err)
-		}
-		dir = filepath.Join(strings.TrimSpace(string(out)), "src")
+		dir = repotest.GoRootSrc(b)
 	}
 	if _, err := os.Stat(dir); err != nil {
 		b.Skip("no tree to search:", err)

@@ -3,7 +3,6 @@ package replay
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,7 +95,7 @@ func repoxArgs(t testing.TB, c Call, i int) map[string]any {
 
 func openTestdata(t testing.TB, rel string) *os.File {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "transcripts", filepath.FromSlash(rel)))
+	f, err := os.Open(repotest.Transcript(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,9 @@ package replay
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // FuzzReader: any bytes are read without a panic; calls come out numbered
@@ -15,7 +16,7 @@ func FuzzReader(f *testing.F) {
 		"claude-code/moredip-session-share/read-tool-variants.jsonl",
 		"codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl",
 	} {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "transcripts", p))
+		b, err := os.ReadFile(repotest.Transcript(f, p))
 		if err != nil {
 			f.Fatal(err)
 		}

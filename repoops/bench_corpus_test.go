@@ -2,23 +2,15 @@ package repoops
 
 import (
 	"context"
-	"os"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // corpusRepo opens REPOX_BENCH_CORPUS (.ci/bench builds /tmp/repox-bench/gosrc
 // and /tmp/repox-bench/mono) or skips.
 func corpusRepo(b *testing.B) *Repo {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { r.Close() })
-	return r
+	return openRepo(b, repotest.BenchCorpus(b))
 }
 
 // BenchmarkFindCorpus is repo_find in process on a real tree: no match, a
@@ -40,10 +32,7 @@ func BenchmarkFindCorpus(b *testing.B) {
 // BenchmarkTreeCorpus is repo_tree {} as a fresh process sees it: a new Repo
 // each time, so no ignore rules or git lists are cached.
 func BenchmarkTreeCorpus(b *testing.B) {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
+	dir := repotest.BenchCorpus(b)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
 		r, err := Open(dir)

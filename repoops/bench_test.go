@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // genTree writes a synthetic repository: files spread over nested folders,
@@ -34,13 +36,7 @@ func genTree(b *testing.B, files int) string {
 }
 
 func benchSession(b *testing.B, files int) *Session {
-	dir := genTree(b, files)
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { r.Close() })
-	return r.NewSession()
+	return openSession(b, genTree(b, files))
 }
 
 func BenchmarkGrep(b *testing.B) {
@@ -100,12 +96,7 @@ func BenchmarkTree(b *testing.B) {
 func BenchmarkReadFile(b *testing.B) {
 	dir := b.TempDir()
 	writeFiles(b, dir, map[string]string{"big.txt": numbered(100000, "some line of text")})
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
 		if _, err := s.ReadFile(ctx, ReadArgs{Path: "big.txt", Offset: ptr(50000), Limit: ptr(1000)}); err != nil {
@@ -117,15 +108,8 @@ func BenchmarkReadFile(b *testing.B) {
 // BenchmarkGrepCorpus runs on a real tree when REPOX_BENCH_CORPUS names one
 // (.ci/bench-grep builds a git copy of $(go env GOROOT)/src).
 func BenchmarkGrepCorpus(b *testing.B) {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
+	dir := repotest.BenchCorpus(b)
+	r := openRepo(b, dir)
 	s := r.NewSession()
 	ctx := context.Background()
 	for _, pat := range []string{"ErrUnexpectedEOF", "err", "zzqqxxnomatch"} {
@@ -152,12 +136,7 @@ func BenchmarkReadDeepWindowBigFile(b *testing.B) {
 	dir := b.TempDir()
 	line := strings.Repeat("x", 63) + "\n"
 	writeFiles(b, dir, map[string]string{"big.log": strings.Repeat(line, (64<<20)/len(line))})
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	if _, err := s.ReadFile(ctx, ReadArgs{Path: "big.log"}); err != nil {
 		b.Fatal(err)
@@ -174,10 +153,7 @@ func BenchmarkReadDeepWindowBigFile(b *testing.B) {
 // BenchmarkFirstListingCorpus is what the explorer does before its first
 // frame: open the repository and list its root (REPOX_BENCH_CORPUS).
 func BenchmarkFirstListingCorpus(b *testing.B) {
-	dir := os.Getenv("REPOX_BENCH_CORPUS")
-	if dir == "" {
-		b.Skip("set REPOX_BENCH_CORPUS to a repository")
-	}
+	dir := repotest.BenchCorpus(b)
 	for i := 0; i < b.N; i++ {
 		r, err := Open(dir)
 		if err != nil {

@@ -25,12 +25,8 @@ func streamFixture(t *testing.T) (dir string, tracked, untracked []string) {
 		untrackedFiles["b/u"+itoa(i)+".txt"] = strings.Repeat("x needle\n", i+1)
 	}
 	writeFiles(t, dir, untrackedFiles)
-	for _, p := range strings.Split(strings.TrimSpace(git(t, dir, "ls-files", "--cached")), "\n") {
-		tracked = append(tracked, p)
-	}
-	for _, p := range strings.Split(strings.TrimSpace(git(t, dir, "ls-files", "--others", "--exclude-standard")), "\n") {
-		untracked = append(untracked, p)
-	}
+	tracked = strings.Split(strings.TrimSpace(git(t, dir, "ls-files", "--cached")), "\n")
+	untracked = strings.Split(strings.TrimSpace(git(t, dir, "ls-files", "--others", "--exclude-standard")), "\n")
 	return dir, tracked, untracked
 }
 

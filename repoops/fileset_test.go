@@ -60,11 +60,7 @@ func TestFileSetMatchesGitLsFiles(t *testing.T) {
 	}
 	sort.Strings(want)
 
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(t, dir)
 	// What grep and find search.
 	got := existing(dir, sortedFileSet(t, r))
 	sort.Strings(got)
@@ -97,11 +93,7 @@ func TestPlainWalkHonoursEveryGitignore(t *testing.T) {
 		}
 	}
 	sort.Strings(want)
-	r, err := Open(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(t, plain)
 	got := sortedFileSet(t, r)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("plain walk:\n%s\nwant (git):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -20,14 +20,21 @@ var (
 	numbered   = repotest.Numbered   // n lines "prefix 1".."prefix n", each ending in \n
 )
 
-func openSession(t testing.TB, dir string) *Session {
+// openRepo opens dir; the repository closes when the test ends.
+func openRepo(t testing.TB, dir string) *Repo {
 	t.Helper()
 	r, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	return r.NewSession()
+	return r
+}
+
+// openSession is a new session on dir, opened with openRepo.
+func openSession(t testing.TB, dir string) *Session {
+	t.Helper()
+	return openRepo(t, dir).NewSession()
 }
 
 // call runs a tool with args given as a Go value (marshalled to JSON).

@@ -33,11 +33,7 @@ func FuzzCountLines(f *testing.F) {
 	if err := os.WriteFile(p, nil, 0o644); err != nil {
 		f.Fatal(err)
 	}
-	r, err := Open(dir)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(f, dir)
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, s string) {
 		want := naiveLines(s)

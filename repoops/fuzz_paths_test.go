@@ -93,11 +93,7 @@ func FuzzPathIntake(f *testing.F) {
 		f.Add(seed)
 	}
 	root, inside := pathIntakeFixture(f)
-	r, err := Open(root)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(f, root)
 	s := r.NewSession()
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, p string) {

@@ -21,11 +21,7 @@ func FuzzQuoteRoundTrip(f *testing.F) {
 		f.Add(n)
 	}
 	dir := f.TempDir()
-	r, err := Open(dir)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(f, dir)
 	s := r.NewSession()
 	f.Fuzz(func(t *testing.T, name string) {
 		q := QuoteName(name)

@@ -5,10 +5,11 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // randomText is n pseudo-random bytes with no NUL (so it is searched, not
@@ -37,12 +38,7 @@ func BenchmarkGrepFoldRandom(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, pat string
@@ -69,7 +65,7 @@ func BenchmarkGrepFoldRandom(b *testing.B) {
 // BenchmarkGrepFoldGoroot searches $(go env GOROOT)/src (a plain folder)
 // with and without case folding.
 func BenchmarkGrepFoldGoroot(b *testing.B) {
-	dir := filepath.Join(goroot(b), "src")
+	dir := repotest.GoRootSrc(b)
 	var total int64
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
@@ -79,12 +75,7 @@ func BenchmarkGrepFoldGoroot(b *testing.B) {
 		}
 		return nil
 	})
-	r, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Close()
-	s := r.NewSession()
+	s := openSession(b, dir)
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, pat string
@@ -105,17 +96,6 @@ func BenchmarkGrepFoldGoroot(b *testing.B) {
 			}
 		})
 	}
-}
-
-func goroot(b *testing.B) string {
-	if g := os.Getenv("GOROOT"); g != "" {
-		return g
-	}
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		b.Skip("no go env GOROOT")
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // BenchmarkFoldWorstCase is the adversarial pattern of

@@ -38,11 +38,7 @@ func TestRootOpenedThroughASymlink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Open(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openRepo(t, link)
 	s := r.NewSession()
 	ctx := context.Background()
 	for _, p := range []string{link + "/inside.txt", real + "/inside.txt", link + "/sub/../inside.txt"} {

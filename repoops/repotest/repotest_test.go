@@ -72,3 +72,48 @@ func TestNumbered(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+func TestSharedFindsTheModulesTestdata(t *testing.T) {
+	p := Transcript(t, "SOURCES.md")
+	want, err := filepath.Abs(filepath.Join("..", "..", "testdata", "transcripts", "SOURCES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != want {
+		t.Fatalf("Transcript = %s, want %s", p, want)
+	}
+}
+
+func TestModuleRoot(t *testing.T) {
+	top := t.TempDir()
+	deep := filepath.Join(top, "a", "b")
+	WriteFiles(t, top, map[string]string{"go.mod": "module x\n", "a/b/f": ""})
+	if got, err := moduleRoot(deep); err != nil || got != top {
+		t.Fatalf("moduleRoot(%s) = %s, %v; want %s", deep, got, err, top)
+	}
+	// A folder named go.mod is not the module's file: the search goes on
+	// past it (and, above a temporary folder, finds none).
+	lone := filepath.Join(t.TempDir(), "go.mod", "x")
+	if err := os.MkdirAll(lone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := moduleRoot(lone); err == nil {
+		t.Fatalf("moduleRoot(%s) = %s, want none", lone, got)
+	} else if !strings.Contains(err.Error(), "no go.mod in "+lone) {
+		t.Fatalf("the error does not say where it looked: %v", err)
+	}
+}
+
+func TestGoRootSrcIsTheGoTree(t *testing.T) {
+	dir := GoRootSrc(t)
+	if fi, err := os.Stat(filepath.Join(dir, "fmt", "print.go")); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("%s is not the Go source tree: %v", dir, err)
+	}
+}
+
+func TestBenchCorpusSkipsWithoutOne(t *testing.T) {
+	t.Setenv("REPOX_BENCH_CORPUS", "/some/corpus")
+	if got := BenchCorpus(t); got != "/some/corpus" {
+		t.Fatalf("BenchCorpus = %q", got)
+	}
+}
