@@ -51,28 +51,25 @@ func (p *pairSet) has(a, b byte) bool {
 
 var anyPair = pairSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
-// pairsOf is an ASCII path's pairSet, from its lower-cased bytes.
-func pairsOf(lower []byte) pairSet {
-	var p pairSet
-	for j := 1; j < len(lower); j++ {
-		p.add(lower[j-1], lower[j])
+// sepByte marks fuzzy's separators among bytes.
+var sepByte = func() (t [256]bool) {
+	for _, c := range []byte("/-_ .\\") {
+		t[c] = true
 	}
-	return p
-}
+	return t
+}()
 
-// bonusOf is an ASCII path's bonusSet.
-func bonusOf(s string) bonusSet {
-	var b bonusSet
+// setsOf is an ASCII path's bonusSet and pairSet, from the path s and its
+// lower-cased bytes.
+func setsOf(s string, lower []byte) (b bonusSet, p pairSet) {
 	for j := 1; j < len(s); j++ {
-		p, c := s[j-1], s[j]
-		if isFuzzySep(rune(p)) || 'a' <= p && p <= 'z' && 'A' <= c && c <= 'Z' {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			b.add(c)
+		q, c, lc := s[j-1], s[j], lower[j]
+		p.add(lower[j-1], lc)
+		if sepByte[q] || 'a' <= q && q <= 'z' && 'A' <= c && c <= 'Z' {
+			b.add(lc)
 		}
 	}
-	return b
+	return b, p
 }
 
 // scoreBound is the most fuzzy can score the query rs, plus the length of

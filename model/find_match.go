@@ -52,11 +52,7 @@ type fileIndex struct {
 
 // newFileIndex indexes the listed paths (raw and shown in listing order).
 func newFileIndex(raw, shown []string) *fileIndex {
-	perm := make([]int32, len(shown))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(len(shown[a]), len(shown[b])) })
+	perm := byLength(shown)
 	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), bonus: make([]bonusSet, len(shown)), pairs: make([]pairSet, len(shown)), order: make([]int32, len(shown))}
 	n := 0
 	for _, s := range shown {
@@ -82,11 +78,33 @@ func newFileIndex(raw, shown []string) *fileIndex {
 		ix.ascii[i], ix.camel[i] = a, up
 		ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
 		if a {
-			ix.bonus[i], ix.pairs[i] = bonusOf(s), pairsOf(ix.lower[ix.off[i]:])
+			ix.bonus[i], ix.pairs[i] = setsOf(s, ix.lower[ix.off[i]:])
 		}
 	}
 	ix.off = append(ix.off, int32(len(ix.lower)))
 	return ix
+}
+
+// byLength is the indexes of shown, shortest first and in listing order
+// among paths of one length: a counting sort, as lengths are few.
+func byLength(shown []string) []int32 {
+	longest := 0
+	for _, s := range shown {
+		longest = max(longest, len(s))
+	}
+	start := make([]int, longest+2)
+	for _, s := range shown {
+		start[len(s)+1]++
+	}
+	for l := 1; l < len(start); l++ {
+		start[l] += start[l-1]
+	}
+	perm := make([]int32, len(shown))
+	for i, s := range shown {
+		perm[start[len(s)]] = int32(i)
+		start[len(s)]++
+	}
+	return perm
 }
 
 func (ix *fileIndex) len() int { return len(ix.shown) }

@@ -221,3 +221,21 @@ func TestMatchFilesIsFuzzyRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestByLength: the index order is shortest first, then listing order.
+func TestByLength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	paths := randomPaths(rng, 5000)
+	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
+	want := make([]int32, len(paths))
+	for i := range want {
+		want[i] = int32(i)
+	}
+	slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(len(paths[a]), len(paths[b])) })
+	if got := byLength(paths); !slices.Equal(got, want) {
+		t.Fatalf("byLength differs from a stable sort by length")
+	}
+	if got := byLength(nil); len(got) != 0 {
+		t.Fatalf("byLength(nil) = %v", got)
+	}
+}
