@@ -2,9 +2,7 @@ package model
 
 import (
 	"context"
-	"encoding/json"
 	"sync/atomic"
-	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -81,12 +79,6 @@ type filesMsg struct {
 
 // matchMsg is one fuzzy pass (nil when it gave up as stale).
 type matchMsg struct{ res *findMatches }
-
-// findToolMsg is repo_find's answer for the query.
-type findToolMsg struct {
-	query string
-	res   repoops.Result
-}
 
 // list reads the file set (repoops.EachFile, the set repo_find compares)
 // and indexes it, off the update loop.
@@ -329,169 +321,4 @@ func (p *findPane) rankMore() tea.Cmd {
 	p.ranking = true
 	ix := p.ix
 	return envelop(paneFind, jobMatch, p.matchGen, func() tea.Msg { return matchMsg{res: r.rankAll(ix)} })
-}
-
-// callTool runs repo_find for the query through the session (Session.Call,
-// the agent's entry point): its text is the agent view, its typed result
-// the marks. An older call still running is cancelled.
-func (p *findPane) callTool() tea.Cmd {
-	p.dropTool()
-	q := p.input
-	if q == "" {
-		p.agent = agentState{on: p.agent.on}
-		return nil
-	}
-	args := p.args()
-	p.agent = agentState{on: p.agent.on, loading: true, tool: "repo_find", call: repoops.CallText("repo_find", args)}
-	ctx, cancel := context.WithCancel(p.c.ctx)
-	p.toolCancel = cancel
-	s := p.c.session
-	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
-		// A pause first, so typing on does not start a call per keystroke.
-		select {
-		case <-time.After(findToolDelay):
-		case <-ctx.Done():
-			return nil
-		}
-		raw, err := json.Marshal(args)
-		if err != nil {
-			return findToolMsg{query: q, res: repoops.Result{IsError: true, Text: err.Error()}}
-		}
-		return findToolMsg{query: q, res: s.Call(ctx, "repo_find", raw)}
-	})
-}
-
-// dropTool cancels the tool call for an older query; its marks go.
-func (p *findPane) dropTool() {
-	if p.toolCancel != nil {
-		p.toolCancel()
-		p.toolCancel = nil
-	}
-	p.toolGen++
-	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
-}
-
-// findToolDelay is how long the query must stay unchanged, its results
-// shown, before repo_find runs for it (a repo_find of a large repository
-// lists the whole file set).
-var findToolDelay = 120 * time.Millisecond
-
-func (p *findPane) onTool(msg findToolMsg) {
-	p.agent.apply(msg.res)
-	p.toolFor = msg.query
-	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
-		p.tool = fr
-		p.seen = map[string]bool{}
-		for _, r := range fr.RawMatches() {
-			p.seen[r] = true
-		}
-		return
-	}
-	p.toolErr = msg.res.Text
-}
-
-func (p *findPane) View(w, h int, focused bool) string {
-	v := p.view(focused)
-	if !p.agent.on {
-		return p.c.styles.RenderResults(v, w, h)
-	}
-	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}
-	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
-	a := &p.agent
-	body := max(h-1-len(v.Prompt), 1)
-	end := min(a.top+max(body-2, 0), len(a.lines))
-	var lines []string
-	if a.top < end {
-		lines = a.lines[a.top:end]
-	}
-	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
-	if a.call == "" {
-		agent = p.c.styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
-	}
-	return top + "\n" + agent
-}
-
-// view describes the overlay for ui.RenderResults.
-func (p *findPane) view(focused bool) ui.ResultView {
-	v := ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
-	v.Title = "find"
-	switch {
-	case p.ix == nil && p.listErr != "":
-		v.Message, v.IsError = p.listErr, true
-		return v
-	case p.ix == nil:
-		v.Title += "  " + p.c.spinFrame() + " listing the files…"
-		v.Message = "listing the file set repo_find and repo_grep search…"
-		return v
-	}
-	total := p.ix.len()
-	if p.res != nil {
-		v.Title += "  " + repoops.Commas(len(p.res.ids)) + " of " + repoops.Plural(total, "file", "files")
-	} else {
-		v.Title += "  " + repoops.Plural(total, "file", "files")
-	}
-	if p.listing || p.matching || p.ranking {
-		v.Title += "  " + p.c.spinFrame()
-	}
-	v.Footer = p.footer()
-	if p.res == nil {
-		return v
-	}
-	if len(p.res.ids) == 0 {
-		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
-		return v
-	}
-	body := ui.ResultBody(v, p.height)
-	marks := p.seen != nil && p.toolFor == p.input
-	for i := p.top; i < min(p.top+body, len(p.res.hits)); i++ {
-		h := p.res.hits[i]
-		text := p.ix.shown[h.idx]
-		r := ui.ResultRow{Text: text, Spans: ui.CharSpans(text, h.matched), Cursor: i == p.cursor}
-		if marks {
-			r.Mark = ui.MarkUnseen
-			if p.seen[p.ix.raw[h.idx]] {
-				r.Mark = ui.MarkSeen
-			}
-		}
-		v.Rows = append(v.Rows, r)
-	}
-	if len(v.Rows) < body && !p.res.complete() {
-		v.Rows = append(v.Rows, ui.ResultRow{Text: "ranking " + repoops.Commas(len(p.res.ids)-len(p.res.hits)) + " more…"})
-	}
-	return v
-}
-
-// footer says what repo_find would give for the same query: how many
-// rows it returns (marked) of how many it matches, or its refusal.
-func (p *findPane) footer() string {
-	switch {
-	case p.input == "":
-		return "type to find · repo_find marks appear here"
-	case p.toolFor != p.input:
-		return "repo_find " + p.c.spinFrame() + " calling…"
-	case p.tool == nil:
-		return "repo_find refuses: " + p.toolErr
-	}
-	t := p.tool
-	kind := "substring"
-	if t.Glob {
-		kind = "glob"
-	}
-	if t.Total == 0 {
-		return "repo_find (" + kind + ") returns none of these: no path matches " + repoops.QuoteName(t.Query) + " · tab: its text"
-	}
-	s := "repo_find (" + kind + "): " + ui.GlyphSeen + " " + repoops.Commas(len(t.Matches)) + " returned"
-	if t.Total > len(t.Matches) {
-		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"
-	}
-	return s + " · " + ui.GlyphUnseen + " not returned · tab: its text"
-}
-
-// copyAgent copies an overlay's call and its exact model text (what Y
-// copies in the panes), once the tool has answered.
-func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
-	if a.call == "" || a.loading {
-		return c.copy("", "the "+tool+" call (it has not answered yet)")
-	}
-	return c.copy(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
 }

@@ -24,11 +24,14 @@ import (
 //     buffer. Paths with other characters go through fuzzy itself.
 //   - When the query only grows, only the last matches can match.
 //   - Ranking is fuzzy's score. Paths are indexed shortest first, and a
-//     path's score is at most a bound that depends on the query's length
-//     minus the path's length (fuzzy takes one point off per unmatched
-//     byte), so scoring in index order can stop once the findRankFirst
-//     best so far beat the bound of the next path: nothing after it can
-//     rank among them. The rest are ranked when the list is scrolled there.
+//     path's score is at most a bound that depends on the query minus the
+//     path's length (fuzzy takes one point off per unmatched byte), so
+//     scoring in index order can stop once the findRankFirst best so far
+//     beat the bound of the next path: nothing after it can rank among
+//     them. Before that, a path whose own bound (which query characters
+//     can get a position or adjacency bonus in it: find_bound.go) cannot
+//     beat them is not scored. The rest are ranked when the list is
+//     scrolled there.
 //   - The prefilter runs on two goroutines for big pools, and a pass gives
 //     up as soon as a newer keystroke makes it stale.
 
@@ -42,16 +45,15 @@ type fileIndex struct {
 	ascii []bool  // shown[i] is pure ASCII: the prefilter decides for it
 	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
 	order []int32 // indexes in the listing's order (path order), for an empty query
+
+	bonus []bonusSet // shown[i]'s, for pathBounds (anyBonus when not ASCII)
+	pairs []pairSet  // shown[i]'s, for pathBounds (anyPair when not ASCII)
 }
 
 // newFileIndex indexes the listed paths (raw and shown in listing order).
 func newFileIndex(raw, shown []string) *fileIndex {
-	perm := make([]int32, len(shown))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(len(shown[a]), len(shown[b])) })
-	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), order: make([]int32, len(shown))}
+	perm := byLength(shown)
+	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), bonus: make([]bonusSet, len(shown)), pairs: make([]pairSet, len(shown)), order: make([]int32, len(shown))}
 	n := 0
 	for _, s := range shown {
 		n += len(s)
@@ -74,9 +76,35 @@ func newFileIndex(raw, shown []string) *fileIndex {
 			ix.lower = append(ix.lower, c)
 		}
 		ix.ascii[i], ix.camel[i] = a, up
+		ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
+		if a {
+			ix.bonus[i], ix.pairs[i] = setsOf(s, ix.lower[ix.off[i]:])
+		}
 	}
 	ix.off = append(ix.off, int32(len(ix.lower)))
 	return ix
+}
+
+// byLength is the indexes of shown, shortest first and in listing order
+// among paths of one length: a counting sort, as lengths are few.
+func byLength(shown []string) []int32 {
+	longest := 0
+	for _, s := range shown {
+		longest = max(longest, len(s))
+	}
+	start := make([]int, longest+2)
+	for _, s := range shown {
+		start[len(s)+1]++
+	}
+	for l := 1; l < len(start); l++ {
+		start[l] += start[l-1]
+	}
+	perm := make([]int32, len(shown))
+	for i, s := range shown {
+		perm[start[len(s)]] = int32(i)
+		start[len(s)]++
+	}
+	return perm
 }
 
 func (ix *fileIndex) len() int { return len(ix.shown) }
@@ -209,59 +237,6 @@ func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []
 	return ids
 }
 
-// queryBound is the most fuzzy can score q in a path, plus the path's
-// length in bytes: the bound for a path of n bytes is queryBound - n (fuzzy
-// takes one point off per byte not matched). camel says whether the path
-// may hold an upper-case letter, without which no camel-case bonus is
-// possible. Per rune fuzzy gives at most: for the first, 10 at the start or
-// 20 after a separator less a leading penalty of at least 5; for each
-// other, either 20 (after a separator, or a camel hump) or, right after the
-// previous matched rune, the adjacency bonus (twice the running bonus plus
-// 5: 5, 15, 45, …) plus 20 only when the previous query rune is a separator
-// or both are letters of a camel hump. The best sequence of those choices
-// is found over the number of adjacent picks so far.
-func queryBound(q string, camel bool) int {
-	rs := []rune(q)
-	k := len(rs)
-	if k == 0 {
-		return 0
-	}
-	const none = -1 << 60
-	best := []int{15} // best[t]: highest total with t adjacent picks so far
-	for i := 1; i < k; i++ {
-		extra := 0
-		switch {
-		case isFuzzySep(rs[i-1]):
-			extra = 20
-		case camel && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i]):
-			extra = 20
-		}
-		next := make([]int, len(best)+1)
-		for t := range next {
-			next[t] = none
-		}
-		run := 0
-		for t, v := range best {
-			if t > 0 {
-				run += run*2 + 5
-			}
-			if run > 1<<40 { // far beyond any path: no bound
-				return 1 << 50
-			}
-			if v == none {
-				continue
-			}
-			next[t] = max(next[t], v+20)
-			next[t+1] = max(next[t+1], v+run*2+5+extra)
-		}
-		best = next
-	}
-	return slices.Max(best) + k
-}
-
-// isFuzzySep is fuzzy's list of separators.
-func isFuzzySep(r rune) bool { return strings.ContainsRune("/-_ .\\", r) }
-
 // score ranks the best rank matches (all when rank < 0): fuzzy scores the
 // matches in index order (shortest first). Once rank are held, a path
 // whose bound cannot beat the worst of them is not scored, and the pass
@@ -311,6 +286,7 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 // later, longer path can. false when stopped.
 func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
 	top := max(plain, camel)
+	pb := newPathBounds(q, plain, camel)
 	h := &hitHeap{ix: ix}
 	const batch = 512
 	ids := make([]int32, 0, batch)
@@ -326,14 +302,8 @@ func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop
 		end := min(i+batch, len(all))
 		ids = ids[:0]
 		for _, id := range all[i:end] {
-			if full {
-				c := plain
-				if ix.camel[id] {
-					c = camel
-				}
-				if c-len(ix.shown[id]) <= h.hits[0].score {
-					continue
-				}
+			if full && pb.of(ix, id) <= h.hits[0].score {
+				continue
 			}
 			ids = append(ids, id)
 		}

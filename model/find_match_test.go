@@ -109,7 +109,8 @@ func TestPrefilterIsFuzzy(t *testing.T) {
 	}
 }
 
-// TestScoreBound checks the bound ranking stops on: no path scores above it.
+// TestScoreBound checks the bounds ranking skips and stops on (the
+// query's, and each path's): no path scores above them.
 func TestScoreBound(t *testing.T) {
 	paths := benchPaths(3000)
 	paths = append(paths, "a", "A/B", "aB/Cd", "a/b/c/d", "ab", "abc/abc")
@@ -119,6 +120,10 @@ func TestScoreBound(t *testing.T) {
 			ix := newFileIndex([]string{m.Str}, []string{m.Str})
 			if b := queryBound(q, ix.camel[0]) - len(m.Str); m.Score > b {
 				t.Fatalf("%q in %q scores %d, over the bound %d", q, m.Str, m.Score, b)
+			}
+			pb := newPathBounds(q, queryBound(q, false), queryBound(q, true))
+			if b := pb.of(ix, 0); m.Score > b {
+				t.Fatalf("%q in %q scores %d, over the path's bound %d", q, m.Str, m.Score, b)
 			}
 		}
 	}
@@ -130,5 +135,107 @@ func TestMatchFilesStops(t *testing.T) {
 	ix := newFileIndex(paths, paths)
 	if r := matchFiles(ix, "s", nil, findRankFirst, func() bool { return true }); r != nil {
 		t.Fatalf("a stopped pass answered with %d matches", len(r.ids))
+	}
+}
+
+// randomPaths makes n paths over a small alphabet of letters (both cases),
+// separators and digits, so runs of the same letter, separators next to
+// each other and camel humps are common: the cases fuzzy's bonuses differ
+// on.
+func randomPaths(rng *rand.Rand, n int) []string {
+	const al = "abcab/_.-ABC1"
+	seen := map[string]bool{}
+	var out []string
+	for len(out) < n {
+		b := make([]byte, 1+rng.IntN(24))
+		for i := range b {
+			b[i] = al[rng.IntN(len(al))]
+		}
+		if s := string(b); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func randomQuery(rng *rand.Rand) string {
+	const al = "abcab/_.A"
+	b := make([]byte, 1+rng.IntN(7))
+	for i := range b {
+		b[i] = al[rng.IntN(len(al))]
+	}
+	return string(b)
+}
+
+// TestScoreBoundRandom checks the bounds (the query's, and the path's) on
+// random paths and queries: no path scores above them. A bound that is too low drops a path that ranks
+// among the best.
+func TestScoreBoundRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	paths := randomPaths(rng, 4000)
+	for range 400 {
+		q := randomQuery(rng)
+		for _, m := range fuzzy.Find(q, paths) {
+			ix := newFileIndex([]string{m.Str}, []string{m.Str})
+			if b := queryBound(q, ix.camel[0]) - len(m.Str); m.Score > b {
+				t.Fatalf("%q in %q scores %d, over the bound %d", q, m.Str, m.Score, b)
+			}
+			pb := newPathBounds(q, queryBound(q, false), queryBound(q, true))
+			if b := pb.of(ix, 0); m.Score > b {
+				t.Fatalf("%q in %q scores %d, over the path's bound %d", q, m.Str, m.Score, b)
+			}
+		}
+	}
+}
+
+// TestMatchFilesIsFuzzyRandom compares the fast path with plain fuzzy.Find
+// on random queries over random paths, ranking few first so the bound
+// decides which paths are scored at all: the same matches, and the same
+// best ones in the same order with the same scores and characters, typed
+// one keystroke at a time and from scratch.
+func TestMatchFilesIsFuzzyRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	paths := randomPaths(rng, 3000)
+	ix := newFileIndex(paths, paths)
+	const rank = 20
+	for range 300 {
+		q := randomQuery(rng)
+		var base *findMatches
+		for i := 1; i <= len(q); i++ {
+			sub := q[:i]
+			want := reference(paths, sub)
+			for _, got := range []*findMatches{matchFiles(ix, sub, base, rank, nil), matchFiles(ix, sub, nil, rank, nil)} {
+				if len(got.ids) != len(want) {
+					t.Fatalf("%q: %d matches, fuzzy finds %d", sub, len(got.ids), len(want))
+				}
+				for j := range min(rank, len(want)) {
+					g, w := got.hits[j], want[j]
+					if ix.shown[g.idx] != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
+						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown[g.idx], g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
+					}
+				}
+			}
+			base = matchFiles(ix, sub, base, rank, nil)
+		}
+	}
+}
+
+// TestByLength: the index order is shortest first, then listing order.
+func TestByLength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	paths := randomPaths(rng, 5000)
+	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
+	want := make([]int32, len(paths))
+	for i := range want {
+		want[i] = int32(i)
+	}
+	slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(len(paths[a]), len(paths[b])) })
+	if got := byLength(paths); !slices.Equal(got, want) {
+		t.Fatalf("byLength differs from a stable sort by length")
+	}
+	if got := byLength(nil); len(got) != 0 {
+		t.Fatalf("byLength(nil) = %v", got)
 	}
 }

@@ -1,0 +1,75 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// findToolMsg is repo_find's answer for the query.
+type findToolMsg struct {
+	query string
+	res   repoops.Result
+}
+
+// callTool runs repo_find for the query through the session (Session.Call,
+// the agent's entry point): its text is the agent view, its typed result
+// the marks. An older call still running is cancelled.
+func (p *findPane) callTool() tea.Cmd {
+	p.dropTool()
+	q := p.input
+	if q == "" {
+		p.agent = agentState{on: p.agent.on}
+		return nil
+	}
+	args := p.args()
+	p.agent = agentState{on: p.agent.on, loading: true, tool: "repo_find", call: repoops.CallText("repo_find", args)}
+	ctx, cancel := context.WithCancel(p.c.ctx)
+	p.toolCancel = cancel
+	s := p.c.session
+	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
+		// A pause first, so typing on does not start a call per keystroke.
+		select {
+		case <-time.After(findToolDelay):
+		case <-ctx.Done():
+			return nil
+		}
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return findToolMsg{query: q, res: repoops.Result{IsError: true, Text: err.Error()}}
+		}
+		return findToolMsg{query: q, res: s.Call(ctx, "repo_find", raw)}
+	})
+}
+
+// dropTool cancels the tool call for an older query; its marks go.
+func (p *findPane) dropTool() {
+	if p.toolCancel != nil {
+		p.toolCancel()
+		p.toolCancel = nil
+	}
+	p.toolGen++
+	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
+}
+
+// findToolDelay is how long the query must stay unchanged, its results
+// shown, before repo_find runs for it (a repo_find of a large repository
+// lists the whole file set).
+var findToolDelay = 120 * time.Millisecond
+
+func (p *findPane) onTool(msg findToolMsg) {
+	p.agent.apply(msg.res)
+	p.toolFor = msg.query
+	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
+		p.tool = fr
+		p.seen = map[string]bool{}
+		for _, r := range fr.RawMatches() {
+			p.seen[r] = true
+		}
+		return
+	}
+	p.toolErr = msg.res.Text
+}

@@ -1,0 +1,113 @@
+package model
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+func (p *findPane) View(w, h int, focused bool) string {
+	v := p.view(focused)
+	if !p.agent.on {
+		return p.c.styles.RenderResults(v, w, h)
+	}
+	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}
+	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
+	a := &p.agent
+	body := max(h-1-len(v.Prompt), 1)
+	end := min(a.top+max(body-2, 0), len(a.lines))
+	var lines []string
+	if a.top < end {
+		lines = a.lines[a.top:end]
+	}
+	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
+	if a.call == "" {
+		agent = p.c.styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
+	}
+	return top + "\n" + agent
+}
+
+// view describes the overlay for ui.RenderResults.
+func (p *findPane) view(focused bool) ui.ResultView {
+	v := ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
+	v.Title = "find"
+	switch {
+	case p.ix == nil && p.listErr != "":
+		v.Message, v.IsError = p.listErr, true
+		return v
+	case p.ix == nil:
+		v.Title += "  " + p.c.spinFrame() + " listing the files…"
+		v.Message = "listing the file set repo_find and repo_grep search…"
+		return v
+	}
+	total := p.ix.len()
+	if p.res != nil {
+		v.Title += "  " + repoops.Commas(len(p.res.ids)) + " of " + repoops.Plural(total, "file", "files")
+	} else {
+		v.Title += "  " + repoops.Plural(total, "file", "files")
+	}
+	if p.listing || p.matching || p.ranking {
+		v.Title += "  " + p.c.spinFrame()
+	}
+	v.Footer = p.footer()
+	if p.res == nil {
+		return v
+	}
+	if len(p.res.ids) == 0 {
+		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
+		return v
+	}
+	body := ui.ResultBody(v, p.height)
+	marks := p.seen != nil && p.toolFor == p.input
+	for i := p.top; i < min(p.top+body, len(p.res.hits)); i++ {
+		h := p.res.hits[i]
+		text := p.ix.shown[h.idx]
+		r := ui.ResultRow{Text: text, Spans: ui.CharSpans(text, h.matched), Cursor: i == p.cursor}
+		if marks {
+			r.Mark = ui.MarkUnseen
+			if p.seen[p.ix.raw[h.idx]] {
+				r.Mark = ui.MarkSeen
+			}
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	if len(v.Rows) < body && !p.res.complete() {
+		v.Rows = append(v.Rows, ui.ResultRow{Text: "ranking " + repoops.Commas(len(p.res.ids)-len(p.res.hits)) + " more…"})
+	}
+	return v
+}
+
+// footer says what repo_find would give for the same query: how many
+// rows it returns (marked) of how many it matches, or its refusal.
+func (p *findPane) footer() string {
+	switch {
+	case p.input == "":
+		return "type to find · repo_find marks appear here"
+	case p.toolFor != p.input:
+		return "repo_find " + p.c.spinFrame() + " calling…"
+	case p.tool == nil:
+		return "repo_find refuses: " + p.toolErr
+	}
+	t := p.tool
+	kind := "substring"
+	if t.Glob {
+		kind = "glob"
+	}
+	if t.Total == 0 {
+		return "repo_find (" + kind + ") returns none of these: no path matches " + repoops.QuoteName(t.Query) + " · tab: its text"
+	}
+	s := "repo_find (" + kind + "): " + ui.GlyphSeen + " " + repoops.Commas(len(t.Matches)) + " returned"
+	if t.Total > len(t.Matches) {
+		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"
+	}
+	return s + " · " + ui.GlyphUnseen + " not returned · tab: its text"
+}
+
+// copyAgent copies an overlay's call and its exact model text (what Y
+// copies in the panes), once the tool has answered.
+func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
+	if a.call == "" || a.loading {
+		return c.copy("", "the "+tool+" call (it has not answered yet)")
+	}
+	return c.copy(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
+}

@@ -1,0 +1,137 @@
+package model
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+func (p *searchPane) View(w, h int, focused bool) string {
+	v := p.frame(focused)
+	if !p.agent.on {
+		v.Rows = p.rowsView(ui.ResultBody(v, h))
+		return p.c.styles.RenderResults(v, w, h)
+	}
+	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Active: v.Active, Focused: focused}
+	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
+	body := max(h-1-len(v.Prompt), 1)
+	a := &p.agent
+	if a.call == "" {
+		return top + "\n" + p.c.styles.RenderResults(ui.ResultView{Message: "enter searches: agent view shows repo_grep for it"}, w, body)
+	}
+	end := min(a.top+max(body-2, 0), len(a.lines))
+	var lines []string
+	if a.top < end {
+		lines = a.lines[a.top:end]
+	}
+	return top + "\n" + p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
+}
+
+// frame is the overlay without its rows: title, prompt, footer.
+func (p *searchPane) frame(focused bool) ui.ResultView {
+	cs := "[Aa] case-sensitive"
+	if !p.caseSensitive {
+		cs = "[aa] ignoring case"
+	}
+	v := ui.ResultView{Title: "search", Prompt: []string{"search: " + p.pattern, "path:   " + p.scope}, Active: p.field, Focused: focused}
+	switch {
+	case p.err != "":
+		v.Message, v.IsError = p.err, true
+	case p.ran.Pattern == "":
+		v.Message = "type a fixed string and press enter: every match in the file set, grouped by file, each marked by whether repo_grep's text shows it (" + ui.GlyphSeen + " shown, " + ui.GlyphUnseen + " not)."
+	case len(p.files) == 0 && p.running:
+		v.Message = "searching…"
+	case len(p.files) == 0 && p.res != nil:
+		v.Message = "no match: " + p.res.Render()
+	case len(p.files) == 0 && p.cancelled:
+		v.Message = "cancelled before any match · enter searches again"
+	}
+	if p.ran.Pattern != "" {
+		v.Title += "  " + repoops.Plural(p.totalLines, "line", "lines") + " in " + repoops.Plural(len(p.files), "file", "files")
+		if p.running {
+			v.Title += " " + p.c.spinFrame()
+		}
+	}
+	v.Title += "  " + cs + " (alt+c)"
+	v.Footer = p.footer()
+	return v
+}
+
+// footer is the progress while the search runs, then the model's cut.
+func (p *searchPane) footer() string {
+	pr := p.prog
+	of := repoops.Commas(pr.Listed)
+	if !pr.ListingDone {
+		of += "+ (listing)"
+	}
+	switch {
+	case p.ran.Pattern == "":
+		return ""
+	case p.running:
+		return p.c.spinFrame() + " searched " + repoops.Commas(pr.Searched) + " of " + of + " files · skipped " + repoops.Commas(pr.Skipped()) + " · esc cancels"
+	case p.cancelled:
+		return "cancelled at " + repoops.Commas(pr.Done) + " of " + of + " files · enter searches again"
+	case p.res == nil:
+		return ""
+	case !p.current():
+		return "the request changed · enter searches again"
+	}
+	r := p.res
+	s := "repo_grep: " + ui.GlyphSeen + " " + repoops.Commas(r.ShownLines) + " shown"
+	if r.ShownLines < r.TotalLines {
+		s += " of " + repoops.Commas(r.TotalLines) + " lines in " + repoops.Plural(r.TotalFiles, "file", "files") + " · " + ui.GlyphUnseen + " not shown to the model"
+	}
+	return s + " · searched " + repoops.Commas(r.Searched) + " · tab: its text"
+}
+
+// rowsView describes the visible rows.
+func (p *searchPane) rowsView(body int) []ui.ResultRow {
+	var out []ui.ResultRow
+	for i := p.top; i < min(p.top+body, len(p.rows)); i++ {
+		r := p.rows[i]
+		if r.rule {
+			out = append(out, ui.ResultRow{Text: "── repo_grep stops here: " + repoops.Commas(p.res.ShownLines) + " of " + repoops.Commas(p.res.TotalLines) + " lines shown to the model ──", Header: true})
+			continue
+		}
+		f := r.file
+		row := ui.ResultRow{Cursor: i == p.cursor}
+		if r.line < 0 {
+			row.Text, row.Header = f.shown, true
+			row.Note = repoops.Plural(f.count, "line", "lines")
+			if p.seen != nil {
+				row.Mark = ui.MarkUnseen
+				if _, ok := p.seen[f.shown]; ok {
+					row.Mark = ui.MarkSeen
+				}
+			}
+		} else {
+			h := f.lines[r.line]
+			num := strconv.Itoa(h.Line) + ": "
+			row.Text = "  " + num + ui.DisplayText(lead(h.Text[:h.Start], max(p.width/3, 8)))
+			start := len(row.Text)
+			row.Text += ui.DisplayText(h.Text[h.Start:h.End])
+			row.Spans = [][2]int{{start, len(row.Text)}}
+			row.Text += ui.DisplayText(h.Text[h.End:])
+			if p.seen != nil {
+				row.Mark = ui.MarkUnseen
+				if p.seen[f.shown][h.Line] {
+					row.Mark = ui.MarkSeen
+				}
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// lead keeps the last n runes of s, with … where it was cut, so a match
+// far along a long line stays on screen.
+func lead(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return "…" + string(r[len(r)-n:])
+}
