@@ -358,13 +358,8 @@ func mapClaude(c *Call, cwd, wd string) {
 // mapRepoxMCP maps a call of repox's own tools served over MCP
 // (mcp__<server>__repo_read_file, or the bare name) one to one.
 func mapRepoxMCP(c *Call) bool {
-	name := c.AgentTool
-	if strings.HasPrefix(name, "mcp__") {
-		if i := strings.LastIndex(name, "__"); i > 4 {
-			name = name[i+2:]
-		}
-	}
-	if !repoxTool(name) {
+	name, ok := mcpRepoxTool(c.AgentTool)
+	if !ok {
 		return false
 	}
 	args := c.AgentArgs
@@ -489,6 +484,9 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 	var r ccReadResult
 	if tur != nil {
 		r = *tur
+	}
+	if name, ok := mcpRepoxTool(c.AgentTool); ok && len(c.Repox) == 1 {
+		return repoxSaw(name, c.Repox[0].Args, nil, c.Text)
 	}
 	var a ccArgs
 	json.Unmarshal(c.AgentArgs, &a)
