@@ -38,6 +38,10 @@ func thenNow(st replay.Step) (then, now []ui.DiffLine) {
 				}
 				nl = append(nl, head)
 			}
+			if o.AlreadyApplied != "" {
+				nl = append(nl, "(already applied on disk: "+o.AlreadyApplied+"; not re-run)")
+				continue
+			}
 			if o.DryRun && !o.IsError && o.Text == "" {
 				nl = append(nl, "(repox would apply it)")
 				continue

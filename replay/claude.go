@@ -537,7 +537,12 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 			return nil
 		}
 		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
-		return &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf))}
+		saw := &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf))}
+		if after, ok := claudeAfter(*r.Original, c.Repox); ok {
+			after = strings.ReplaceAll(after, "\r\n", "\n")
+			saw.AfterSHA, saw.AfterLines = sha(after), repoops.CountLines([]byte(after))
+		}
+		return saw
 	case "Grep":
 		// files_with_matches: the files named are listed for the agent
 		if len(r.Filenames) == 0 {

@@ -78,6 +78,16 @@ func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bo
 			saw.Paths = appendListed(saw.Paths, e.Path)
 		}
 		return saw, true
+	case "repo_edit", "repo_insert", "repo_write":
+		var r struct {
+			Path   string `json:"path"`
+			Before *int   `json:"lines_before"`
+			After  int    `json:"lines_after"`
+		}
+		if json.Unmarshal(structured, &r) != nil || r.Before == nil {
+			return nil, false
+		}
+		return &Saw{Path: readPathArg(args), BeforeLines: *r.Before, AfterLines: r.After}, true
 	case "repo_grep":
 		var r struct {
 			Files *[]struct {

@@ -55,6 +55,10 @@ type Outcome struct {
 	// was applied to the copy in a separate session to keep the copy like
 	// the agent's.
 	Forced bool `json:"forced,omitempty"`
+	// AlreadyApplied: the agent's change is on disk already (a live
+	// session followed on the tree it edits), so it was not re-run; says
+	// how that was told.
+	AlreadyApplied string `json:"alreadyApplied,omitempty"`
 }
 
 // Step is one call then and now.
@@ -204,7 +208,7 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 				break
 			}
 			if isChange(tc.Tool) {
-				out = r.change(ctx, c, tc.Tool, args, &st)
+				out = r.change(ctx, c, tc, args, &st)
 			} else {
 				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 				out = Outcome{CallRecord: rec}
@@ -267,9 +271,13 @@ func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
 // planned, so the copy stays as the agent left it; when the agent's
 // succeeded and repox refuses, it is applied in a separate session so
 // later calls see what the agent's saw.
-func (r *Replayer) change(ctx context.Context, c Call, tool string, args json.RawMessage, st *Step) Outcome {
+func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.RawMessage, st *Step) Outcome {
+	tool := tc.Tool
 	path := argPath(args)
 	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
+	if why := alreadyApplied(c, tool, args, before, beforeErr == nil); why != "" {
+		return r.appliedOutcome(c, tc, args, path, why, before, st)
+	}
 	if s := c.Saw; s != nil && s.BeforeSHA != "" && s.Path == path && len(st.Now) == 0 && beforeErr == nil {
 		lf := strings.ReplaceAll(string(before), "\r\n", "\n")
 		if sha(lf) != s.BeforeSHA {
