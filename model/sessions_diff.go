@@ -50,6 +50,15 @@ func thenNow(st replay.Step) (then, now []ui.DiffLine) {
 		}
 	}
 	a, b := diffLines(tl, nl)
+	if alreadyApplied(st) {
+		// not a difference: the change is on disk, and was not re-run
+		for i := range a {
+			a[i].Changed = false
+		}
+		for i := range b {
+			b[i].Changed = false
+		}
+	}
 	return a, b
 }
 
@@ -150,4 +159,14 @@ func diffLines(a, b []string) (da, db []ui.DiffLine) {
 		db[j] = ui.DiffLine{Text: l, Changed: !mb[j]}
 	}
 	return da, db
+}
+
+// alreadyApplied: every change of the step was found on disk already.
+func alreadyApplied(st replay.Step) bool {
+	for _, o := range st.Now {
+		if o.AlreadyApplied == "" {
+			return false
+		}
+	}
+	return len(st.Now) > 0
 }

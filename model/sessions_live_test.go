@@ -25,6 +25,11 @@ func TestSessionsLiveEditIsAlreadyApplied(t *testing.T) {
 	if !hasFlag(st.Flags, replay.FlagAlreadyApplied) || hasFlag(st.Flags, replay.FlagDiffers) || hasFlag(st.Flags, replay.FlagNotReplayed) {
 		t.Fatalf("the live edit's findings: %+v", st.Flags)
 	}
+	for _, l := range append(m.sessions.calls[2].then, m.sessions.calls[2].now...) {
+		if l.Changed {
+			t.Errorf("then/now marks %q as a difference", l.Text)
+		}
+	}
 	out := ansi.Strip(m.Render())
 	if !strings.Contains(out, "already applied on disk") || strings.Contains(out, "refuses") {
 		t.Errorf("the pane words the live edit as:\n%s", out)

@@ -99,7 +99,7 @@ func (r *Replayer) appliedOutcome(c Call, tc ToolCall, args json.RawMessage, pat
 	}
 	if before, ok := beforeApplied(tc, args, now); ok {
 		r.noteChange(c, tc.Tool, args, path, before, true, st)
-	} else if tc.Tool == "repo_write" {
+	} else if tc.Tool == "repo_write" || tc.Tool == "repo_insert" {
 		r.noteChange(c, tc.Tool, args, path, nil, false, st)
 	}
 	return out

@@ -115,12 +115,25 @@ var repoxChanges = [][2]string{
 func TestLiveRepoxChangesAlreadyApplied(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": appliedBefore})
 	log := repoxLive(t, dir, repoxChanges...)
-	steps, _ := replayAll(t, dir, log)
+	steps, rp := replayAll(t, dir, log)
 	for _, s := range steps[1:] {
 		if f := flagsOf(s, FlagAlreadyApplied); len(f) != 1 {
 			t.Errorf("%s: not reported as applied: %+v %+v", s.Call.AgentTool, s.Flags, s.Now)
 		}
 		noFlags(t, s, FlagDiffers, FlagNotReplayed)
+	}
+	insertMarked(t, steps[2], rp)
+}
+
+// insertMarked: the insert after line 5 of a.go produced lines 6-7, which
+// the step points at and the horizon counts as the agent's.
+func insertMarked(t *testing.T, s Step, rp *Replayer) {
+	t.Helper()
+	if s.Path != "a.go" || len(s.Lines) != 1 || s.Lines[0] != (LineRange{6, 7}) {
+		t.Errorf("the insert points at %s %v, want a.go 6-7", s.Path, s.Lines)
+	}
+	if f, _ := rp.Horizon().File("a.go"); len(f.Edited) == 0 || f.Edited[len(f.Edited)-1] != (LineRange{6, 7}) {
+		t.Errorf("the inserted lines are not on the horizon: %+v", f)
 	}
 }
 
@@ -137,6 +150,7 @@ func TestRepoxChangesOnAFreshTreeAreReplayed(t *testing.T) {
 			t.Errorf("%s: not applied to the copy: %+v", s.Call.AgentTool, s.Now[0])
 		}
 	}
+	insertMarked(t, steps[2], rp)
 	want, _ := os.ReadFile(filepath.Join(agent, "a.go"))
 	if got, _ := os.ReadFile(filepath.Join(rp.Scratch, "a.go")); string(got) != string(want) {
 		t.Errorf("the copy's a.go is not the agent's:\n%q\n%q", got, want)

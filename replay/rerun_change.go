@@ -133,6 +133,15 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 		if n > 0 {
 			st.Lines = []LineRange{{1, n}}
 		}
+	case "repo_insert":
+		var a repoops.InsertRequest
+		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" {
+			return
+		}
+		n := spanLines(a.Content)
+		at := *a.AfterLine
+		r.horizon.Edit(path, LineRange{at + 1, at}, n, false)
+		st.Path, st.Lines = path, []LineRange{{at + 1, at + n}}
 	case "repo_edit":
 		var a editArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
