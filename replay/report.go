@@ -118,7 +118,7 @@ func thenSummary(c Call) string {
 		}
 		return s
 	case c.Saw != nil && len(c.Saw.Paths) > 0:
-		s := fmt.Sprintf("ok: %d paths", len(c.Saw.Paths))
+		s := "ok: " + repoops.Plural(len(c.Saw.Paths), "file", "files") + " named"
 		if c.Saw.Cut {
 			s += ", marked as cut"
 		}

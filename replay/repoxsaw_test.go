@@ -152,3 +152,15 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// The report counts what a listing named in files, singular or plural.
+func TestReportCountsListedFiles(t *testing.T) {
+	one := Call{Saw: &Saw{Paths: []string{"a.go"}}}
+	two := Call{Saw: &Saw{Paths: []string{"a.go", "b.go"}}}
+	if got := thenSummary(one); got != "ok: 1 file named" {
+		t.Errorf("one: %q", got)
+	}
+	if got := thenSummary(two); got != "ok: 2 files named" {
+		t.Errorf("two: %q", got)
+	}
+}
