@@ -170,3 +170,35 @@ func alreadyApplied(st replay.Step) bool {
 	}
 	return len(st.Now) > 0
 }
+
+// Memory follows the calls, not what was laid out for them: then/now is
+// laid out for the selected call only, and a replayed call keeps neither
+// the parsed form of what the agent saw nor repox's typed results (the
+// replayer has taken what it needs from them).
+
+// holdDiff lays out then/now for the selected call and drops the layout
+// of the one selected before.
+func (p *sessionsPane) holdDiff() {
+	if p.diffAt >= 0 && p.diffAt < len(p.calls) && p.diffAt != p.cur {
+		old := &p.calls[p.diffAt]
+		old.then, old.now = nil, nil
+	}
+	p.diffAt = -1
+	sc := p.selected()
+	if sc == nil {
+		return
+	}
+	p.diffAt = p.cur
+	if sc.step != nil && sc.then == nil {
+		sc.then, sc.now = thenNow(*sc.step)
+	}
+}
+
+// slim drops what a replayed call no longer needs.
+func (sc *sessionCall) slim() {
+	sc.call.Saw = nil
+	sc.step.Call.Saw = nil
+	for i := range sc.step.Now {
+		sc.step.Now[i].Structured = nil
+	}
+}

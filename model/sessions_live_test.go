@@ -35,3 +35,42 @@ func TestSessionsLiveEditIsAlreadyApplied(t *testing.T) {
 		t.Errorf("the pane words the live edit as:\n%s", out)
 	}
 }
+
+// Once replayed, the calls keep only what the pane shows: then/now is laid
+// out for the selected call alone (and again when another is selected),
+// and neither the parsed agent result nor repox's typed results stay.
+func TestSessionsKeepOnlyWhatIsShown(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 120, 40, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	p := m.sessions
+	check := func(sel int) {
+		t.Helper()
+		for i, sc := range p.calls {
+			if sc.step == nil {
+				t.Fatalf("call %d not replayed", i)
+			}
+			if laid := sc.then != nil || sc.now != nil; laid != (i == sel) {
+				t.Errorf("selected %d: call %d has then/now laid out: %v", sel, i, laid)
+			}
+			if sc.call.Saw != nil || sc.step.Call.Saw != nil {
+				t.Errorf("call %d keeps the parsed agent result", i)
+			}
+			for _, o := range sc.step.Now {
+				if o.Structured != nil {
+					t.Errorf("call %d keeps repox's typed result", i)
+				}
+			}
+		}
+	}
+	check(s1Calls - 1)
+	press(m, "g", "g")
+	drive(t, m, nil, settled(m, s1Calls))
+	if p.cur != 0 {
+		t.Fatalf("cursor %d after gg", p.cur)
+	}
+	check(0)
+	if out := ansi.Strip(m.Render()); !strings.Contains(out, "then: what the agent was shown") {
+		t.Errorf("no then/now for the selected call:\n%s", out)
+	}
+}

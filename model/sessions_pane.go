@@ -50,6 +50,7 @@ type sessionsPane struct {
 	resetNext bool // the next Step starts the replay afresh (transcript replaced)
 	cur, top  int
 	follow    bool // the cursor follows the newest call until the person moves
+	diffAt    int  // the one call whose then/now is laid out (-1: none)
 	dtop      int  // then/now scroll
 
 	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
@@ -69,7 +70,7 @@ type sessionCall struct {
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {
-	return &sessionsPane{c: c, env: env, dir: c.repo.Dir(), seen: map[string][]replay.FileSeen{}}
+	return &sessionsPane{c: c, env: env, dir: c.repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
 }
 
 func (p *sessionsPane) ID() paneID        { return paneSessions }
@@ -140,7 +141,7 @@ func (p *sessionsPane) stop() tea.Cmd {
 	p.gateGen++
 	p.run, p.chosen, p.marks, p.gate = nil, nil, nil, nil
 	p.c.agent = nil
-	p.calls, p.next, p.stepping, p.starting = nil, 0, false, false
+	p.calls, p.next, p.stepping, p.starting, p.diffAt = nil, 0, false, false, -1
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath = "", "", ""
 	return cmd
@@ -222,7 +223,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 	}
 	u := msg.upd
 	if u.Reset {
-		p.calls, p.next, p.cur, p.top = nil, 0, 0, 0
+		p.calls, p.next, p.cur, p.top, p.diffAt = nil, 0, 0, 0, -1
 		p.resetNext, p.follow = true, true
 		p.seen = map[string][]replay.FileSeen{}
 	}
@@ -258,7 +259,7 @@ func (p *sessionsPane) pump() tea.Cmd {
 	p.stepping = true
 	reset := p.resetNext
 	p.resetNext = false
-	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), p.gatePath)
+	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.gatePath)
 }
 
 func (p *sessionsPane) onStep(msg stepMsg) tea.Cmd {
@@ -272,7 +273,11 @@ func (p *sessionsPane) onStep(msg stepMsg) tea.Cmd {
 	}
 	sc := &p.calls[msg.i]
 	st := msg.step
-	sc.step, sc.then, sc.now = &st, msg.then, msg.now
+	sc.step, sc.then, sc.now = &st, nil, nil
+	sc.slim()
+	if msg.i == p.cur && msg.then != nil {
+		sc.then, sc.now = msg.then, msg.now // selectCall below holds them
+	}
 	var cmds []tea.Cmd
 	if msg.snap {
 		p.seen[msg.sessionKey] = msg.seen
@@ -313,6 +318,7 @@ func (p *sessionsPane) refreshMarks() {
 // viewer to it.
 func (p *sessionsPane) selectCall() tea.Cmd {
 	p.dtop = 0
+	p.holdDiff()
 	sc := p.selected()
 	if sc == nil || sc.step == nil || p.marks == nil {
 		return nil
