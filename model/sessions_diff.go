@@ -38,6 +38,10 @@ func thenNow(st replay.Step) (then, now []ui.DiffLine) {
 				}
 				nl = append(nl, head)
 			}
+			if o.AlreadyApplied != "" {
+				nl = append(nl, "(already applied on disk: "+o.AlreadyApplied+"; not re-run)")
+				continue
+			}
 			if o.DryRun && !o.IsError && o.Text == "" {
 				nl = append(nl, "(repox would apply it)")
 				continue
@@ -46,6 +50,15 @@ func thenNow(st replay.Step) (then, now []ui.DiffLine) {
 		}
 	}
 	a, b := diffLines(tl, nl)
+	if alreadyApplied(st) {
+		// not a difference: the change is on disk, and was not re-run
+		for i := range a {
+			a[i].Changed = false
+		}
+		for i := range b {
+			b[i].Changed = false
+		}
+	}
 	return a, b
 }
 
@@ -146,4 +159,46 @@ func diffLines(a, b []string) (da, db []ui.DiffLine) {
 		db[j] = ui.DiffLine{Text: l, Changed: !mb[j]}
 	}
 	return da, db
+}
+
+// alreadyApplied: every change of the step was found on disk already.
+func alreadyApplied(st replay.Step) bool {
+	for _, o := range st.Now {
+		if o.AlreadyApplied == "" {
+			return false
+		}
+	}
+	return len(st.Now) > 0
+}
+
+// Memory follows the calls, not what was laid out for them: then/now is
+// laid out for the selected call only, and a replayed call keeps neither
+// the parsed form of what the agent saw nor repox's typed results (the
+// replayer has taken what it needs from them).
+
+// holdDiff lays out then/now for the selected call and drops the layout
+// of the one selected before.
+func (p *sessionsPane) holdDiff() {
+	if p.diffAt >= 0 && p.diffAt < len(p.calls) && p.diffAt != p.cur {
+		old := &p.calls[p.diffAt]
+		old.then, old.now = nil, nil
+	}
+	p.diffAt = -1
+	sc := p.selected()
+	if sc == nil {
+		return
+	}
+	p.diffAt = p.cur
+	if sc.step != nil && sc.then == nil {
+		sc.then, sc.now = thenNow(*sc.step)
+	}
+}
+
+// slim drops what a replayed call no longer needs.
+func (sc *sessionCall) slim() {
+	sc.call.Saw = nil
+	sc.step.Call.Saw = nil
+	for i := range sc.step.Now {
+		sc.step.Now[i].Structured = nil
+	}
 }

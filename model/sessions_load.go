@@ -156,7 +156,8 @@ func (r *replayRun) reset() {
 
 // step replays call i. reset: the transcript was replaced, start afresh.
 // snap: also take what the agent has seen and its gate for gatePath.
-func (r *replayRun) step(gen, i int, c replay.Call, reset, snap bool, gatePath string) tea.Cmd {
+// diff: also lay out then beside now (the call is the selected one).
+func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
 	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -174,7 +175,9 @@ func (r *replayRun) step(gen, i int, c replay.Call, reset, snap bool, gatePath s
 			return msg
 		}
 		msg.step = rp.Step(r.ctx, c)
-		msg.then, msg.now = thenNow(msg.step)
+		if diff {
+			msg.then, msg.now = thenNow(msg.step)
+		}
 		if snap {
 			msg.seen = rp.Horizon().Files()
 			if gatePath != "" {

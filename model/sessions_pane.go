@@ -1,12 +1,9 @@
 package model
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -53,6 +50,7 @@ type sessionsPane struct {
 	resetNext bool // the next Step starts the replay afresh (transcript replaced)
 	cur, top  int
 	follow    bool // the cursor follows the newest call until the person moves
+	diffAt    int  // the one call whose then/now is laid out (-1: none)
 	dtop      int  // then/now scroll
 
 	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
@@ -72,7 +70,7 @@ type sessionCall struct {
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {
-	return &sessionsPane{c: c, env: env, dir: c.repo.Dir(), seen: map[string][]replay.FileSeen{}}
+	return &sessionsPane{c: c, env: env, dir: c.repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
 }
 
 func (p *sessionsPane) ID() paneID        { return paneSessions }
@@ -143,7 +141,7 @@ func (p *sessionsPane) stop() tea.Cmd {
 	p.gateGen++
 	p.run, p.chosen, p.marks, p.gate = nil, nil, nil, nil
 	p.c.agent = nil
-	p.calls, p.next, p.stepping, p.starting = nil, 0, false, false
+	p.calls, p.next, p.stepping, p.starting, p.diffAt = nil, 0, false, false, -1
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath = "", "", ""
 	return cmd
@@ -225,7 +223,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 	}
 	u := msg.upd
 	if u.Reset {
-		p.calls, p.next, p.cur, p.top = nil, 0, 0, 0
+		p.calls, p.next, p.cur, p.top, p.diffAt = nil, 0, 0, 0, -1
 		p.resetNext, p.follow = true, true
 		p.seen = map[string][]replay.FileSeen{}
 	}
@@ -261,7 +259,7 @@ func (p *sessionsPane) pump() tea.Cmd {
 	p.stepping = true
 	reset := p.resetNext
 	p.resetNext = false
-	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), p.gatePath)
+	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.gatePath)
 }
 
 func (p *sessionsPane) onStep(msg stepMsg) tea.Cmd {
@@ -275,7 +273,11 @@ func (p *sessionsPane) onStep(msg stepMsg) tea.Cmd {
 	}
 	sc := &p.calls[msg.i]
 	st := msg.step
-	sc.step, sc.then, sc.now = &st, msg.then, msg.now
+	sc.step, sc.then, sc.now = &st, nil, nil
+	sc.slim()
+	if msg.i == p.cur && msg.then != nil {
+		sc.then, sc.now = msg.then, msg.now // selectCall below holds them
+	}
 	var cmds []tea.Cmd
 	if msg.snap {
 		p.seen[msg.sessionKey] = msg.seen
@@ -316,6 +318,7 @@ func (p *sessionsPane) refreshMarks() {
 // viewer to it.
 func (p *sessionsPane) selectCall() tea.Cmd {
 	p.dtop = 0
+	p.holdDiff()
 	sc := p.selected()
 	if sc == nil || sc.step == nil || p.marks == nil {
 		return nil
@@ -362,356 +365,9 @@ func changed(st *replay.Step) bool {
 	return false
 }
 
-// syncViewer follows the viewer's open file: the agent's gate is asked
-// for it whenever it changes.
-func (p *sessionsPane) syncViewer(path string) tea.Cmd {
-	if p.run == nil || path == p.gatePath {
-		return nil
-	}
-	p.gatePath, p.gate = path, nil
-	if path == "" || p.stepping {
-		return nil // the step in flight is followed by a new ask (onStep)
-	}
-	return p.askGate()
-}
-
-func (p *sessionsPane) askGate() tea.Cmd {
-	p.gateGen++
-	return p.run.agentGate(p.gateGen, p.sessionKey(), p.gatePath)
-}
-
-// gateStatus words the agent's gate for the open file, labelled with the
-// session it is from.
-func (p *sessionsPane) gateStatus(path string) (text, tiny string) {
-	if p == nil || p.marks == nil || path == "" || path != p.gatePath {
-		return "", ""
-	}
-	if p.gate == nil {
-		return p.marks.label + ": edit gate …", "agent gate …"
-	}
-	var word string
-	switch v := p.gate.verdict; v.Cause {
-	case repoops.GateAllowed:
-		word = "open (full read, unchanged)"
-	case repoops.GateNeverRead:
-		word = "shut (never read)"
-	case repoops.GatePartialRead:
-		word = "shut (partial read)"
-	default:
-		word = "shut (" + v.Cause.String() + ")"
-	}
-	tinyWord, _, _ := strings.Cut(word, " ")
-	return p.marks.label + ": edit gate " + word, "agent gate " + tinyWord
-}
-
 func (p *sessionsPane) selected() *sessionCall {
 	if p.chosen == nil || p.cur < 0 || p.cur >= len(p.calls) {
 		return nil
 	}
 	return &p.calls[p.cur]
-}
-
-// listRows is how many rows the calls list gets.
-func (p *sessionsPane) listRows() int { return max(3, (p.height-1)/3) }
-
-func (p *sessionsPane) clamp() {
-	if p.chosen == nil {
-		return
-	}
-	n, rows := len(p.calls), p.listRows()
-	p.cur = min(max(p.cur, 0), max(n-1, 0))
-	if p.cur < p.top {
-		p.top = p.cur
-	}
-	if p.cur >= p.top+rows {
-		p.top = p.cur - rows + 1
-	}
-	p.top = max(min(p.top, n-rows), 0)
-}
-
-func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys.Sessions
-	switch {
-	case key.Matches(msg, k.Quit):
-		return tea.Quit
-	case key.Matches(msg, k.Hide):
-		p.hiding, p.done = true, true
-		return nil
-	}
-	if p.chosen == nil {
-		if key.Matches(msg, k.Open) && p.lcur < len(p.list) {
-			return p.choose(p.list[p.lcur])
-		}
-		d, top, bottom := navStep(k.Nav, msg, max((p.height-1)/ui.SessionRowLines, 1))
-		switch {
-		case top:
-			p.lcur = 0
-		case bottom:
-			p.lcur = len(p.list) - 1
-		default:
-			p.lcur += d
-		}
-		p.lcur = min(max(p.lcur, 0), max(len(p.list)-1, 0))
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Back):
-		cmd := p.stop()
-		p.loading = true
-		return tea.Batch(cmd, discoverSessions(p.c.ctx, p.dir, p.env, p.gen))
-	case key.Matches(msg, k.DiffDown):
-		p.dtop++
-		return nil
-	case key.Matches(msg, k.DiffUp):
-		p.dtop = max(p.dtop-1, 0)
-		return nil
-	}
-	d, top, bottom := navStep(k.Nav, msg, p.listRows())
-	old := p.cur
-	switch {
-	case top:
-		p.cur, p.follow = 0, false
-	case bottom:
-		p.cur, p.follow = len(p.calls)-1, true // back to following the newest
-	case d != 0:
-		p.cur += d
-		p.follow = false
-	default:
-		return nil
-	}
-	p.clamp()
-	if p.cur != old {
-		return p.selectCall()
-	}
-	return nil
-}
-
-// click selects the session or the call under the pointer (row y of the
-// pane; 0 is the title).
-func (p *sessionsPane) click(y int) tea.Cmd {
-	if y <= 0 {
-		return nil
-	}
-	if p.chosen == nil {
-		rows := max((p.height-1)/ui.SessionRowLines, 1)
-		top := max(p.lcur-rows+1, 0)
-		if i := top + (y-1)/ui.SessionRowLines; i < len(p.list) {
-			p.lcur = i
-		}
-		return nil
-	}
-	if y > p.listRows() {
-		return nil
-	}
-	i := p.top + y - 1
-	if i >= len(p.calls) || i == p.cur {
-		return nil
-	}
-	p.cur, p.follow = i, i == len(p.calls)-1
-	return p.selectCall()
-}
-
-// wheel scrolls the calls (or the list) by d rows; the cursor goes along.
-func (p *sessionsPane) wheel(d int) tea.Cmd {
-	if d == 0 {
-		return nil
-	}
-	if p.chosen == nil {
-		p.lcur = min(max(p.lcur+d, 0), max(len(p.list)-1, 0))
-		return nil
-	}
-	old := p.cur
-	p.cur += d
-	p.follow = false
-	p.clamp()
-	if p.cur == len(p.calls)-1 {
-		p.follow = true
-	}
-	if p.cur != old {
-		return p.selectCall()
-	}
-	return nil
-}
-
-// View draws the pane at w×h.
-func (p *sessionsPane) View(w, h int, focused bool) string {
-	v := ui.SessionsView{Focused: focused, Cursor: -1}
-	if p.chosen == nil {
-		p.listView(&v)
-	} else {
-		p.callsView(&v, h)
-	}
-	return p.c.styles.RenderSessions(v, w, h)
-}
-
-func (p *sessionsPane) listView(v *ui.SessionsView) {
-	v.Title = "agent sessions for this repository"
-	switch {
-	case p.loading:
-		v.Title += "  " + p.c.spinFrame()
-		v.Message = "looking for sessions…"
-		return
-	case p.listErr != "":
-		v.Message = "could not list the sessions: " + p.listErr
-		return
-	case len(p.list) == 0:
-		env := p.env()
-		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(env.ClaudeConfigDir, "projects") +
-			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex) and " + env.RepoxLogDir() +
-			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
-		return
-	}
-	v.Title += "  " + repoops.Commas(len(p.list))
-	rows := max((p.height-1)/ui.SessionRowLines, 1)
-	top := max(p.lcur-rows+1, 0)
-	home := p.env().Home
-	for i := top; i < len(p.list) && i < top+rows; i++ {
-		s := p.list[i]
-		agent := string(s.Agent)
-		if s.Subagent {
-			agent += "*"
-		}
-		state := "done"
-		if s.Live {
-			state = "live"
-		}
-		where := s.Path
-		if home != "" && strings.HasPrefix(where, home+"/") {
-			where = "~" + where[len(home):]
-		}
-		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, ID: s.ID, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Calls: repoops.Plural(s.Calls, "call", "calls") + ", " + repoops.Commas(s.FileCalls) + " file", State: state, Where: where})
-	}
-	v.Cursor = p.lcur - top
-}
-
-func newestOf(s replay.SessionInfo) time.Time {
-	if !s.Started.IsZero() {
-		return s.Started
-	}
-	return s.Modified
-}
-
-func stamp(t time.Time, layout string) string {
-	if t.IsZero() {
-		return strings.Repeat("-", len(layout))
-	}
-	return t.UTC().Format(layout)
-}
-
-func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
-	si := p.chosen
-	v.Title = p.marksLabel()
-	if si.Agent != "" {
-		v.Title = string(si.Agent) + " · " + v.Title
-	}
-	v.Title += " · " + repoops.Plural(len(p.calls), "call", "calls")
-	switch {
-	case p.ended != "":
-		v.Title += " · " + p.ended
-	case p.follow:
-		v.Title += " · following"
-	}
-	if p.Loading() {
-		v.Title += "  " + p.c.spinFrame()
-	}
-	switch {
-	case p.runErr != "":
-		v.Message = "could not follow " + si.Path + ": " + p.runErr
-		return
-	case p.starting:
-		v.Message = "opening " + si.Path + "…"
-		return
-	case len(p.calls) == 0:
-		v.Message = "no calls yet. Following " + si.Path + ": new calls appear here as the agent makes them."
-		return
-	}
-	v.ListRows = min(p.listRows(), max(h-1, 0))
-	end := min(p.top+v.ListRows, len(p.calls))
-	for i := p.top; i < end; i++ {
-		v.Calls = append(v.Calls, callRow(p.calls[i]))
-	}
-	v.Cursor = p.cur - p.top
-	sc := p.selected()
-	if sc == nil {
-		return
-	}
-	c := sc.call
-	v.Header = "#" + strconv.Itoa(c.Seq) + " " + stamp(c.Time, "15:04:05") + " " + c.AgentTool
-	if len(c.Repox) > 0 && c.Repox[0].Tool != c.AgentTool {
-		v.Header += " → " + c.Repox[0].Tool
-	}
-	v.ThenTitle = "then: what the agent was shown"
-	v.NowTitle = "now: what repox shows"
-	if sc.step == nil {
-		// not replayed yet (the calls before it go first, in order): the
-		// agent's side can be shown already
-		v.Header += " (replaying…)"
-		if sc.then == nil {
-			for _, l := range splitText(c.Text) {
-				sc.then = append(sc.then, ui.DiffLine{Text: l})
-			}
-		}
-		room := max(h-1-v.ListRows-1-1, 0)
-		v.Then = window(sc.then, p.dtop, room)
-		v.Now = []ui.DiffLine{{Text: "(replaying the " + repoops.Plural(p.cur-p.next+1, "call", "calls") + " before it first…)"}}
-		if p.cur < p.next {
-			v.Now = []ui.DiffLine{{Text: "(replaying…)"}}
-		}
-		return
-	}
-	if st := sc.step; st.Path != "" {
-		v.Header += " " + repoops.DisplayPath(st.Path)
-		if len(st.Lines) > 0 {
-			v.Header += ":" + replay.Ranges(st.Lines)
-		}
-	}
-	for i, f := range sc.step.Flags {
-		if i == 3 {
-			v.Flags = append(v.Flags, "(+"+strconv.Itoa(len(sc.step.Flags)-3)+" more findings: repox replay --report)")
-			break
-		}
-		v.Flags = append(v.Flags, string(f.Kind)+": "+f.Text)
-	}
-	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
-	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
-	v.Then = window(sc.then, p.dtop, room)
-	v.Now = window(sc.now, p.dtop, room)
-}
-
-func (p *sessionsPane) marksLabel() string {
-	if p.marks == nil {
-		return ""
-	}
-	return p.marks.label
-}
-
-func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
-	if top >= len(ls) {
-		return nil
-	}
-	return ls[top:min(top+n, len(ls))]
-}
-
-func callRow(sc sessionCall) ui.CallRow {
-	c := sc.call
-	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: shortArgs(c.AgentArgs),
-		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil}
-	if sc.step != nil {
-		r.Flags = len(sc.step.Flags)
-	}
-	return r
-}
-
-// shortArgs is the arguments as one compact line.
-func shortArgs(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(raw)
-	}
-	s := b.String()
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
 }

@@ -240,6 +240,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return m.popOverlay()
 		}
+		if opensHelp(o) && key.Matches(msg, m.keys.Global.Help) {
+			m.pushOverlay(newHelpPane(m.common, m.helpOver(o)))
+			return nil
+		}
 		cmd := o.Update(msg)
 		if o.Done() && m.overlays.top() == o {
 			cmd = tea.Batch(cmd, m.popOverlay())

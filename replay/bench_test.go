@@ -2,8 +2,11 @@ package replay
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -40,8 +43,42 @@ func bigTranscript(tb testing.TB, size int) []byte {
 
 const tenMB = 10 << 20
 
-// BenchmarkFirstCall10MB: open a 10 MB transcript and get its first call.
+// BenchmarkFirstCall10MB: follow a 10 MB transcript file and get the
+// first Update that holds a call: what the sessions pane waits for before
+// it shows anything (Follow, not the Reader, is what it uses).
 func BenchmarkFirstCall10MB(b *testing.B) {
+	data := bigTranscript(b, tenMB)
+	path := filepath.Join(b.TempDir(), "session.jsonl")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		f, err := Follow(ctx, path, FollowOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for u := range f.Updates() {
+			if len(u.Calls) > 0 {
+				if u.Calls[0].AgentTool != "Read" {
+					b.Fatal(u.Calls[0])
+				}
+				break
+			}
+		}
+		b.StopTimer() // stopping the follower is not what is measured
+		cancel()
+		for range f.Updates() {
+		}
+		b.StartTimer()
+	}
+}
+
+// BenchmarkReaderFirstCall10MB: the Reader's first call (repox replay
+// --report streams from it).
+func BenchmarkReaderFirstCall10MB(b *testing.B) {
 	data := bigTranscript(b, tenMB)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()

@@ -87,6 +87,12 @@ type Saw struct {
 	// endings as LF.
 	BeforeSHA   string `json:"beforeSha256,omitempty"`
 	BeforeLines int    `json:"beforeLines,omitempty"`
+	// AfterSHA: the same for the file as the change left it (line endings
+	// as LF), when the transcript tells; AfterLines: its line count (a
+	// repox log's lines_after). Following a live session, the file on disk
+	// may already be that.
+	AfterSHA   string `json:"afterSha256,omitempty"`
+	AfterLines int    `json:"afterLines,omitempty"`
 }
 
 // SawLine is one line the agent was shown.

@@ -339,6 +339,9 @@ func codexSaw(c *Call, text, cwd string) *Saw {
 	if len(c.Repox) != 1 {
 		return nil
 	}
+	if name, ok := mcpRepoxTool(c.AgentTool); ok {
+		return repoxSaw(name, c.Repox[0].Args, nil, text)
+	}
 	switch c.AgentTool {
 	case "read_file":
 		var a cxArgs

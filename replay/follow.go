@@ -44,7 +44,8 @@ type Follower struct {
 }
 
 // Follow starts following path until ctx ends. The first Update holds the
-// calls already in the file (possibly none). The channel is closed when
+// first calls already in the file (possibly none): the first that are
+// complete once the first 256 KiB are read, then the rest in batches. The channel is closed when
 // ctx ends; Err then says why following stopped early, if it did.
 func Follow(ctx context.Context, path string, opts FollowOptions) (*Follower, error) {
 	if opts.Debounce <= 0 {
@@ -78,6 +79,7 @@ type tail struct {
 	s    *stream
 	sp   splitter
 	buf  []byte
+	sent int // calls sent so far
 }
 
 func (f *Follower) run(ctx context.Context) {
@@ -101,7 +103,7 @@ func (f *Follower) run(ctx context.Context) {
 	defer poll.Stop()
 	var debounce <-chan time.Time
 	for {
-		upd, err := f.readMore(t)
+		upd, more, err := f.readMore(t)
 		if err != nil {
 			f.mu.Lock()
 			f.err = err
@@ -114,6 +116,9 @@ func (f *Follower) run(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			}
+		}
+		if more && ctx.Err() == nil {
+			continue // the file holds more than one batch: read on at once
 		}
 		for wait := true; wait; {
 			select {
@@ -136,13 +141,21 @@ func (f *Follower) run(ctx context.Context) {
 	}
 }
 
-// readMore reads what was appended since the last time; a file that
-// shrank or was replaced is read again from the start.
-func (f *Follower) readMore(t *tail) (Update, error) {
-	var upd Update
+// A batch: the first Update goes out as soon as one call is complete; the
+// later ones when this many calls or bytes were read, so a long transcript
+// is shown as it is read, not once all of it was.
+const (
+	batchCalls = 512
+	batchBytes = 1 << 20
+)
+
+// readMore reads what was appended since the last time, up to one batch
+// (more: the file holds more); a file that shrank or was replaced is read
+// again from the start.
+func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 	info, err := os.Stat(f.path)
 	if err != nil {
-		return upd, nil // gone for now (being replaced): try again later
+		return upd, false, nil // gone for now (being replaced): try again later
 	}
 	if t.file != nil && (!os.SameFile(info, t.info) || info.Size() < t.off) {
 		t.file.Close()
@@ -152,14 +165,16 @@ func (f *Follower) readMore(t *tail) (Update, error) {
 	if t.file == nil {
 		fh, err := os.Open(f.path)
 		if err != nil {
-			return upd, nil
+			return upd, false, nil
 		}
 		t.file, t.info = fh, info
 	}
+	read := 0
 	for {
 		n, err := t.file.ReadAt(t.buf, t.off)
 		if n > 0 {
 			t.off += int64(n)
+			read += n
 			over := t.sp.push(t.buf[:n], t.s.feed)
 			for range over {
 				t.s.st.Lines++
@@ -170,11 +185,16 @@ func (f *Follower) readMore(t *tail) (Update, error) {
 			break
 		}
 		if err != nil {
-			return upd, err
+			return upd, false, err
+		}
+		if k := len(t.s.ready); k > 0 && (t.sent == 0 || k >= batchCalls || read >= batchBytes) {
+			more = true
+			break
 		}
 	}
-	t.s.st.Partial = t.sp.partial()
+	t.s.st.Partial = !more && t.sp.partial()
 	upd.Calls = t.s.take()
+	t.sent += len(upd.Calls)
 	upd.Stats = t.s.st
-	return upd, nil
+	return upd, more, nil
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -81,12 +82,12 @@ func TestFollowPartialLine(t *testing.T) {
 	all := b.String()
 	cut := len(all) - 10 // inside the result line
 	appendFile(t, path, all[:cut])
-	u, err := f.readMore(tl)
+	u, _, err := f.readMore(tl)
 	if err != nil || len(u.Calls) != 0 || !u.Stats.Partial || u.Stats.Pending != 1 {
 		t.Fatalf("half a line: %+v %v", u, err)
 	}
 	appendFile(t, path, all[cut:])
-	u, err = f.readMore(tl)
+	u, _, err = f.readMore(tl)
 	if err != nil || len(u.Calls) != 1 || u.Calls[0].Text != "     1→first" || u.Stats.Partial || u.Stats.Skipped != 0 {
 		t.Fatalf("the rest: %+v %v", u, err)
 	}
@@ -96,13 +97,60 @@ func TestFollowPartialLine(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b2.String()[:20]), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	u, _ = f.readMore(tl)
+	u, _, _ = f.readMore(tl)
 	if !u.Reset {
 		t.Fatalf("no reset after truncation: %+v", u)
 	}
 	appendFile(t, path, b2.String()[20:])
-	u, _ = f.readMore(tl)
+	u, _, _ = f.readMore(tl)
 	if len(u.Calls) != 1 || u.Calls[0].Seq != 1 || u.Calls[0].AgentTool != "Glob" {
 		t.Fatalf("after the reset: %+v", u.Calls)
 	}
+}
+
+// A long transcript is sent in batches as it is read: the first Update
+// holds the first calls, not all of them, and the batches together hold
+// every call once, in order.
+func TestFollowSendsBatchesAsItReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	data := bigTranscript(t, 3<<20)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := ReadAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f, err := Follow(ctx, path, FollowOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := next(t, f)
+	if len(first.Calls) == 0 || len(first.Calls) >= len(want) {
+		t.Fatalf("the first update holds %d of the %d calls: it should hold the first batch only", len(first.Calls), len(want))
+	}
+	if first.Stats.Partial {
+		t.Error("a batch cut inside the file is reported as a partial last line")
+	}
+	got := first.Calls
+	updates := 1
+	for len(got) < len(want) {
+		u := next(t, f)
+		if u.Reset {
+			t.Fatal("reset while reading an unchanged file")
+		}
+		got = append(got, u.Calls...)
+		updates++
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d calls sent, the file has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].Seq != i+1 || got[i].ID != want[i].ID {
+			t.Fatalf("call %d: seq %d id %s, want seq %d id %s", i, got[i].Seq, got[i].ID, i+1, want[i].ID)
+		}
+	}
+	t.Logf("%d calls in %d updates", len(got), updates)
 }

@@ -118,7 +118,7 @@ func thenSummary(c Call) string {
 		}
 		return s
 	case c.Saw != nil && len(c.Saw.Paths) > 0:
-		s := fmt.Sprintf("ok: %d paths", len(c.Saw.Paths))
+		s := "ok: " + repoops.Plural(len(c.Saw.Paths), "file", "files") + " named"
 		if c.Saw.Cut {
 			s += ", marked as cut"
 		}
@@ -144,6 +144,8 @@ func nowSummary(o Outcome) string {
 		return "not applied (the agent's failed); repox refuses it too: " + clip(firstLine(o.Text), 200)
 	case o.DryRun:
 		return "not applied (the agent's failed); repox would apply it"
+	case o.AlreadyApplied != "":
+		return "already applied on disk (" + o.AlreadyApplied + "); not re-run"
 	case o.Forced:
 		return "refused: " + clip(firstLine(o.Text), 200) + " — applied to the copy anyway, as the agent's succeeded"
 	case o.IsError:

@@ -42,48 +42,9 @@ func (d *repoxDecoder) line(b []byte, n int, st *Stats) {
 	} else {
 		c.NoEquivalent = "not a repox tool"
 	}
-	if structured, ok := w.Structured.(json.RawMessage); ok && !w.IsError {
-		c.Saw = repoxSaw(w.Tool, args, structured)
+	if !w.IsError && repoxTool(w.Tool) {
+		structured, _ := w.Structured.(json.RawMessage)
+		c.Saw = repoxSaw(w.Tool, args, structured, w.Text)
 	}
 	d.s.add(c, true)
-}
-
-// repoxSaw reads what a repox result showed from its structured form.
-func repoxSaw(tool string, args, structured json.RawMessage) *Saw {
-	if len(structured) == 0 {
-		return nil
-	}
-	switch tool {
-	case "repo_read_file":
-		var a struct {
-			Path string `json:"path"`
-		}
-		json.Unmarshal(args, &a)
-		var r struct {
-			TotalLines int `json:"total_lines"`
-			Lines      []struct {
-				N    int    `json:"n"`
-				Text string `json:"text"`
-			} `json:"lines"`
-		}
-		if json.Unmarshal(structured, &r) != nil {
-			return nil
-		}
-		saw := &Saw{Path: a.Path, TotalLines: r.TotalLines}
-		for _, l := range r.Lines {
-			saw.Lines = append(saw.Lines, SawLine{N: l.N, Text: l.Text})
-		}
-		return saw
-	case "repo_find":
-		var r struct {
-			Matches []string `json:"matches"`
-			Total   int      `json:"total"`
-			Limit   int      `json:"limit"`
-		}
-		if json.Unmarshal(structured, &r) != nil {
-			return nil
-		}
-		return &Saw{Paths: r.Matches, Cut: r.Total > len(r.Matches), Counted: true, Limit: r.Limit}
-	}
-	return nil
 }

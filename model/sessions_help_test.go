@@ -1,0 +1,35 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// ? opens the help over the sessions pane, with the pane's keys first;
+// any other key closes it and the pane is on top again, still following.
+func TestSessionsHelpOpensOverThePane(t *testing.T) {
+	log := writeLog(t, agentScript)
+	m := sessionsModel(t, 100, 30, log, "s1")
+	drive(t, m, m.Init(), settled(m, s1Calls))
+	press(m, "?")
+	h, ok := m.overlays.top().(*helpPane)
+	if !ok {
+		t.Fatalf("? over the sessions pane opened no help; on top: %T", m.overlays.top())
+	}
+	if len(h.sections) == 0 || h.sections[0].Title != "Sessions" {
+		t.Fatalf("the help does not start with the sessions pane's keys: %+v", h.sections)
+	}
+	out := ansi.Strip(m.Render())
+	if !strings.Contains(out, "follow newest") {
+		t.Errorf("the help does not show the sessions pane's keys:\n%s", out)
+	}
+	press(m, "x")
+	if m.overlays.top() != overlay(m.sessions) {
+		t.Fatalf("closing the help left %T on top, not the sessions pane", m.overlays.top())
+	}
+	if m.sessions.run == nil || m.sessions.chosen == nil {
+		t.Error("opening the help stopped following the session")
+	}
+}

@@ -1,0 +1,200 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// The sessions pane drawn: the list of sessions, then the chosen one's
+// calls with then beside now.
+
+// View draws the pane at w×h.
+func (p *sessionsPane) View(w, h int, focused bool) string {
+	v := ui.SessionsView{Focused: focused, Cursor: -1}
+	if p.chosen == nil {
+		p.listView(&v)
+	} else {
+		p.callsView(&v, h)
+	}
+	return p.c.styles.RenderSessions(v, w, h)
+}
+
+func (p *sessionsPane) listView(v *ui.SessionsView) {
+	v.Title = "agent sessions for this repository"
+	switch {
+	case p.loading:
+		v.Title += "  " + p.c.spinFrame()
+		v.Message = "looking for sessions…"
+		return
+	case p.listErr != "":
+		v.Message = "could not list the sessions: " + p.listErr
+		return
+	case len(p.list) == 0:
+		env := p.env()
+		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(env.ClaudeConfigDir, "projects") +
+			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex) and " + env.RepoxLogDir() +
+			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
+		return
+	}
+	v.Title += "  " + repoops.Commas(len(p.list))
+	rows := max((p.height-1)/ui.SessionRowLines, 1)
+	top := max(p.lcur-rows+1, 0)
+	home := p.env().Home
+	for i := top; i < len(p.list) && i < top+rows; i++ {
+		s := p.list[i]
+		agent := string(s.Agent)
+		if s.Subagent {
+			agent += "*"
+		}
+		state := "done"
+		if s.Live {
+			state = "live"
+		}
+		where := s.Path
+		if home != "" && strings.HasPrefix(where, home+"/") {
+			where = "~" + where[len(home):]
+		}
+		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, ID: s.ID, Started: stamp(newestOf(s), "2006-01-02 15:04"),
+			Calls: repoops.Plural(s.Calls, "call", "calls") + ", " + repoops.Commas(s.FileCalls) + " file", State: state, Where: where})
+	}
+	v.Cursor = p.lcur - top
+}
+
+func newestOf(s replay.SessionInfo) time.Time {
+	if !s.Started.IsZero() {
+		return s.Started
+	}
+	return s.Modified
+}
+
+func stamp(t time.Time, layout string) string {
+	if t.IsZero() {
+		return strings.Repeat("-", len(layout))
+	}
+	return t.UTC().Format(layout)
+}
+
+func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
+	si := p.chosen
+	v.Title = p.marksLabel()
+	if si.Agent != "" {
+		v.Title = string(si.Agent) + " · " + v.Title
+	}
+	v.Title += " · " + repoops.Plural(len(p.calls), "call", "calls")
+	switch {
+	case p.ended != "":
+		v.Title += " · " + p.ended
+	case p.follow:
+		v.Title += " · following"
+	}
+	if p.Loading() {
+		v.Title += "  " + p.c.spinFrame()
+	}
+	switch {
+	case p.runErr != "":
+		v.Message = "could not follow " + si.Path + ": " + p.runErr
+		return
+	case p.starting:
+		v.Message = "opening " + si.Path + "…"
+		return
+	case len(p.calls) == 0:
+		v.Message = "no calls yet. Following " + si.Path + ": new calls appear here as the agent makes them."
+		return
+	}
+	v.ListRows = min(p.listRows(), max(h-1, 0))
+	end := min(p.top+v.ListRows, len(p.calls))
+	for i := p.top; i < end; i++ {
+		v.Calls = append(v.Calls, callRow(p.calls[i]))
+	}
+	v.Cursor = p.cur - p.top
+	sc := p.selected()
+	if sc == nil {
+		return
+	}
+	c := sc.call
+	v.Header = "#" + strconv.Itoa(c.Seq) + " " + stamp(c.Time, "15:04:05") + " " + c.AgentTool
+	if len(c.Repox) > 0 && c.Repox[0].Tool != c.AgentTool {
+		v.Header += " → " + c.Repox[0].Tool
+	}
+	v.ThenTitle = "then: what the agent was shown"
+	v.NowTitle = "now: what repox shows"
+	if sc.step == nil {
+		// not replayed yet (the calls before it go first, in order): the
+		// agent's side can be shown already
+		v.Header += " (replaying…)"
+		if sc.then == nil {
+			for _, l := range splitText(c.Text) {
+				sc.then = append(sc.then, ui.DiffLine{Text: l})
+			}
+		}
+		room := max(h-1-v.ListRows-1-1, 0)
+		v.Then = window(sc.then, p.dtop, room)
+		v.Now = []ui.DiffLine{{Text: "(replaying the " + repoops.Plural(p.cur-p.next+1, "call", "calls") + " before it first…)"}}
+		if p.cur < p.next {
+			v.Now = []ui.DiffLine{{Text: "(replaying…)"}}
+		}
+		return
+	}
+	if st := sc.step; st.Path != "" {
+		v.Header += " " + repoops.DisplayPath(st.Path)
+		if len(st.Lines) > 0 {
+			v.Header += ":" + replay.Ranges(st.Lines)
+		}
+	}
+	for i, f := range sc.step.Flags {
+		if i == 3 {
+			v.Flags = append(v.Flags, "(+"+strconv.Itoa(len(sc.step.Flags)-3)+" more findings: repox replay --report)")
+			break
+		}
+		v.Flags = append(v.Flags, string(f.Kind)+": "+f.Text)
+	}
+	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
+	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
+	v.Then = window(sc.then, p.dtop, room)
+	v.Now = window(sc.now, p.dtop, room)
+}
+
+func (p *sessionsPane) marksLabel() string {
+	if p.marks == nil {
+		return ""
+	}
+	return p.marks.label
+}
+
+func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
+	if top >= len(ls) {
+		return nil
+	}
+	return ls[top:min(top+n, len(ls))]
+}
+
+func callRow(sc sessionCall) ui.CallRow {
+	c := sc.call
+	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: shortArgs(c.AgentArgs),
+		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil}
+	if sc.step != nil {
+		r.Flags = len(sc.step.Flags)
+	}
+	return r
+}
+
+// shortArgs is the arguments as one compact line.
+func shortArgs(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	s := b.String()
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}

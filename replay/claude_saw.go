@@ -1,0 +1,151 @@
+package replay
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// What a Claude Code result showed the agent: read lines, listed paths,
+// the file before an edit.
+
+// ccReadResult is Claude Code's structured Read result.
+type ccReadResult struct {
+	File *struct {
+		FilePath   string `json:"filePath"`
+		Content    string `json:"content"`
+		NumLines   int    `json:"numLines"`
+		StartLine  int    `json:"startLine"`
+		TotalLines int    `json:"totalLines"`
+	} `json:"file"`
+	Filenames []string `json:"filenames"`
+	Truncated bool     `json:"truncated"`
+	AgentID   string   `json:"agentId"`      // a Task's subagent
+	Original  *string  `json:"originalFile"` // an Edit's file before the change
+	NumFiles  int      `json:"numFiles"`
+}
+
+// numbered matches a line of Claude Code's Read output: "     12→text"
+// (older) or "    12\ttext" (newer).
+var numbered = regexp.MustCompile(`^ *([0-9]+)(?:→|\t)`)
+
+func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
+	var r ccReadResult
+	if tur != nil {
+		r = *tur
+	}
+	if name, ok := mcpRepoxTool(c.AgentTool); ok && len(c.Repox) == 1 {
+		return repoxSaw(name, c.Repox[0].Args, nil, c.Text)
+	}
+	var a ccArgs
+	json.Unmarshal(c.AgentArgs, &a)
+	a.anchor(wd)
+	switch c.AgentTool {
+	case "Read":
+		rel, ok := relPath(a.FilePath, cwd)
+		if !ok {
+			rel = a.FilePath // outside the folder: kept as given, never on the horizon
+		}
+		saw := &Saw{Path: rel}
+		if r.File != nil && r.File.StartLine > 0 {
+			saw.TotalLines = r.File.TotalLines
+			lines := splitLines(r.File.Content)
+			for i, t := range lines {
+				saw.Lines = append(saw.Lines, SawLine{N: r.File.StartLine + i, Text: t})
+			}
+			return saw
+		}
+		saw.Lines = parseNumbered(c.Text, numbered)
+		return saw
+	case "Glob":
+		saw := &Saw{Limit: claudeGlobCap}
+		names := r.Filenames
+		if names == nil {
+			for _, l := range strings.Split(c.Text, "\n") {
+				if l == "" || strings.HasPrefix(l, "(Results are truncated") || l == "No files found" {
+					continue
+				}
+				names = append(names, l)
+			}
+		}
+		for _, n := range names {
+			if rel, ok := relPath(n, cwd); ok {
+				saw.Paths = append(saw.Paths, rel)
+			} else {
+				saw.Paths = append(saw.Paths, n)
+			}
+		}
+		saw.Cut = r.Truncated || strings.Contains(c.Text, "(Results are truncated")
+		return saw
+	case "Edit", "MultiEdit":
+		if r.Original == nil {
+			return nil
+		}
+		rel, ok := relPath(a.FilePath, cwd)
+		if !ok {
+			return nil
+		}
+		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
+		saw := &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf))}
+		if after, ok := claudeAfter(*r.Original, c.Repox); ok {
+			after = strings.ReplaceAll(after, "\r\n", "\n")
+			saw.AfterSHA, saw.AfterLines = sha(after), repoops.CountLines([]byte(after))
+		}
+		return saw
+	case "Grep":
+		// files_with_matches: the files named are listed for the agent
+		if len(r.Filenames) == 0 {
+			return nil
+		}
+		saw := &Saw{}
+		for _, n := range r.Filenames {
+			if rel, ok := relPath(n, cwd); ok {
+				n = rel
+			}
+			saw.Paths = append(saw.Paths, n)
+		}
+		return saw
+	case "Bash":
+		return shellSaw(c, c.Text)
+	}
+	return nil
+}
+
+// splitLines splits text into lines by the project's rule: a final newline
+// ends the last line, it does not start another.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	s = strings.TrimSuffix(s, "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// parseNumbered reads numbered lines (prefix matched by re) from the start
+// of text, stopping at the first line that is not one (a trailing
+// system reminder, a footer).
+func parseNumbered(text string, re *regexp.Regexp) []SawLine {
+	var out []SawLine
+	for _, l := range strings.Split(text, "\n") {
+		m := re.FindStringSubmatchIndex(l)
+		if m == nil {
+			if len(out) > 0 {
+				break
+			}
+			continue
+		}
+		n, err := strconv.Atoi(l[m[2]:m[3]])
+		if err != nil {
+			break
+		}
+		out = append(out, SawLine{N: n, Text: strings.TrimSuffix(l[m[1]:], "\r")})
+	}
+	return out
+}

@@ -1,0 +1,208 @@
+package replay
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// The replay of a change: applied to the scratch copy, only planned when
+// the agent's failed, forced when repox refuses what the agent's did, and
+// the horizon and the step's region updated with what it changed.
+
+// countAll sets expected_count to the occurrences of old_string now.
+func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
+	var a editArgs
+	if json.Unmarshal(args, &a) != nil || a.OldString == "" {
+		return args
+	}
+	if r.sroot == nil {
+		return args // a dry run before the copy: the count stays as given
+	}
+	b, err := r.sroot.ReadFile(filepath.FromSlash(a.Path))
+	if err != nil {
+		return args
+	}
+	a.Count = max(strings.Count(string(b), a.OldString), 1)
+	return rawJSON(a)
+}
+
+// change runs a write tool. When the agent's change failed it is only
+// planned, so the copy stays as the agent left it; when the agent's
+// succeeded and repox refuses, it is applied in a separate session so
+// later calls see what the agent's saw.
+func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.RawMessage, st *Step) Outcome {
+	tool := tc.Tool
+	path := argPath(args)
+	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
+	if why := alreadyApplied(c, tool, args, before, beforeErr == nil); why != "" {
+		return r.appliedOutcome(c, tc, args, path, why, before, st)
+	}
+	if s := c.Saw; s != nil && s.BeforeSHA != "" && s.Path == path && len(st.Now) == 0 && beforeErr == nil {
+		lf := strings.ReplaceAll(string(before), "\r\n", "\n")
+		if sha(lf) != s.BeforeSHA {
+			now := repoops.CountLines([]byte(lf))
+			st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path,
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", path, s.BeforeLines, now)})
+		}
+	}
+	rec, _ := r.sess.CallRecorded(ctx, tool, args)
+	out := Outcome{CallRecord: rec, Applied: !rec.IsError}
+	if rec.IsError {
+		if r.force(ctx, tool, args, path) {
+			out.Forced, out.Applied = true, true
+		} else {
+			st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
+				Text: "the agent's " + c.AgentTool + " of " + path + " could not be applied to the copy; later calls on it may differ for that reason"})
+		}
+	}
+	if out.Applied {
+		r.noteChange(c, tool, args, path, before, beforeErr == nil, st)
+	}
+	return out
+}
+
+// dryRun plans a change without applying it.
+func (r *Replayer) dryRun(ctx context.Context, tool string, args json.RawMessage) Outcome {
+	rec := repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tool, Args: args}
+	req, err := changeRequest(tool, args)
+	if err == nil {
+		var p *repoops.Plan
+		if p, err = r.sess.Plan(ctx, req); err == nil && !p.Verdict.Allowed {
+			err = fmt.Errorf("%s", p.Verdict.Reason)
+		}
+	}
+	if err != nil {
+		rec.IsError, rec.Text = true, err.Error()
+	}
+	return Outcome{CallRecord: rec, DryRun: true}
+}
+
+func changeRequest(tool string, args json.RawMessage) (repoops.ChangeRequest, error) {
+	switch tool {
+	case "repo_edit":
+		var a repoops.EditRequest
+		return a, json.Unmarshal(args, &a)
+	case "repo_write":
+		var a repoops.WriteRequest
+		return a, json.Unmarshal(args, &a)
+	default:
+		var a repoops.InsertRequest
+		return a, json.Unmarshal(args, &a)
+	}
+}
+
+// force applies a change repox refused, through the fixer session: a full
+// read first, so only the gate is stepped over, never the edit's own
+// checks (an old_string that is not there stays refused).
+func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage, path string) bool {
+	r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "limit": 2000}))
+	return !r.fixer.Call(ctx, tool, args).IsError
+}
+
+func argPath(args json.RawMessage) string {
+	var a struct {
+		Path string `json:"path"`
+	}
+	json.Unmarshal(args, &a)
+	return a.Path
+}
+
+// noteChange updates the horizon with an applied change and flags edits
+// of lines the agent had not been shown.
+func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path string, before []byte, existed bool, st *Step) {
+	switch tool {
+	case "repo_write":
+		after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
+		if existed {
+			old := LineRange{1, repoops.CountLines(before)}
+			if old.To > 0 {
+				if un := r.horizon.Unread(path, old); len(un) > 0 {
+					st.Flags = append(st.Flags, unreadFlag(c, path, un, old))
+				}
+			}
+		}
+		n := repoops.CountLines(after)
+		r.horizon.Wrote(path, n)
+		st.Path, st.Lines = path, nil
+		if n > 0 {
+			st.Lines = []LineRange{{1, n}}
+		}
+	case "repo_insert":
+		var a repoops.InsertRequest
+		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" {
+			return
+		}
+		n := spanLines(a.Content)
+		at := *a.AfterLine
+		r.horizon.Edit(path, LineRange{at + 1, at}, n, false)
+		st.Path, st.Lines = path, []LineRange{{at + 1, at + n}}
+	case "repo_edit":
+		var a editArgs
+		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
+			return
+		}
+		text := string(before)
+		var spans []int
+		for i := 0; ; {
+			j := strings.Index(text[i:], a.OldString)
+			if j < 0 {
+				break
+			}
+			spans = append(spans, i+j)
+			i += j + len(a.OldString)
+		}
+		oldN := spanLines(a.OldString)
+		newN := spanLines(a.NewString)
+		var all []LineRange
+		// last first, so the line numbers of earlier ones stay valid
+		for k := len(spans) - 1; k >= 0; k-- {
+			from := 1 + strings.Count(text[:spans[k]], "\n")
+			old := LineRange{from, from + oldN - 1}
+			un := r.horizon.Unread(path, old)
+			all = append(un, all...)
+			r.horizon.Edit(path, old, newN, len(un) > 0)
+		}
+		// this step's regions, in the new numbering
+		st.Path, st.Lines = path, nil
+		for k, at := range spans {
+			from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
+			if newN > 0 {
+				st.Lines = addRange(st.Lines, LineRange{from, from + newN - 1})
+			}
+		}
+		if len(all) > 0 {
+			st.Flags = append(st.Flags, unreadFlag(c, path, all, LineRange{}))
+		}
+	}
+}
+
+// spanLines is how many lines a replaced or replacing string spans.
+func spanLines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
+}
+
+func unreadFlag(c Call, path string, un []LineRange, whole LineRange) Flag {
+	var text string
+	if whole.To > 0 && len(un) == 1 && un[0] == whole {
+		text = "the agent's " + c.AgentTool + " replaced " + path + " without reading any of its " + strconv.Itoa(whole.To) + " lines in this session"
+	} else {
+		text = "the agent's " + c.AgentTool + " changed " + lineWord(un) + " " + Ranges(un) + " of " + path + ", which it never read in this session"
+	}
+	return Flag{Kind: FlagEditUnread, Path: path, Lines: un, Text: text}
+}
+
+func lineWord(rs []LineRange) string {
+	if len(rs) == 1 && rs[0].From == rs[0].To {
+		return "line"
+	}
+	return "lines"
+}

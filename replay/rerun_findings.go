@@ -1,0 +1,189 @@
+package replay
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// The findings of one step: the agent's result beside repox's for the
+// same request, read by read and listing by listing.
+
+// findings compares the agent's result with repox's.
+func (r *Replayer) findings(c Call, st *Step) {
+	if len(st.Now) == 0 || c.NoResult {
+		return
+	}
+	now := st.Now[0]
+	tool := now.Tool
+	path := argPath(now.Args)
+	if tool == "repo_read_file" {
+		// repoops's refusal for a folder, or the agent's own tool's
+		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
+			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,
+				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + c.AgentTool + "); repox says: " + firstLine(now.Text)})
+			return
+		}
+	}
+	// one side refused, the other did not
+	if len(st.Now) == 1 && c.IsError != now.IsError && !now.DryRun {
+		what := "succeeded"
+		if c.IsError {
+			what = "was refused (" + clip(firstLine(c.Text), 100) + ")"
+		}
+		nowWhat := "succeeds: " + clip(firstLine(now.Text), 100)
+		if now.IsError {
+			nowWhat = "refuses it: " + clip(firstLine(now.Text), 200)
+		}
+		st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Path: path,
+			Text: "the agent's " + c.AgentTool + " " + what + "; repox " + nowWhat})
+	}
+	if c.IsError || now.IsError || c.Saw == nil {
+		return
+	}
+	switch res := now.Structured.(type) {
+	case *repoops.ReadResult:
+		if len(c.Saw.Lines) > 0 {
+			r.compareRead(c, res, path, st)
+		}
+	case *repoops.FindResult:
+		r.compareList(c, res.Matches, res.Total, "matches", st)
+	case *repoops.GrepResult:
+		r.compareList(c, nil, res.TotalFiles, "files with matching lines", st)
+	case *repoops.TreeResult:
+		if c.Saw.Cut && !c.Saw.Counted {
+			st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount,
+				Text: "the agent's " + c.AgentTool + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
+		}
+	}
+}
+
+func displayDir(p string) string {
+	if p == "" {
+		return "."
+	}
+	return p + "/"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// compareRead checks the lines the agent was shown against the file now.
+func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st *Step) {
+	now := make(map[int]repoops.ReadLine, len(res.Lines))
+	for _, l := range res.Lines {
+		now[l.N] = l
+	}
+	var diff, short []LineRange
+	first, firstShort := "", ""
+	count := 0
+	for _, l := range c.Saw.Lines {
+		nl, ok := now[l.N]
+		switch {
+		case !ok && l.N <= res.TotalLines:
+			continue // outside repox's window: not compared
+		case ok && (nl.CutChars > 0 || nl.Text == l.Text):
+			continue
+		case ok && cutShort(l.Text, nl.Text):
+			// the agent's tool cut the line (Codex's read_file at 500
+			// bytes, with no marker): not a change, a silent cut
+			short = addRange(short, LineRange{l.N, l.N})
+			if firstShort == "" {
+				firstShort = fmt.Sprintf("line %d showed %d of its %d characters", l.N, utf8.RuneCountInString(strings.TrimRight(l.Text, "….")), utf8.RuneCountInString(nl.Text))
+			}
+			continue
+		}
+		count++
+		diff = addRange(diff, LineRange{l.N, l.N})
+		if first == "" {
+			if ok {
+				first = fmt.Sprintf("line %d was %s, now %s", l.N, strconv.Quote(clip(l.Text, 60)), strconv.Quote(clip(nl.Text, 60)))
+			} else {
+				first = fmt.Sprintf("line %d was %s; the file now has %d lines", l.N, strconv.Quote(clip(l.Text, 60)), res.TotalLines)
+			}
+		}
+	}
+	if len(short) > 0 {
+		st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount, Path: path, Lines: short,
+			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", c.AgentTool, lineWord(short), Ranges(short), path, firstShort)})
+	}
+	if count == 0 {
+		return
+	}
+	st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
+		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", path, count, len(c.Saw.Lines), Ranges(diff), first)})
+}
+
+// cutShort: the agent's line is a proper prefix of the line now, perhaps
+// ending in an ellipsis its tool added.
+func cutShort(saw, now string) bool {
+	p := strings.TrimRight(saw, "….")
+	return len(p) > 0 && len(p) < len(now) && strings.HasPrefix(now, p) && len(saw) >= 100
+}
+
+// compareList checks a listing the agent got against repox's: a cut
+// without a count, and the paths only one side shows.
+func (r *Replayer) compareList(c Call, repox []string, total int, noun string, st *Step) {
+	saw := c.Saw
+	cut := saw.Cut || (saw.Limit > 0 && len(saw.Paths) >= saw.Limit)
+	if cut && !saw.Counted {
+		text := fmt.Sprintf("the agent's %s result stopped at %d paths without saying how many there were", c.AgentTool, len(saw.Paths))
+		if total > len(saw.Paths) {
+			text += fmt.Sprintf("; repox counts %d %s", total, noun)
+		} else {
+			text += fmt.Sprintf("; repox counts %d %s in its file set", total, noun)
+		}
+		st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount, Text: text})
+	}
+	if repox == nil || cut || len(repox) < total {
+		return // one side is cut: the sets are not comparable
+	}
+	in := map[string]bool{}
+	for _, p := range repox {
+		in[p] = true
+	}
+	agent := map[string]bool{}
+	var onlyAgent, onlyRepox []string
+	for _, p := range saw.Paths {
+		agent[p] = true
+		if !in[p] {
+			onlyAgent = append(onlyAgent, p)
+		}
+	}
+	for _, p := range repox {
+		if !agent[p] {
+			onlyRepox = append(onlyRepox, p)
+		}
+	}
+	if len(onlyAgent)+len(onlyRepox) == 0 {
+		return
+	}
+	text := fmt.Sprintf("the agent's %s listed %d paths, repox lists %d", c.AgentTool, len(saw.Paths), len(repox))
+	if len(onlyAgent) > 0 {
+		text += fmt.Sprintf("; only the agent's: %s", examples(onlyAgent))
+	}
+	if len(onlyRepox) > 0 {
+		text += fmt.Sprintf("; only repox's: %s", examples(onlyRepox))
+	}
+	if c.Approx != "" {
+		text += " (" + c.Approx + ")"
+	}
+	st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Text: text})
+}
+
+func examples(ps []string) string { return examplesN(ps, 3) }
+
+func examplesN(ps []string, n int) string {
+	s := strings.Join(ps[:min(n, len(ps))], ", ")
+	if len(ps) > n {
+		s += fmt.Sprintf(" and %d more", len(ps)-n)
+	}
+	return s
+}
