@@ -52,6 +52,10 @@ type viewerPane struct {
 	top     int // first visible row
 	cursor  int // cursor line (1-based)
 	hscroll int
+	wrap    bool // long lines wrap onto more rows (w); remembered between runs
+
+	count   int    // a count typed before a motion (50j, 10G); 0: none
+	pending string // the first key of a two-key motion (z of zz)
 	width   int
 	height  int // title included
 
