@@ -60,6 +60,15 @@ func (g Global) Reserved() []key.Binding {
 	return nil
 }
 
+// Bindings are all the global bindings, flat.
+func (g Global) Bindings() []key.Binding {
+	var out []key.Binding
+	for _, row := range g.FullHelp() {
+		out = append(out, row...)
+	}
+	return out
+}
+
 // ShortHelp implements help.KeyMap.
 func (g Global) ShortHelp() []key.Binding {
 	return []key.Binding{g.Help, g.Focus, g.Agent, g.Quit}

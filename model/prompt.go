@@ -6,11 +6,13 @@ import (
 
 // promptPane is the viewer's search prompt, an inline overlay: while it is
 // open every key goes to it, and the viewer draws what is typed in its
-// footer. enter searches; esc (or ctrl+c) closes it.
+// footer. What is typed is searched as it is typed; enter keeps it, esc
+// (or ctrl+c) drops it and puts the cursor back.
 type promptPane struct {
 	overlayBase
 	v    *viewerPane
 	done bool
+	kept bool // enter closed it: Close keeps the query
 }
 
 func (p *promptPane) ID() paneID                 { return panePrompt }
@@ -21,12 +23,12 @@ func (p *promptPane) Area() overlayArea          { return areaInline }
 func (p *promptPane) Done() bool                 { return p.done }
 func (p *promptPane) View(int, int, bool) string { return "" }
 
-// Close shuts the prompt without searching.
+// Close shuts the prompt; unless enter closed it, without searching.
 func (p *promptPane) Close() tea.Cmd {
-	s := &p.v.search
-	s.typing, s.input = false, ""
-	p.v.styled = nil
-	return p.v.ensureLoaded()
+	if p.kept {
+		return p.v.ensureLoaded()
+	}
+	return p.v.cancelPrompt()
 }
 
 func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
@@ -34,20 +36,16 @@ func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	s := &p.v.search
 	switch k.String() {
 	case "esc", "ctrl+c":
 		p.done = true
 		return nil
 	case "enter":
-		p.done = true
-		s.typing = false
-		q := s.input
-		cmd := p.v.startSearch(q, true)
-		p.v.styled = nil
-		return tea.Batch(cmd, p.v.ensureLoaded())
+		p.done, p.kept = true, true
+		return p.v.confirmPrompt()
 	}
-	p.v.typeSearch(k)
-	p.v.styled = nil
-	return p.v.ensureLoaded()
+	if !p.v.typeSearch(k) {
+		return nil
+	}
+	return p.v.typed()
 }

@@ -249,7 +249,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
+	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.on {
+		return m.viewer.Update(msg) // the second key of zz, zh, …
+	}
 	g := m.keys.Global
+	if key.Matches(msg, g.Bindings()...) {
+		m.viewer.clearPending() // a count typed before another command is dropped
+	}
 	gg := m.pendingG
 	m.pendingG = false
 	switch {
