@@ -76,3 +76,26 @@ func (v Viewer) FullHelp() [][]key.Binding {
 		{v.Left, v.Right, v.HalfLeft, v.HalfRight, v.LineStart, v.LineEnd, v.Wrap},
 	}
 }
+
+// Prompt bindings apply in the viewer's search prompt; every other key is
+// typed into the query, which is searched as it is typed.
+type Prompt struct {
+	Keep   key.Binding
+	Drop   key.Binding
+	Delete key.Binding
+}
+
+// NewPrompt returns the search prompt bindings.
+func NewPrompt() Prompt {
+	return Prompt{
+		Keep:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep the search (n/N move)")),
+		Drop:   key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "drop it: the cursor goes back")),
+		Delete: key.NewBinding(key.WithKeys("backspace", "ctrl+h"), key.WithHelp("backspace", "delete a character")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (p Prompt) ShortHelp() []key.Binding { return []key.Binding{p.Keep, p.Drop} }
+
+// FullHelp implements help.KeyMap.
+func (p Prompt) FullHelp() [][]key.Binding { return [][]key.Binding{{p.Keep, p.Drop, p.Delete}} }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -22,6 +23,8 @@ func (p *promptPane) Size() (int, int)           { return 0, 0 }
 func (p *promptPane) Area() overlayArea          { return areaInline }
 func (p *promptPane) Done() bool                 { return p.done }
 func (p *promptPane) View(int, int, bool) string { return "" }
+func (p *promptPane) ShortHelp() []key.Binding   { return p.v.c.keys.Prompt.ShortHelp() }
+func (p *promptPane) FullHelp() [][]key.Binding  { return p.v.c.keys.Prompt.FullHelp() }
 
 // Close shuts the prompt; unless enter closed it, without searching.
 func (p *promptPane) Close() tea.Cmd {
@@ -36,11 +39,12 @@ func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	switch k.String() {
-	case "esc", "ctrl+c":
+	keys := p.v.c.keys.Prompt
+	switch {
+	case key.Matches(k, keys.Drop):
 		p.done = true
 		return nil
-	case "enter":
+	case key.Matches(k, keys.Keep):
 		p.done, p.kept = true, true
 		return p.v.confirmPrompt()
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -315,8 +316,8 @@ func (v *viewerPane) centerOnIfHidden(n int) {
 // and esc); it reports whether the text changed.
 func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) bool {
 	s := &v.search
-	switch msg.String() {
-	case "backspace", "ctrl+h":
+	switch {
+	case key.Matches(msg, v.c.keys.Prompt.Delete):
 		if s.input != "" {
 			_, size := utf8.DecodeLastRuneInString(s.input)
 			s.input = s.input[:len(s.input)-size]

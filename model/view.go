@@ -154,14 +154,3 @@ func (m *Model) hintBindings() []key.Binding {
 	// Global keys first: "? help" must survive a narrow terminal.
 	return append(m.keys.Global.ShortHelp(), bs...)
 }
-
-// helpSections is the full help from the bindings in force: the global
-// keys, then each pane of the ring.
-func (m *Model) helpSections() []ui.HelpSection {
-	secs := []ui.HelpSection{{Title: "Everywhere", Bindings: m.keys.Global.FullHelp()}}
-	for _, p := range m.panes() {
-		secs = append(secs, ui.HelpSection{Title: p.Title(), Bindings: p.FullHelp()})
-	}
-	secs = append(secs, ui.HelpSection{Title: "Agent view", Bindings: m.keys.Agent.FullHelp()})
-	return secs
-}
