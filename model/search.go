@@ -70,8 +70,8 @@ func (s *searchState) footer() string {
 	return ""
 }
 
-// countText is "3/11" and how far the scan is: "3/11 so far · line
-// 20,000 of 50,000 (40%) · esc stops".
+// countText is "3/11" and how far the scan is: "3/11+ · searching 40%
+// of 50,000 lines · esc stops".
 func (s *searchState) countText() string {
 	sc := &s.scan
 	if sc.query != s.query || s.query == "" {
@@ -86,9 +86,9 @@ func (s *searchState) countText() string {
 	c := pos + "/" + repoops.Commas(sc.count)
 	switch {
 	case sc.running:
-		c += " so far · searching line " + repoops.Commas(sc.scanned) + " of " + repoops.Commas(sc.total) + " (" + strconv.Itoa(percent(sc.scanned, sc.total)) + "%) · esc stops"
+		c += "+ · searching " + strconv.Itoa(percent(sc.scanned, sc.total)) + "% of " + repoops.Commas(sc.total) + " lines · esc stops"
 	case sc.stopped:
-		c += " up to line " + repoops.Commas(sc.scanned) + " of " + repoops.Commas(sc.total) + " — stopped (" + sc.why + "); / searches again"
+		c += " in lines 1-" + repoops.Commas(sc.scanned) + " of " + repoops.Commas(sc.total) + " · stopped (" + sc.why + "): n searches again"
 	case sc.count == 0:
 		return "no match in " + repoops.Plural(sc.total, "line", "lines")
 	}
@@ -161,6 +161,15 @@ func (v *viewerPane) rescan(q string) tea.Cmd {
 	}
 	v.search.query = q
 	return v.startScan(q)
+}
+
+// highlight puts q in force with its match on line current (a search
+// pane's result was opened there), and counts its matches in the file.
+func (v *viewerPane) highlight(q string, current int) tea.Cmd {
+	cmd := v.setQuery(q)
+	s := &v.search
+	s.forward, s.line, s.index = true, current, 0
+	return cmd
 }
 
 // openPrompt opens the search prompt: what is typed is searched as it is

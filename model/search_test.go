@@ -145,7 +145,7 @@ func TestSearchProgressAndEscStops(t *testing.T) {
 	if len(held) != 1 {
 		t.Fatalf("%d steps held", len(held))
 	}
-	if !m.viewer.search.scan.running || !strings.Contains(footer(m), "searching line 20,000 of 120,000 (16%) · esc stops") {
+	if !m.viewer.search.scan.running || !strings.Contains(footer(m), "+ · searching 16% of 120,000 lines · esc stops") {
 		t.Fatalf("progress: %q", footer(m))
 	}
 	found := m.viewer.search.scan.count
@@ -192,7 +192,7 @@ func TestFlowSearchProgressAndCancel(t *testing.T) {
 	waitFor("lines 1-")
 	tm.Type("/line 1")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	waitFor("searching line 20,000 of 120,000 (16%)")
+	waitFor("searching 16% of 120,000 lines")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
 	waitFor("stopped (esc)")
 	close(hold) // from here the scan runs freely
@@ -203,5 +203,22 @@ func TestFlowSearchProgressAndCancel(t *testing.T) {
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	if fm.viewer.cursor != 119999 || fm.viewer.search.scan.scanned != 120_000 {
 		t.Fatalf("final: cursor %d, scanned %d", fm.viewer.cursor, fm.viewer.search.scan.scanned)
+	}
+}
+
+// A result opened from the search pane (goTo) has its count too, and n
+// moves on from it.
+func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 24)
+	run(m, m.goTo("src/util/strings.go", 3, "needle"))
+	if !strings.Contains(footer(m), "/needle  1/3") || m.viewer.cursor != 3 {
+		t.Fatalf("after goTo: cursor %d footer %q", m.viewer.cursor, footer(m))
+	}
+	press(m, "n")
+	if m.viewer.cursor != 4 || !strings.Contains(footer(m), "2/3") {
+		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
+	}
+	if _, ok := m.session.LastRead("src/util/strings.go"); ok {
+		t.Errorf("the count recorded a read")
 	}
 }

@@ -98,9 +98,10 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	n, counted := v.takeCount()
 	switch {
 	case key.Matches(msg, k.Search):
-		if v.path != "" {
-			v.openPrompt()
+		if v.total <= 0 {
+			return noticeCmd("nothing to search: open a file with lines first")
 		}
+		v.openPrompt()
 		return nil
 	case key.Matches(msg, k.Next):
 		return v.nextMatchN(true, n)
