@@ -24,6 +24,11 @@ type Global struct {
 
 	// CopyAll copies the focused pane's tool call and its exact model text.
 	CopyAll key.Binding
+
+	// The split between the tree and the viewer, remembered between runs.
+	SplitNarrow key.Binding
+	SplitWiden  key.Binding
+	SplitReset  key.Binding
 }
 
 // NewGlobal returns the global bindings.
@@ -42,6 +47,10 @@ func NewGlobal() Global {
 		Search:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
 		Console:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
+
+		SplitNarrow: key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
+		SplitWiden:  key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
+		SplitReset:  key.NewBinding(key.WithKeys("="), key.WithHelp("=", "split back to a third")),
 	}
 }
 
@@ -49,6 +58,15 @@ func NewGlobal() Global {
 // says "coming soon" instead of silently doing nothing. None now.
 func (g Global) Reserved() []key.Binding {
 	return nil
+}
+
+// Bindings are all the global bindings, flat.
+func (g Global) Bindings() []key.Binding {
+	var out []key.Binding
+	for _, row := range g.FullHelp() {
+		out = append(out, row...)
+	}
+	return out
 }
 
 // ShortHelp implements help.KeyMap.
@@ -62,5 +80,6 @@ func (g Global) FullHelp() [][]key.Binding {
 		{g.Focus, g.Agent, g.Help, g.Quit},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
+		{g.SplitNarrow, g.SplitWiden, g.SplitReset},
 	}
 }

@@ -15,11 +15,13 @@ type KeyMap struct {
 	Agent   Agent
 	// Sessions: the sessions pane (keymap/sessions.go).
 	Sessions Sessions
+	// Prompt: the viewer's search prompt.
+	Prompt Prompt
 }
 
 // Default returns the standard bindings.
 func Default() KeyMap {
-	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Agent: NewAgent(), Sessions: NewSessions()}
+	return KeyMap{Global: NewGlobal(), Tree: NewTree(), Viewer: NewViewer(), Overlay: NewOverlay(), Agent: NewAgent(), Sessions: NewSessions(), Prompt: NewPrompt()}
 }
 
 // Nav is the movement shared by every pane: both panes scroll the same way,

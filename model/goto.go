@@ -2,7 +2,6 @@ package model
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // goTo is common.goTo: show path in the viewer at line (1 if 0), with
@@ -11,9 +10,7 @@ import (
 func (m *Model) goTo(path string, line int, highlight string) tea.Cmd {
 	cmd := m.viewer.open(path, line)
 	if highlight != "" {
-		s := &m.viewer.search
-		s.query, s.forward, s.line, s.index = highlight, true, max(line, 1), 0
-		s.status = "/" + highlight + " · line " + repoops.Commas(max(line, 1)) + " · n next, N previous"
+		cmd = tea.Batch(cmd, m.viewer.highlight(highlight, max(line, 1)))
 	}
 	m.focus = paneViewer
 	return tea.Batch(cmd, m.tree.revealPath(path))

@@ -20,7 +20,7 @@ type helpPane struct {
 }
 
 func newHelpPane(c *common, sections []ui.HelpSection) *helpPane {
-	return &helpPane{c: c, sections: sections, legend: ui.HelpLegend()}
+	return &helpPane{c: c, sections: sections}
 }
 
 func (h *helpPane) ID() paneID        { return paneHelp }

@@ -25,7 +25,10 @@ type Config struct {
 	NoColor bool   // NO_COLOR: draw without colour
 	Editor  string // command for `o`; from $VISUAL or $EDITOR
 	// Settings remembered between runs (settings.go); Run loads them.
-	Settings Settings
+	// SettingsPath is where a change is saved ("": nowhere, as in tests
+	// that do not ask for it).
+	Settings     Settings
+	SettingsPath string
 	// Watch follows the disk (the open file, the open folders): on in the
 	// program, off in tests that drive Update by hand.
 	Watch bool
@@ -70,6 +73,8 @@ type Model struct {
 
 	spinning bool
 
+	saver settingsSaver // writes changed settings off the loop (settings_live.go)
+
 	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
 	console *consolePane // the tool console, kept between openings (console.go)
 
@@ -104,13 +109,15 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		tick:   tea.Tick,
 	}
 	m.tree = newTreePane(c, name)
-	m.viewer = viewerPane{c: c, total: -1}
+	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
+	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)
 	c.open = m.showFile
 	c.goTo = m.goTo
 	c.copy = m.copyText
 	c.jump = m.jumpTo
+	c.changeSettings = m.changeSettings
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer

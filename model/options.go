@@ -176,11 +176,15 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), Watch: true,
+	settingsPath, _ := SettingsPath() // "" when there is none: startSettings said so
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), SettingsPath: settingsPath, Watch: true,
 		Transcript: opts.Transcript, TranscriptSession: opts.Session})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	m.closeWatch()
 	m.Shutdown()
+	if serr := m.SaveSettings(); serr != nil {
+		fmt.Fprintf(os.Stderr, "repox: the settings could not be saved: %v\n", serr)
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}

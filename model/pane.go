@@ -138,6 +138,10 @@ type common struct {
 	// when reread (sessions_marks.go).
 	agent *agentMarks
 	jump  func(path string, line int, reread bool) tea.Cmd
+
+	// changeSettings applies a change to the settings remembered between
+	// runs and returns the command that saves them (settings_live.go).
+	changeSettings func(func(*Settings)) tea.Cmd
 }
 
 func (c *common) spinFrame() string { return spinFrames[c.spinIdx%len(spinFrames)] }

@@ -1,16 +1,19 @@
 package model
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
 // promptPane is the viewer's search prompt, an inline overlay: while it is
 // open every key goes to it, and the viewer draws what is typed in its
-// footer. enter searches; esc (or ctrl+c) closes it.
+// footer. What is typed is searched as it is typed; enter keeps it, esc
+// (or ctrl+c) drops it and puts the cursor back.
 type promptPane struct {
 	overlayBase
 	v    *viewerPane
 	done bool
+	kept bool // enter closed it: Close keeps the query
 }
 
 func (p *promptPane) ID() paneID                 { return panePrompt }
@@ -20,13 +23,15 @@ func (p *promptPane) Size() (int, int)           { return 0, 0 }
 func (p *promptPane) Area() overlayArea          { return areaInline }
 func (p *promptPane) Done() bool                 { return p.done }
 func (p *promptPane) View(int, int, bool) string { return "" }
+func (p *promptPane) ShortHelp() []key.Binding   { return p.v.c.keys.Prompt.ShortHelp() }
+func (p *promptPane) FullHelp() [][]key.Binding  { return p.v.c.keys.Prompt.FullHelp() }
 
-// Close shuts the prompt without searching.
+// Close shuts the prompt; unless enter closed it, without searching.
 func (p *promptPane) Close() tea.Cmd {
-	s := &p.v.search
-	s.typing, s.input = false, ""
-	p.v.styled = nil
-	return p.v.ensureLoaded()
+	if p.kept {
+		return p.v.ensureLoaded()
+	}
+	return p.v.cancelPrompt()
 }
 
 func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
@@ -34,20 +39,17 @@ func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	s := &p.v.search
-	switch k.String() {
-	case "esc", "ctrl+c":
+	keys := p.v.c.keys.Prompt
+	switch {
+	case key.Matches(k, keys.Drop):
 		p.done = true
 		return nil
-	case "enter":
-		p.done = true
-		s.typing = false
-		q := s.input
-		cmd := p.v.startSearch(q, true)
-		p.v.styled = nil
-		return tea.Batch(cmd, p.v.ensureLoaded())
+	case key.Matches(k, keys.Keep):
+		p.done, p.kept = true, true
+		return p.v.confirmPrompt()
 	}
-	p.v.typeSearch(k)
-	p.v.styled = nil
-	return p.v.ensureLoaded()
+	if !p.v.typeSearch(k) {
+		return nil
+	}
+	return p.v.typed()
 }

@@ -1,52 +1,105 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 )
 
-// searchState is the viewer's in-file search. It searches the display
-// text of loaded lines; when it runs into lines not read yet it asks for
-// their window and carries on when it lands, so a match anywhere in the
-// file is found without reading the whole file up front.
+// searchState is the viewer's in-file search. The query in force is
+// matched (smart case) against the display text of the lines on screen at
+// once, and a scan of the whole file, from line 1 to the end, runs in the
+// background (search_scan.go): it reads windows through the look session
+// (recording no read), keeps the lines that match, and reports progress;
+// esc stops it. n and N move among the matches the scan has found, and
+// wait for it where it has not got to yet.
 type searchState struct {
 	typing  bool   // the prompt is open
 	input   string // what is being typed
-	query   string // the confirmed query
+	query   string // the query in force (what is typed, while typing)
 	forward bool
-	origin  int  // the cursor line the search started from
-	from    int  // line the current search step started after
-	wrapped bool // passed the end (or start) once
-	pending bool // waiting for a window to continue
-	paused  bool // stopped after its read budget; n resumes from from
-	reads   int  // windows read by this step
-	// wantLine is the next line the search needs loaded (0: none).
-	wantLine int
-	// current match: line and index among that line's matches
-	line, index int
-	status      string // "no match for …", "searching… line 12,000"
+	origin  int // the cursor line when the prompt opened (esc goes back)
+	originT int // and the first row
+
+	line, index int    // current match: line and index among that line's matches
+	wrapped     bool   // the last move went past the end (or start)
+	status      string // a message instead of the count ("no match for …")
+
+	scan searchScan
+	// want is a move waiting for the scan: +1 next, -1 previous (0: none),
+	// from the line the move started after (wantFrom), wantN times.
+	want, wantFrom, wantN int
 }
 
-func (s *searchState) reset() { *s = searchState{} }
+// searchHit is a line with n matches.
+type searchHit struct{ line, n int }
 
-// searchReadBudget bounds the windows one search step reads (2,000 lines
-// each), so a search of a huge file never runs away: it pauses, says how
-// far it got, and n carries on.
-const searchReadBudget = 25
+func (s *searchState) reset() {
+	s.scan.stop()
+	gen := s.scan.gen
+	*s = searchState{}
+	s.scan.gen = gen + 1 // a batch still on its way is stale
+}
 
-// footer is the viewer's bottom line while searching.
+// footer is the viewer's bottom line while a search is in force.
 func (s *searchState) footer() string {
 	switch {
 	case s.typing:
-		return "/" + s.input + "▏"
+		f := "/" + s.input + "▏"
+		if c := s.countText(); c != "" && s.input != "" {
+			f += "  " + c
+		}
+		return f
 	case s.status != "":
 		return s.status
+	case s.query != "":
+		f := "/" + s.query + "  " + s.countText()
+		if !s.scan.running && !s.scan.stopped && s.scan.query == s.query {
+			f += " · n next, N previous"
+			if s.wrapped {
+				f += " (wrapped)"
+			}
+		}
+		return f
 	}
 	return ""
+}
+
+// countText is "3/11" and how far the scan is: "3/11+ · searching 40%
+// of 50,000 lines · esc stops".
+func (s *searchState) countText() string {
+	sc := &s.scan
+	if sc.query != s.query || s.query == "" {
+		return ""
+	}
+	pos := "-"
+	if s.line > 0 {
+		if i := sc.ordinal(s.line, s.index); i > 0 {
+			pos = repoops.Commas(i)
+		}
+	}
+	c := pos + "/" + repoops.Commas(sc.count)
+	switch {
+	case sc.running:
+		c += "+ · searching " + strconv.Itoa(percent(sc.scanned, sc.total)) + "% of " + repoops.Commas(sc.total) + " lines · esc stops"
+	case sc.stopped:
+		c += " in lines 1-" + repoops.Commas(sc.scanned) + " of " + repoops.Commas(sc.total) + " · stopped (" + sc.why + "): n searches again"
+	case sc.count == 0:
+		return "no match in " + repoops.Plural(sc.total, "line", "lines")
+	}
+	return c
+}
+
+func percent(n, of int) int {
+	if of <= 0 {
+		return 0
+	}
+	return min(n*100/of, 100)
 }
 
 // matchesIn returns the byte ranges of q in text. Smart case: a query
@@ -83,115 +136,179 @@ func hasUpper(s string) bool {
 	return false
 }
 
-// startSearch runs a confirmed query from the cursor.
-func (v *viewerPane) startSearch(q string, forward bool) tea.Cmd {
+// setQuery puts q in force: highlights change at once, and a new scan of
+// the whole file starts (the old one is cancelled; its batches are stale).
+func (v *viewerPane) setQuery(q string) tea.Cmd {
 	s := &v.search
+	v.styled = nil
+	s.query = q
+	s.line, s.index, s.status, s.wrapped = 0, 0, "", false
+	s.want = 0
 	if q == "" {
-		s.reset()
-		v.styled = nil
+		s.scan.stop()
+		s.scan.gen++
+		s.scan = searchScan{gen: s.scan.gen}
 		return nil
 	}
-	s.query = q
-	s.forward = forward
-	s.paused = false
-	s.reads = 0
-	s.from = v.cursor
-	s.origin = v.cursor
-	s.wrapped = false
-	s.pending = true
-	s.status = ""
-	v.styled = nil
-	return v.continueSearch()
+	return v.startScan(q)
 }
 
-// nextMatch moves to the next (or previous) match of the confirmed query.
-func (v *viewerPane) nextMatch(forward bool) tea.Cmd {
+// rescan puts q in force again after the file was read anew (reload, a
+// change on disk): the old matches may be wrong; the place stays.
+func (v *viewerPane) rescan(q string) tea.Cmd {
+	if q == "" {
+		return nil
+	}
+	v.search.query = q
+	return v.startScan(q)
+}
+
+// highlight puts q in force with its match on line current (a search
+// pane's result was opened there), and counts its matches in the file.
+func (v *viewerPane) highlight(q string, current int) tea.Cmd {
+	cmd := v.setQuery(q)
+	s := &v.search
+	s.forward, s.line, s.index = true, current, 0
+	return cmd
+}
+
+// openPrompt opens the search prompt: what is typed is searched as it is
+// typed, from the cursor.
+func (v *viewerPane) openPrompt() {
+	s := &v.search
+	s.typing, s.input = true, ""
+	s.origin, s.originT, s.forward = v.cursor, v.top, true
+	v.clampTop()
+	v.c.overlays.push(&promptPane{v: v})
+}
+
+// typed runs after the prompt's text changed: the new query is in force,
+// and the cursor goes to its first match from where the prompt opened.
+func (v *viewerPane) typed() tea.Cmd {
+	s := &v.search
+	v.cursor, v.top = s.origin, s.originT
+	v.clampTop()
+	cmd := v.setQuery(s.input)
+	if s.input == "" {
+		return cmd
+	}
+	return tea.Batch(cmd, v.seek(1, s.origin-1, 1))
+}
+
+// cancelPrompt closes the prompt without a search: the cursor goes back.
+func (v *viewerPane) cancelPrompt() tea.Cmd {
+	s := &v.search
+	origin, top := s.origin, s.originT
+	s.typing, s.input = false, ""
+	v.setQuery("")
+	v.cursor, v.top = max(origin, 1), top
+	v.clampTop()
+	return v.ensureLoaded()
+}
+
+// confirmPrompt closes the prompt keeping its query in force.
+func (v *viewerPane) confirmPrompt() tea.Cmd {
+	s := &v.search
+	s.typing = false
+	q := s.input
+	s.input = ""
+	if q != s.query || s.scan.query != q {
+		return tea.Batch(v.setQuery(q), v.seek(1, s.origin-1, 1))
+	}
+	if s.query != "" && s.line == 0 && s.want == 0 && !s.scan.running {
+		s.status = "no match for " + q + " in " + repoops.Plural(s.scan.total, "line", "lines")
+	}
+	return v.ensureLoaded()
+}
+
+// nextMatchN moves n matches forward (or back) from the cursor.
+func (v *viewerPane) nextMatchN(forward bool, n int) tea.Cmd {
 	s := &v.search
 	if s.query == "" {
 		return nil
 	}
-	if s.paused && s.forward == forward {
-		s.paused, s.pending, s.reads = false, true, 0
-		return v.continueSearch()
+	d := 1
+	if !forward {
+		d = -1
 	}
-	// Another match later on the same line comes first.
-	if l, ok := v.find(s.line); ok && s.line == v.cursor {
-		ms := matchesIn(l.text, s.query)
-		if forward && s.index+1 < len(ms) {
-			s.index++
+	s.forward = forward
+	var cmd tea.Cmd
+	if s.scan.query != s.query || (s.scan.stopped && !s.scan.running) {
+		cmd = v.startScan(s.query) // a highlight from elsewhere, or a stopped scan: scan again
+	}
+	from := v.cursor
+	// Another match later (earlier) on the cursor line comes first.
+	if s.line == v.cursor && s.line > 0 {
+		if l, ok := v.find(s.line); ok {
+			ms := matchesIn(l.text, s.query)
+			for n > 0 && forward && s.index+1 < len(ms) {
+				s.index++
+				n--
+			}
+			for n > 0 && !forward && s.index > 0 {
+				s.index--
+				n--
+			}
 			v.styled = nil
-			return nil
-		}
-		if !forward && s.index > 0 {
-			s.index--
-			v.styled = nil
-			return nil
+			if n == 0 {
+				return cmd
+			}
 		}
 	}
-	return v.startSearch(s.query, forward)
+	return tea.Batch(cmd, v.seek(d, from, n))
 }
 
-// continueSearch walks the lines from s.from in the search direction. It
-// stops at a match, at a line not loaded yet (asking for it), or after
-// one full turn.
-func (v *viewerPane) continueSearch() tea.Cmd {
+// seek moves to the n-th matching line after (d=1) or before (d=-1) line
+// from, wrapping at the ends; where the scan has not got to yet, it waits
+// for it (want), and the batches carry the move on.
+func (v *viewerPane) seek(d, from, n int) tea.Cmd {
 	s := &v.search
-	if !s.pending || v.total <= 0 {
+	s.want, s.wantFrom, s.wantN = d, from, n
+	return v.resolveWant()
+}
+
+// resolveWant makes the waiting move when the scan covers it.
+func (v *viewerPane) resolveWant() tea.Cmd {
+	s := &v.search
+	sc := &s.scan
+	if s.want == 0 {
 		return nil
 	}
-	s.wantLine = 0
-	step := 1
-	if !s.forward {
-		step = -1
-	}
-	n := s.from
-	for {
-		n += step
-		if n > v.total || n < 1 {
-			if s.wrapped {
-				break
-			}
-			s.wrapped = true
-			if n > v.total {
-				n = 1
-			} else {
-				n = v.total
-			}
+	wrapped := false
+	from := s.wantFrom
+	for s.wantN > 0 {
+		line, wrap, known := sc.next(from, s.want)
+		if !known {
+			return nil // the scan goes on; the next batch tries again
 		}
-		l, ok := v.find(n)
-		if !ok {
-			s.from = n - step
-			if s.reads >= searchReadBudget {
-				s.pending, s.paused = false, true
-				s.status = "/" + s.query + ": no match up to line " + repoops.Commas(n-step) + " yet · n searches on"
-				return nil
+		if line == 0 {
+			s.want = 0
+			s.line, s.index = 0, 0
+			if sc.count == 0 && !sc.running {
+				if !s.typing {
+					s.status = "no match for " + s.query + " in " + repoops.Plural(sc.total, "line", "lines")
+				}
 			}
-			s.reads++
-			s.wantLine = n
-			s.status = "searching… line " + repoops.Commas(n)
-			return v.ensureLoaded()
-		}
-		if ms := matchesIn(l.text, s.query); len(ms) > 0 {
-			s.pending = false
-			s.line, s.index = n, 0
-			if !s.forward {
-				s.index = len(ms) - 1
-			}
-			s.status = "/" + s.query + " · line " + repoops.Commas(n) + " · n next, N previous"
-			if s.wrapped {
-				s.status += " (wrapped)"
-			}
-			v.centerOnIfHidden(n)
 			v.styled = nil
 			return nil
 		}
-		if s.wrapped && n == s.origin {
-			break
+		wrapped = wrapped || wrap
+		from = line
+		s.wantN--
+	}
+	s.want = 0
+	s.line, s.index, s.wrapped = from, 0, wrapped
+	if !s.forward {
+		if l, ok := v.find(from); ok {
+			s.index = max(len(matchesIn(l.text, s.query))-1, 0)
+		} else if h, ok := sc.hit(from); ok {
+			s.index = h.n - 1
 		}
 	}
-	s.pending = false
-	s.status = "no match for " + s.query
-	return nil
+	s.status = ""
+	v.styled = nil
+	v.centerOnIfHidden(from)
+	return v.ensureLoaded()
 }
 
 // centerOnIfHidden moves the cursor to n, centring only when n is off screen.
@@ -205,18 +322,21 @@ func (v *viewerPane) centerOnIfHidden(n int) {
 }
 
 // typeSearch edits the prompt's text (the prompt overlay handles enter
-// and esc).
-func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) {
+// and esc); it reports whether the text changed.
+func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) bool {
 	s := &v.search
-	switch msg.String() {
-	case "backspace", "ctrl+h":
+	switch {
+	case key.Matches(msg, v.c.keys.Prompt.Delete):
 		if s.input != "" {
 			_, size := utf8.DecodeLastRuneInString(s.input)
 			s.input = s.input[:len(s.input)-size]
+			return true
 		}
-		return
+		return false
 	}
 	if msg.Text != "" {
 		s.input += msg.Text
+		return true
 	}
+	return false
 }

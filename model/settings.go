@@ -15,13 +15,14 @@ import (
 // use them (split, wrap, folders first) read Config.Settings; a setting
 // missing from the file keeps its default.
 type Settings struct {
-	Split        int  `json:"split"`         // the tree's share of the width, in percent (10..90)
+	Split        int  `json:"split"`         // the tree's share of the width, in percent (10..90); 0: a third
 	Wrap         bool `json:"wrap"`          // the viewer wraps long lines
 	FoldersFirst bool `json:"folders_first"` // the tree lists folders before files
 }
 
 // DefaultSettings are used when there is no settings file, or it is bad.
-func DefaultSettings() Settings { return Settings{Split: 30, Wrap: false, FoldersFirst: true} }
+// The split's default, 0, is a third of the width (ui.LayoutSplit).
+func DefaultSettings() Settings { return Settings{Split: 0, Wrap: false, FoldersFirst: true} }
 
 // settingsMaxBytes bounds the settings file read.
 const settingsMaxBytes = 64 << 10
@@ -79,8 +80,8 @@ func LoadSettings(path string) (Settings, error) {
 	if dec.More() {
 		return def, fmt.Errorf("the settings file %s has data after its JSON object; using the defaults — fix or delete it", path)
 	}
-	if s.Split < 10 || s.Split > 90 {
-		return def, fmt.Errorf("the settings file %s has split %d, outside 10..90; using the defaults — fix or delete it", path, s.Split)
+	if s.Split != 0 && (s.Split < SplitMin || s.Split > SplitMax) {
+		return def, fmt.Errorf("the settings file %s has split %d, outside %d..%d (0 for a third); using the defaults — fix or delete it", path, s.Split, SplitMin, SplitMax)
 	}
 	return s, nil
 }

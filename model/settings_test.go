@@ -44,7 +44,9 @@ func TestBadSettingsFileIsAWarningWithDefaults(t *testing.T) {
 	cases := map[string]func(p string){
 		"not json":     func(p string) { os.WriteFile(p, []byte("split=40\n"), 0o600) },
 		"wrong type":   func(p string) { os.WriteFile(p, []byte(`{"split":"wide"}`), 0o600) },
-		"out of range": func(p string) { os.WriteFile(p, []byte(`{"split":0}`), 0o600) },
+		"out of range": func(p string) { os.WriteFile(p, []byte(`{"split":5}`), 0o600) },
+		"too wide":     func(p string) { os.WriteFile(p, []byte(`{"split":91}`), 0o600) },
+		"negative":     func(p string) { os.WriteFile(p, []byte(`{"split":-1}`), 0o600) },
 		"trailing":     func(p string) { os.WriteFile(p, []byte(`{"split":40} {}`), 0o600) },
 		"too big":      func(p string) { os.WriteFile(p, bytes.Repeat([]byte(" "), settingsMaxBytes+2), 0o600) },
 		"a folder":     func(p string) { os.Mkdir(p, 0o700) },

@@ -196,7 +196,7 @@ func (m *Model) resize(w, h int) {
 // layout sizes the panes and overlays. The tree's agent view, whose lines
 // are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
-	treeW, viewW := ui.Layout(m.width)
+	treeW, viewW := ui.LayoutSplit(m.width, m.cfg.Settings.Split)
 	if m.focus == paneTree && m.tree.agent.on {
 		treeW, viewW = viewW, treeW
 	}
@@ -253,7 +253,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
+	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.on {
+		return m.viewer.Update(msg) // the second key of zz, zh, …
+	}
 	g := m.keys.Global
+	if key.Matches(msg, g.Bindings()...) {
+		m.viewer.clearPending() // a count typed before another command is dropped
+	}
 	gg := m.pendingG
 	m.pendingG = false
 	switch {
@@ -291,6 +297,12 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSearch()
 	case key.Matches(msg, g.Sessions):
 		return m.openSessions()
+	case key.Matches(msg, g.SplitNarrow):
+		return m.stepSplit(-1)
+	case key.Matches(msg, g.SplitWiden):
+		return m.stepSplit(1)
+	case key.Matches(msg, g.SplitReset):
+		return m.resetSplit()
 	case key.Matches(msg, g.Reserved()...):
 		return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 	}

@@ -404,23 +404,3 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 		t.Errorf("after reload: %q", text)
 	}
 }
-
-func TestSearchPausesOnHugeFiles(t *testing.T) {
-	dir := fixtureRepo(t)
-	writeFiles(t, dir, map[string]string{"docs/huge.txt": numbered(120_000)})
-	m := start(t, dir, 80, 24)
-	openFixtureFile(t, m, dir, "docs/huge.txt")
-	press(m, "tab", "/", "z", "z", "z", "enter")
-	s := &m.viewer.search
-	if !s.paused || !strings.Contains(s.status, "n searches on") {
-		t.Fatalf("search did not pause: %+v", s.status)
-	}
-	press(m, "n")
-	press(m, "n")
-	if !strings.HasPrefix(s.status, "no match") {
-		t.Errorf("after resuming to the end: %q", s.status)
-	}
-	if m.viewer.loadedLines() > maxHeldLines {
-		t.Errorf("%d lines held, over the cap", m.viewer.loadedLines())
-	}
-}

@@ -145,18 +145,12 @@ func (m *Model) hintBindings() []key.Binding {
 		bs = append([]key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}, m.keys.Agent.ShortHelp()...)
 	default:
 		bs = p.ShortHelp()
+		if p == pane(&m.viewer) && m.viewer.Pending() != "" {
+			// A count or a z typed: say so first, and what can follow.
+			pend := key.NewBinding(key.WithKeys(m.viewer.Pending()), key.WithHelp(m.viewer.Pending()+"…", m.viewer.pendingHint()))
+			return append([]key.Binding{pend}, append(m.keys.Global.ShortHelp(), bs...)...)
+		}
 	}
 	// Global keys first: "? help" must survive a narrow terminal.
 	return append(m.keys.Global.ShortHelp(), bs...)
-}
-
-// helpSections is the full help from the bindings in force: the global
-// keys, then each pane of the ring.
-func (m *Model) helpSections() []ui.HelpSection {
-	secs := []ui.HelpSection{{Title: "Everywhere", Bindings: m.keys.Global.FullHelp()}}
-	for _, p := range m.panes() {
-		secs = append(secs, ui.HelpSection{Title: p.Title(), Bindings: p.FullHelp()})
-	}
-	secs = append(secs, ui.HelpSection{Title: "Agent view", Bindings: m.keys.Agent.FullHelp()})
-	return secs
 }

@@ -52,6 +52,10 @@ type viewerPane struct {
 	top     int // first visible row
 	cursor  int // cursor line (1-based)
 	hscroll int
+	wrap    bool // long lines wrap onto more rows (w); remembered between runs
+
+	count   int    // a count typed before a motion (50j, 10G); 0: none
+	pending string // the first key of a two-key motion (z of zz)
 	width   int
 	height  int // title included
 
@@ -220,8 +224,7 @@ func (v *viewerPane) loadedLines() int {
 
 // clampTop keeps the view inside the rows and the cursor on screen.
 func (v *viewerPane) clampTop() {
-	rows, body := v.rows(), v.body()
-	v.top = max(min(v.top, rows-body), 0)
+	v.top = max(min(v.top, v.maxTop()), 0)
 	if v.total > 0 {
 		v.cursor = min(max(v.cursor, 1), v.total)
 		cr := v.rowOf(v.cursor)
@@ -231,8 +234,8 @@ func (v *viewerPane) clampTop() {
 				v.cursor = v.ruleAt() + 1
 			}
 		}
-		if cr >= v.top+body {
-			v.cursor = v.lineAt(v.top + body - 1)
+		if last := v.lastRow(); cr > last {
+			v.cursor = v.lineAt(last)
 			if v.cursor == 0 {
 				v.cursor = v.ruleAt()
 			}
@@ -258,6 +261,7 @@ func (v *viewerPane) showCursor() {
 	if r >= v.top+body {
 		v.top = r - body + 1
 	}
+	v.fitCursor()
 	// keep the rule visible with the line above it when scrolling up to it
 	v.clampTop()
 }
@@ -281,7 +285,7 @@ func (v *viewerPane) visibleRange() (int, int) {
 	if first == 0 {
 		first = v.ruleAt() + 1
 	}
-	last := v.lineAt(min(v.top+v.body(), v.rows()) - 1)
+	last := v.lineAt(v.lastRow())
 	if last == 0 {
 		last = v.ruleAt()
 	}

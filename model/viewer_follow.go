@@ -73,7 +73,7 @@ func (v *viewerPane) onRefreshed(msg windowMsg) tea.Cmd {
 	v.noteWindow(msg)
 	v.clampTop()
 	v.clampHScroll()
-	return tea.Batch(v.ensureLoaded(), v.probeStop(), v.checkGate())
+	return tea.Batch(v.ensureLoaded(), v.probeStop(), v.checkGate(), v.rescan(v.search.query))
 }
 
 // noteWindow takes what a window's result tells beyond its lines: the
@@ -140,6 +140,10 @@ func (v *viewerPane) fileNotes() []string {
 // clampHScroll keeps the view from scrolling right past the end of the
 // longest line on screen.
 func (v *viewerPane) clampHScroll() {
+	if v.wrap {
+		v.hscroll = 0
+		return
+	}
 	textW := max(v.width-ui.GutterWidth(v.total)-1, 1)
 	longest := 0
 	for r := v.top; r < v.top+v.body() && r < v.rows(); r++ {

@@ -81,8 +81,7 @@ func (v *viewerPane) reload() tea.Cmd {
 	line := v.cursor
 	q := v.search.query
 	cmd := v.open(v.path, line)
-	v.search.query = q
-	return cmd
+	return tea.Batch(cmd, v.rescan(q))
 }
 
 func (v *viewerPane) cancelRead() {
@@ -107,9 +106,6 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 		limit = windowLimit
 	} else {
 		first, last := v.visibleRange()
-		if n := v.search.wantLine; n > 0 {
-			first, last = n, n
-		}
 		missing := 0
 		for n := first; n <= last; n++ {
 			if _, ok := v.find(n); !ok {
@@ -214,11 +210,6 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	gate := v.checkGate()
 	if first {
 		gate = tea.Batch(gate, v.probeStop(), notice)
-	}
-	if v.search.wantLine > 0 || v.search.pending {
-		if cmd := v.continueSearch(); cmd != nil {
-			return tea.Batch(cmd, gate)
-		}
 	}
 	return tea.Batch(v.ensureLoaded(), gate)
 }

@@ -17,13 +17,16 @@ func (v *viewerPane) Size() (int, int)          { return v.width, v.height }
 func (v *viewerPane) ShortHelp() []key.Binding  { return v.c.keys.Viewer.ShortHelp() }
 func (v *viewerPane) FullHelp() [][]key.Binding { return v.c.keys.Viewer.FullHelp() }
 func (v *viewerPane) Agent() *agentState        { return &v.agent }
-func (v *viewerPane) Loading() bool             { return v.req != nil }
+func (v *viewerPane) Loading() bool             { return v.req != nil || v.search.scan.running }
 
 // Generation: windows belong to the open file (bumped per open and
 // reload), gate verdicts to the newest check.
 func (v *viewerPane) Generation(j job) int {
-	if j == jobGate {
+	switch j {
+	case jobGate:
 		return v.gateSeq
+	case jobScan:
+		return v.search.scan.gen
 	}
 	return v.gen
 }
@@ -60,8 +63,10 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 		if msg.Y == 0 || v.total <= 0 {
 			return nil
 		}
-		if n := v.lineAt(v.top + msg.Y - 1); n > 0 && n <= v.total {
-			v.cursor = n
+		if r := v.rowAtY(msg.Y - 1); r >= 0 {
+			if n := v.lineAt(r); n > 0 && n <= v.total {
+				v.cursor = n
+			}
 		}
 		return nil
 	case tea.MouseWheelMsg:
@@ -77,6 +82,8 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 	case gateMsg:
 		v.onGate(msg)
 		return nil
+	case scanMsg:
+		return v.onScan(msg)
 	case agentRanMsg:
 		return v.checkGate() // the agent view's read is a read too
 	}
@@ -85,44 +92,56 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 
 func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.keys.Viewer
+	if cmd, done := v.motionKey(msg); done {
+		return cmd
+	}
+	n, counted := v.takeCount()
 	switch {
 	case key.Matches(msg, k.Search):
-		if v.path != "" {
-			v.search.typing = true
-			v.search.input = ""
-			v.clampTop()
-			v.c.overlays.push(&promptPane{v: v})
+		if v.total <= 0 {
+			return noticeCmd("nothing to search: open a file with lines first")
 		}
+		v.openPrompt()
 		return nil
 	case key.Matches(msg, k.Next):
-		return v.nextMatch(true)
+		return v.nextMatchN(true, n)
 	case key.Matches(msg, k.Prev):
-		return v.nextMatch(false)
+		return v.nextMatchN(false, n)
 	case key.Matches(msg, k.Select):
 		v.toggleSelect()
 		return nil
 	case key.Matches(msg, k.Cancel):
+		if v.search.scan.running {
+			v.stopScan("esc") // the first esc stops the scan, keeping what it found
+			return nil
+		}
 		v.sel = 0
 		v.search.reset()
 		v.styled = nil
 		return nil
 	case key.Matches(msg, k.Left):
-		v.hscroll = max(v.hscroll-8, 0)
+		v.hscroll = max(v.hscroll-hStep*n, 0)
 		return nil
 	case key.Matches(msg, k.Right):
-		v.hscroll += 8
+		if v.wrap {
+			return noticeCmd("wrap is on: every line is shown whole (w turns it off)")
+		}
+		v.hscroll += hStep * n
 		v.clampHScroll()
 		return nil
 	}
 	d, top, bottom := navStep(k.Nav, msg, v.body())
+	d *= n
 	switch {
+	case (top || bottom) && counted:
+		return v.goToLine(n)
 	case top:
 		v.cursor = 1
 		v.showCursor()
 	case bottom:
 		v.cursor = v.total
 		v.showCursor()
-	case d == 1 || d == -1:
+	case key.Matches(msg, k.Up, k.Down):
 		v.moveCursor(d)
 	case d != 0:
 		// Pages move the view and the cursor together, like a pager.
@@ -135,9 +154,12 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	return v.ensureLoaded()
 }
 
+// hStep is the columns h and l scroll.
+const hStep = 8
+
 // View draws the viewer at w×h.
 func (v *viewerPane) View(w, h int, focused bool) string {
-	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Footer: v.search.footer()}
+	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Wrap: v.wrap, Footer: v.search.footer()}
 	shown := ui.MiddleCut(repoops.DisplayPath(v.path), w-1)
 	switch {
 	case v.path == "":
@@ -192,7 +214,8 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 	}
 	body := v.body()
 	rows := make([]ui.ViewerRow, 0, body)
-	for r := v.top; r < v.top+body && r < v.rows(); r++ {
+	for r, used := v.top, 0; used < body && r < v.rows(); r++ {
+		used += v.span(r)
 		n := v.lineAt(r)
 		if n == 0 {
 			rows = append(rows, ui.ViewerRow{Kind: ui.RowRule})

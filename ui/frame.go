@@ -24,8 +24,22 @@ func (s *Styles) TooSmall(w, h int) string {
 
 // Layout splits a w-wide body into the tree and viewer widths; one column
 // between them holds the separator. The tree gets about a third.
-func Layout(w int) (treeW, viewW int) {
-	treeW = max(w/3, 12)
+func Layout(w int) (treeW, viewW int) { return LayoutSplit(w, 0) }
+
+// The narrowest the panes get, whatever the split asks.
+const (
+	MinTreeWidth   = 12
+	MinViewerWidth = 20
+)
+
+// LayoutSplit is Layout with the tree taking pct percent of the width
+// (0: a third), each pane kept at its minimum width.
+func LayoutSplit(w, pct int) (treeW, viewW int) {
+	treeW = w / 3
+	if pct > 0 {
+		treeW = w * pct / 100
+	}
+	treeW = max(min(treeW, w-1-MinViewerWidth), MinTreeWidth)
 	viewW = w - treeW - 1
 	return treeW, viewW
 }

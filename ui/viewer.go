@@ -44,6 +44,18 @@ type ViewerView struct {
 	PendingMsg string // text for pending rows
 	Footer     string // one line under the rows (search prompt, search status); "" for none
 	Marks      bool   // an agent session is chosen: a mark column follows the line numbers
+	// Wrap: a line wider than the text column goes on in the rows under
+	// it (WrapRows of them), its number on the first only; HScroll is unused.
+	Wrap bool
+}
+
+// WrapRows is the screen rows a line of width cells takes when wrapped in
+// a text column textW wide: the model's count and the drawing's agree.
+func WrapRows(width, textW int) int {
+	if textW < 1 || width <= textW {
+		return 1
+	}
+	return (width + textW - 1) / textW
 }
 
 // RenderViewer draws the viewer pane, exactly w×h.
@@ -70,12 +82,17 @@ func (s *Styles) RenderViewer(v ViewerView, w, h int) string {
 		if v.Marks {
 			textW = max(textW-1, 1)
 		}
-		for i, r := range v.Rows {
-			if i >= body {
+		for _, r := range v.Rows {
+			if len(lines) > body {
 				break
+			}
+			if v.Wrap && r.Kind == RowLine {
+				lines = append(lines, s.wrappedRow(r, v, textW, w)...)
+				continue
 			}
 			lines = append(lines, s.viewerRow(r, v, textW, w))
 		}
+		lines = lines[:min(len(lines), body+1)]
 	}
 	if v.Footer != "" {
 		for len(lines) < h-1 {
@@ -127,6 +144,21 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 		return num + s.LineNoCursor.Render(SelectionBar) + text
 	}
 	return num + " " + text
+}
+
+// wrappedRow draws a line as WrapRows screen rows: the first as viewerRow
+// draws it, the rest under it with an empty gutter.
+func (s *Styles) wrappedRow(r ViewerRow, v ViewerView, textW, w int) []string {
+	v.HScroll = 0
+	full := r.Styled
+	width := ansi.StringWidth(full)
+	r.Styled = ansi.Cut(full, 0, textW)
+	out := []string{s.viewerRow(r, v, textW, w)}
+	gutter := strings.Repeat(" ", w-textW)
+	for left := textW; left < width; left += textW {
+		out = append(out, gutter+ansi.Cut(full, left, left+textW))
+	}
+	return out
 }
 
 // pad right-aligns s in n cells.

@@ -1,0 +1,152 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// settingsModel is a started model that saves its settings at path.
+func settingsModel(t *testing.T, dir, path string, w, h int) *Model {
+	t.Helper()
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	s, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(context.Background(), repo, Config{Name: "fixture", Settings: s, SettingsPath: path})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	run(m, m.Init())
+	return m
+}
+
+// < and > move the split by a step, = puts it back to a third; each change
+// is saved, and the panes' minimum widths stop it with a message.
+func TestSplitKeysResizeAndRemember(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "repox", "settings.json")
+	m := settingsModel(t, fixtureRepo(t), path, 80, 24)
+	third, _ := ui.Layout(80)
+	if m.tree.width != third {
+		t.Fatalf("default tree width %d, want %d", m.tree.width, third)
+	}
+	press(m, ">")
+	if m.cfg.Settings.Split != 38 || m.tree.width != 80*38/100 || m.tree.width+1+m.viewer.width != 80 {
+		t.Fatalf("after >: split %d, tree %d, viewer %d", m.cfg.Settings.Split, m.tree.width, m.viewer.width)
+	}
+	if s, err := LoadSettings(path); err != nil || s.Split != 38 {
+		t.Fatalf("saved: %+v, %v", s, err)
+	}
+	if !strings.Contains(m.message, "38%") || !strings.Contains(m.message, "remembered") {
+		t.Errorf("message %q", m.message)
+	}
+	press(m, "<", "<")
+	if m.cfg.Settings.Split != 28 || m.tree.width != 80*28/100 {
+		t.Fatalf("after < <: split %d, tree %d", m.cfg.Settings.Split, m.tree.width)
+	}
+	for range 20 {
+		press(m, ">")
+	}
+	if m.viewer.width != ui.MinViewerWidth || !strings.Contains(m.message, "widest") {
+		t.Fatalf("widest: viewer %d, message %q", m.viewer.width, m.message)
+	}
+	for range 20 {
+		press(m, "<")
+	}
+	if m.cfg.Settings.Split < SplitMin || m.tree.width != ui.MinTreeWidth || !strings.Contains(m.message, "narrowest") {
+		t.Fatalf("narrowest: split %d tree %d, message %q", m.cfg.Settings.Split, m.tree.width, m.message)
+	}
+	press(m, "=")
+	if m.cfg.Settings.Split != 0 || m.tree.width != third {
+		t.Fatalf("after =: split %d, tree %d", m.cfg.Settings.Split, m.tree.width)
+	}
+	if s, _ := LoadSettings(path); s.Split != 0 {
+		t.Fatalf("reset not saved: %+v", s)
+	}
+	// The frame draws the separator where the split is.
+	press(m, ">")
+	for i, l := range strings.Split(ansi.Strip(m.Render()), "\n")[:m.height-2] {
+		if r := []rune(l); len(r) <= m.tree.width || r[m.tree.width] != '│' {
+			t.Fatalf("row %d has no separator at column %d: %q", i, m.tree.width, l)
+		}
+	}
+}
+
+// Two quick changes never leave the older on disk, whichever save runs last.
+func TestSettingsSaverWritesTheNewest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	w := &settingsSaver{path: path}
+	first := w.set(Settings{Split: 40})
+	second := w.set(Settings{Split: 50})
+	second()
+	first()
+	if s, err := LoadSettings(path); err != nil || s.Split != 50 {
+		t.Fatalf("on disk: %+v, %v", s, err)
+	}
+	w.set(Settings{Split: 60}) // its command never ran (the program quit)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := LoadSettings(path); s.Split != 60 {
+		t.Fatalf("after Flush: %+v", s)
+	}
+}
+
+// TestFlowSplitRememberedAcrossRuns: widen the tree in one run, quit; the
+// next run, on the same settings file, opens with that split.
+func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
+	dir := fixtureRepo(t)
+	path := filepath.Join(t.TempDir(), "repox", "settings.json")
+	runOnce := func(keys string) *Model {
+		repo, err := repoops.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer repo.Close()
+		s, err := LoadSettings(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(context.Background(), repo, Config{Name: "fixture", Settings: s, SettingsPath: path})
+		tm := teatest.NewTestModel(t, m,
+			teatest.WithInitialTermSize(100, 30),
+			teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte("README.md"))
+		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+		if keys != "" {
+			tm.Type(keys)
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+				return bytes.Contains([]byte(ansi.Strip(string(b))), []byte("remembered"))
+			}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+		}
+		tm.Type("q")
+		fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+		if err := fm.SaveSettings(); err != nil { // as Run does after the program ends
+			t.Fatal(err)
+		}
+		return fm
+	}
+	first := runOnce(">>")
+	if first.cfg.Settings.Split != 43 || first.tree.width != 43 {
+		t.Fatalf("first run: split %d, tree %d", first.cfg.Settings.Split, first.tree.width)
+	}
+	second := runOnce("")
+	if second.cfg.Settings.Split != 43 || second.tree.width != 43 {
+		t.Fatalf("second run: split %d, tree %d, want the first run's 43", second.cfg.Settings.Split, second.tree.width)
+	}
+}

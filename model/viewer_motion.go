@@ -1,0 +1,170 @@
+package model
+
+import (
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// Vim motions in the viewer: a count before a motion, the z pair, and the
+// screen and line-end jumps. The count and the pending z are shown in the
+// hint line (Pending) until the motion comes.
+
+// maxCount bounds a typed count: more digits than any file has lines.
+const maxCount = 1 << 30
+
+// seqKey is a two-key sequence as a key.Matches argument ("zz").
+type seqKey string
+
+func (s seqKey) String() string { return string(s) }
+
+// Pending is the count or prefix typed so far, for the hint line; "" for none.
+func (v *viewerPane) Pending() string {
+	s := v.pending
+	if v.count > 0 {
+		s = strconv.Itoa(v.count) + s
+	}
+	return s
+}
+
+// pendingHint says what may follow what is pending.
+func (v *viewerPane) pendingHint() string {
+	if v.pending == "z" {
+		return "then z t b (cursor line to middle, top, bottom) or h l (half a pane)"
+	}
+	return "count: then a motion (j k G g g ctrl+d n …), esc drops it"
+}
+
+// prefixPending: the next key completes a two-key motion, so the root
+// gives it to the viewer whatever it is.
+func (v *viewerPane) prefixPending() bool { return v.pending != "" }
+
+// clearPending forgets a count or prefix (a key of another pane came).
+func (v *viewerPane) clearPending() { v.count, v.pending = 0, "" }
+
+// takeCount returns the count typed before this motion (1 when none) and
+// clears it.
+func (v *viewerPane) takeCount() (n int, given bool) {
+	n, given = max(v.count, 1), v.count > 0
+	v.count = 0
+	return n, given
+}
+
+// motionKey handles the keys of vim motions; done reports that msg was one.
+func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := v.c.keys.Viewer
+	if key.Matches(msg, k.Cancel) && v.Pending() != "" {
+		v.clearPending() // esc drops a count or a z, and only that
+		return nil, true
+	}
+	if v.pending == "z" {
+		v.pending = ""
+		return v.zKey(seqKey("z" + msg.String())), true
+	}
+	switch {
+	case key.Matches(msg, k.Count), key.Matches(msg, k.LineStart) && v.count > 0:
+		d := int(msg.String()[0] - '0')
+		v.count = min(v.count*10+d, maxCount)
+		return nil, true
+	case key.Matches(msg, k.LineStart):
+		v.count = 0
+		v.hscroll = 0
+		return nil, true
+	case key.Matches(msg, k.LineEnd):
+		v.count = 0
+		if v.wrap {
+			return noticeCmd("wrap is on: every line is shown whole (w turns it off)"), true
+		}
+		if l, ok := v.find(v.cursor); ok {
+			v.hscroll = max(l.width-v.textWidth(), 0)
+			v.clampHScroll()
+		}
+		return nil, true
+	case key.Matches(msg, k.ScreenTop), key.Matches(msg, k.ScreenMid), key.Matches(msg, k.ScreenBot):
+		n, _ := v.takeCount()
+		first, last := v.fullRange()
+		switch {
+		case key.Matches(msg, k.ScreenTop):
+			v.cursor = min(first+n-1, last)
+		case key.Matches(msg, k.ScreenBot):
+			v.cursor = max(last-n+1, first)
+		default:
+			v.cursor = first + (last-first)/2
+		}
+		v.cursor = min(max(v.cursor, 1), max(v.total, 1))
+		return v.ensureLoaded(), true
+	case key.Matches(msg, k.Wrap):
+		v.count = 0
+		return v.toggleWrap(), true
+	case msg.String() == "z":
+		v.pending = "z"
+		return nil, true
+	}
+	return nil, false
+}
+
+// zKey runs the motion a z pair names.
+func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
+	k := v.c.keys.Viewer
+	n, _ := v.takeCount()
+	half := max(v.textWidth()/2, 1)
+	switch {
+	case key.Matches(seq, k.Center):
+		v.top = v.rowOf(v.cursor) - v.body()/2
+	case key.Matches(seq, k.ToTop):
+		v.top = v.rowOf(v.cursor)
+	case key.Matches(seq, k.ToBottom):
+		v.top = v.rowOf(v.cursor) - v.body() + 1
+	case key.Matches(seq, k.HalfLeft):
+		v.hscroll = max(v.hscroll-n*half, 0)
+		return nil
+	case key.Matches(seq, k.HalfRight):
+		if v.wrap {
+			return noticeCmd("wrap is on: every line is shown whole (w turns it off)")
+		}
+		v.hscroll += n * half
+		v.clampHScroll()
+		return nil
+	default:
+		return noticeCmd(string(seq) + " is not a viewer motion — zz, zt, zb, zh, zl are (? lists the keys)")
+	}
+	v.clampTop()
+	v.showCursor()
+	return v.ensureLoaded()
+}
+
+// toggleWrap turns wrapping of long lines on or off, keeps the cursor
+// line on screen, and remembers the choice.
+func (v *viewerPane) toggleWrap() tea.Cmd {
+	v.wrap = !v.wrap
+	v.hscroll = 0
+	v.clampTop()
+	v.showCursor()
+	var save tea.Cmd
+	if v.c.changeSettings != nil {
+		on := v.wrap
+		save = v.c.changeSettings(func(s *Settings) { s.Wrap = on })
+	}
+	say := "wrap off: long lines are cut at the pane's edge (h/l, zh/zl, $ scroll)"
+	if v.wrap {
+		say = "wrap on: long lines go on in the rows under them, numbered once"
+	}
+	return tea.Batch(save, noticeCmd(say), v.ensureLoaded())
+}
+
+// goToLine puts the cursor on line n (clamped to the file), centring it
+// when it was off screen; a line past the end says so.
+func (v *viewerPane) goToLine(n int) tea.Cmd {
+	if v.total <= 0 {
+		return nil
+	}
+	var say tea.Cmd
+	if n > v.total {
+		say = noticeCmd("line " + repoops.Commas(n) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
+		n = v.total
+	}
+	v.centerOnIfHidden(n)
+	return tea.Batch(say, v.ensureLoaded())
+}
