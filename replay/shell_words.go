@@ -1,0 +1,74 @@
+package replay
+
+import (
+	"regexp"
+	"strings"
+)
+
+// shellWords splits a command line into words with sh quoting rules; ok is
+// false when it holds anything that is not a plain word: operators,
+// redirection, substitution, globbing outside quotes, variables.
+func shellWords(s string) ([]string, bool) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case ch == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case ch == '"':
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' || s[j] == '$' || s[j] == '`' {
+					return nil, false
+				}
+			}
+			if j >= len(s) {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : j])
+			i = j
+			inWord = true
+		case strings.IndexByte("|&;<>()$`\\\n*?[{~#", ch) >= 0:
+			return nil, false
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, true
+}
+
+var nlLine = regexp.MustCompile(`^ *([0-9]+)\t`)
+
+// shellSaw reads the output of a mapped shell read as numbered lines.
+func shellSaw(c *Call, body string) *Saw {
+	if c.shell == nil {
+		return nil
+	}
+	saw := &Saw{Path: c.shell.path}
+	if c.shell.numbered {
+		saw.Lines = parseNumbered(body, nlLine)
+		return saw
+	}
+	for i, l := range splitLines(body) {
+		saw.Lines = append(saw.Lines, SawLine{N: c.shell.from + i, Text: l})
+	}
+	return saw
+}
