@@ -147,7 +147,7 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	if v.Header == "" {
 		return out
 	}
-	out = append(out, s.Rule.Render(fit("── "+DisplayText(v.Header)+" "+strings.Repeat("─", w), w)))
+	out = append(out, s.Rule.Render(ruleWith("── "+DisplayText(v.Header)+" ", w)))
 	for _, f := range v.Flags {
 		out = append(out, s.Refusal.Render(fit("! "+DisplayText(f), w)))
 	}

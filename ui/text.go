@@ -66,6 +66,16 @@ func fit(s string, w int) string {
 	return s
 }
 
+// ruleWith is head followed by a rule to exactly w cells; a head too wide
+// is cut with an ellipsis (the rule itself is never cut, so "…" means the
+// head lost something).
+func ruleWith(head string, w int) string {
+	if hw := ansi.StringWidth(head); hw < w {
+		return head + strings.Repeat("─", w-hw)
+	}
+	return fit(head, w)
+}
+
 // Block makes lines into exactly h lines of exactly w cells.
 func Block(lines []string, w, h int) string {
 	if h <= 0 || w <= 0 {
