@@ -10,9 +10,9 @@ import (
 )
 
 // validateChange checks a request's arguments before any disk access.
-func validateChange(req ChangeRequest) error {
+func validateChange(req ChangeArgs) error {
 	switch r := req.(type) {
-	case EditRequest:
+	case EditArgs:
 		if _, err := intArg("expected_count", r.ExpectedCount, 1, 1, editMaxExpected, "it is how many times old_string must occur"); err != nil {
 			return err
 		}
@@ -26,7 +26,7 @@ func validateChange(req ChangeRequest) error {
 			return err
 		}
 		return textArg("new_string", r.NewString)
-	case InsertRequest:
+	case InsertArgs:
 		if r.AfterLine == nil {
 			return refusef("after_line is required — 0 inserts at the top, N inserts after line N")
 		}
@@ -37,7 +37,7 @@ func validateChange(req ChangeRequest) error {
 			return refusef("content is empty — nothing to insert")
 		}
 		return textArg("content", r.Content)
-	case WriteRequest:
+	case WriteArgs:
 		return textArg("content", r.Content)
 	}
 	return nil

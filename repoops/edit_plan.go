@@ -14,33 +14,33 @@ const (
 	editDiffContext = 3    // lines of context in Plan.Diff and in the shown region
 )
 
-// EditRequest is repo_edit's arguments.
-type EditRequest struct {
+// EditArgs is repo_edit's arguments.
+type EditArgs struct {
 	Path          string `json:"path"`
 	OldString     string `json:"old_string"`
 	NewString     string `json:"new_string"`
 	ExpectedCount *int   `json:"expected_count,omitempty"`
 }
 
-// InsertRequest is repo_insert's arguments.
-type InsertRequest struct {
+// InsertArgs is repo_insert's arguments.
+type InsertArgs struct {
 	Path      string `json:"path"`
 	AfterLine *int   `json:"after_line"`
 	Content   string `json:"content"`
 }
 
-// WriteRequest is repo_write's arguments.
-type WriteRequest struct {
+// WriteArgs is repo_write's arguments.
+type WriteArgs struct {
 	Path    string `json:"path"`
 	Content string `json:"content"`
 }
 
-// ChangeRequest is an EditRequest, InsertRequest or WriteRequest.
-type ChangeRequest interface{ ToolName() string }
+// ChangeArgs is an EditArgs, InsertArgs or WriteArgs.
+type ChangeArgs interface{ ToolName() string }
 
-func (EditRequest) ToolName() string   { return "repo_edit" }
-func (InsertRequest) ToolName() string { return "repo_insert" }
-func (WriteRequest) ToolName() string  { return "repo_write" }
+func (EditArgs) ToolName() string   { return "repo_edit" }
+func (InsertArgs) ToolName() string { return "repo_insert" }
+func (WriteArgs) ToolName() string  { return "repo_write" }
 
 // Plan is a change worked out without touching the disk: the gate's
 // verdict, the file's bytes before and after, and a unified diff. The TUI
@@ -69,23 +69,23 @@ type Plan struct {
 // one returned. Otherwise the plan is returned even when the gate refuses
 // (Verdict.Allowed false), so a preview can still show the diff. A create
 // has Verdict.Allowed set and Verdict.Cause GateMissing.
-func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
+func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var path string
 	switch r := req.(type) {
-	case EditRequest:
+	case EditArgs:
 		path = r.Path
-	case *EditRequest:
+	case *EditArgs:
 		req, path = *r, r.Path
-	case InsertRequest:
+	case InsertArgs:
 		path = r.Path
-	case *InsertRequest:
+	case *InsertArgs:
 		req, path = *r, r.Path
-	case WriteRequest:
+	case WriteArgs:
 		path = r.Path
-	case *WriteRequest:
+	case *WriteArgs:
 		req, path = *r, r.Path
 	default:
 		return nil, fmt.Errorf("repoops: Plan: unknown request %T", req)
@@ -119,7 +119,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	}
 	p := &Plan{Tool: tool, Path: DisplayPath(rel), rel: rel}
 	if !st.Exists {
-		if w, ok := req.(WriteRequest); ok {
+		if w, ok := req.(WriteArgs); ok {
 			return s.planCreate(p, t, w)
 		}
 		return nil, refusef("%s does not exist — call repo_find to look for it, or repo_write to create it", p.Path)
@@ -132,7 +132,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	res := &ChangeResult{Tool: tool, Path: p.Path, LinesBefore: CountLines(st.Content)}
 	var ch contentChange
 	switch r := req.(type) {
-	case EditRequest:
+	case EditArgs:
 		expected, _ := intArg("expected_count", r.ExpectedCount, 1, 1, editMaxExpected, "")
 		var miss *editMiss
 		var noop bool
@@ -144,14 +144,14 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 			return nil, p.gateFirst(missRefusal(p.Path, miss, expected))
 		}
 		res.Replacements = len(ch.Spans)
-	case InsertRequest:
+	case InsertArgs:
 		after := *r.AfterLine
 		if after > res.LinesBefore {
 			return nil, p.gateFirst(refusef("after_line %d is past the end: %s has %s (after_line=%d appends)", after, p.Path, countOf(res.LinesBefore, "line", "lines"), res.LinesBefore))
 		}
 		ch, res.Inserted = applyInsert(body, form, after, r.Content)
 		res.AfterLine = after
-	case WriteRequest:
+	case WriteArgs:
 		nb := overwriteBody(form, r.Content)
 		ch = contentChange{Body: nb, Spans: []changeSpan{{OldStart: 0, OldEnd: len(body), NewStart: 0, NewEnd: len(nb)}}}
 	}
@@ -161,7 +161,7 @@ func (s *Session) Plan(ctx context.Context, req ChangeRequest) (*Plan, error) {
 	}
 	res.LinesAfter = CountLines(p.After)
 	res.Locked = fullReadBlocker(p.After)
-	if _, ok := req.(WriteRequest); ok {
+	if _, ok := req.(WriteArgs); ok {
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
 	} else {
 		edits := make([]udiff.Edit, len(ch.Spans))
@@ -193,7 +193,7 @@ func (p *Plan) gateFirst(err error) error {
 	return err
 }
 
-func (s *Session) planCreate(p *Plan, t *rootfs.Target, w WriteRequest) (*Plan, error) {
+func (s *Session) planCreate(p *Plan, t *rootfs.Target, w WriteArgs) (*Plan, error) {
 	p.Create = true
 	p.Verdict = GateVerdict{Path: p.Path, Allowed: true, Cause: GateMissing}
 	if rec, ok := s.LastRead(p.rel); ok {
