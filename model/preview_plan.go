@@ -15,7 +15,7 @@ const previewDebounce = 120 * time.Millisecond
 // planMsg is the core's plan for one request, with the gate's verdict on
 // its own (a refused plan may not carry it).
 type planMsg struct {
-	req  repoops.ChangeRequest
+	req  repoops.ChangeArgs
 	plan *repoops.Plan
 	err  error
 	gate repoops.GateVerdict
@@ -25,16 +25,16 @@ type planMsg struct {
 type planDueMsg struct{}
 
 // request is what the form asks of the tool now.
-func (p *previewPane) request() (repoops.ChangeRequest, string) {
+func (p *previewPane) request() (repoops.ChangeArgs, string) {
 	shown := repoops.DisplayPath(p.path)
 	if !p.insert {
-		return repoops.EditRequest{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}, ""
+		return repoops.EditArgs{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}, ""
 	}
 	n, ok := parseLineNumber(p.line.Value())
 	if !ok {
 		return nil, "after_line must be a whole number: 0 inserts at the top, N inserts after line N"
 	}
-	return repoops.InsertRequest{Path: shown, AfterLine: &n, Content: fromArea(p.body.Value())}, ""
+	return repoops.InsertArgs{Path: shown, AfterLine: &n, Content: fromArea(p.body.Value())}, ""
 }
 
 // parseLineNumber reads a line number as typed (digits, maybe with commas).

@@ -38,14 +38,14 @@ func alreadyApplied(c Call, tool string, args json.RawMessage, now []byte, exist
 			return "new_string is in the file and old_string is not"
 		}
 	case "repo_write":
-		var a repoops.WriteRequest
+		var a repoops.WriteArgs
 		if json.Unmarshal(args, &a) == nil && a.Content == text {
 			return "the file holds the content written"
 		}
 	case "repo_insert":
 		// only with the line counts a repox log records: the file has the
 		// line count after the insert, and the inserted lines are in place
-		var a repoops.InsertRequest
+		var a repoops.InsertArgs
 		s := c.Saw
 		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" || s == nil || s.AfterLines == 0 || s.AfterLines == s.BeforeLines {
 			return ""

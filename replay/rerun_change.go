@@ -83,16 +83,16 @@ func (r *Replayer) dryRun(ctx context.Context, tool string, args json.RawMessage
 	return Outcome{CallRecord: rec, DryRun: true}
 }
 
-func changeRequest(tool string, args json.RawMessage) (repoops.ChangeRequest, error) {
+func changeRequest(tool string, args json.RawMessage) (repoops.ChangeArgs, error) {
 	switch tool {
 	case "repo_edit":
-		var a repoops.EditRequest
+		var a repoops.EditArgs
 		return a, json.Unmarshal(args, &a)
 	case "repo_write":
-		var a repoops.WriteRequest
+		var a repoops.WriteArgs
 		return a, json.Unmarshal(args, &a)
 	default:
-		var a repoops.InsertRequest
+		var a repoops.InsertArgs
 		return a, json.Unmarshal(args, &a)
 	}
 }
@@ -134,7 +134,7 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 			st.Lines = []LineRange{{1, n}}
 		}
 	case "repo_insert":
-		var a repoops.InsertRequest
+		var a repoops.InsertArgs
 		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" {
 			return
 		}

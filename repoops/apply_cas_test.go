@@ -17,7 +17,7 @@ func TestApplyNeverWritesAPlanMadeFromOlderContent(t *testing.T) {
 	dir, s := editFixture(t, "f.txt", []byte("a\nb\n"), 0o644)
 	ctx := context.Background()
 	fullRead(t, s, "f.txt")
-	plan, err := s.Plan(ctx, EditRequest{Path: "f.txt", OldString: "b", NewString: "mine"})
+	plan, err := s.Plan(ctx, EditArgs{Path: "f.txt", OldString: "b", NewString: "mine"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestApplyAsksTheGateAgainUnderTheLock(t *testing.T) {
 	dir, s := editFixture(t, "f.txt", content, 0o644)
 	ctx := context.Background()
 	fullRead(t, s, "f.txt")
-	plan, err := s.Plan(ctx, EditRequest{Path: "f.txt", OldString: "c", NewString: "C"})
+	plan, err := s.Plan(ctx, EditArgs{Path: "f.txt", OldString: "c", NewString: "C"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestApplyRefusesARefusedPlanAndACancelledContext(t *testing.T) {
 	content := []byte("a\nb\n")
 	dir, s := editFixture(t, "f.txt", content, 0o644)
 	ctx := context.Background()
-	plan, err := s.Plan(ctx, &EditRequest{Path: "f.txt", OldString: "b", NewString: "B"})
+	plan, err := s.Plan(ctx, &EditArgs{Path: "f.txt", OldString: "b", NewString: "B"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestApplyRefusesARefusedPlanAndACancelledContext(t *testing.T) {
 	mustSame(t, dir, "f.txt", content)
 
 	fullRead(t, s, "f.txt")
-	if plan, err = s.Plan(ctx, &EditRequest{Path: "f.txt", OldString: "b", NewString: "B"}); err != nil || !plan.Verdict.Allowed {
+	if plan, err = s.Plan(ctx, &EditArgs{Path: "f.txt", OldString: "b", NewString: "B"}); err != nil || !plan.Verdict.Allowed {
 		t.Fatalf("plan after a full read: %v %+v", err, plan)
 	}
 	done, cancel := context.WithCancel(ctx)
@@ -89,7 +89,7 @@ func TestApplyRefusesARefusedPlanAndACancelledContext(t *testing.T) {
 	if _, err := s.Apply(done, plan); err != context.Canceled {
 		t.Fatalf("Apply with a cancelled context: %v", err)
 	}
-	if _, err := s.Plan(done, EditRequest{Path: "f.txt", OldString: "b", NewString: "B"}); err != context.Canceled {
+	if _, err := s.Plan(done, EditArgs{Path: "f.txt", OldString: "b", NewString: "B"}); err != context.Canceled {
 		t.Fatalf("Plan with a cancelled context: %v", err)
 	}
 	mustSame(t, dir, "f.txt", content)

@@ -19,7 +19,7 @@ func TestPlanTouchesNothingAndApplyWrites(t *testing.T) {
 	ctx := context.Background()
 
 	// without a read: a plan with the gate's verdict and a diff for preview
-	plan, err := s.Plan(ctx, EditRequest{Path: "f.txt", OldString: "b", NewString: "B"})
+	plan, err := s.Plan(ctx, EditArgs{Path: "f.txt", OldString: "b", NewString: "B"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestPlanTouchesNothingAndApplyWrites(t *testing.T) {
 	}
 
 	fullRead(t, s, "f.txt")
-	plan, err = s.Plan(ctx, &EditRequest{Path: "f.txt", OldString: "b", NewString: "B"})
+	plan, err = s.Plan(ctx, &EditArgs{Path: "f.txt", OldString: "b", NewString: "B"})
 	if err != nil || !plan.Verdict.Allowed {
 		t.Fatalf("plan %+v err %v", plan, err)
 	}
@@ -60,7 +60,7 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 	dir, s := editFixture(t, "f.txt", []byte("a\nb\n"), 0o644)
 	fullRead(t, s, "f.txt")
 	ctx := context.Background()
-	plan, err := s.Plan(ctx, InsertRequest{Path: "f.txt", AfterLine: new(int), Content: "top"})
+	plan, err := s.Plan(ctx, InsertArgs{Path: "f.txt", AfterLine: new(int), Content: "top"})
 	if err != nil || !plan.Verdict.Allowed {
 		t.Fatalf("plan %v %v", plan, err)
 	}
@@ -74,7 +74,7 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 
 	// a file replaced by a rename (another inode) is stale too
 	fullRead(t, s, "f.txt")
-	if plan, err = s.Plan(ctx, WriteRequest{Path: "f.txt", Content: "new\n"}); err != nil || !plan.Verdict.Allowed {
+	if plan, err = s.Plan(ctx, WriteArgs{Path: "f.txt", Content: "new\n"}); err != nil || !plan.Verdict.Allowed {
 		t.Fatalf("plan %v %v", plan, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "g.txt"), []byte("a\nc\n"), 0o644); err != nil {
@@ -89,7 +89,7 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 	mustSame(t, dir, "f.txt", []byte("a\nc\n"))
 
 	// a file created between the plan of a create and its apply is kept
-	if plan, err = s.Plan(ctx, WriteRequest{Path: "n.txt", Content: "mine\n"}); err != nil {
+	if plan, err = s.Plan(ctx, WriteArgs{Path: "n.txt", Content: "mine\n"}); err != nil {
 		t.Fatal(err)
 	}
 	if !plan.Create || !plan.Verdict.Allowed || !strings.Contains(plan.Diff, "+mine") {

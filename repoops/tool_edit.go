@@ -24,12 +24,12 @@ func init() {
 			"new_string":     map[string]any{"type": "string", "description": "Replacement text (may be empty to delete)."},
 			"expected_count": map[string]any{"type": "integer", "minimum": 1, "maximum": editMaxExpected, "default": 1, "description": fmt.Sprintf("How many times old_string must occur; all of them are replaced (1-%d, default 1).", editMaxExpected)},
 		},
-		func(ctx context.Context, s *Session, a EditRequest) (*ChangeResult, error) { return s.Change(ctx, a) })
+		func(ctx context.Context, s *Session, a EditArgs) (*ChangeResult, error) { return s.Change(ctx, a) })
 }
 
 // Change plans a change and, when the gate allows it, applies it: what the
 // write tools do.
-func (s *Session) Change(ctx context.Context, req ChangeRequest) (*ChangeResult, error) {
+func (s *Session) Change(ctx context.Context, req ChangeArgs) (*ChangeResult, error) {
 	p, err := s.Plan(ctx, req)
 	if err != nil {
 		return nil, err

@@ -19,5 +19,5 @@ func init() {
 			"after_line": map[string]any{"type": "integer", "minimum": 0, "description": "Insert after this line; 0 inserts at the top."},
 			"content":    map[string]any{"type": "string", "description": "Lines to insert; a missing final line break is added."},
 		},
-		func(ctx context.Context, s *Session, a InsertRequest) (*ChangeResult, error) { return s.Change(ctx, a) })
+		func(ctx context.Context, s *Session, a InsertArgs) (*ChangeResult, error) { return s.Change(ctx, a) })
 }

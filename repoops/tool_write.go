@@ -19,5 +19,5 @@ func init() {
 			"path":    map[string]any{"type": "string", "description": "File to write, relative to the repository root."},
 			"content": map[string]any{"type": "string", "description": "The whole new content of the file."},
 		},
-		func(ctx context.Context, s *Session, a WriteRequest) (*ChangeResult, error) { return s.Change(ctx, a) })
+		func(ctx context.Context, s *Session, a WriteArgs) (*ChangeResult, error) { return s.Change(ctx, a) })
 }

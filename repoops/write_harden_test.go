@@ -243,7 +243,7 @@ func TestApplyRefusesWhatChangedKindSincePlan(t *testing.T) {
 			dir := plainDir(t, map[string]string{"f.txt": "a\n", "d/f.txt": "a\n"})
 			s := openSession(t, dir)
 			fullRead(t, s, c.path)
-			plan, err := s.Plan(ctx, EditRequest{Path: c.path, OldString: "a", NewString: "EVIL"})
+			plan, err := s.Plan(ctx, EditArgs{Path: c.path, OldString: "a", NewString: "EVIL"})
 			if err != nil || !plan.Verdict.Allowed {
 				t.Fatalf("plan: %v %+v", err, plan)
 			}

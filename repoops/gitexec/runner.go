@@ -28,9 +28,9 @@ import (
 	"github.com/repoxhq/repox/repoops/words"
 )
 
-// Timeout bounds every git process; a hanging hook or a huge history
+// timeout bounds every git process; a hanging hook or a huge history
 // cannot hold a tool call hostage.
-const Timeout = 20 * time.Second
+const timeout = 20 * time.Second
 
 // Runner runs git against one work tree with an environment built from
 // nothing and every repo-local way of running a program switched off (see
@@ -264,7 +264,7 @@ func (g *Runner) command(ctx context.Context, env, args []string, stderr *capWri
 // words when it said any, a timeout when it was stopped.
 func gitError(ctx context.Context, err error, stderr *capWriter) error {
 	if ctx.Err() == context.DeadlineExceeded {
-		return fmt.Errorf("git took longer than %s and was stopped", Timeout)
+		return fmt.Errorf("git took longer than %s and was stopped", timeout)
 	}
 	var ee *exec.ExitError
 	if msg := strings.TrimSpace(stderr.buf.String()); errors.As(err, &ee) && msg != "" {
@@ -274,7 +274,7 @@ func gitError(ctx context.Context, err error, stderr *capWriter) error {
 }
 
 func (g *Runner) rawEnv(ctx context.Context, limit int, env []string, args ...string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	stdout := &capWriter{limit: limit}
@@ -298,7 +298,7 @@ func (g *Runner) Stream(ctx context.Context, limit int, visit func(rec []byte), 
 	if c.include != "" {
 		return false, errors.New(includeRefusal(c.include))
 	}
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	cmd := g.command(ctx, g.env(c), append(baseArgs(), args...), stderr)

@@ -108,8 +108,8 @@ func (c *dirCache) close() {
 	c.open = nil
 }
 
-func (dirs *dirCache) copyOne(rel string, max int64) (bool, int64, error) {
-	d, err := dirs.get(path.Dir(rel))
+func (c *dirCache) copyOne(rel string, max int64) (bool, int64, error) {
+	d, err := c.get(path.Dir(rel))
 	if err != nil {
 		return false, 0, err
 	}

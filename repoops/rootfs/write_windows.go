@@ -32,6 +32,8 @@ func (t *Target) refusal() error { return words.Refusef("%s: %s", t.shown, windo
 // File is the target's open file; on Windows none is ever opened.
 type File struct{ t *Target }
 
+// The methods of the Unix write path, each refusing as Target does.
+
 func (t *Target) MissingDirs() []string                             { return t.missingDirs }
 func (t *Target) Close()                                            {}
 func (t *Target) Inspect(max int) (*State, error)                   { return nil, t.refusal() }
