@@ -93,16 +93,6 @@ func asUnprivilegedWith(t *testing.T, prepare func(dir string)) bool {
 	return true
 }
 
-// unprivilegedFixture is the folder root prepared for the child of
-// asUnprivilegedWith.
-func unprivilegedFixture(t *testing.T) string {
-	dir := os.Getenv("REPOX_TEST_FIXTURE")
-	if dir == "" {
-		t.Fatal("no fixture from the parent")
-	}
-	return dir
-}
-
 // traversableByAll reports whether every folder from / down to dir lets
 // anyone pass through (the x bit for others).
 func traversableByAll(dir string) bool {

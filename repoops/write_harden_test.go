@@ -322,3 +322,13 @@ func TestWriteKeepsACL(t *testing.T) {
 		t.Fatalf("mode %v, was %v", after, before)
 	}
 }
+
+// unprivilegedFixture is the folder root prepared for the child of
+// asUnprivilegedWith.
+func unprivilegedFixture(t *testing.T) string {
+	dir := os.Getenv("REPOX_TEST_FIXTURE")
+	if dir == "" {
+		t.Fatal("no fixture from the parent")
+	}
+	return dir
+}

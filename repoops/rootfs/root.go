@@ -39,12 +39,6 @@ func (r *Root) SetHooks(h Hooks) {
 	r.scanMu.Unlock()
 }
 
-func (r *Root) currentHooks() Hooks {
-	r.scanMu.Lock()
-	defer r.scanMu.Unlock()
-	return r.hooks
-}
-
 // Open opens the folder at the absolute path abs as a Root.
 func Open(abs string) (*Root, error) {
 	st, err := os.Stat(abs)
@@ -83,18 +77,6 @@ func (r *Root) Close() error {
 	r.scans.Wait()
 	r.dirFile.Close()
 	return r.root.Close()
-}
-
-// beginScan registers a reader of the root's fd; false once the root is
-// closing (the reader then opens nothing).
-func (r *Root) beginScan() bool {
-	r.scanMu.Lock()
-	defer r.scanMu.Unlock()
-	if r.scanClosed {
-		return false
-	}
-	r.scans.Add(1)
-	return true
 }
 
 // osPath is the name to hand os.Root for a repo-relative path.

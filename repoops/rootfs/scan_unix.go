@@ -189,3 +189,15 @@ func OpenChildDir(parent *os.File, name string) (*os.File, error) {
 	}
 	return os.NewFile(uintptr(fd), name), nil
 }
+
+// beginScan registers a reader of the root's fd; false once the root is
+// closing (the reader then opens nothing).
+func (r *Root) beginScan() bool {
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	if r.scanClosed {
+		return false
+	}
+	r.scans.Add(1)
+	return true
+}

@@ -284,3 +284,9 @@ func (t *Target) Inspect(max int) (*State, error) {
 		return fs, err
 	}
 }
+
+func (r *Root) currentHooks() Hooks {
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	return r.hooks
+}
