@@ -21,8 +21,11 @@ type Settings struct {
 }
 
 // DefaultSettings are used when there is no settings file, or it is bad.
-// The split's default, 0, is a third of the width (ui.LayoutSplit).
-func DefaultSettings() Settings { return Settings{Split: 0, Wrap: false, FoldersFirst: true} }
+// The split's default, 0, is a third of the width (ui.LayoutSplit). The
+// tree lists entries in repo_tree's own path order unless folders first is
+// asked for: in that order the rule where repo_tree's entry cap falls
+// splits one run of rows.
+func DefaultSettings() Settings { return Settings{Split: 0, Wrap: false, FoldersFirst: false} }
 
 // settingsMaxBytes bounds the settings file read.
 const settingsMaxBytes = 64 << 10

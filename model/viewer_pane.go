@@ -79,6 +79,9 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 		return v.reload()
 	case windowMsg:
 		return v.onWindow(msg)
+	case hiddenMsg:
+		v.hidden = hiddenNote(msg)
+		return nil
 	case gateMsg:
 		v.onGate(msg)
 		return nil
@@ -200,6 +203,9 @@ func (v *viewerPane) title(w int, rest string) string {
 	room := w - 1 - ui.StringWidth(rest) - 2
 	// The file name first, then the notes, then the middle of the path.
 	name := path[strings.LastIndexByte(path, '/')+1:]
+	if min(ui.StringWidth(path), ui.StringWidth(name)+2)+ui.StringWidth(notes) > room {
+		notes = "  · " + strings.Join(shortNotes(v.fileNotes()), " · ")
+	}
 	if min(ui.StringWidth(path), ui.StringWidth(name)+2)+ui.StringWidth(notes) > room {
 		notes = ""
 	}
