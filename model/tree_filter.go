@@ -194,7 +194,7 @@ func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matc
 		}
 		p := ix.paths[i]
 		rows = append(rows, &node{path: p, name: ix.names[i], kind: kind, depth: strings.Count(p, "/") + 1,
-			expanded: ix.dir[i], loaded: true, context: keep[i] == 1})
+			expanded: ix.dir[i], context: keep[i] == 1})
 	}
 	return rows, matches, true
 }

@@ -135,6 +135,8 @@ func (m *Model) hintBindings() []key.Binding {
 	var bs []key.Binding
 	p := m.focused()
 	switch o := m.overlays.top(); {
+	case o != nil && o.Area() == areaInline && len(o.ShortHelp()) > 0:
+		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
 		if len(bs) > 0 {
