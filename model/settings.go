@@ -18,6 +18,7 @@ type Settings struct {
 	Split        int  `json:"split"`         // the tree's share of the width, in percent (10..90); 0: a third
 	Wrap         bool `json:"wrap"`          // the viewer wraps long lines
 	FoldersFirst bool `json:"folders_first"` // the tree lists folders before files
+	NoPreview    bool `json:"no_preview"`    // the viewer does not follow the tree cursor onto files (p)
 }
 
 // DefaultSettings are used when there is no settings file, or it is bad.

@@ -44,14 +44,17 @@ type treeFilter struct {
 // filterIndex is the file set in tree order, with every folder that holds
 // a file, indexed for name matching.
 type filterIndex struct {
-	paths  []string // raw, in repo_tree's path order
-	names  []string // display form of the last part
-	lower  []string // names, lower-cased (for a query without capitals)
-	parent []int32  // index of the folder holding it; -1 at the top
-	dir    []bool
+	paths   []string // raw, in repo_tree's path order
+	names   []string // display form of the last part
+	lower   []string // names, lower-cased (for a query without capitals)
+	parent  []int32  // index of the folder holding it; -1 at the top
+	dir     []bool
+	ignored []bool // an ignore rule hides it (indexed only with the ignored toggle on)
 }
 
-func buildFilterIndex(files []string) *filterIndex {
+// buildFilterIndex indexes files (raw paths) and the folders holding them;
+// hidden names the paths an ignore rule hides, folders included (nil: none).
+func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
 	seen := make(map[string]bool, len(files)/4)
 	all := make([]string, 0, len(files)+len(files)/4)
 	dirs := map[string]bool{}
@@ -65,12 +68,13 @@ func buildFilterIndex(files []string) *filterIndex {
 	}
 	sort.Slice(all, func(i, j int) bool { return repoops.PathLess(all[i], all[j]) })
 	ix := &filterIndex{paths: all, names: make([]string, len(all)), lower: make([]string, len(all)),
-		parent: make([]int32, len(all)), dir: make([]bool, len(all))}
+		parent: make([]int32, len(all)), dir: make([]bool, len(all)), ignored: make([]bool, len(all))}
 	at := make(map[string]int32, len(dirs))
 	for i, p := range all {
 		name := repoops.DisplayPath(p[strings.LastIndexByte(p, '/')+1:])
 		ix.names[i], ix.lower[i] = name, strings.ToLower(name)
 		ix.dir[i] = dirs[p]
+		ix.ignored[i] = hidden[p]
 		if ix.dir[i] {
 			at[p] = int32(i)
 		}
@@ -105,15 +109,64 @@ func (t *treePane) openFilter() tea.Cmd {
 	ctx, cancel := context.WithCancel(t.c.ctx)
 	f.cancel = cancel
 	f.listGen++
-	repo := t.c.repo
+	repo, withIgnored := t.c.repo, t.showIgnored
 	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
 		defer cancel()
+		if withIgnored {
+			files, hidden, err := walkWithIgnored(ctx, repo)
+			if err != nil {
+				return filterListMsg{err: err}
+			}
+			return filterListMsg{ix: buildFilterIndex(files, hidden)}
+		}
 		var files []string
 		if _, err := repo.EachFile(ctx, "", func(rel string) { files = append(files, rel) }); err != nil {
 			return filterListMsg{err: err}
 		}
-		return filterListMsg{ix: buildFilterIndex(files)}
+		return filterListMsg{ix: buildFilterIndex(files, nil)}
 	})
+}
+
+// filterWalkMax bounds the entries the walk with ignored entries collects
+// (an ignored node_modules can hold millions).
+const filterWalkMax = 1_000_000
+
+// walkWithIgnored lists every folder through repoops.ListDir, the tree's
+// own listing, ignored ones included, for the filter with the ignored
+// toggle on: the files, and which paths an ignore rule hides. Folders that
+// cannot be listed are left out, as the tree shows their refusal.
+func walkWithIgnored(ctx context.Context, repo *repoops.Repo) ([]string, map[string]bool, error) {
+	var files []string
+	hidden := map[string]bool{}
+	queue := []string{""}
+	for len(queue) > 0 && len(files) < filterWalkMax {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		dir := queue[0]
+		queue = queue[1:]
+		l, err := repo.ListDir(dir)
+		if err != nil {
+			continue
+		}
+		under := hidden[dir]
+		for k, es := range [][]repoops.DirEntry{l.Entries, l.Ignored} {
+			ign := under || k == 1
+			for _, e := range es {
+				if ign {
+					hidden[e.Path] = true
+				}
+				switch e.Kind {
+				case repoops.KindDir:
+					queue = append(queue, e.Path)
+				case repoops.KindRepo:
+				default:
+					files = append(files, e.Path)
+				}
+			}
+		}
+	}
+	return files, hidden, nil
 }
 
 // filterGen answers Generation for the filter's jobs (-1: no filter open).
@@ -194,7 +247,7 @@ func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matc
 		}
 		p := ix.paths[i]
 		rows = append(rows, &node{path: p, name: ix.names[i], kind: kind, depth: strings.Count(p, "/") + 1,
-			expanded: ix.dir[i], context: keep[i] == 1})
+			expanded: ix.dir[i], context: keep[i] == 1, isIgnored: ix.ignored[i]})
 	}
 	return rows, matches, true
 }
@@ -212,7 +265,7 @@ func (t *treePane) onFilterPass(msg filterPassMsg) tea.Cmd {
 	f.rows, f.matches, f.forQuery = msg.rows, msg.matches, msg.query
 	t.cursor, t.offset = -1, 0
 	for i, r := range f.rows {
-		if keep != "" && r.path == keep {
+		if keep != "" && r.path == keep && !r.context {
 			t.cursor = i
 			break
 		}

@@ -18,7 +18,7 @@ func filterBenchPaths(n int) []string {
 // BenchmarkTreeFilterPass is one filter pass over 92,000 files (what each
 // key costs, off the update loop).
 func BenchmarkTreeFilterPass(b *testing.B) {
-	ix := buildFilterIndex(filterBenchPaths(92_000))
+	ix := buildFilterIndex(filterBenchPaths(92_000), nil)
 	b.ResetTimer()
 	for b.Loop() {
 		filterPass(ix, "file0123", func() bool { return false })
@@ -30,6 +30,6 @@ func BenchmarkTreeFilterPass(b *testing.B) {
 func BenchmarkTreeFilterIndex(b *testing.B) {
 	paths := filterBenchPaths(92_000)
 	for b.Loop() {
-		buildFilterIndex(paths)
+		buildFilterIndex(paths, nil)
 	}
 }

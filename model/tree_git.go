@@ -28,6 +28,9 @@ func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
 	})
 }
 
+// refreshGit runs repo_git status again (a file changed on disk).
+func (t *treePane) refreshGit() tea.Cmd { return gitMarks(t.c.ctx, t.c.look, t.gen) }
+
 // marksOf gives each changed path its mark and each folder above one the
 // "changes inside" mark.
 func marksOf(changes []repoops.GitChange) map[string]string {

@@ -359,3 +359,50 @@ func TestTreeShowsWhatTheToolsKnow(t *testing.T) {
 		t.Errorf("folders first: %s", got)
 	}
 }
+
+// TestGitMarksFollowTheDisk: a change to the open file on disk runs
+// repo_git status again, and the tree's mark follows.
+func TestGitMarksFollowTheDisk(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := fixtureRepo(t)
+	m := start(t, dir, 80, 24)
+	m.watch = newDiskWatcher(dir) // not started: messages are sent by hand
+	m.watch.close()
+	openFixtureFile(t, m, dir, "README.md")
+	if got := m.tree.git["README.md"]; got != "" {
+		t.Fatalf("a clean file marked %q", got)
+	}
+	writeFiles(t, dir, map[string]string{"README.md": "changed\n"})
+	_, cmd := m.Update(diskMsg{file: "README.md"})
+	run(m, cmd)
+	if got := m.tree.git["README.md"]; got != "M" {
+		t.Errorf("after the change on disk README.md is marked %q, want M", got)
+	}
+}
+
+// TestFilterOpensAnIgnoredFile: with ignored entries shown, the filter
+// finds an ignored file too; opened from there, the viewer says no listing
+// tool shows it.
+func TestFilterOpensAnIgnoredFile(t *testing.T) {
+	m := start(t, fixtureRepo(t), 120, 40)
+	press(m, "/")
+	typeText(m, "app.log")
+	if rows := m.tree.shown(); m.tree.filter.forQuery == "app.log" && len(rows) > 0 {
+		t.Fatalf("the filter over the file set lists the ignored %s", rows[0].path)
+	}
+	press(m, "esc", ".", "/")
+	typeText(m, "dep.go")
+	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" || !n.isIgnored {
+		t.Fatalf("with ignored entries shown the filter selects %v", n)
+	}
+	press(m, "enter")
+	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" {
+		t.Fatalf("enter left the cursor on %v", n)
+	}
+	rest(m)
+	if m.viewer.path != "vendor/dep/dep.go" || !strings.Contains(strings.Join(m.viewer.fileNotes(), "|"), hiddenNoteText) {
+		t.Errorf("viewer %q, notes %q", m.viewer.path, m.viewer.fileNotes())
+	}
+}

@@ -133,7 +133,7 @@ func (t *treePane) revealStep(n *node) *node {
 	if t.reveal == "" {
 		return nil
 	}
-	for _, c := range n.children {
+	for _, c := range t.ordered(n) {
 		if c.path == t.reveal {
 			t.reveal = ""
 			t.rebuild()
