@@ -187,8 +187,12 @@ func TestViewerSaysAnIgnoredFileIsUnlisted(t *testing.T) {
 		}
 		m := New(context.Background(), repo, Config{Name: "fixture", File: c.file, Line: 1})
 		m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
-		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the narrowest header first
 		run(m, m.Init())
+		if head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewer.width, m.viewer.height), "\n", 2)[0]); strings.Contains(head, "ignored:") != c.hidden {
+			t.Errorf("%s at 80 columns: header %q", c.file, head)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		notes := strings.Join(m.viewer.fileNotes(), "|")
 		if got := strings.Contains(notes, hiddenNoteText); got != c.hidden {
 			t.Errorf("%s: notes %q", c.file, notes)

@@ -19,15 +19,22 @@ const jobHidden job = 34
 // hiddenNoteText is the header's note on such a file.
 const hiddenNoteText = "ignored: repo_find, repo_grep and repo_tree never list it; a read by exact path works"
 
-// hiddenNoteShort is the same note for a narrow header.
-const hiddenNoteShort = "ignored: no listing tool shows it"
+// The same note for narrower headers.
+const (
+	hiddenNoteShort = "ignored: no listing tool shows it"
+	hiddenNoteTiny  = "ignored: never listed"
+)
 
-// shortNotes is notes with the long ones in their short form.
-func shortNotes(notes []string) []string {
+// shortNotes is notes with the long ones in a shorter form: level 1 the
+// short one, 2 the tiniest.
+func shortNotes(notes []string, level int) []string {
 	out := make([]string, len(notes))
 	for i, n := range notes {
 		if n == hiddenNoteText {
 			n = hiddenNoteShort
+			if level >= 2 {
+				n = hiddenNoteTiny
+			}
 		}
 		out[i] = n
 	}
