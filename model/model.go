@@ -112,6 +112,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
 	m.tree.foldersFirst = cfg.Settings.FoldersFirst
 	m.tree.preview = !cfg.Settings.NoPreview
+	m.tree.setting = m.changeSettings
 	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)

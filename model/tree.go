@@ -73,6 +73,9 @@ type treePane struct {
 	filter  *treeFilter
 	git     map[string]string // raw path -> git status mark (repo_git status)
 
+	// setting changes a remembered setting and saves it (Model.changeSettings).
+	setting func(func(*Settings)) tea.Cmd
+
 	showIgnored  bool // list ignored entries too, dimmed and marked
 	foldersFirst bool // folders before files in each folder
 	preview      bool // the viewer follows the cursor onto files

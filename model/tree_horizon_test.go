@@ -410,3 +410,31 @@ func TestFilterOpensAnIgnoredFile(t *testing.T) {
 		t.Errorf("viewer %q, notes %q", m.viewer.path, m.viewer.fileNotes())
 	}
 }
+
+// TestTreeTogglesAreRemembered: folders first and preview on move are
+// settings, saved when toggled and read at the start.
+func TestTreeTogglesAreRemembered(t *testing.T) {
+	dir := fixtureRepo(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	m := New(context.Background(), repo, Config{Name: "fixture", Settings: DefaultSettings(), SettingsPath: path})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	run(m, m.Init())
+	if m.tree.foldersFirst || !m.tree.preview {
+		t.Fatalf("defaults: folders first %v, preview %v", m.tree.foldersFirst, m.tree.preview)
+	}
+	press(m, "F", "p")
+	s, err := LoadSettings(path)
+	if err != nil || !s.FoldersFirst || !s.NoPreview {
+		t.Fatalf("saved %+v (%v)", s, err)
+	}
+	again := New(context.Background(), repo, Config{Name: "fixture", Settings: s})
+	if !again.tree.foldersFirst || again.tree.preview {
+		t.Errorf("read back: folders first %v, preview %v", again.tree.foldersFirst, again.tree.preview)
+	}
+}

@@ -148,10 +148,12 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.FoldersFirst):
 		t.foldersFirst = !t.foldersFirst
 		t.rebuild()
-		return t.say("folders first " + onOff(t.foldersFirst))
+		on := t.foldersFirst
+		return tea.Batch(t.say("folders first "+onOff(on)), t.remember(func(s *Settings) { s.FoldersFirst = on }))
 	case key.Matches(msg, k.Preview):
 		t.preview = !t.preview
-		return t.say("preview on move " + onOff(t.preview))
+		on := t.preview
+		return tea.Batch(t.say("preview on move "+onOff(on)), t.remember(func(s *Settings) { s.NoPreview = !on }))
 	}
 	d, top, bottom := navStep(k.Nav, msg, t.visible())
 	before := t.cursor
@@ -176,6 +178,14 @@ func onOff(on bool) string {
 		return "shown"
 	}
 	return "off"
+}
+
+// remember saves a changed setting, when the tree is part of a model.
+func (t *treePane) remember(f func(*Settings)) tea.Cmd {
+	if t.setting == nil {
+		return nil
+	}
+	return t.setting(f)
 }
 
 // say shows a short message in the status line.
