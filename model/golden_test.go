@@ -76,6 +76,14 @@ var scenes = []scene{
 		typeText(m, "e")
 		press(m, "enter", "down", "down")
 	}},
+	{"tree_filter", func(t *testing.T, m *Model, dir string) {
+		press(m, "/")
+		typeText(m, "leaf")
+	}},
+	{"tree_ignored", func(t *testing.T, m *Model, dir string) {
+		press(m, ".")
+		selectPath(t, m, "app.log")
+	}},
 	{"grep_agent", func(t *testing.T, m *Model, dir string) {
 		press(m, "s")
 		typeText(m, "needle")

@@ -2,15 +2,26 @@ package model
 
 import (
 	"context"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // horizon is what a default repo_tree from the root lists: the edge of what
-// an agent sees without asking further. Rows outside it are drawn dimmed.
+// an agent sees without asking further. Rows outside it are drawn dimmed,
+// and the tree's bottom line names the call (legend).
 type horizon struct {
-	listed map[string]repoops.EntryState // raw path -> what the listing shows of it
+	listed map[string]repoops.TreeEntry // raw path -> how the listing shows it
+
+	call                 string // the call, as an agent writes it: repo_tree {}
+	maxEntries, maxDepth int    // from the result, not from a copied constant
+	truncated            bool
+	// cutIn is the folder the entry cap fell inside (raw; "" is the root)
+	// when truncated: the rule goes among its children, before the first
+	// one not listed. cut says there is such a folder.
+	cutIn string
+	cut   bool
 }
 
 // horizonMsg carries the horizon; it travels in a paneMsg stamped with the
@@ -25,16 +36,32 @@ type horizonMsg struct {
 // included, not a re-implementation of it.
 func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
 	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
-		res, err := s.Tree(ctx, repoops.TreeArgs{})
+		args := repoops.TreeArgs{}
+		res, err := s.Tree(ctx, args)
 		if err != nil {
 			return horizonMsg{err: err}
 		}
-		h := &horizon{listed: make(map[string]repoops.EntryState, len(res.Entries))}
-		for _, e := range res.Entries {
-			h.listed[e.Raw] = e.State
-		}
-		return horizonMsg{h: h}
+		return horizonMsg{h: newHorizon(repoops.CallText("repo_tree", args), res)}
 	})
+}
+
+func newHorizon(call string, res *repoops.TreeResult) *horizon {
+	h := &horizon{listed: make(map[string]repoops.TreeEntry, len(res.Entries)), call: call,
+		maxEntries: res.MaxEntries, maxDepth: res.MaxDepth, truncated: res.Truncated}
+	top := 0
+	for _, e := range res.Entries {
+		h.listed[e.Raw] = e
+		if e.State == repoops.EntryPartlyListed {
+			h.cutIn, h.cut = e.Raw, true
+		}
+		if e.Depth == 1 {
+			top++
+		}
+	}
+	if h.truncated && !h.cut && top == len(res.Entries) {
+		h.cut = true // the root itself holds more than the cap
+	}
+	return h
 }
 
 // mark says whether path is beyond the horizon, or on its edge (listed,
@@ -43,9 +70,69 @@ func (h *horizon) mark(path string) (beyond, edge bool) {
 	if h == nil || path == "" {
 		return false, false
 	}
-	st, ok := h.listed[path]
+	e, ok := h.listed[path]
 	if !ok {
 		return true, false
 	}
-	return false, st.HidesContents()
+	return false, e.State.HidesContents()
+}
+
+// partly is how much of folder path's contents the listing shows when the
+// entry cap cut it (total 0 otherwise).
+func (h *horizon) partly(path string) (listed, total int) {
+	if h == nil {
+		return 0, 0
+	}
+	if e, ok := h.listed[path]; ok && e.State == repoops.EntryPartlyListed {
+		return e.Listed, e.Total
+	}
+	return 0, 0
+}
+
+// legend says which request the dimming is relative to, in the tool's own
+// numbers, longest first: the first that fits the pane is shown.
+func (h *horizon) legend() []string {
+	if h == nil {
+		return nil
+	}
+	n, d := repoops.Commas(h.maxEntries), repoops.Commas(h.maxDepth)
+	return []string{
+		"◦ dim = not in " + h.call + " (" + n + " entries, depth " + d + ")",
+		"◦ not in " + h.call + " (" + n + " entries, depth " + d + ")",
+		"◦ not in " + h.call + " (" + n + ", depth " + d + ")",
+		"◦ not in " + h.call,
+	}
+}
+
+// ruleText is the text of the rule where the entry cap falls.
+func (h *horizon) ruleText() (long, short string) {
+	n := repoops.Commas(h.maxEntries)
+	return h.call + " stops here: " + n + " entries", "stops: " + n + " entries"
+}
+
+// reachStart is the first call an agent makes, from what the root listing
+// showed it, toward path beyond the horizon: repo_tree on the deepest
+// ancestor that listing shows with its contents not (fully) listed. ok is
+// false when no ancestor is such a folder (an ignored entry, say).
+func (h *horizon) reachStart(path string) (repoops.TreeArgs, bool) {
+	if h == nil {
+		return repoops.TreeArgs{}, false
+	}
+	for p := parentOf(path); p != ""; p = parentOf(p) {
+		if e, ok := h.listed[p]; ok {
+			if e.State.HidesContents() || e.Kind == repoops.KindSymlink {
+				return repoops.TreeArgs{Path: repoops.DisplayPath(p)}, true
+			}
+			return repoops.TreeArgs{}, false
+		}
+	}
+	return repoops.TreeArgs{}, false // at the top: only the root's own cut leaves it out
+}
+
+// parentOf is the folder holding path ("" for the root).
+func parentOf(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		return path[:i]
+	}
+	return ""
 }

@@ -109,6 +109,10 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		tick:   tea.Tick,
 	}
 	m.tree = newTreePane(c, name)
+	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
+	m.tree.foldersFirst = cfg.Settings.FoldersFirst
+	m.tree.preview = !cfg.Settings.NoPreview
+	m.tree.setting = m.changeSettings
 	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)
@@ -135,7 +139,8 @@ func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
 		loadDir(m.ctx, m.repo, m.tree.gen, ""),
-		computeHorizon(m.ctx, m.session, m.tree.gen),
+		computeHorizon(m.ctx, m.look, m.tree.gen),
+		gitMarks(m.ctx, m.look, m.tree.gen),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {

@@ -97,6 +97,7 @@ func envelop(to paneID, j job, gen int, work func() tea.Msg) tea.Cmd {
 type statusFields struct {
 	Path   string // the selected path ("" when the pane has none)
 	Beyond bool   // Path is beyond the agent's default repo_tree
+	Reach  string // for a Beyond (or ignored) path: what an agent calls to see it listed
 
 	Gate               ui.GateState // ui.GateNone when the pane holds no file
 	GateText, GateTiny string

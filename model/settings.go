@@ -18,11 +18,15 @@ type Settings struct {
 	Split        int  `json:"split"`         // the tree's share of the width, in percent (10..90); 0: a third
 	Wrap         bool `json:"wrap"`          // the viewer wraps long lines
 	FoldersFirst bool `json:"folders_first"` // the tree lists folders before files
+	NoPreview    bool `json:"no_preview"`    // the viewer does not follow the tree cursor onto files (p)
 }
 
 // DefaultSettings are used when there is no settings file, or it is bad.
-// The split's default, 0, is a third of the width (ui.LayoutSplit).
-func DefaultSettings() Settings { return Settings{Split: 0, Wrap: false, FoldersFirst: true} }
+// The split's default, 0, is a third of the width (ui.LayoutSplit). The
+// tree lists entries in repo_tree's own path order unless folders first is
+// asked for: in that order the rule where repo_tree's entry cap falls
+// splits one run of rows.
+func DefaultSettings() Settings { return Settings{Split: 0, Wrap: false, FoldersFirst: false} }
 
 // settingsMaxBytes bounds the settings file read.
 const settingsMaxBytes = 64 << 10

@@ -1,6 +1,9 @@
 package model
 
 import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -20,7 +23,17 @@ type node struct {
 	ignored  int
 	special  int
 	err      string
+
+	rule      bool    // the rule row where repo_tree's entry cap falls (not an entry)
+	linkDir   bool    // a symlink to a folder inside the root: expands like one
+	target    string  // a symlink's target, display form
+	isIgnored bool    // an ignore rule hides it (listed only by the ignored toggle)
+	hidden    []*node // the ignored entries inside, once listed (the toggle shows them)
+	context   bool    // a filter row shown only as a parent of a match
 }
+
+// isDir says n opens like a folder: a folder, or a link to one.
+func (n *node) isDir() bool { return n.kind == repoops.KindDir || n.linkDir }
 
 // treePane is the tree's state: the nodes, and rows, the flat slice of
 // visible nodes in display order. Moving the cursor touches only indexes;
@@ -51,11 +64,26 @@ type treePane struct {
 	// shape counts rebuilds: the set of open folders may have changed, so
 	// the disk watcher is told again (watch_model.go).
 	shape int
+
+	// after schedules a timer (the root's tick, which tests switch off).
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// restSeq counts cursor moves; a rest timer of an older move is stale.
+	restSeq int
+	reach   reachState
+	filter  *treeFilter
+	git     map[string]string // raw path -> git status mark (repo_git status)
+
+	// setting changes a remembered setting and saves it (Model.changeSettings).
+	setting func(func(*Settings)) tea.Cmd
+
+	showIgnored  bool // list ignored entries too, dimmed and marked
+	foldersFirst bool // folders before files in each folder
+	preview      bool // the viewer follows the cursor onto files
 }
 
 func newTreePane(c *common, name string) treePane {
 	root := &node{path: "", name: name, kind: repoops.KindDir, expanded: true, loading: true}
-	t := treePane{c: c, root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true}}
+	t := treePane{c: c, root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true}, preview: true}
 	t.rebuild()
 	return t
 }
@@ -66,15 +94,38 @@ func (t *treePane) SetSize(w, h int) {
 	t.clamp()
 }
 
-// visible is how many rows fit under the title.
-func (t *treePane) visible() int { return max(t.height-1, 1) }
+// visible is how many rows fit under the title and the footer lines.
+func (t *treePane) visible() int { return max(t.height-1-t.footers(), 1) }
 
-// selected is the node under the cursor.
+// footers is how many lines go under the rows: the legend, and the filter
+// prompt while it is open (as ui.RenderTree draws them: only while two
+// rows stay for the title and one row).
+func (t *treePane) footers() int {
+	n := 0
+	if t.filter != nil && t.height-n > 2 {
+		n++
+	}
+	if t.height-n > 2 {
+		n++ // the legend
+	}
+	return n
+}
+
+// shown is the rows on screen: the tree, or the filter's rows.
+func (t *treePane) shown() []*node {
+	if t.filter.showing() {
+		return t.filter.rows
+	}
+	return t.rows
+}
+
+// selected is the node under the cursor (never the rule row).
 func (t *treePane) selected() *node {
-	if t.cursor < 0 || t.cursor >= len(t.rows) {
+	rows := t.shown()
+	if t.cursor < 0 || t.cursor >= len(rows) || rows[t.cursor].rule {
 		return nil
 	}
-	return t.rows[t.cursor]
+	return rows[t.cursor]
 }
 
 // rebuild flattens the expanded part of the tree into rows, keeping the
@@ -86,10 +137,16 @@ func (t *treePane) rebuild() {
 	var walk func(n *node)
 	walk = func(n *node) {
 		t.rows = append(t.rows, n)
-		if n.expanded {
-			for _, c := range n.children {
-				walk(c)
+		if !n.expanded {
+			return
+		}
+		kids := t.ordered(n)
+		rule := t.ruleIndex(n, kids)
+		for i, c := range kids {
+			if i == rule {
+				t.rows = append(t.rows, &node{rule: true, depth: n.depth + 1, parent: n})
 			}
+			walk(c)
 		}
 	}
 	walk(t.root)
@@ -104,9 +161,20 @@ func (t *treePane) rebuild() {
 	t.clamp()
 }
 
-// clamp keeps the cursor on a row and on screen.
-func (t *treePane) clamp() {
-	t.cursor = min(max(t.cursor, 0), len(t.rows)-1)
+// clamp keeps the cursor on a row (not the rule) and on screen.
+func (t *treePane) clamp() { t.clampDir(1) }
+
+// clampDir is clamp, stepping off the rule row in direction d.
+func (t *treePane) clampDir(d int) {
+	rows := t.shown()
+	t.cursor = min(max(t.cursor, 0), len(rows)-1)
+	if t.cursor >= 0 && rows[t.cursor].rule {
+		if d < 0 && t.cursor > 0 || t.cursor == len(rows)-1 {
+			t.cursor--
+		} else {
+			t.cursor++
+		}
+	}
 	vis := t.visible()
 	if t.cursor < t.offset {
 		t.offset = t.cursor
@@ -114,20 +182,20 @@ func (t *treePane) clamp() {
 	if t.cursor >= t.offset+vis {
 		t.offset = t.cursor - vis + 1
 	}
-	t.offset = max(min(t.offset, len(t.rows)-vis), 0)
+	t.offset = max(min(t.offset, len(rows)-vis), 0)
 }
 
 func (t *treePane) move(d int) {
 	t.cursor += d
-	t.clamp()
+	t.clampDir(d)
 }
 
 // scroll moves the view without moving the cursor off screen (the wheel).
 func (t *treePane) scroll(d int) {
 	vis := t.visible()
-	t.offset = max(min(t.offset+d, len(t.rows)-vis), 0)
+	t.offset = max(min(t.offset+d, len(t.shown())-vis), 0)
 	t.cursor = min(max(t.cursor, t.offset), t.offset+vis-1)
-	t.clamp()
+	t.clampDir(d)
 }
 
 // setChildren installs a folder listing under n.
@@ -139,14 +207,26 @@ func (t *treePane) setChildren(n *node, l *repoops.DirListing) {
 	n.children = make([]*node, 0, len(l.Entries))
 	for _, e := range l.Entries {
 		c := old[e.Path]
-		if c == nil || c.kind != e.Kind {
-			c = &node{path: e.Path, name: repoops.DisplayPath(e.Name), kind: e.Kind, depth: n.depth + 1, parent: n}
+		if c == nil || c.kind != e.Kind || c.isIgnored != n.isIgnored {
+			c = &node{path: e.Path, name: repoops.DisplayPath(e.Name), kind: e.Kind, depth: n.depth + 1, parent: n, isIgnored: n.isIgnored}
 		}
 		n.children = append(n.children, c)
 		t.nodes[e.Path] = c
 	}
+	for _, c := range n.hidden {
+		old[c.path] = c
+	}
+	n.hidden = n.hidden[:0]
+	for _, e := range l.Ignored {
+		c := old[e.Path]
+		if c == nil || c.kind != e.Kind || !c.isIgnored {
+			c = &node{path: e.Path, name: repoops.DisplayPath(e.Name), kind: e.Kind, depth: n.depth + 1, parent: n, isIgnored: true}
+		}
+		n.hidden = append(n.hidden, c)
+		t.nodes[e.Path] = c
+	}
 	for p, c := range old {
-		if t.nodes[p] == c && !containsNode(n.children, c) {
+		if t.nodes[p] == c && !containsNode(n.children, c) && !containsNode(n.hidden, c) {
 			t.forget(c)
 		}
 	}
@@ -170,6 +250,9 @@ func (t *treePane) forget(n *node) {
 	for _, c := range n.children {
 		t.forget(c)
 	}
+	for _, c := range n.hidden {
+		t.forget(c)
+	}
 }
 
 // anyLoading reports whether a spinner is needed.
@@ -178,16 +261,33 @@ func (t *treePane) anyLoading() bool { return len(t.pending) > 0 }
 // rowsView describes the on-screen rows for ui.RenderTree.
 func (t *treePane) rowsView() ([]ui.TreeRow, int) {
 	vis := t.visible()
-	end := min(t.offset+vis, len(t.rows))
+	rows := t.shown()
+	end := min(t.offset+vis, len(rows))
 	out := make([]ui.TreeRow, 0, end-t.offset)
-	for _, n := range t.rows[t.offset:end] {
+	for _, n := range rows[t.offset:end] {
+		if n.rule {
+			long, short := t.horizon.ruleText()
+			out = append(out, ui.TreeRow{Rule: true, Depth: n.depth, RuleText: long, RuleShort: short})
+			continue
+		}
 		r := ui.TreeRow{
 			Name: n.name, Depth: n.depth, Kind: n.kind,
 			Expanded: n.expanded, Loading: n.loading, Loaded: n.loaded,
-			Empty:   n.loaded && len(n.children) == 0,
+			Empty:   n.loaded && len(n.children) == 0 && (!t.showIgnored || len(n.hidden) == 0),
 			Ignored: n.ignored, Special: n.special, Err: n.err,
+			Target: n.target, IsIgnored: n.isIgnored, Context: n.context,
+			Git: t.git[n.path],
 		}
-		r.Beyond, r.Edge = t.horizon.mark(n.path)
+		if t.showIgnored {
+			r.Ignored = 0 // they are on screen
+		}
+		if n.path != "" || !n.isIgnored {
+			r.Beyond, r.Edge = t.horizon.mark(n.path)
+			r.Listed, r.Total = t.horizon.partly(n.path)
+		}
+		if n.isIgnored {
+			r.Beyond = false // marked ignored: no listing tool shows it, at any depth
+		}
 		r.Seen = t.c.agent.treeMark(n.path)
 		out = append(out, r)
 	}

@@ -14,6 +14,13 @@ type dirLoadedMsg struct {
 	path    string
 	listing *repoops.DirListing
 	err     error
+	links   map[string]linkInfo // the listing's symlinks (ignored ones too)
+}
+
+// linkInfo is a symlink's target and whether it leads to a folder.
+type linkInfo struct {
+	target string
+	toDir  bool
 }
 
 // loadDir lists one folder through the core, off the update loop.
@@ -23,14 +30,30 @@ func loadDir(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.
 			return dirLoadedMsg{path: path, err: err}
 		}
 		l, err := repo.ListDir(path)
-		return dirLoadedMsg{path: path, listing: l, err: err}
+		msg := dirLoadedMsg{path: path, listing: l, err: err}
+		if err == nil {
+			for _, es := range [][]repoops.DirEntry{l.Entries, l.Ignored} {
+				for _, e := range es {
+					if e.Kind != repoops.KindSymlink {
+						continue
+					}
+					if target, toDir, err := repo.LinkTarget(e.Path); err == nil {
+						if msg.links == nil {
+							msg.links = map[string]linkInfo{}
+						}
+						msg.links[e.Path] = linkInfo{target, toDir}
+					}
+				}
+			}
+		}
+		return msg
 	})
 }
 
 // expand opens folder n: at once when it is loaded, else after its listing
 // arrives (the row spins meanwhile). It returns the load to run, if any.
 func (t *treePane) expand(n *node) tea.Cmd {
-	if n.kind != repoops.KindDir {
+	if !n.isDir() {
 		return nil
 	}
 	n.expanded = true
@@ -46,7 +69,7 @@ func (t *treePane) expand(n *node) tea.Cmd {
 
 // collapse closes n, or moves to its parent when n is not an open folder.
 func (t *treePane) collapse(n *node) {
-	if n.kind == repoops.KindDir && n.expanded && n.parent != nil {
+	if n.isDir() && n.expanded && n.parent != nil {
 		n.expanded = false
 		t.rebuild()
 		return
@@ -78,9 +101,14 @@ func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 		return nil
 	}
 	t.setChildren(n, msg.listing)
+	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
+		if li, ok := msg.links[c.path]; ok {
+			c.target, c.linkDir = li.target, li.toDir
+		}
+	}
 	var cmds []tea.Cmd
 	// A reload re-expands what was open, one folder at a time as each arrives.
-	for _, c := range n.children {
+	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
 		if t.wantOpen[c.path] {
 			delete(t.wantOpen, c.path)
 			c.expanded, c.loaded, c.loading = true, false, true
@@ -89,7 +117,7 @@ func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 		}
 	}
 	if c := t.revealStep(n); c != nil {
-		if c.kind == repoops.KindDir && !c.expanded {
+		if c.isDir() && !c.expanded {
 			c.expanded, c.loading = true, true
 			t.pending[c.path] = true
 			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, c.path))
@@ -105,7 +133,7 @@ func (t *treePane) revealStep(n *node) *node {
 	if t.reveal == "" {
 		return nil
 	}
-	for _, c := range n.children {
+	for _, c := range t.ordered(n) {
 		if c.path == t.reveal {
 			t.reveal = ""
 			t.rebuild()
@@ -155,7 +183,7 @@ func (t *treePane) relist(dirs []string) tea.Cmd {
 	if len(cmds) == 0 {
 		return nil
 	}
-	return tea.Batch(append(cmds, computeHorizon(t.c.ctx, t.c.look, t.gen))...)
+	return tea.Batch(append(cmds, computeHorizon(t.c.ctx, t.c.look, t.gen), gitMarks(t.c.ctx, t.c.look, t.gen))...)
 }
 
 // reloadTree starts a new generation: every open folder is listed again and
@@ -174,5 +202,5 @@ func (t *treePane) reload() tea.Cmd {
 	t.pending = map[string]bool{"": true}
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
-	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), computeHorizon(t.c.ctx, t.c.session, t.gen))
+	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), computeHorizon(t.c.ctx, t.c.look, t.gen), gitMarks(t.c.ctx, t.c.look, t.gen))
 }

@@ -3,23 +3,39 @@ package model
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 // The tree's side of the pane contract.
 
-func (t *treePane) ID() paneID                { return paneTree }
-func (t *treePane) Title() string             { return "Tree" }
-func (t *treePane) Size() (int, int)          { return t.width, t.height }
-func (t *treePane) ShortHelp() []key.Binding  { return t.c.keys.Tree.ShortHelp() }
+func (t *treePane) ID() paneID       { return paneTree }
+func (t *treePane) Title() string    { return "Tree" }
+func (t *treePane) Size() (int, int) { return t.width, t.height }
+func (t *treePane) ShortHelp() []key.Binding {
+	if t.filter != nil {
+		return keymap.NewTreeFilter().ShortHelp()
+	}
+	return t.c.keys.Tree.ShortHelp()
+}
 func (t *treePane) FullHelp() [][]key.Binding { return t.c.keys.Tree.FullHelp() }
 func (t *treePane) Agent() *agentState        { return &t.agent }
 func (t *treePane) Loading() bool             { return t.anyLoading() }
 
 // Generation: every listing and the horizon belong to one tree generation,
-// bumped by a reload.
-func (t *treePane) Generation(job) int { return t.gen }
+// bumped by a reload; the rest timer, the reach and the filter count their own.
+func (t *treePane) Generation(j job) int {
+	switch j {
+	case jobRest:
+		return t.restSeq
+	case jobReach:
+		return t.reach.gen
+	case jobFilterList, jobFilter:
+		return t.filterGen(j)
+	}
+	return t.gen
+}
 
 // AgentCall is the repo_tree call for the selected folder (a file's folder).
 func (t *treePane) AgentCall() (string, any, string) {
@@ -28,7 +44,7 @@ func (t *treePane) AgentCall() (string, any, string) {
 
 func (t *treePane) call() repoops.TreeArgs {
 	n := t.selected()
-	for n != nil && n.kind != repoops.KindDir {
+	for n != nil && !n.isDir() {
 		n = n.parent
 	}
 	if n == nil || n.path == "" {
@@ -46,9 +62,18 @@ func (t *treePane) Status() statusFields {
 			f.Path += "/"
 		}
 		f.Beyond, _ = t.horizon.mark(n.path)
+		if n.isIgnored {
+			f.Beyond = false
+			f.Reach = ignoredNote
+		} else if f.Beyond && t.reach.path == n.path {
+			f.Reach = t.reach.text
+		}
 	}
 	return f
 }
+
+// ignoredNote is what the status line says of an ignored entry.
+const ignoredNote = "ignored: repo_tree, repo_find and repo_grep never list it; repo_read_file by exact path reads it"
 
 func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
@@ -59,27 +84,47 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		i := t.offset + msg.Y - 1
-		if i >= len(t.rows) {
+		rows := t.shown()
+		if i >= len(rows) || i >= t.offset+t.visible() || rows[i].rule {
 			return nil
 		}
 		if i == t.cursor {
+			if t.filter != nil {
+				return nil
+			}
 			return t.activate(t.selected())
 		}
 		t.cursor = i
 		t.clamp()
-		return nil
+		return t.moved()
 	case tea.MouseWheelMsg:
 		t.scroll(wheelDelta(msg.Button))
 		return nil
 	case reloadMsg:
 		return t.reload()
 	case dirLoadedMsg:
-		return t.onDirLoaded(msg)
+		var cmd tea.Cmd
+		t.onTree(func() { cmd = t.onDirLoaded(msg) })
+		return cmd
 	case horizonMsg:
 		if msg.err == nil {
 			t.horizon = msg.h
+			t.reach = reachState{gen: t.reach.gen + 1}
+			t.onTree(t.rebuild)
 		}
 		return nil
+	case gitMarksMsg:
+		t.git = msg.marks
+		return nil
+	case restMsg:
+		return t.onRest()
+	case reachMsg:
+		t.reach.path, t.reach.text, t.reach.cancel = msg.path, msg.text, nil
+		return nil
+	case filterListMsg:
+		return t.onFilterList(msg)
+	case filterPassMsg:
+		return t.onFilterPass(msg)
 	}
 	return nil
 }
@@ -93,20 +138,59 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if n := t.selected(); n != nil {
 			t.collapse(n)
 		}
-		return nil
+		return t.moved()
+	case key.Matches(msg, k.Filter):
+		return t.openFilter()
+	case key.Matches(msg, k.ShowIgnored):
+		t.showIgnored = !t.showIgnored
+		t.rebuild()
+		return t.say("ignored entries " + onOff(t.showIgnored))
+	case key.Matches(msg, k.FoldersFirst):
+		t.foldersFirst = !t.foldersFirst
+		t.rebuild()
+		on := t.foldersFirst
+		return tea.Batch(t.say("folders first "+onOff(on)), t.remember(func(s *Settings) { s.FoldersFirst = on }))
+	case key.Matches(msg, k.Preview):
+		t.preview = !t.preview
+		on := t.preview
+		return tea.Batch(t.say("preview on move "+onOff(on)), t.remember(func(s *Settings) { s.NoPreview = !on }))
 	}
 	d, top, bottom := navStep(k.Nav, msg, t.visible())
+	before := t.cursor
 	switch {
 	case top:
 		t.cursor = 0
 		t.clamp()
 	case bottom:
 		t.cursor = len(t.rows) - 1
-		t.clamp()
+		t.clampDir(-1)
 	default:
 		t.move(d)
 	}
+	if t.cursor != before {
+		return t.moved()
+	}
 	return nil
+}
+
+func onOff(on bool) string {
+	if on {
+		return "shown"
+	}
+	return "off"
+}
+
+// remember saves a changed setting, when the tree is part of a model.
+func (t *treePane) remember(f func(*Settings)) tea.Cmd {
+	if t.setting == nil {
+		return nil
+	}
+	return t.setting(f)
+}
+
+// say shows a short message in the status line.
+func (t *treePane) say(s string) tea.Cmd {
+	return func() tea.Msg { return noticeMsg{text: s} }
 }
 
 // activate expands a folder or opens a file in the viewer.
@@ -114,7 +198,7 @@ func (t *treePane) activate(n *node) tea.Cmd {
 	if n == nil {
 		return nil
 	}
-	if n.kind == repoops.KindDir {
+	if n.isDir() {
 		if n.expanded && n.loaded && n.parent != nil {
 			return nil
 		}
@@ -127,8 +211,36 @@ func (t *treePane) activate(n *node) tea.Cmd {
 func (t *treePane) View(w, h int, focused bool) string {
 	rows, cur := t.rowsView()
 	title := "tree"
-	if len(t.rows) > 1 {
-		title += "  " + repoops.Commas(t.cursor+1) + "/" + repoops.Commas(len(t.rows))
+	if n := len(t.shown()); n > 1 {
+		title += "  " + repoops.Commas(t.cursor+1) + "/" + repoops.Commas(n)
 	}
-	return t.c.styles.RenderTree(ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame()}, w, h)
+	if t.filter.showing() {
+		title += "  filter"
+	}
+	v := ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame(), Legend: t.legend(w)}
+	if t.filter != nil {
+		v.Footer = t.filter.footer()
+	}
+	return t.c.styles.RenderTree(v, w, h)
+}
+
+// legend is the bottom line: which request the dimming is relative to, or,
+// on a row beyond it, what an agent calls to reach that row.
+func (t *treePane) legend(w int) string {
+	if n := t.selected(); n != nil {
+		f := t.Status()
+		if f.Reach != "" {
+			return "◦ " + f.Reach
+		}
+	}
+	forms := t.horizon.legend()
+	if len(forms) == 0 {
+		return "◦ dim = not in a default repo_tree (computing…)"
+	}
+	for _, f := range forms {
+		if ui.StringWidth(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
 }

@@ -167,7 +167,10 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 }
 
 // openFile shows path in the viewer with the cursor at line (1 if 0).
-func (m *Model) openFile(path string, line int) tea.Cmd { return m.viewer.open(path, line) }
+func (m *Model) openFile(path string, line int) tea.Cmd {
+	cmd := m.viewer.open(path, line)
+	return tea.Batch(cmd, checkHidden(m.ctx, m.repo, m.viewer.gen, path))
+}
 
 // showFile is common.open: line 0 keeps the place in a file already open.
 func (m *Model) showFile(path string, line int) tea.Cmd {

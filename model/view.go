@@ -101,7 +101,7 @@ func (m *Model) status() ui.Status {
 	for _, p := range m.statusPanes() {
 		f := p.Status()
 		if pathFrom == nil && f.Path != "" {
-			st.Path, st.Beyond, pathFrom = f.Path, f.Beyond, p
+			st.Path, st.Beyond, st.Reach, pathFrom = f.Path, f.Beyond, f.Reach, p
 		}
 		if gateFrom == nil && f.Gate != ui.GateNone {
 			st.Gate, st.GateText, st.GateTiny, gateFrom = f.Gate, f.GateText, f.GateTiny, p
@@ -135,6 +135,8 @@ func (m *Model) hintBindings() []key.Binding {
 	var bs []key.Binding
 	p := m.focused()
 	switch o := m.overlays.top(); {
+	case o != nil && o.Area() == areaInline && len(o.ShortHelp()) > 0:
+		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
 		if len(bs) > 0 {

@@ -76,6 +76,7 @@ type viewerPane struct {
 	// notes are the tool's notes on the file (CRLF, not valid UTF-8, byte
 	// order mark), from every window read, for the header.
 	crlf, invalid, bom bool
+	hidden             hiddenNote // an ignore rule hides it (viewer_hidden.go)
 
 	search searchState
 	sel    int            // anchor line of the selected range (v/V); 0: none

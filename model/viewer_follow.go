@@ -134,7 +134,7 @@ func (v *viewerPane) fileNotes() []string {
 	if v.bom {
 		out = append(out, "byte order mark")
 	}
-	return out
+	return append(out, v.hidden.notes(v.path)...)
 }
 
 // clampHScroll keeps the view from scrolling right past the end of the

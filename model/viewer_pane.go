@@ -79,6 +79,9 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 		return v.reload()
 	case windowMsg:
 		return v.onWindow(msg)
+	case hiddenMsg:
+		v.hidden = hiddenNote(msg)
+		return nil
 	case gateMsg:
 		v.onGate(msg)
 		return nil
@@ -200,8 +203,11 @@ func (v *viewerPane) title(w int, rest string) string {
 	room := w - 1 - ui.StringWidth(rest) - 2
 	// The file name first, then the notes, then the middle of the path.
 	name := path[strings.LastIndexByte(path, '/')+1:]
-	if min(ui.StringWidth(path), ui.StringWidth(name)+2)+ui.StringWidth(notes) > room {
+	for short := 1; short <= 3 && min(ui.StringWidth(path), ui.StringWidth(name)+2)+ui.StringWidth(notes) > room; short++ {
 		notes = ""
+		if ns := shortNotes(v.fileNotes(), short); short < 3 && len(ns) > 0 {
+			notes = "  · " + strings.Join(ns, " · ")
+		}
 	}
 	return ui.MiddleCut(path, max(room-ui.StringWidth(notes), 1)) + "  " + rest + notes
 }

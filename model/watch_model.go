@@ -48,6 +48,9 @@ func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 	cmds := []tea.Cmd{m.watch.next()}
 	if msg.file != "" && msg.file == m.viewer.path {
 		cmds = append(cmds, m.viewer.refresh())
+		if len(msg.dirs) == 0 {
+			cmds = append(cmds, m.tree.refreshGit()) // its status may have changed
+		}
 		if a := &m.viewer.agent; a.on {
 			cmds = append(cmds, m.refreshAgent(&m.viewer))
 		}

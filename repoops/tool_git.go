@@ -37,6 +37,9 @@ type GitResult struct {
 	Note   string `json:"note,omitempty"`
 	Shown  int    `json:"shown,omitempty"` // ls-files: paths shown
 	Total  int    `json:"total,omitempty"` // ls-files: paths in all
+	// Changes is status's paths, typed and complete (the text is cut at the
+	// output cap), for faces that mark paths; never part of the model text.
+	Changes []GitChange `json:"-"`
 }
 
 func init() {
@@ -160,6 +163,7 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 	case "status":
 		res.Output, res.Cut = renderStatus(out, r.git.Prefix())
 		res.Cut = res.Cut || cut
+		res.Changes = statusChanges(out, r.git.Prefix())
 	case "ls-files":
 		var paths []string
 		for _, p := range bytes.Split(out, []byte{0}) {

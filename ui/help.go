@@ -30,15 +30,9 @@ func HelpLegend() []string {
 
 // HelpMarks are the marks the panes draw, by pane, each with its meaning.
 func HelpMarks() []HelpSection {
-	tree := [][2]string{
-		{GlyphClosed + " " + GlyphOpen, "folder, closed / open"},
-		{GlyphLink, "symbolic link"},
-		{GlyphSpecial, "FIFO, device or socket: the tools skip it"},
-		{GlyphBeyond, "dimmed: a default repo_tree from the root does not list it"},
-		{GlyphEdge, "listed by it, but its contents are not ([contents not listed])"},
-		{"+N ignored", "entries an ignore rule hides here (the tools count them)"},
-		{"+N special", "FIFOs, devices, sockets inside"},
-		{repoops.MarkEmpty, "nothing listable inside"},
+	var tree [][2]string
+	for _, m := range TreeMarks() {
+		tree = append(tree, [2]string{m.Mark, m.Meaning})
 	}
 	viewer := [][2]string{
 		{"──", "where a default repo_read_file stops (its limit or output cap)"},

@@ -25,6 +25,7 @@ type Status struct {
 	Branch   string
 	Path     string // selected path
 	Beyond   bool   // the selected row is beyond the agent's default repo_tree
+	Reach    string // what an agent calls to see the selected row listed ("" for none)
 	Gate     GateState
 	GateText string
 	GateTiny string // the gate in a word or two, for a narrow line
@@ -90,6 +91,9 @@ func (s *Styles) RenderStatus(st Status, w int) string {
 	path := st.Path
 	if st.Beyond {
 		path += " " + GlyphBeyond
+	}
+	if st.Reach != "" {
+		path += " " + st.Reach // cut from the left: the reach outlives the path, which the tree shows
 	}
 	const minPath = 12
 	r := right(false)

@@ -23,6 +23,18 @@ type TreeRow struct {
 	Edge     bool   // listed by that repo_tree, but marked [contents not listed]
 	Err      string // the folder could not be listed: the core's refusal
 	Seen     string // the chosen agent session's mark (SeenRead, ...); "" for none
+
+	// Listed and Total: the folder is listed with its contents cut by the
+	// entry cap (Listed of Total entries shown); Total 0 otherwise.
+	Listed, Total int
+	// Rule makes the row the rule where repo_tree's entry cap falls;
+	// RuleText says so (RuleShort for a narrow pane). Only Depth applies.
+	Rule                bool
+	RuleText, RuleShort string
+	Context             bool   // the filter shows it only as a parent of a match
+	Git                 string // git status mark (GitModified, ...); "" for none
+	Target              string // a symlink's target, display form
+	IsIgnored           bool   // an ignore rule hides it (shown by the ignored toggle)
 }
 
 // TreeView is the tree pane's visible part.
@@ -32,6 +44,9 @@ type TreeView struct {
 	Cursor  int       // index into Rows, -1 when the cursor is off screen
 	Focused bool
 	Spinner string // current spinner frame for loading rows
+	// Footer is a line under the rows (the filter prompt); Legend the
+	// bottom line: what the dimming is relative to. "" for none.
+	Footer, Legend string
 }
 
 // Glyphs, kept together so the help legend can name them.
@@ -52,14 +67,44 @@ func (s *Styles) RenderTree(v TreeView, w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, s.title(v.Title, v.Focused))
+	var foot []string
+	if v.Footer != "" && h-len(foot) > 2 {
+		foot = append(foot, s.Note.Render(fit(v.Footer, w)))
+	}
+	if v.Legend != "" && h-len(foot) > 2 {
+		foot = append(foot, s.HorizonMark.Render(fit(v.Legend, w)))
+	}
 	shift := treeShift(v, w)
 	for i, r := range v.Rows {
-		if len(lines) >= h {
+		if len(lines) >= h-len(foot) {
 			break
+		}
+		if r.Rule {
+			lines = append(lines, s.treeRule(r, w, shift))
+			continue
 		}
 		lines = append(lines, s.treeRow(r, i == v.Cursor, v.Focused, v.Spinner, w, shift))
 	}
-	return Block(lines, w, h)
+	for len(lines) < h-len(foot) {
+		lines = append(lines, "")
+	}
+	return Block(append(lines, foot...), w, h)
+}
+
+// treeRule draws the rule row where a default repo_tree's entry cap falls.
+func (s *Styles) treeRule(r TreeRow, w, shift int) string {
+	indent := strings.Repeat("  ", r.Depth)
+	if shift > 0 {
+		indent = "…" + strings.Repeat(" ", max(2*r.Depth-shift, 0))
+	}
+	t := indent + GlyphRule + GlyphRule + " " + r.RuleText + " "
+	if ansi.StringWidth(t)+2 > w && r.RuleShort != "" {
+		t = indent + GlyphRule + GlyphRule + " " + r.RuleShort + " "
+	}
+	if n := w - ansi.StringWidth(t); n > 0 {
+		t += strings.Repeat(GlyphRule, n)
+	}
+	return s.Rule.Render(fit(t, w))
 }
 
 // treeShift is how many cells of indentation every row gives up so that
@@ -111,6 +156,17 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	case repoops.KindSymlink:
 		glyph = GlyphLink
 		nameStyle = s.Symlink
+		if r.Expanded || r.Loaded {
+			// a link to a folder, listed the way repo_tree lists it
+			glyph = GlyphClosed
+			if r.Expanded {
+				glyph = GlyphOpen
+			}
+			if r.Loading && spin != "" {
+				glyph = spin
+			}
+			name += "/"
+		}
 	case repoops.KindSpecial:
 		glyph = GlyphSpecial
 		nameStyle = s.Note
@@ -119,6 +175,12 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 		nameStyle = s.Note
 	}
 	var notes []string
+	if r.Target != "" {
+		notes = append(notes, LinkArrow+" "+r.Target)
+	}
+	if r.IsIgnored {
+		notes = append(notes, MarkIgnored)
+	}
 	if r.Kind == repoops.KindRepo {
 		notes = append(notes, "(a separate git repository: not listed)")
 	}
@@ -141,11 +203,16 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	switch {
 	case r.Beyond:
 		mark = GlyphBeyond
+	case r.Total > 0:
+		mark = GlyphPartly + " " + repoops.Commas(r.Listed) + " of " + repoops.Commas(r.Total)
 	case r.Edge:
 		mark = GlyphEdge
 	}
 	if cursor {
 		plain := indent + glyph + " " + name
+		if r.Git != "" {
+			plain += " " + r.Git
+		}
 		if mark != "" {
 			plain += " " + mark
 		}
@@ -165,7 +232,7 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	if r.Loading {
 		glyphStyle = s.Spinner
 	}
-	if r.Beyond {
+	if r.Beyond || r.IsIgnored || r.Context {
 		nameStyle = s.Horizon
 		glyphStyle = s.Horizon
 	}
@@ -174,6 +241,10 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	b.WriteString(glyphStyle.Render(glyph))
 	b.WriteByte(' ')
 	b.WriteString(nameStyle.Render(name))
+	if r.Git != "" {
+		b.WriteByte(' ')
+		b.WriteString(s.HorizonMark.Render(r.Git))
+	}
 	if mark != "" {
 		b.WriteByte(' ')
 		b.WriteString(s.HorizonMark.Render(mark))

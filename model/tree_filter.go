@@ -1,0 +1,412 @@
+package model
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// The tree filter (/ in the tree): as a name is typed, the tree shows only
+// the entries whose names hold it, from the whole file set the tools search
+// (repoops.EachFile, not only the folders already open), each with the
+// folders above it, as broot does. The file set is read once per opening,
+// and every pass runs off the update loop; a pass started before the last
+// key gives up and its answer is dropped. enter keeps the cursor there (the
+// tree is opened down to it); esc restores the tree as it was.
+
+const paneTreeFilter paneID = 41
+
+// treeFilter is the filter's state while its prompt is open.
+type treeFilter struct {
+	input          string
+	cursor, offset int // the tree's place before it opened, for esc
+
+	ix      *filterIndex
+	listGen int
+	listErr string
+	cancel  func()
+
+	gen      int
+	latest   *atomic.Int64 // gen, for passes to see they are stale
+	matching bool
+	rows     []*node // the last pass that landed (nil: none yet)
+	matches  int
+	forQuery string // the query rows answer
+}
+
+// filterIndex is the file set in tree order, with every folder that holds
+// a file, indexed for name matching.
+type filterIndex struct {
+	paths   []string // raw, in repo_tree's path order
+	names   []string // display form of the last part
+	lower   []string // names, lower-cased (for a query without capitals)
+	parent  []int32  // index of the folder holding it; -1 at the top
+	dir     []bool
+	ignored []bool // an ignore rule hides it (indexed only with the ignored toggle on)
+}
+
+// buildFilterIndex indexes files (raw paths) and the folders holding them;
+// hidden names the paths an ignore rule hides, folders included (nil: none).
+func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
+	seen := make(map[string]bool, len(files)/4)
+	all := make([]string, 0, len(files)+len(files)/4)
+	dirs := map[string]bool{}
+	for _, f := range files {
+		all = append(all, f)
+		for d := parentOf(f); d != "" && !seen[d]; d = parentOf(d) {
+			seen[d] = true
+			dirs[d] = true
+			all = append(all, d)
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return repoops.PathLess(all[i], all[j]) })
+	ix := &filterIndex{paths: all, names: make([]string, len(all)), lower: make([]string, len(all)),
+		parent: make([]int32, len(all)), dir: make([]bool, len(all)), ignored: make([]bool, len(all))}
+	at := make(map[string]int32, len(dirs))
+	for i, p := range all {
+		name := repoops.DisplayPath(p[strings.LastIndexByte(p, '/')+1:])
+		ix.names[i], ix.lower[i] = name, strings.ToLower(name)
+		ix.dir[i] = dirs[p]
+		ix.ignored[i] = hidden[p]
+		if ix.dir[i] {
+			at[p] = int32(i)
+		}
+		ix.parent[i] = -1
+		if d := parentOf(p); d != "" {
+			ix.parent[i] = at[d] // a folder sorts before everything inside it
+		}
+	}
+	return ix
+}
+
+// filterListMsg is the indexed file set.
+type filterListMsg struct {
+	ix  *filterIndex
+	err error
+}
+
+// filterPassMsg is one pass (nil rows: it gave up as stale).
+type filterPassMsg struct {
+	query   string
+	rows    []*node
+	matches int
+	stale   bool
+}
+
+// openFilter opens the filter prompt and reads the file set.
+func (t *treePane) openFilter() tea.Cmd {
+	f := &treeFilter{cursor: t.cursor, offset: t.offset, latest: new(atomic.Int64)}
+	t.filter = f
+	t.clamp()
+	t.c.overlays.push(&filterPrompt{t: t, keys: keymap.NewTreeFilter()})
+	ctx, cancel := context.WithCancel(t.c.ctx)
+	f.cancel = cancel
+	f.listGen++
+	repo, withIgnored := t.c.repo, t.showIgnored
+	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
+		defer cancel()
+		if withIgnored {
+			files, hidden, err := walkWithIgnored(ctx, repo)
+			if err != nil {
+				return filterListMsg{err: err}
+			}
+			return filterListMsg{ix: buildFilterIndex(files, hidden)}
+		}
+		var files []string
+		if _, err := repo.EachFile(ctx, "", func(rel string) { files = append(files, rel) }); err != nil {
+			return filterListMsg{err: err}
+		}
+		return filterListMsg{ix: buildFilterIndex(files, nil)}
+	})
+}
+
+// filterWalkMax bounds the entries the walk with ignored entries collects
+// (an ignored node_modules can hold millions).
+const filterWalkMax = 1_000_000
+
+// walkWithIgnored lists every folder through repoops.ListDir, the tree's
+// own listing, ignored ones included, for the filter with the ignored
+// toggle on: the files, and which paths an ignore rule hides. Folders that
+// cannot be listed are left out, as the tree shows their refusal.
+func walkWithIgnored(ctx context.Context, repo *repoops.Repo) ([]string, map[string]bool, error) {
+	var files []string
+	hidden := map[string]bool{}
+	queue := []string{""}
+	for len(queue) > 0 && len(files) < filterWalkMax {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		dir := queue[0]
+		queue = queue[1:]
+		l, err := repo.ListDir(dir)
+		if err != nil {
+			continue
+		}
+		under := hidden[dir]
+		for k, es := range [][]repoops.DirEntry{l.Entries, l.Ignored} {
+			ign := under || k == 1
+			for _, e := range es {
+				if ign {
+					hidden[e.Path] = true
+				}
+				switch e.Kind {
+				case repoops.KindDir:
+					queue = append(queue, e.Path)
+				case repoops.KindRepo:
+				default:
+					files = append(files, e.Path)
+				}
+			}
+		}
+	}
+	return files, hidden, nil
+}
+
+// filterGen answers Generation for the filter's jobs (-1: no filter open).
+func (t *treePane) filterGen(j job) int {
+	if t.filter == nil {
+		return -1
+	}
+	if j == jobFilterList {
+		return t.filter.listGen
+	}
+	return t.filter.gen
+}
+
+func (t *treePane) onFilterList(msg filterListMsg) tea.Cmd {
+	f := t.filter
+	if msg.err != nil {
+		f.listErr = msg.err.Error()
+		return nil
+	}
+	f.ix = msg.ix
+	return t.runFilter()
+}
+
+// runFilter starts a pass for the query as typed now.
+func (t *treePane) runFilter() tea.Cmd {
+	f := t.filter
+	f.gen++
+	f.latest.Store(int64(f.gen))
+	if f.input == "" {
+		f.rows, f.matching, f.forQuery = nil, false, ""
+		t.cursor, t.offset = f.cursor, f.offset
+		t.clamp()
+		return nil
+	}
+	if f.ix == nil {
+		return nil // the pass starts when the file set is in
+	}
+	f.matching = true
+	ix, q, gen, latest := f.ix, f.input, f.gen, f.latest
+	return envelop(paneTree, jobFilter, gen, func() tea.Msg {
+		rows, n, ok := filterPass(ix, q, func() bool { return latest.Load() != int64(gen) })
+		return filterPassMsg{query: q, rows: rows, matches: n, stale: !ok}
+	})
+}
+
+// filterPass finds the entries whose names hold q (smart case: q with a
+// capital matches case exactly) and returns them with their folders, in
+// tree order, as rows; ok is false when stop said the pass is stale.
+func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matches int, ok bool) {
+	names := ix.lower
+	if hasUpper(q) {
+		names = ix.names
+	}
+	n := len(ix.paths)
+	keep := make([]uint8, n) // 1: a parent of a match; 2: a match
+	for i := n - 1; i >= 0; i-- {
+		if i&4095 == 0 && stop() {
+			return nil, 0, false
+		}
+		if strings.Contains(names[i], q) {
+			keep[i] = 2
+			matches++
+		}
+		if keep[i] != 0 {
+			if p := ix.parent[i]; p >= 0 && keep[p] == 0 {
+				keep[p] = 1
+			}
+		}
+	}
+	rows = make([]*node, 0, matches*2)
+	for i := range n {
+		if keep[i] == 0 {
+			continue
+		}
+		kind := repoops.KindFile
+		if ix.dir[i] {
+			kind = repoops.KindDir
+		}
+		p := ix.paths[i]
+		rows = append(rows, &node{path: p, name: ix.names[i], kind: kind, depth: strings.Count(p, "/") + 1,
+			expanded: ix.dir[i], context: keep[i] == 1, isIgnored: ix.ignored[i]})
+	}
+	return rows, matches, true
+}
+
+func (t *treePane) onFilterPass(msg filterPassMsg) tea.Cmd {
+	f := t.filter
+	if msg.stale || msg.query != f.input {
+		return nil
+	}
+	f.matching = false
+	var keep string
+	if n := t.selected(); n != nil && f.rows != nil {
+		keep = n.path
+	}
+	f.rows, f.matches, f.forQuery = msg.rows, msg.matches, msg.query
+	t.cursor, t.offset = -1, 0
+	for i, r := range f.rows {
+		if keep != "" && r.path == keep && !r.context {
+			t.cursor = i
+			break
+		}
+		if t.cursor < 0 && !r.context {
+			t.cursor = i
+		}
+	}
+	t.clamp()
+	return t.moved()
+}
+
+// onTree runs fn on the tree under the filter: while the filter is open,
+// t.cursor and t.offset are its place, so listings that land meanwhile (a
+// reveal, a change on disk) move the tree's own place, kept for esc.
+func (t *treePane) onTree(fn func()) {
+	f := t.filter
+	if f == nil {
+		fn()
+		return
+	}
+	t.filter = nil
+	fc, fo := t.cursor, t.offset
+	t.cursor, t.offset = f.cursor, f.offset
+	fn()
+	f.cursor, f.offset = t.cursor, t.offset
+	t.cursor, t.offset = fc, fo
+	t.filter = f
+	t.clamp()
+}
+
+// filtering says the rows on screen are the filter's.
+func (f *treeFilter) showing() bool { return f != nil && f.input != "" && f.rows != nil }
+
+// footer is the prompt line: the query and how many entries match.
+func (f *treeFilter) footer() string {
+	s := "/" + f.input + "▏"
+	switch {
+	case f.listErr != "":
+		s += "  " + f.listErr
+	case f.ix == nil:
+		s += "  reading the file set…"
+	case f.input == "":
+		s += "  " + repoops.Plural(len(f.ix.paths), "entry", "entries") + " in the file set"
+	case f.matching || f.forQuery != f.input:
+		s += "  …"
+	default:
+		s += "  " + repoops.Plural(f.matches, "match", "matches")
+	}
+	return s
+}
+
+// acceptFilter closes the filter and opens the tree down to the entry
+// under the cursor, selected.
+func (t *treePane) acceptFilter() tea.Cmd {
+	n := t.selected()
+	t.closeFilter(n == nil)
+	if n == nil {
+		return nil
+	}
+	return tea.Batch(t.revealPath(n.path), t.moved())
+}
+
+// closeFilter ends the filter; restore puts the tree's cursor back.
+func (t *treePane) closeFilter(restore bool) {
+	f := t.filter
+	if f == nil {
+		return
+	}
+	if f.cancel != nil {
+		f.cancel()
+	}
+	f.latest.Store(-1)
+	t.filter = nil
+	if restore {
+		t.cursor, t.offset = f.cursor, f.offset
+	}
+	t.clamp()
+}
+
+// filterPrompt is the filter's inline overlay: while it is open every key
+// goes to it (letters are typed, not run), and the tree draws it.
+type filterPrompt struct {
+	overlayBase
+	t        *treePane
+	keys     keymap.TreeFilter
+	done     bool
+	accepted bool
+}
+
+func (p *filterPrompt) ID() paneID                 { return paneTreeFilter }
+func (p *filterPrompt) Title() string              { return "Tree filter" }
+func (p *filterPrompt) SetSize(int, int)           {}
+func (p *filterPrompt) Size() (int, int)           { return 0, 0 }
+func (p *filterPrompt) Area() overlayArea          { return areaInline }
+func (p *filterPrompt) Done() bool                 { return p.done }
+func (p *filterPrompt) View(int, int, bool) string { return "" }
+func (p *filterPrompt) ShortHelp() []key.Binding   { return p.keys.ShortHelp() }
+func (p *filterPrompt) FullHelp() [][]key.Binding  { return p.keys.FullHelp() }
+
+// Close restores the tree unless the filter was accepted.
+func (p *filterPrompt) Close() tea.Cmd {
+	if p.accepted {
+		return nil
+	}
+	p.t.closeFilter(true)
+	return p.t.moved()
+}
+
+func (p *filterPrompt) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	t, f := p.t, p.t.filter
+	if f == nil {
+		p.done = true
+		return nil
+	}
+	switch {
+	case key.Matches(k, p.keys.Cancel):
+		p.done = true
+		return nil
+	case key.Matches(k, p.keys.Accept):
+		p.done, p.accepted = true, true
+		return t.acceptFilter()
+	case key.Matches(k, p.keys.Down):
+		t.move(1)
+		return t.moved()
+	case key.Matches(k, p.keys.Up):
+		t.move(-1)
+		return t.moved()
+	case k.String() == "backspace":
+		if f.input == "" {
+			return nil
+		}
+		_, size := utf8.DecodeLastRuneInString(f.input)
+		f.input = f.input[:len(f.input)-size]
+		return t.runFilter()
+	case printable(k):
+		f.input += k.Text
+		return t.runFilter()
+	}
+	return nil
+}

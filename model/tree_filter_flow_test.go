@@ -1,0 +1,64 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// TestFlowTreeFilter drives the program: / and a name show a match five
+// folders down with its parents, though none of them was open; enter keeps
+// the cursor there with the tree opened to it; a second filter's esc
+// restores the tree.
+func TestFlowTreeFilter(t *testing.T) {
+	dir := fixtureRepo(t)
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	m := New(context.Background(), repo, Config{Name: "fixture"})
+	tm := teatest.NewTestModel(t, m,
+		teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
+	out := tm.Output()
+	waitFor := func(s ...string) {
+		t.Helper()
+		teatest.WaitFor(t, out, func(b []byte) bool {
+			plain := []byte(ansi.Strip(string(b)))
+			for _, x := range s {
+				if !bytes.Contains(plain, []byte(x)) {
+					return false
+				}
+			}
+			return true
+		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	waitFor("README.md")
+	tm.Type("/leaf")
+	waitFor("1 match", "leaf.txt")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	// The status line already named the match: what enter did is checked
+	// on the final model. A second filter opens on the tree it left.
+	tm.Type("/zzz")
+	waitFor("0 matches")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	if fm.tree.filter != nil {
+		t.Fatal("the filter is still open")
+	}
+	if n := fm.tree.selected(); n == nil || n.path != "deep/a/b/c/leaf.txt" {
+		t.Fatalf("cursor on %v, want deep/a/b/c/leaf.txt", n)
+	}
+	if !fm.tree.nodes["deep/a/b/c"].expanded {
+		t.Errorf("the tree is not open down to the match")
+	}
+}

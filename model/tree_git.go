@@ -1,0 +1,59 @@
+package model
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// gitMarksMsg is the tree's git status marks: raw path -> mark.
+type gitMarksMsg struct{ marks map[string]string }
+
+// gitMarks runs one repo_git status through the look session (which records
+// no read) and turns its typed changes into the tree's marks: one run per
+// refresh (start, reload, a change on disk). Outside a git repository the
+// tool refuses and the tree shows no marks.
+func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
+	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
+		if !look.Repo().IsGit() {
+			return gitMarksMsg{}
+		}
+		res, err := look.Git(ctx, repoops.GitArgs{Cmd: "status"})
+		if err != nil {
+			return gitMarksMsg{}
+		}
+		return gitMarksMsg{marks: marksOf(res.Changes)}
+	})
+}
+
+// refreshGit runs repo_git status again (a file changed on disk).
+func (t *treePane) refreshGit() tea.Cmd { return gitMarks(t.c.ctx, t.c.look, t.gen) }
+
+// marksOf gives each changed path its mark and each folder above one the
+// "changes inside" mark.
+func marksOf(changes []repoops.GitChange) map[string]string {
+	marks := make(map[string]string, len(changes))
+	for _, c := range changes {
+		var m string
+		switch {
+		case c.Untracked():
+			m = ui.GitUntracked
+		case c.Staged() && c.Modified():
+			m = ui.GitStaged + ui.GitModified
+		case c.Staged():
+			m = ui.GitStaged
+		default:
+			m = ui.GitModified
+		}
+		marks[c.Path] = m
+		for d := parentOf(c.Path); d != ""; d = parentOf(d) {
+			if _, ok := marks[d]; ok {
+				break
+			}
+			marks[d] = ui.GitInside
+		}
+	}
+	return marks
+}
