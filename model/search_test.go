@@ -222,3 +222,27 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 		t.Errorf("the count recorded a read")
 	}
 }
+
+// A file that changes under the scan stops it and says so; n scans again.
+func TestSearchStopsWhenTheFileChanges(t *testing.T) {
+	m := viewerOn(t, map[string]string{"docs/huge.txt": numbered(30_000)}, "docs/huge.txt", 80, 24)
+	press(m, "/")
+	_, cmd := m.Update(keyMsg("7"))
+	held := runHolding(m, cmd, 1) // the first step is in, the second held (not yet run)
+	if len(held) != 1 {
+		t.Fatalf("%d steps held", len(held))
+	}
+	// The next step reads a file of another length than the first saw.
+	v := &m.viewer
+	env := held[0].(paneMsg)
+	msg := env.msg.(scanMsg)
+	step := scanStep(context.Background(), m.look, v.path, v.search.scan.gen, "7", msg.from, msg.total+1)
+	run(m, step)
+	if v.search.scan.running || !strings.Contains(footer(m), "stopped (the file changed while it was searched)") {
+		t.Fatalf("footer %q", footer(m))
+	}
+	press(m, "enter", "n")
+	if !v.search.scan.running && v.search.scan.scanned != 30_000 {
+		t.Fatalf("n did not scan again: %+v", v.search.scan.scanned)
+	}
+}
