@@ -55,6 +55,7 @@ func mouseHelp() [][2]string {
 		{"click row", "tree: select it; again: open it, like enter"},
 		{"click line", "viewer: put the cursor on it (a wrapped line's rows too)"},
 		{"wheel", "scroll the pane under the pointer; focus stays"},
+		{"drag │", "move the split between the tree and the viewer (remembered)"},
 		{"agent view", "a click only focuses; the wheel scrolls the text"},
 	}
 }

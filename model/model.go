@@ -73,7 +73,8 @@ type Model struct {
 
 	spinning bool
 
-	saver settingsSaver // writes changed settings off the loop (settings_live.go)
+	saver    settingsSaver // writes changed settings off the loop (settings_live.go)
+	dragging bool          // the separator is being dragged (split_drag.go)
 
 	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
 	console *consolePane // the tool console, kept between openings (console.go)

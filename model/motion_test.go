@@ -231,3 +231,48 @@ func TestViewerWrapKeepsTheCursorOnScreen(t *testing.T) {
 		t.Fatalf("G: last visible %d, cursor %d", last, v.cursor)
 	}
 }
+
+// A wrapped line taller than the screen: $ shows its end (the tool's cut
+// marker), 0 its start, zl half a screen further; the title says which of
+// its rows show; moving off it and back starts it from the top again.
+func TestViewerWrappedLineTallerThanTheScreen(t *testing.T) {
+	m := viewerOn(t, minified, "min.js", 80, 24)
+	v := &m.viewer
+	press(m, "w")
+	l, _ := v.find(1)
+	rows := ui.WrapRows(l.width, v.textWidth())
+	if rows <= v.body() {
+		t.Fatalf("the line takes %d rows: not taller than the screen (%d)", rows, v.body())
+	}
+	marker := repoops.LineCutMarker(l.cut)
+	marker = marker[len(marker)-16:] // its end: the marker itself may wrap
+	if strings.Contains(ansi.Strip(m.Render()), marker) {
+		t.Fatal("the line's end is on screen before $")
+	}
+	press(m, "$")
+	screen := ansi.Strip(m.Render())
+	if !strings.Contains(screen, marker) || v.topSkip() != rows-v.body() {
+		t.Fatalf("$: skip %d, screen:\n%s", v.topSkip(), screen)
+	}
+	want := "rows " + repoops.Commas(rows-v.body()+1) + "-" + repoops.Commas(rows) + " of " + repoops.Commas(rows)
+	if !strings.Contains(screen, want) {
+		t.Fatalf("the title does not say %q:\n%s", want, screen)
+	}
+	press(m, "0")
+	if v.topSkip() != 0 {
+		t.Fatalf("0: skip %d", v.topSkip())
+	}
+	press(m, "z", "l")
+	if v.topSkip() != v.body()/2 {
+		t.Fatalf("zl: skip %d, want %d", v.topSkip(), v.body()/2)
+	}
+	press(m, "l", "h", "h")
+	if v.topSkip() != v.body()/2-1 {
+		t.Fatalf("l h h: skip %d", v.topSkip())
+	}
+	press(m, "G", "g", "g") // a one-line file: the cursor stays; G and gg keep it
+	press(m, "w", "w")
+	if v.topSkip() != v.body()/2-1 && v.topSkip() != 0 {
+		t.Fatalf("w w: skip %d", v.topSkip())
+	}
+}

@@ -47,7 +47,7 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 		}
 		p = &m.viewer
 	default:
-		return nil // the separator
+		return m.startDrag() // the separator: dragging it moves the split
 	}
 	m.focus = p.ID()
 	if p.Agent().on {

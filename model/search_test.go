@@ -170,7 +170,7 @@ func TestSearchProgressAndEscStops(t *testing.T) {
 // file shows its progress, esc stops it, and a new search runs to the end.
 func TestFlowSearchProgressAndCancel(t *testing.T) {
 	dir := fixtureRepo(t)
-	writeFiles(t, dir, map[string]string{"docs/huge.txt": numbered(120_000)})
+	writeFiles(t, dir, map[string]string{"docs/huge.txt": numbered(60_000)})
 	repo, err := repoops.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -187,21 +187,21 @@ func TestFlowSearchProgressAndCancel(t *testing.T) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(s))
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+		}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(20*time.Millisecond)) // a bound, not a timing: the race detector is slow
 	}
 	waitFor("lines 1-")
 	tm.Type("/line 1")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	waitFor("searching 16% of 120,000 lines")
+	waitFor("searching 33% of 60,000 lines")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
 	waitFor("stopped (esc)")
 	close(hold) // from here the scan runs freely
-	tm.Type("/line 119999")
+	tm.Type("/line 59999")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	waitFor("1/1 · n next")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.cursor != 119999 || fm.viewer.search.scan.scanned != 120_000 {
+	if fm.viewer.cursor != 59999 || fm.viewer.search.scan.scanned != 60_000 {
 		t.Fatalf("final: cursor %d, scanned %d", fm.viewer.cursor, fm.viewer.search.scan.scanned)
 	}
 }
@@ -220,5 +220,29 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 	}
 	if _, ok := m.session.LastRead("src/util/strings.go"); ok {
 		t.Errorf("the count recorded a read")
+	}
+}
+
+// A file that changes under the scan stops it and says so; n scans again.
+func TestSearchStopsWhenTheFileChanges(t *testing.T) {
+	m := viewerOn(t, map[string]string{"docs/huge.txt": numbered(30_000)}, "docs/huge.txt", 80, 24)
+	press(m, "/")
+	_, cmd := m.Update(keyMsg("7"))
+	held := runHolding(m, cmd, 1) // the first step is in, the second held (not yet run)
+	if len(held) != 1 {
+		t.Fatalf("%d steps held", len(held))
+	}
+	// The next step reads a file of another length than the first saw.
+	v := &m.viewer
+	env := held[0].(paneMsg)
+	msg := env.msg.(scanMsg)
+	step := scanStep(context.Background(), m.look, v.path, v.search.scan.gen, "7", msg.from, msg.total+1)
+	run(m, step)
+	if v.search.scan.running || !strings.Contains(footer(m), "stopped (the file changed while it was searched)") {
+		t.Fatalf("footer %q", footer(m))
+	}
+	press(m, "enter", "n")
+	if !v.search.scan.running && v.search.scan.scanned != 30_000 {
+		t.Fatalf("n did not scan again: %+v", v.search.scan.scanned)
 	}
 }

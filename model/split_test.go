@@ -150,3 +150,34 @@ func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
 		t.Fatalf("second run: split %d, tree %d, want the first run's 43", second.cfg.Settings.Split, second.tree.width)
 	}
 }
+
+// Dragging the separator moves the split with the pointer and saves it
+// when the button is let go; a click elsewhere drags nothing.
+func TestSplitDragTheSeparator(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	m := settingsModel(t, fixtureRepo(t), path, 100, 30)
+	sep := m.tree.width
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: sep, Y: 5})
+	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 50, Y: 5})
+	if m.tree.width != 50 || m.tree.width+1+m.viewer.width != 100 {
+		t.Fatalf("drag to 50: tree %d viewer %d", m.tree.width, m.viewer.width)
+	}
+	if s, _ := LoadSettings(path); s.Split != 0 {
+		t.Fatalf("saved before the release: %+v", s)
+	}
+	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 95, Y: 5})
+	if m.viewer.width != ui.MinViewerWidth {
+		t.Fatalf("dragged past the viewer's minimum: viewer %d", m.viewer.width)
+	}
+	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 40, Y: 5})
+	_, cmd := m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 40, Y: 5})
+	run(m, cmd)
+	if s, _ := LoadSettings(path); s.Split != 40 || m.tree.width != 40 {
+		t.Fatalf("after release: %+v, tree %d", s, m.tree.width)
+	}
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 10, Y: 5}) // in the tree
+	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 70, Y: 5})
+	if m.tree.width != 40 {
+		t.Fatalf("a click in the tree dragged the split: tree %d", m.tree.width)
+	}
+}

@@ -46,6 +46,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case tea.MouseWheelMsg:
 		return m.onWheel(msg.Mouse())
+	case tea.MouseMotionMsg:
+		m.onDrag(msg.X)
+		return nil
+	case tea.MouseReleaseMsg:
+		return m.endDrag()
 	case paneMsg:
 		return m.deliver(msg)
 	case noticeMsg:

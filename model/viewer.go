@@ -53,6 +53,9 @@ type viewerPane struct {
 	cursor  int // cursor line (1-based)
 	hscroll int
 	wrap    bool // long lines wrap onto more rows (w); remembered between runs
+	// skip: screen rows of line skipLine scrolled past, when it is the
+	// cursor line, wrapped, taller than the screen and at the top.
+	skip, skipLine int
 
 	count   int    // a count typed before a motion (50j, 10G); 0: none
 	pending string // the first key of a two-key motion (z of zz)
@@ -276,6 +279,7 @@ func (v *viewerPane) centerOn(n int) {
 
 // scroll moves the view by d rows (wheel, half pages), dragging the cursor.
 func (v *viewerPane) scroll(d int) {
+	v.skipLine = 0
 	v.top += d
 	v.clampTop()
 }

@@ -71,11 +71,12 @@ func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.LineStart):
 		v.count = 0
 		v.hscroll = 0
+		v.alongLine(0, -1)
 		return nil, true
 	case key.Matches(msg, k.LineEnd):
 		v.count = 0
 		if v.wrap {
-			return noticeCmd("wrap is on: every line is shown whole (w turns it off)"), true
+			return v.alongOrSay(0, 1), true
 		}
 		if l, ok := v.find(v.cursor); ok {
 			v.hscroll = max(l.width-v.textWidth(), 0)
@@ -118,11 +119,14 @@ func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
 	case key.Matches(seq, k.ToBottom):
 		v.top = v.rowOf(v.cursor) - v.body() + 1
 	case key.Matches(seq, k.HalfLeft):
+		if v.alongLine(-n*max(v.body()/2, 1), 0) {
+			return nil
+		}
 		v.hscroll = max(v.hscroll-n*half, 0)
 		return nil
 	case key.Matches(seq, k.HalfRight):
 		if v.wrap {
-			return noticeCmd("wrap is on: every line is shown whole (w turns it off)")
+			return v.alongOrSay(n*max(v.body()/2, 1), 0)
 		}
 		v.hscroll += n * half
 		v.clampHScroll()
@@ -133,6 +137,15 @@ func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
 	v.clampTop()
 	v.showCursor()
 	return v.ensureLoaded()
+}
+
+// alongOrSay scrolls along a wrapped cursor line taller than the screen,
+// or says there is nothing to scroll.
+func (v *viewerPane) alongOrSay(d, to int) tea.Cmd {
+	if v.alongLine(d, to) {
+		return nil
+	}
+	return noticeCmd("wrap is on: the cursor line is shown whole (w turns wrapping off)")
 }
 
 // toggleWrap turns wrapping of long lines on or off, keeps the cursor

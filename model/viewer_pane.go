@@ -93,7 +93,18 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// key handles a key; a move off the cursor line forgets how far along a
+// tall wrapped line the view was.
 func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
+	at := v.cursor
+	cmd := v.keyMove(msg)
+	if v.cursor != at {
+		v.skipLine = 0
+	}
+	return cmd
+}
+
+func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.keys.Viewer
 	if cmd, done := v.motionKey(msg); done {
 		return cmd
@@ -123,11 +134,14 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		v.styled = nil
 		return nil
 	case key.Matches(msg, k.Left):
+		if v.alongLine(-n, 0) {
+			return nil
+		}
 		v.hscroll = max(v.hscroll-hStep*n, 0)
 		return nil
 	case key.Matches(msg, k.Right):
 		if v.wrap {
-			return noticeCmd("wrap is on: every line is shown whole (w turns it off)")
+			return v.alongOrSay(n, 0)
 		}
 		v.hscroll += hStep * n
 		v.clampHScroll()
@@ -179,6 +193,11 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 	default:
 		first, last := v.visibleRange()
 		rest := "lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
+		if r := v.rowOf(v.cursor); v.wrap && v.lineAt(v.top) == v.cursor && v.span(r) > v.body() {
+			// A wrapped line taller than the screen: which of its rows show.
+			skip := v.topSkip()
+			rest += " · rows " + repoops.Commas(skip+1) + "-" + repoops.Commas(skip+v.body()) + " of " + repoops.Commas(v.span(r)) + " (l, $)"
+		}
 		if v.req != nil {
 			rest += "  " + v.c.spinFrame()
 		}
@@ -221,7 +240,7 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 	body := v.body()
 	rows := make([]ui.ViewerRow, 0, body)
 	for r, used := v.top, 0; used < body && r < v.rows(); r++ {
-		used += v.span(r)
+		used += v.shown(r)
 		n := v.lineAt(r)
 		if n == 0 {
 			rows = append(rows, ui.ViewerRow{Kind: ui.RowRule})
@@ -242,7 +261,11 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 			v.styled[n] = s
 		}
 		seen, region := v.c.agent.lineMark(v.path, n)
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region})
+		skip := 0
+		if r == v.top {
+			skip = v.topSkip()
+		}
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region, Skip: skip})
 	}
 	return rows
 }

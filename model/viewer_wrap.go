@@ -32,6 +32,46 @@ func (v *viewerPane) span(r int) int {
 	return ui.WrapRows(l.width, v.textWidth())
 }
 
+// topSkip is the screen rows of the top line scrolled past (l, zl, $ on
+// a wrapped line taller than the screen); 0 unless the cursor is on it.
+func (v *viewerPane) topSkip() int {
+	if v.wrap && v.skipLine > 0 && v.cursor == v.skipLine && v.lineAt(v.top) == v.skipLine {
+		return min(v.skip, v.span(v.top)-1)
+	}
+	return 0
+}
+
+// shown is the screen rows row r takes on screen now.
+func (v *viewerPane) shown(r int) int {
+	if r == v.top {
+		return v.span(r) - v.topSkip()
+	}
+	return v.span(r)
+}
+
+// alongLine scrolls a wrapped cursor line taller than the screen by d
+// screen rows (to = 1: to its end, -1: to its start); it reports whether
+// the cursor line is such a line.
+func (v *viewerPane) alongLine(d, to int) bool {
+	r := v.rowOf(v.cursor)
+	rows, body := v.span(r), v.body()
+	if !v.wrap || rows <= body {
+		return false
+	}
+	skip := v.topSkip()
+	v.top, v.skipLine = r, v.cursor
+	switch to {
+	case 1:
+		skip = rows - body
+	case -1:
+		skip = 0
+	default:
+		skip += d
+	}
+	v.skip = min(max(skip, 0), rows-body)
+	return true
+}
+
 // lastRow is the last row on screen, whole or in part, from top.
 func (v *viewerPane) lastRow() int {
 	rows, body := v.rows(), v.body()
@@ -40,7 +80,7 @@ func (v *viewerPane) lastRow() int {
 	}
 	used := 0
 	for r := v.top; r < rows; r++ {
-		used += v.span(r)
+		used += v.shown(r)
 		if used >= body {
 			return r
 		}
@@ -95,7 +135,7 @@ func (v *viewerPane) rowAtY(y int) int {
 	}
 	used := 0
 	for r := v.top; r < v.rows(); r++ {
-		used += v.span(r)
+		used += v.shown(r)
 		if y < used {
 			return r
 		}
@@ -110,7 +150,7 @@ func (v *viewerPane) fullRange() (int, int) {
 	if v.wrap && last > first {
 		used := 0
 		for r := v.top; r <= v.rowOf(last); r++ {
-			used += v.span(r)
+			used += v.shown(r)
 		}
 		if used > v.body() {
 			last--

@@ -28,6 +28,9 @@ type ViewerRow struct {
 	Selected bool
 	Seen     string // with ViewerView.Marks: the agent's mark (GutterRead, ...) or ""
 	Region   bool   // in the region the selected agent call read or edited
+	// Skip, with ViewerView.Wrap: the line's first screen rows scrolled
+	// past (a line taller than the pane); the number stays on the first shown.
+	Skip int
 }
 
 // ViewerView is the viewer pane's visible part.
@@ -152,10 +155,11 @@ func (s *Styles) wrappedRow(r ViewerRow, v ViewerView, textW, w int) []string {
 	v.HScroll = 0
 	full := r.Styled
 	width := ansi.StringWidth(full)
-	r.Styled = ansi.Cut(full, 0, textW)
+	first := min(max(r.Skip, 0), WrapRows(width, textW)-1) * textW
+	r.Styled = ansi.Cut(full, first, first+textW)
 	out := []string{s.viewerRow(r, v, textW, w)}
 	gutter := strings.Repeat(" ", w-textW)
-	for left := textW; left < width; left += textW {
+	for left := first + textW; left < width; left += textW {
 		out = append(out, gutter+ansi.Cut(full, left, left+textW))
 	}
 	return out
