@@ -24,7 +24,7 @@ const paneFiles paneID = 46
 
 // feedPause is how long a batch waits for more paths once one has come,
 // so a fast listing arrives in a few batches rather than thousands.
-var feedPause = 40 * time.Millisecond
+var feedPause = 15 * time.Millisecond
 
 // fileVersion names one state of the set: the listing's generation, how
 // many paths are in, and whether that is all of them.
