@@ -137,6 +137,13 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "listing… 300 files so far") {
 		t.Fatalf("no listing note while listing:\n%s", frame)
 	}
+	d.press("z", "z", "q")
+	d.until("no match so far", func() bool { return p.res != nil && p.res.query == q+"zzq" && !p.matching })
+	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "among 300 files listed so far") {
+		t.Fatalf("a miss while listing does not say it is so far:\n%s", frame)
+	}
+	d.press("backspace", "backspace", "backspace")
+	d.until("results over the first part again", landed(len(first), false))
 	l.open()
 	d.until("results over the whole set", landed(len(first)+len(rest), true))
 	all := append(slices.Clone(first), rest...)

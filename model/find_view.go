@@ -60,6 +60,9 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	}
 	if len(p.res.ids) == 0 {
 		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
+		if p.c.files.listing() {
+			v.Message += " listed so far"
+		}
 		return v
 	}
 	body := ui.ResultBody(v, p.height)
