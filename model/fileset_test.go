@@ -117,7 +117,7 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	l := newPacedListing(t, first, rest)
 	m.files.each = l.each
 	d := newFeedDriver(t, m)
-	const q = "srvtok"
+	const q = "modelgo"
 	d.press("f")
 	for _, r := range q {
 		d.press(string(r))
@@ -144,8 +144,17 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	}
 	d.press("backspace", "backspace", "backspace")
 	d.until("results over the first part again", landed(len(first), false))
+	d.press("down", "down")
+	chosen, ok := p.selected()
+	if !ok || p.cursor != 2 {
+		t.Fatalf("cursor %d after two downs (%d hits)", p.cursor, len(p.res.hits))
+	}
+	chosenPath := p.ix.raw[chosen.idx]
 	l.open()
 	d.until("results over the whole set", landed(len(first)+len(rest), true))
+	if h, ok := p.selected(); !ok || p.ix.raw[h.idx] != chosenPath {
+		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.cursor)
+	}
 	all := append(slices.Clone(first), rest...)
 	ix := newFileIndex(all, all)
 	whole := matchFiles(ix, q, nil, findRankFirst, nil)

@@ -34,6 +34,7 @@ type findPane struct {
 	ixAt       fileVersion // the version of the file set ix indexes
 	listGen    int         // of the index builds (one per opening)
 	building   bool        // an index is being built
+	keep       string      // the selected path, kept across a new index while listing
 	unreadable int
 
 	matchGen int
@@ -106,6 +107,9 @@ func (p *findPane) sync() tea.Cmd {
 // useIndex matches the query over a new index: from the whole index, as
 // the last matches are positions in the old one.
 func (p *findPane) useIndex(ix *fileIndex, at fileVersion) tea.Cmd {
+	if h, ok := p.selected(); ok && p.cursor > 0 {
+		p.keep = p.ix.raw[h.idx] // more paths came in: stay on the chosen one
+	}
 	p.ix, p.ixAt, p.res = ix, at, nil
 	p.unreadable = p.c.files.unreadable
 	return p.rematch()
@@ -197,6 +201,13 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 			p.ranking = false
 		} else {
 			p.cursor, p.top = 0, 0
+			for i, h := range msg.res.hits {
+				if p.keep != "" && p.ix.raw[h.idx] == p.keep {
+					p.cursor = i
+					break
+				}
+			}
+			p.keep = ""
 		}
 		p.matching = false
 		fresh := p.res == nil || p.res.query != msg.res.query
@@ -266,6 +277,7 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.input += msg.Text
 	}
+	p.keep = ""
 	p.dropTool()
 	return p.rematch()
 }
