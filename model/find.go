@@ -1,7 +1,6 @@
 package model
 
 import (
-	"context"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -32,11 +31,11 @@ type findPane struct {
 	done          bool
 
 	ix         *fileIndex
-	listGen    int
-	listing    bool
-	listErr    string
+	ixAt       fileVersion // the version of the file set ix indexes
+	listGen    int         // of the index builds (one per opening)
+	building   bool        // an index is being built
+	keep       string      // the selected path, kept across a new index while listing
 	unreadable int
-	listCancel func()
 
 	matchGen int
 	latest   *atomic.Int64 // matchGen, for passes to see they are stale
@@ -59,50 +58,61 @@ func newFindPane(c *common) *findPane {
 	return &findPane{c: c, keys: keymap.NewFinder(), latest: new(atomic.Int64)}
 }
 
-// openFind pushes find over the viewer and lists the file set afresh.
+// openFind pushes find over the viewer. The file set is listed once and
+// shared (fileset.go): a reopening finds its index built and matches the
+// query at once.
 func (m *Model) openFind() tea.Cmd {
 	if m.find == nil {
 		m.find = newFindPane(m.common)
 	}
 	p := m.find
-	p.done = false
+	p.done, p.building = false, false
+	p.listGen++
 	m.pushOverlay(p)
-	return p.list()
+	return tea.Batch(m.files.want(), p.sync())
 }
 
-// filesMsg is the listed and indexed file set.
+// filesMsg is the file set indexed at one version.
 type filesMsg struct {
-	ix         *fileIndex
-	unreadable int
-	err        error
+	ix *fileIndex
+	at fileVersion
 }
 
 // matchMsg is one fuzzy pass (nil when it gave up as stale).
 type matchMsg struct{ res *findMatches }
 
-// list reads the file set (repoops.EachFile, the set repo_find compares)
-// and indexes it, off the update loop.
-func (p *findPane) list() tea.Cmd {
-	if p.listCancel != nil {
-		p.listCancel()
+// sync brings the index up to the file set as listed now: the one built
+// for this version when there is one, else a new one built off the update
+// loop (one build at a time; the next starts when it lands, from the set
+// as it is then).
+func (p *findPane) sync() tea.Cmd {
+	s := p.c.files
+	v := s.version()
+	if (p.ix != nil && p.ixAt == v) || p.building {
+		return nil
 	}
-	p.listGen++
-	p.listing = true
-	ctx, cancel := context.WithCancel(p.c.ctx)
-	p.listCancel = cancel
-	repo := p.c.repo
+	if s.findIx != nil && s.findAt == v {
+		return p.useIndex(s.findIx, v)
+	}
+	if v.n == 0 && !v.done {
+		return nil // nothing listed yet
+	}
+	p.building = true
+	raw, shown := s.paths()
 	return envelop(paneFind, jobLoad, p.listGen, func() tea.Msg {
-		var raw []string
-		n, err := repo.EachFile(ctx, "", func(rel string) { raw = append(raw, rel) })
-		if err != nil {
-			return filesMsg{err: err}
-		}
-		shown := make([]string, len(raw))
-		for i, r := range raw {
-			shown[i] = repoops.DisplayPath(r)
-		}
-		return filesMsg{ix: newFileIndex(raw, shown), unreadable: n}
+		return filesMsg{ix: newFileIndex(raw, shown), at: v}
 	})
+}
+
+// useIndex matches the query over a new index: from the whole index, as
+// the last matches are positions in the old one.
+func (p *findPane) useIndex(ix *fileIndex, at fileVersion) tea.Cmd {
+	if h, ok := p.selected(); ok && p.cursor > 0 {
+		p.keep = p.ix.raw[h.idx] // more paths came in: stay on the chosen one
+	}
+	p.ix, p.ixAt, p.res = ix, at, nil
+	p.unreadable = p.c.files.unreadable
+	return p.rematch()
 }
 
 func (p *findPane) ID() paneID                { return paneFind }
@@ -115,7 +125,7 @@ func (p *findPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
 func (p *findPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
 func (p *findPane) Agent() *agentState        { return &p.agent }
 func (p *findPane) Loading() bool {
-	return p.listing || p.matching || p.ranking || p.toolCancel != nil
+	return p.c.files.listing() || p.building || p.matching || p.ranking || p.toolCancel != nil
 }
 
 func (p *findPane) Generation(j job) int {
@@ -131,15 +141,12 @@ func (p *findPane) Generation(j job) int {
 // Close stops the listing, the pass and the tool call; the query and the
 // results stay for the next opening.
 func (p *findPane) Close() tea.Cmd {
-	if p.listCancel != nil {
-		p.listCancel()
-		p.listCancel = nil
-	}
+	p.building = false
 	if p.toolCancel != nil {
 		p.toolCancel()
 		p.toolCancel = nil
 	}
-	p.listing, p.matching, p.ranking = false, false, false
+	p.matching, p.ranking = false, false
 	p.latest.Store(-1)
 	return nil
 }
@@ -177,15 +184,15 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return p.key(msg)
 	case filesMsg:
-		p.listing = false
-		p.listCancel = nil
-		if msg.err != nil {
-			p.listErr = msg.err.Error()
-			return nil
+		p.building = false
+		s := p.c.files
+		if msg.at.gen != s.gen {
+			return p.sync() // built on a set since forgotten
 		}
-		p.listErr = ""
-		p.ix, p.unreadable, p.res = msg.ix, msg.unreadable, nil
-		return p.rematch()
+		if s.findIx == nil || s.findAt.n < msg.at.n || msg.at.done {
+			s.findIx, s.findAt = msg.ix, msg.at
+		}
+		return tea.Batch(p.useIndex(msg.ix, msg.at), p.sync())
 	case matchMsg:
 		if msg.res == nil {
 			return nil
@@ -194,6 +201,13 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 			p.ranking = false
 		} else {
 			p.cursor, p.top = 0, 0
+			for i, h := range msg.res.hits {
+				if p.keep != "" && p.ix.raw[h.idx] == p.keep {
+					p.cursor = i
+					break
+				}
+			}
+			p.keep = ""
 		}
 		p.matching = false
 		fresh := p.res == nil || p.res.query != msg.res.query
@@ -263,6 +277,7 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.input += msg.Text
 	}
+	p.keep = ""
 	p.dropTool()
 	return p.rematch()
 }

@@ -28,25 +28,30 @@ func (p *findPane) View(w, h int, focused bool) string {
 }
 
 // view describes the overlay for ui.RenderResults.
-func (p *findPane) view(focused bool) ui.ResultView {
-	v := ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
+func (p *findPane) view(focused bool) (v ui.ResultView) {
+	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
 	v.Title = "find"
 	switch {
-	case p.ix == nil && p.listErr != "":
-		v.Message, v.IsError = p.listErr, true
+	case p.ix == nil && p.c.files.err != nil:
+		v.Message, v.IsError = "could not list the file set: "+p.c.files.err.Error()+" (esc, then f: list it again)", true
 		return v
 	case p.ix == nil:
 		v.Title += "  " + p.c.spinFrame() + " listing the files…"
 		v.Message = "listing the file set repo_find and repo_grep search…"
 		return v
 	}
+	defer func() {
+		if note := p.c.files.listingNote(); note != "" {
+			v.Title += "  " + note // matched over the paths listed so far
+		}
+	}()
 	total := p.ix.len()
 	if p.res != nil {
 		v.Title += "  " + repoops.Commas(len(p.res.ids)) + " of " + repoops.Plural(total, "file", "files")
 	} else {
 		v.Title += "  " + repoops.Plural(total, "file", "files")
 	}
-	if p.listing || p.matching || p.ranking {
+	if p.c.files.listing() || p.building || p.matching || p.ranking {
 		v.Title += "  " + p.c.spinFrame()
 	}
 	v.Footer = p.footer()
@@ -55,6 +60,9 @@ func (p *findPane) view(focused bool) ui.ResultView {
 	}
 	if len(p.res.ids) == 0 {
 		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
+		if p.c.files.listing() {
+			v.Message += " listed so far"
+		}
 		return v
 	}
 	body := ui.ResultBody(v, p.height)

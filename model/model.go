@@ -109,6 +109,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		branch: repo.Branch(),
 		tick:   tea.Tick,
 	}
+	c.files = newFileSet(ctx, repo)
 	m.tree = newTreePane(c, name)
 	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
 	m.tree.foldersFirst = cfg.Settings.FoldersFirst

@@ -140,6 +140,9 @@ type common struct {
 	agent *agentMarks
 	jump  func(path string, line int, reread bool) tea.Cmd
 
+	// files is the file set find and the tree filter share (fileset.go).
+	files *fileSet
+
 	// changeSettings applies a change to the settings remembered between
 	// runs and returns the command that saves them (settings_live.go).
 	changeSettings func(func(*Settings)) tea.Cmd

@@ -16,8 +16,11 @@ import (
 // The tree filter (/ in the tree): as a name is typed, the tree shows only
 // the entries whose names hold it, from the whole file set the tools search
 // (repoops.EachFile, not only the folders already open), each with the
-// folders above it, as broot does. The file set is read once per opening,
-// and every pass runs off the update loop; a pass started before the last
+// folders above it, as broot does. The file set is the one find uses,
+// listed once and shared (fileset.go), its index built once per version
+// of it; while it is being listed the filter matches what is in so far.
+// With ignored entries shown, the filter walks the tree's own listing
+// instead, once per opening. Every pass runs off the update loop; a pass started before the last
 // key gives up and its answer is dropped. enter keeps the cursor there (the
 // tree is opened down to it); esc restores the tree as it was.
 
@@ -28,10 +31,13 @@ type treeFilter struct {
 	input          string
 	cursor, offset int // the tree's place before it opened, for esc
 
-	ix      *filterIndex
-	listGen int
-	listErr string
-	cancel  func()
+	ix       *filterIndex
+	at       fileVersion // the version of the file set ix indexes
+	own      bool        // ix is the walk with ignored entries, not the file set
+	building bool        // an index is being built
+	listGen  int
+	listErr  string
+	cancel   func()
 
 	gen      int
 	latest   *atomic.Int64 // gen, for passes to see they are stale
@@ -86,9 +92,12 @@ func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
 	return ix
 }
 
-// filterListMsg is the indexed file set.
+// filterListMsg is the indexed file set (at its version; own: the walk
+// with ignored entries).
 type filterListMsg struct {
 	ix  *filterIndex
+	at  fileVersion
+	own bool
 	err error
 }
 
@@ -100,30 +109,55 @@ type filterPassMsg struct {
 	stale   bool
 }
 
-// openFilter opens the filter prompt and reads the file set.
+// openFilter opens the filter prompt over the shared file set (or, with
+// ignored entries shown, walks the tree's listing).
 func (t *treePane) openFilter() tea.Cmd {
 	f := &treeFilter{cursor: t.cursor, offset: t.offset, latest: new(atomic.Int64)}
 	t.filter = f
 	t.clamp()
 	t.c.overlays.push(&filterPrompt{t: t, keys: keymap.NewTreeFilter()})
+	f.listGen++
+	if !t.showIgnored {
+		return tea.Batch(t.c.files.want(), t.syncFilter())
+	}
+	f.own = true
 	ctx, cancel := context.WithCancel(t.c.ctx)
 	f.cancel = cancel
-	f.listGen++
-	repo, withIgnored := t.c.repo, t.showIgnored
+	repo := t.c.repo
 	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
 		defer cancel()
-		if withIgnored {
-			files, hidden, err := walkWithIgnored(ctx, repo)
-			if err != nil {
-				return filterListMsg{err: err}
-			}
-			return filterListMsg{ix: buildFilterIndex(files, hidden)}
+		files, hidden, err := walkWithIgnored(ctx, repo)
+		if err != nil {
+			return filterListMsg{err: err, own: true}
 		}
-		var files []string
-		if _, err := repo.EachFile(ctx, "", func(rel string) { files = append(files, rel) }); err != nil {
-			return filterListMsg{err: err}
-		}
-		return filterListMsg{ix: buildFilterIndex(files, nil)}
+		return filterListMsg{ix: buildFilterIndex(files, hidden), own: true}
+	})
+}
+
+// syncFilter brings the filter's index up to the file set as listed now:
+// the one built for this version when there is one, else one built off the
+// update loop (one at a time; the next starts when it lands).
+func (t *treePane) syncFilter() tea.Cmd {
+	f := t.filter
+	if f == nil || f.own || f.building {
+		return nil
+	}
+	s := t.c.files
+	v := s.version()
+	if f.ix != nil && f.at == v {
+		return nil
+	}
+	if s.treeIx != nil && s.treeAt == v {
+		f.ix, f.at = s.treeIx, v
+		return t.runFilter()
+	}
+	if v.n == 0 && !v.done {
+		return nil
+	}
+	f.building = true
+	files, _ := s.paths()
+	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
+		return filterListMsg{ix: buildFilterIndex(files, nil), at: v}
 	})
 }
 
@@ -186,8 +220,20 @@ func (t *treePane) onFilterList(msg filterListMsg) tea.Cmd {
 		f.listErr = msg.err.Error()
 		return nil
 	}
-	f.ix = msg.ix
-	return t.runFilter()
+	if msg.own {
+		f.ix = msg.ix
+		return t.runFilter()
+	}
+	f.building = false
+	s := t.c.files
+	if msg.at.gen != s.gen {
+		return t.syncFilter() // built on a set since forgotten
+	}
+	if s.treeIx == nil || s.treeAt.n < msg.at.n || msg.at.done {
+		s.treeIx, s.treeAt = msg.ix, msg.at
+	}
+	f.ix, f.at = msg.ix, msg.at
+	return tea.Batch(t.runFilter(), t.syncFilter())
 }
 
 // runFilter starts a pass for the query as typed now.
@@ -299,12 +345,15 @@ func (t *treePane) onTree(fn func()) {
 // filtering says the rows on screen are the filter's.
 func (f *treeFilter) showing() bool { return f != nil && f.input != "" && f.rows != nil }
 
-// footer is the prompt line: the query and how many entries match.
-func (f *treeFilter) footer() string {
+// footer is the prompt line: the query and how many entries match, and
+// how far the file set's listing has come while it runs.
+func (f *treeFilter) footer(files *fileSet) string {
 	s := "/" + f.input + "▏"
 	switch {
 	case f.listErr != "":
 		s += "  " + f.listErr
+	case f.ix == nil && !f.own && files.err != nil:
+		s += "  could not list the file set: " + files.err.Error() + " (esc, then /: list it again)"
 	case f.ix == nil:
 		s += "  reading the file set…"
 	case f.input == "":
@@ -313,6 +362,9 @@ func (f *treeFilter) footer() string {
 		s += "  …"
 	default:
 		s += "  " + repoops.Plural(f.matches, "match", "matches")
+	}
+	if note := files.listingNote(); note != "" && !f.own {
+		s += "  · " + note
 	}
 	return s
 }

@@ -219,7 +219,7 @@ func (t *treePane) View(w, h int, focused bool) string {
 	}
 	v := ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame(), Legend: t.legend(w)}
 	if t.filter != nil {
-		v.Footer = t.filter.footer()
+		v.Footer = t.filter.footer(t.c.files)
 	}
 	return t.c.styles.RenderTree(v, w, h)
 }

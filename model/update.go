@@ -64,7 +64,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.onDisk(msg)
 	case reloadedMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{})}
+		cmds := []tea.Cmd{m.broadcast(reloadMsg{}), m.invalidateFiles()}
 		for _, p := range m.panes() {
 			cmds = append(cmds, m.refreshAgent(p))
 		}
@@ -107,6 +107,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // where stale results are dropped: the pane is gone, or it has started
 // another generation of that kind of job since.
 func (m *Model) deliver(env paneMsg) tea.Cmd {
+	if env.to == paneFiles {
+		return m.onFiles(env)
+	}
 	p := m.pane(env.to)
 	if p == nil || env.gen != m.generation(p, env.job) {
 		return nil

@@ -56,7 +56,8 @@ func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 		}
 	}
 	if len(msg.dirs) > 0 {
-		cmds = append(cmds, m.tree.relist(msg.dirs))
+		// A name came or went: the file set find and the filter match may be wrong.
+		cmds = append(cmds, m.tree.relist(msg.dirs), m.invalidateFiles())
 		if a := &m.tree.agent; a.on {
 			cmds = append(cmds, m.refreshAgent(&m.tree))
 		}

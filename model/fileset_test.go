@@ -1,0 +1,301 @@
+package model
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// pacedListing stands in for repoops.EachFile: it lists first, then waits
+// for gate (the untracked walk still running), then lists rest.
+type pacedListing struct {
+	first, rest []string
+	gate        chan struct{}
+	once        sync.Once
+	calls       atomic.Int32
+}
+
+func newPacedListing(t testing.TB, first, rest []string) *pacedListing {
+	l := &pacedListing{first: first, rest: rest, gate: make(chan struct{})}
+	t.Cleanup(l.open)
+	return l
+}
+
+func (l *pacedListing) open() { l.once.Do(func() { close(l.gate) }) }
+
+func (l *pacedListing) each(ctx context.Context, visit func(string)) (int, error) {
+	l.calls.Add(1)
+	for _, p := range l.first {
+		visit(p)
+	}
+	select {
+	case <-l.gate:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	for _, p := range l.rest {
+		visit(p)
+	}
+	return 0, nil
+}
+
+// feedDriver runs commands on goroutines, as the program does, and feeds
+// their messages to Update on the test's goroutine one at a time, so a
+// test can look at the model while a listing is still running.
+type feedDriver struct {
+	t    testing.TB
+	m    *Model
+	msgs chan tea.Msg
+}
+
+func newFeedDriver(t testing.TB, m *Model) *feedDriver {
+	return &feedDriver{t: t, m: m, msgs: make(chan tea.Msg, 64)}
+}
+
+func (d *feedDriver) do(cmd tea.Cmd) {
+	if cmd != nil {
+		go func() { d.msgs <- cmd() }()
+	}
+}
+
+func (d *feedDriver) press(keys ...string) {
+	for _, k := range keys {
+		_, cmd := d.m.Update(keyMsg(k))
+		d.do(cmd)
+	}
+}
+
+// until handles messages until cond holds.
+func (d *feedDriver) until(what string, cond func() bool) {
+	d.t.Helper()
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					d.do(c)
+				}
+				continue
+			}
+			if msg != nil {
+				_, cmd := d.m.Update(msg)
+				d.do(cmd)
+			}
+		case <-time.After(30 * time.Second): // a hang guard, not a timing check
+			d.t.Fatalf("never came: %s", what)
+		}
+	}
+}
+
+// streamedPaths is a file set in two parts, with matches for q in both.
+func streamedPaths() (first, rest []string) {
+	all := benchPaths(600)
+	return all[:300], all[300:]
+}
+
+func shownOf(ix *fileIndex, hits []findHit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = ix.shown[h.idx]
+	}
+	return out
+}
+
+// TestFindMatchesWhileListing: find matches the paths listed so far and
+// says so, and once the listing ends its results are those of a pass over
+// the whole list.
+func TestFindMatchesWhileListing(t *testing.T) {
+	m := start(t, fixtureRepo(t), 120, 40)
+	first, rest := streamedPaths()
+	l := newPacedListing(t, first, rest)
+	m.files.each = l.each
+	d := newFeedDriver(t, m)
+	const q = "modelgo"
+	d.press("f")
+	for _, r := range q {
+		d.press(string(r))
+	}
+	p := findOf(t, m)
+	landed := func(n int, done bool) func() bool {
+		return func() bool {
+			return p.ix != nil && p.ixAt.n == n && p.ixAt.done == done && !p.matching && !p.building && p.res != nil && p.res.query == q
+		}
+	}
+	d.until("results over the first part", landed(len(first), false))
+	partIx := newFileIndex(first, first)
+	part := matchFiles(partIx, q, nil, findRankFirst, nil)
+	if got, want := shownOf(p.ix, p.res.hits), shownOf(partIx, part.hits); !slices.Equal(got, want) || len(want) == 0 {
+		t.Fatalf("while listing: %d hits %v, want %d %v", len(got), got, len(want), want)
+	}
+	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "listing… 300 files so far") {
+		t.Fatalf("no listing note while listing:\n%s", frame)
+	}
+	d.press("z", "z", "q")
+	d.until("no match so far", func() bool { return p.res != nil && p.res.query == q+"zzq" && !p.matching })
+	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "among 300 files listed so far") {
+		t.Fatalf("a miss while listing does not say it is so far:\n%s", frame)
+	}
+	d.press("backspace", "backspace", "backspace")
+	d.until("results over the first part again", landed(len(first), false))
+	d.press("down", "down")
+	chosen, ok := p.selected()
+	if !ok || p.cursor != 2 {
+		t.Fatalf("cursor %d after two downs (%d hits)", p.cursor, len(p.res.hits))
+	}
+	chosenPath := p.ix.raw[chosen.idx]
+	l.open()
+	d.until("results over the whole set", landed(len(first)+len(rest), true))
+	if h, ok := p.selected(); !ok || p.ix.raw[h.idx] != chosenPath {
+		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.cursor)
+	}
+	all := append(slices.Clone(first), rest...)
+	ix := newFileIndex(all, all)
+	whole := matchFiles(ix, q, nil, findRankFirst, nil)
+	if got, want := shownOf(p.ix, p.res.hits), shownOf(ix, whole.hits); !slices.Equal(got, want) || len(p.res.ids) != len(whole.ids) {
+		t.Fatalf("after listing: %d of %d hits %v, want %d of %d %v", len(got), len(p.res.ids), got, len(want), len(whole.ids), want)
+	}
+	if len(whole.ids) <= len(part.ids) {
+		t.Fatalf("the second part holds no match for %q: the test shows nothing", q)
+	}
+	if frame := ansi.Strip(m.Render()); strings.Contains(frame, "listing…") {
+		t.Fatalf("listing note after the listing ended:\n%s", frame)
+	}
+	if n := l.calls.Load(); n != 1 {
+		t.Fatalf("listed %d times", n)
+	}
+}
+
+func filterRowPaths(rows []*node) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.path
+	}
+	return out
+}
+
+// TestTreeFilterWhileListing: the tree filter matches the paths listed so
+// far and says so, and settles on a pass over the whole list.
+func TestTreeFilterWhileListing(t *testing.T) {
+	m := start(t, fixtureRepo(t), 120, 40)
+	first, rest := streamedPaths()
+	l := newPacedListing(t, first, rest)
+	m.files.each = l.each
+	d := newFeedDriver(t, m)
+	const q = "token"
+	d.press("/")
+	for _, r := range q {
+		d.press(string(r))
+	}
+	f := m.tree.filter
+	if f == nil {
+		t.Fatal("the filter did not open")
+	}
+	landed := func(n int, done bool) func() bool {
+		return func() bool {
+			return f.ix != nil && f.at.n == n && f.at.done == done && !f.building && !f.matching && f.forQuery == q
+		}
+	}
+	d.until("rows over the first part", landed(len(first), false))
+	part, _, _ := filterPass(buildFilterIndex(first, nil), q, func() bool { return false })
+	if got, want := filterRowPaths(f.rows), filterRowPaths(part); !slices.Equal(got, want) || len(want) == 0 {
+		t.Fatalf("while listing: %v, want %v", got, want)
+	}
+	if s := f.footer(m.files); !strings.Contains(s, "listing… 300 files so far") {
+		t.Fatalf("footer while listing: %q", s)
+	}
+	l.open()
+	d.until("rows over the whole set", landed(len(first)+len(rest), true))
+	whole, n, _ := filterPass(buildFilterIndex(append(slices.Clone(first), rest...), nil), q, func() bool { return false })
+	if got, want := filterRowPaths(f.rows), filterRowPaths(whole); !slices.Equal(got, want) || f.matches != n {
+		t.Fatalf("after listing: %v, want %v", got, want)
+	}
+	if len(whole) <= len(part) {
+		t.Fatalf("the second part holds no match for %q: the test shows nothing", q)
+	}
+	if s := f.footer(m.files); strings.Contains(s, "listing…") {
+		t.Fatalf("footer after the listing: %q", s)
+	}
+}
+
+// TestFileSetListedOnce: find and the tree filter share one listing;
+// reopening either lists nothing and builds no index; a reload and a name
+// changing on disk forget the set, and the next opening lists it again.
+func TestFileSetListedOnce(t *testing.T) {
+	dir := fixtureRepo(t)
+	m := start(t, dir, 120, 40)
+	var calls atomic.Int32
+	each := m.files.each
+	m.files.each = func(ctx context.Context, visit func(string)) (int, error) {
+		calls.Add(1)
+		return each(ctx, visit)
+	}
+	press(m, "f")
+	typeText(m, "strgo")
+	p := findOf(t, m)
+	ix := p.ix
+	press(m, "esc", "f")
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("reopening find listed again: %d listings", n)
+	}
+	if p.ix != ix || p.ix != m.files.findIx {
+		t.Fatalf("reopening find built another index")
+	}
+	if got := hitPaths(p); len(got) != 1 || got[0] != "src/util/strings.go" {
+		t.Fatalf("reopened with %v", got)
+	}
+	press(m, "esc", "/")
+	typeText(m, "str")
+	f := m.tree.filter
+	if n := calls.Load(); n != 1 || f == nil || f.ix == nil || f.ix != m.files.treeIx || f.matches == 0 {
+		t.Fatalf("the tree filter listed again (%d listings) or has no index: %+v", n, f)
+	}
+	tix := f.ix
+	press(m, "esc", "/")
+	if m.tree.filter.ix != tix {
+		t.Fatalf("reopening the filter built another index")
+	}
+	press(m, "esc")
+
+	// A reload forgets the set; it is listed when find opens next.
+	press(m, "r")
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("reload listed with nothing open: %d listings", n)
+	}
+	press(m, "f")
+	if n := calls.Load(); n != 2 || findOf(t, m).ix == ix {
+		t.Fatalf("after a reload, find did not list again: %d listings", n)
+	}
+
+	// A name changing in a watched folder forgets it too; with find open
+	// it is listed again at once.
+	m.watch = newDiskWatcher(dir)
+	m.watch.close() // no events but the one sent here
+	_, cmd := m.Update(diskMsg{dirs: []string{""}})
+	run(m, cmd)
+	if n := calls.Load(); n != 3 {
+		t.Fatalf("a name event did not list the set again: %d listings", n)
+	}
+	if m.files.version().gen == 0 || !m.files.done {
+		t.Fatalf("set not listed after the name event: %+v", m.files.version())
+	}
+}
+
+// TestStaleListingDropped: a batch of a listing the set has forgotten is
+// dropped in deliver.
+func TestStaleListingDropped(t *testing.T) {
+	m := start(t, fixtureRepo(t), 120, 40)
+	press(m, "f")
+	before := m.files.version()
+	stale := paneMsg{to: paneFiles, job: jobLoad, gen: before.gen - 1, msg: feedMsg{batch: fileBatch{raw: []string{"ghost"}, shown: []string{"ghost"}}}}
+	m.Update(stale)
+	if m.files.version() != before {
+		t.Fatalf("a stale batch changed the set: %+v, was %+v", m.files.version(), before)
+	}
+}
