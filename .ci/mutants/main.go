@@ -31,6 +31,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -120,14 +121,15 @@ type srcFile struct {
 }
 
 var (
-	pkgDir   = flag.String("pkg", "repoops", "the package folder, relative to the module root")
-	files    = flag.String("files", "", "the files to mutate (space separated)")
-	out      = flag.String("o", "", "write gremlins' JSON report here")
-	workers  = flag.Int("workers", 2, "parallel test runs")
-	timeoutF = flag.Duration("timeout", 3*time.Minute, "the longest one mutant's run may take (then TIMED OUT: killed)")
-	keep     = flag.Bool("keep", false, "keep the work folder")
-	confirm  = flag.Bool("confirm", true, "run a mutant that lives through the tests reaching it once more against every test (off: faster, and a lower bound)")
-	rerun    = flag.String("rerun", "", "an earlier report of the same source: its killed, timed-out and not viable mutants keep their status, only the rest run again (after new tests)")
+	pkgDir    = flag.String("pkg", "repoops", "the package folder, relative to the module root")
+	files     = flag.String("files", "", "the files to mutate (space separated)")
+	out       = flag.String("o", "", "write gremlins' JSON report here")
+	workers   = flag.Int("workers", 2, "parallel test runs")
+	timeoutF  = flag.Duration("timeout", 3*time.Minute, "the longest one mutant's run may take (then TIMED OUT: killed)")
+	keep      = flag.Bool("keep", false, "keep the work folder")
+	buildOnly = flag.Bool("build-only", false, "build the schema, list the mutants' numbers and stop (with -keep, to run one by hand: REPOX_MUTANT=N)")
+	confirm   = flag.Bool("confirm", true, "run a mutant that lives through the tests reaching it once more against every test (off: faster, and a lower bound)")
+	rerun     = flag.String("rerun", "", "an earlier report of the same source: its killed, timed-out and not viable mutants keep their status, only the rest run again (after new tests)")
 )
 
 func main() {
@@ -152,21 +154,44 @@ func main() {
 	check(copyModule(module, mutated))
 
 	pkgPath := strings.TrimSpace(run(plain, "go", "list", "./"+*pkgDir))
+	covRoot = pkgPath
 	fset := token.NewFileSet()
-	pkg, info, srcs := typeCheck(fset, plain, pkgPath)
-	_ = pkg
+	// A file may be in a package under -pkg ("words/words.go"): it is
+	// mutated there and killed by -pkg's tests, which link it.
+	type mutPkg struct {
+		dir, path string
+		info      *types.Info
+		srcs      map[string]*srcFile
+	}
+	pkgs := map[string]*mutPkg{}
+	var pkgOrder []string
 	var all []*mutant
 	var targets []*srcFile
 	for _, name := range strings.Fields(*files) {
-		sf := srcs[name]
-		if sf == nil {
-			fatal(fmt.Errorf("%s/%s is not a file of the package for this platform", *pkgDir, name))
+		dir := path.Dir(name)
+		mp := pkgs[dir]
+		if mp == nil {
+			mp = &mutPkg{dir: dir, path: pkgPath}
+			if dir != "." {
+				mp.path = pkgPath + "/" + dir
+			}
+			_, mp.info, mp.srcs = typeCheck(fset, plain, mp.path, dir)
+			pkgs[dir] = mp
+			pkgOrder = append(pkgOrder, dir)
 		}
-		collect(fset, sf, info)
+		sf := mp.srcs[name]
+		if sf == nil {
+			fatal(fmt.Errorf("%s/%s is not a file of its package for this platform", *pkgDir, name))
+		}
+		collect(fset, sf, mp.info)
 		targets = append(targets, sf)
 		for _, s := range sf.sites {
 			all = append(all, s.muts...)
 		}
+	}
+	coverPkgs := []string{}
+	for _, d := range pkgOrder {
+		coverPkgs = append(coverPkgs, pkgs[d].path)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].File != all[j].File {
@@ -188,7 +213,14 @@ func main() {
 		for _, sf := range targets {
 			check(os.WriteFile(filepath.Join(mutated, *pkgDir, sf.name), render(sf), 0o644))
 		}
-		check(os.WriteFile(filepath.Join(mutated, *pkgDir, "zz_mutant_schema.go"), []byte("package "+srcs[targets[0].name].file.Name.Name+"\n\nimport (\n\t\"os\"\n\t\"strconv\"\n)\n\n// mutantActive is the mutant this run has switched on (0: none).\nvar mutantActive, _ = strconv.Atoi(os.Getenv(\"REPOX_MUTANT\"))\n"), 0o644))
+		for _, d := range pkgOrder {
+			var name string
+			for _, sf := range pkgs[d].srcs {
+				name = sf.file.Name.Name
+				break
+			}
+			check(os.WriteFile(filepath.Join(mutated, *pkgDir, d, "zz_mutant_schema.go"), []byte("package "+name+"\n\nimport (\n\t\"os\"\n\t\"strconv\"\n)\n\n// mutantActive is the mutant this run has switched on (0: none).\nvar mutantActive, _ = strconv.Atoi(os.Getenv(\"REPOX_MUTANT\"))\n"), 0o644))
+		}
 		cmd := exec.Command("go", "test", "-c", "-o", mutBin, "./"+*pkgDir)
 		cmd.Dir = mutated
 		b, err := cmd.CombinedOutput()
@@ -213,10 +245,18 @@ func main() {
 		fmt.Fprintf(os.Stderr, "== schema: %d sites taken out (compile errors), building again\n", taken)
 	}
 
+	if *buildOnly {
+		for _, m := range all {
+			fmt.Printf("%d %s:%d:%d %s %s\n", m.ID, m.File, m.Line, m.Column, m.Type, m.Status)
+		}
+		fmt.Fprintln(os.Stderr, "schema test binary:", mutBin)
+		return
+	}
+
 	// Which tests reach which blocks.
 	fmt.Fprintln(os.Stderr, "== coverage per test")
 	covBin := filepath.Join(work, "cover.test")
-	run(plain, "go", "test", "-c", "-cover", "-coverpkg="+pkgPath, "-o", covBin, "./"+*pkgDir)
+	run(plain, "go", "test", "-c", "-cover", "-coverpkg="+strings.Join(coverPkgs, ","), "-o", covBin, "./"+*pkgDir)
 	tests := listTests(covBin, filepath.Join(plain, *pkgDir))
 	cov, failing := coverPerTest(covBin, filepath.Join(plain, *pkgDir), work, tests)
 	if len(failing) > 0 {
@@ -329,7 +369,7 @@ func main() {
 }
 
 // typeCheck parses and type-checks the package's files for this platform.
-func typeCheck(fset *token.FileSet, module, pkgPath string) (*types.Package, *types.Info, map[string]*srcFile) {
+func typeCheck(fset *token.FileSet, module, pkgPath, rel string) (*types.Package, *types.Info, map[string]*srcFile) {
 	var lp struct {
 		Dir     string
 		GoFiles []string
@@ -353,6 +393,7 @@ func typeCheck(fset *token.FileSet, module, pkgPath string) (*types.Package, *ty
 	for _, name := range lp.GoFiles {
 		src, err := os.ReadFile(filepath.Join(lp.Dir, name))
 		check(err)
+		name = path.Join(rel, name)
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		check(err)
 		srcs[name] = &srcFile{name: name, src: src, file: f}
@@ -746,13 +787,15 @@ func incOp(t token.Token) string {
 	return "-"
 }
 
-var errLine = regexp.MustCompile(`(?m)^(?:\S*/)?([^/\s:]+\.go):(\d+):\d+: `)
+var errLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: `)
 
+// compileErrors: the lines the compiler refused, by file relative to -pkg.
 func compileErrors(out []byte) map[string][]int {
 	bad := map[string][]int{}
 	for _, m := range errLine.FindAllSubmatch(out, -1) {
 		n, _ := strconv.Atoi(string(m[2]))
-		bad[string(m[1])] = append(bad[string(m[1])], n)
+		f := strings.TrimPrefix(strings.TrimPrefix(string(m[1]), "./"), *pkgDir+"/")
+		bad[f] = append(bad[f], n)
 	}
 	return bad
 }
@@ -795,6 +838,9 @@ type block struct {
 	sLine, sCol, eLine, eCol int
 }
 
+// covRoot is -pkg's import path: cover profiles name files by import path.
+var covRoot string
+
 // coverPerTest runs each test alone with a cover profile.
 func coverPerTest(bin, dir, work string, tests []string) (map[string][]block, []string) {
 	cov := map[string][]block{}
@@ -826,7 +872,7 @@ func coverPerTest(bin, dir, work string, tests []string) (map[string][]block, []
 			}
 			var bl block
 			where, rng, _ := strings.Cut(f[0], ":")
-			bl.file = filepath.Base(where)
+			bl.file = strings.TrimPrefix(strings.TrimPrefix(where, covRoot), "/")
 			if _, err := fmt.Sscanf(rng, "%d.%d,%d.%d", &bl.sLine, &bl.sCol, &bl.eLine, &bl.eCol); err != nil {
 				continue
 			}

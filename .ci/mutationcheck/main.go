@@ -98,7 +98,7 @@ func main() {
 	lines := map[string][]string{}
 	var unlisted, listed []string
 	for _, f := range rep.Files {
-		name := filepath.Base(f.Name)
+		name := filepath.ToSlash(filepath.Clean(f.Name)) // relative to -src ("gate.go", "words/words.go")
 		if tallies[name] == nil {
 			tallies[name] = &tally{}
 		}
