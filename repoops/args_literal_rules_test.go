@@ -42,8 +42,15 @@ func TestSurrogateEscapesPairOnlyWithALowSurrogateRightAfter(t *testing.T) {
 		{`\ud800\u0041`, `\ud800`},
 		{`a\n\ud800`, `\ud800`},
 		{`\t\"\udfff`, `\udfff`},
+		{`\ud83d\ude00\ud800`, `\ud800`},
+		{`\udc00\udc00`, `\udc00`},
 	} {
 		mustRefuse(t, call(t, s, "repo_write", `{"path":"x.txt","content":"`+c.content+`"}`), "holds an unpaired UTF-16 surrogate "+c.esc+", which is not a character")
+	}
+	// U+E000 is past the surrogates: an ordinary (private-use) character
+	mustOK(t, call(t, s, "repo_write", `{"path":"pu.txt","content":"\ue000"}`))
+	if b, _ := os.ReadFile(filepath.Join(dir, "pu.txt")); string(b) != "\ue000" {
+		t.Fatalf("\\ue000 is U+E000, got %q", b)
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "x.txt")); err == nil {
 		t.Fatal("a refused write created x.txt")

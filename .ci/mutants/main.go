@@ -312,7 +312,7 @@ func main() {
 		was := map[string]string{}
 		for _, f := range prev.Files {
 			for _, m := range f.Mutations {
-				was[fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Name), m.Line, m.Column, m.Type)] = m.Status
+				was[fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(f.Name), m.Line, m.Column, m.Type)] = m.Status
 			}
 		}
 		for _, m := range all {
