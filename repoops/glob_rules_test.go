@@ -26,3 +26,11 @@ func TestGlobStepsCountEveryComparison(t *testing.T) {
 		t.Fatalf("a/*/c on a/b/c: %d steps, want 3", g.steps)
 	}
 }
+
+// A NUL in a query is refused wherever it stands, also first.
+func TestFindRefusesANULAnywhereInTheQuery(t *testing.T) {
+	s := openSession(t, plainDir(t, map[string]string{"a.txt": "a\n"}))
+	for _, q := range []string{"\x00", "\x00a", "a\x00"} {
+		mustRefuse(t, call(t, s, "repo_find", map[string]any{"query": q}), "query contains a NUL byte, which no path holds")
+	}
+}

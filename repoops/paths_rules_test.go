@@ -60,12 +60,17 @@ func TestSlashAfterAFileIsRefusedHoweverThePathIsSpelled(t *testing.T) {
 	mustContain(t, mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "./a/../f.txt"})), "1→f")
 }
 
-// A search scoped to a file searches that file.
+// A search scoped to a file searches that file, in a plain folder and in
+// git's file list.
 func TestSearchScopedToAFileSearchesIt(t *testing.T) {
-	s := openSession(t, plainDir(t, map[string]string{"a.txt": "needle\n", "b.txt": "needle\n"}))
-	got := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "needle", "path": "a.txt"}))
-	mustContain(t, got, "a.txt")
-	if strings.Contains(got, "b.txt") {
-		t.Fatalf("a search scoped to a.txt found b.txt:\n%s", got)
+	files := map[string]string{"a.txt": "needle\n", "b.txt": "needle\n", "a.txt.bak": "needle\n"}
+	for _, dir := range []string{plainDir(t, files), gitRepo(t, files)} {
+		s := openSession(t, dir)
+		got := mustOK(t, call(t, s, "repo_grep", map[string]any{"pattern": "needle", "path": "a.txt"}))
+		mustContain(t, got, "a.txt:1")
+		if strings.Contains(got, "b.txt") || strings.Contains(got, "a.txt.bak") {
+			t.Fatalf("a search scoped to a.txt found other files:\n%s", got)
+		}
+		mustContain(t, mustOK(t, call(t, s, "repo_find", map[string]any{"query": "a", "path": "a.txt"})), "a.txt")
 	}
 }
