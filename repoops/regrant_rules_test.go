@@ -15,7 +15,7 @@ import (
 func TestRegrantOnlyForTheBytesTheSessionWrote(t *testing.T) {
 	dir, s := editFixture(t, "f.txt", []byte("a\n"), 0o644)
 	fullRead(t, s, "f.txt")
-	p, err := s.Plan(context.Background(), EditRequest{Path: "f.txt", OldString: "a", NewString: "b"})
+	p, err := s.Plan(context.Background(), EditArgs{Path: "f.txt", OldString: "a", NewString: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}
