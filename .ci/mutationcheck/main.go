@@ -61,6 +61,7 @@ func main() {
 	src := flag.String("src", "repoops", "the folder the files are in")
 	files := flag.String("files", "", "the files the run covered (space separated); each gets a line")
 	module := flag.String("retest", "", "module root: re-run each LIVED or NOT COVERED mutant with go test in a copy of it")
+	retestLived := flag.Bool("retest-lived", true, "with -retest, re-run LIVED mutants too (not only NOT COVERED ones)")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: mutationcheck [-equivalents F] [-src DIR] [-files \"a.go b.go\"] gremlins.json")
@@ -97,7 +98,7 @@ func main() {
 	lines := map[string][]string{}
 	var unlisted, listed []string
 	for _, f := range rep.Files {
-		name := filepath.Base(f.Name)
+		name := filepath.ToSlash(filepath.Clean(f.Name)) // relative to -src ("gate.go", "words/words.go")
 		if tallies[name] == nil {
 			tallies[name] = &tally{}
 		}
@@ -110,7 +111,7 @@ func main() {
 			lines[name] = strings.Split(string(b), "\n")
 		}
 		for _, m := range f.Mutations {
-			if (m.Status == "NOT COVERED" || m.Status == "LIVED") && retest != nil {
+			if (m.Status == "NOT COVERED" || (m.Status == "LIVED" && *retestLived)) && retest != nil {
 				// gremlins reads coverage by blocks, and Go's cover tool puts a
 				// switch's case expressions in no block: they always look
 				// uncovered. And under load gremlins has reported LIVED for
