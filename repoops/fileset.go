@@ -3,7 +3,6 @@ package repoops
 import (
 	"context"
 	"os"
-	"strings"
 
 	"github.com/repoxhq/repox/repoops/rootfs"
 )
@@ -42,33 +41,10 @@ func (w *walkStats) unreadable(rel string) {
 // eachFile streams the file set under scope to visit as it is found, so a
 // search can start on the first files while git is still listing the rest.
 // Inside git the tracked paths come first, straight from the index (git
-// stats nothing for them), and the untracked ones after, once git has
-// walked the folders for them; one combined `--cached --others` call
-// would print nothing until that walk is done.
+// stats nothing for them), and the untracked ones after (see gitFiles).
 func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) (walkStats, error) {
 	if r.git != nil {
-		read := 0
-		for _, which := range [][]string{{"--cached", "--deduplicate"}, {"--others", "--exclude-standard"}} {
-			args := append([]string{"ls-files", "-z"}, which...)
-			if scope != "" {
-				args = append(args, "--", scope)
-			}
-			cut, err := r.git.Stream(ctx, maxFileListBytes-read, func(rec []byte) {
-				read += len(rec) + 1
-				// An untracked folder that is a git repository comes as
-				// "folder/": one entry, as a submodule's gitlink is.
-				if p := strings.TrimSuffix(string(rec), "/"); p != "" && underScope(p, scope) && !hasGitDirPart(p) && !rootfs.IsWriteTempPath(p) {
-					visit(p)
-				}
-			}, args...)
-			if err != nil {
-				return walkStats{}, refusef("listing the files with git failed: %v", err)
-			}
-			if cut {
-				return walkStats{}, refusef("the file list is over %d MiB — narrow with path", maxFileListBytes>>20)
-			}
-		}
-		return walkStats{}, nil
+		return walkStats{}, r.gitFiles(ctx, scope, visit)
 	}
 	return r.walk(ctx, scope, func(e DirEntry) {
 		if e.Kind == KindFile || e.Kind == KindSymlink || e.Kind == KindRepo {

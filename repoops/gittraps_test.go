@@ -374,7 +374,9 @@ func TestGitOlderThanTheMinimumIsRefused(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"x.log": "ignored\n"})
 	fake := filepath.Join(t.TempDir(), "git")
 	_, marker := trapScript(t)
-	writeFiles(t, filepath.Dir(fake), map[string]string{"git": "#!/bin/sh\n[ \"$1\" = version ] && { echo 'git version 2.30.9'; exit 0; }\necho \"$*\" >> " + marker + "\nexit 1\n"})
+	// `git config --list` runs no program on any git version, and it may run
+	// while the version is asked (gitexec.Detect): nothing else may.
+	writeFiles(t, filepath.Dir(fake), map[string]string{"git": "#!/bin/sh\n[ \"$1\" = version ] && { echo 'git version 2.30.9'; exit 0; }\n[ \"$*\" = 'config --no-includes --list -z' ] && exit 0\necho \"$*\" >> " + marker + "\nexit 1\n"})
 	must(t, os.Chmod(fake, 0o755))
 	old := findGitBin
 	findGitBin = func() string { return fake }

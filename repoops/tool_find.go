@@ -77,55 +77,62 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 }
 
 func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResult, error) {
-	files, stats, err := r.fileSet(ctx, scope)
-	if err != nil {
-		return nil, err
-	}
-	if len(files) == 0 && scope != "" {
-		if _, err := r.fs.Lstat(scope); err != nil {
-			return nil, describeOpenError(scope, err)
-		}
-	}
-	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit, Searched: len(files), UnreadableDirs: stats.UnreadableDirs, DirExamples: stats.Examples}
+	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit}
 	type hit struct {
 		path    string
 		nameHit bool
 	}
 	var hits []hit
 	lq := strings.ToLower(q)
+	var match func(f string) (ok, nameHit bool)
 	if strings.ContainsAny(q, "*?[") {
 		res.Glob = true
 		if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
 			return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
 		}
 		g := compileGlob(lq)
-		for _, f := range files {
-			if g.match(strings.ToLower(f)) {
-				hits = append(hits, hit{path: f, nameHit: true})
-			}
-		}
+		match = func(f string) (bool, bool) { return g.match(strings.ToLower(f)), true }
 	} else {
-		for _, f := range files {
+		match = func(f string) (bool, bool) {
 			lf := strings.ToLower(f)
-			i := strings.Index(lf, lq)
-			if i < 0 {
-				continue
+			if !strings.Contains(lf, lq) {
+				return false, false
 			}
 			base := strings.LastIndexByte(lf, '/') + 1
-			hits = append(hits, hit{path: f, nameHit: strings.Contains(lf[base:], lq)})
+			return true, strings.Contains(lf[base:], lq)
 		}
 	}
-	// git lists tracked files even when they were deleted: show what exists.
+	stats, err := r.eachFile(ctx, scope, func(f string) {
+		res.Searched++
+		if ok, nameHit := match(f); ok {
+			hits = append(hits, hit{path: f, nameHit: nameHit})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	// git lists tracked files even when they were deleted: show what
+	// exists (a folder with many hits is read once, not stat'ed per hit).
 	if r.git != nil && len(hits) > 0 {
+		paths := make([]string, len(hits))
+		for i, h := range hits {
+			paths[i] = h.path
+		}
 		p := r.fs.Presence()
 		kept := hits[:0]
-		for _, h := range hits {
-			if p.Exists(h.path) {
-				kept = append(kept, h)
+		p.ExistAll(paths, func(i int, ok bool) {
+			if ok {
+				kept = append(kept, hits[i])
 			}
-		}
+		})
 		p.Close()
 		hits = kept
+	}
+	res.UnreadableDirs, res.DirExamples = stats.UnreadableDirs, stats.Examples
+	if res.Searched == 0 && scope != "" {
+		if _, err := r.fs.Lstat(scope); err != nil {
+			return nil, describeOpenError(scope, err)
+		}
 	}
 	res.Total = len(hits)
 	best := bestFirst(hits, limit, func(a, b hit) bool {

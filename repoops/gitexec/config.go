@@ -127,6 +127,8 @@ type gitConfig struct {
 	include   string      // an include directive, when there is one (refused)
 	excludes  string      // core.excludesFile as written ("" when unset)
 	attrs     string      // core.attributesFile as written
+	// extensions.objectFormat, lower-cased ("" when unset: SHA-1)
+	objectFormat string
 }
 
 // configStamp fingerprints the config files git reads for this repository.
@@ -217,6 +219,8 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 			c.excludes = value
 		case !hasSub && section == "core" && variable == "attributesfile":
 			c.attrs = value
+		case !hasSub && section == "extensions" && variable == "objectformat":
+			c.objectFormat = strings.ToLower(value)
 		}
 	}
 	total := 0

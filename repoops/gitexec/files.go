@@ -3,6 +3,7 @@ package gitexec
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -81,13 +82,37 @@ func (t *Tracked) Covers(rel string, isDir bool) bool {
 	return i < len(t.offs) && bytes.Equal(t.at(i), key)
 }
 
-// ReadIndex reads git's index once with `git ls-files -z --stage`, which
-// prints the index as stored and stats nothing (unlike `--cached --ignored
-// --exclude-standard`, which lstats every tracked file): the tracked paths,
-// and the gitlinks (submodules) in index order, each once. At most limit
-// bytes of listing are read.
+// ReadIndex reads git's index once: the tracked paths, and the gitlinks
+// (submodules) in index order, each once, as `git ls-files -z --stage`
+// prints them (the index as stored, nothing stat'ed, unlike `--cached
+// --ignored --exclude-standard`, which lstats every tracked file). The
+// index file is read directly when its form allows (readIndexFile);
+// otherwise git lists it, and at most limit bytes of listing are read.
 func (g *Runner) ReadIndex(ctx context.Context, limit int) (*Tracked, []string, error) {
+	c, err := g.config(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.include != "" {
+		return nil, nil, errors.New(includeRefusal(c.include))
+	}
+	if t, links, ok := g.readIndexFile(c, int64(limit)); ok {
+		return t, links, nil
+	}
+	return g.readIndexGit(ctx, limit)
+}
+
+// readIndexGit is ReadIndex through `git ls-files -z --stage`.
+func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []string, error) {
 	t := &Tracked{}
+	// The index file holds every path plus at least 62 bytes of entry
+	// header each: its size bounds the listing's path bytes, so the buffer
+	// is made once instead of grown (and copied) while git prints.
+	if st, err := os.Stat(filepath.Join(g.gitDir, "index")); err == nil && st.Size() > 0 {
+		size := min(st.Size(), int64(limit))
+		t.names = make([]byte, 0, size)
+		t.offs = make([]int32, 0, size/64+1)
+	}
 	var links []string
 	seen := map[string]bool{}
 	sorted := true

@@ -110,11 +110,31 @@ func Detect(w Where) (*Runner, string) {
 	if bin == "" {
 		return nil, "git is not installed on this machine"
 	}
-	if major, minor, err := gitVersion(bin); err != nil {
-		return nil, fmt.Sprintf("git at %s did not say its version: %v", bin, err)
-	} else if !versionOK(major, minor) {
-		return nil, fmt.Sprintf("git %d.%d is older than %d.%d, the oldest git with which repox can keep a repository's config from running programs — install a newer git", major, minor, minGitMajor, minGitMinor)
+	// `git version` runs while the git folder is checked and its config
+	// read: `git config --list` runs no program on any git version, so it
+	// may start before the version is known; nothing else does.
+	version := make(chan string, 1)
+	go func() { version <- versionRefusal(bin) }()
+	g, note := detectRepo(bin, top, real)
+	if v := <-version; v != "" {
+		return nil, v
 	}
+	return g, note
+}
+
+// versionRefusal says why the git at bin cannot be used ("" when it can).
+func versionRefusal(bin string) string {
+	if major, minor, err := gitVersion(bin); err != nil {
+		return fmt.Sprintf("git at %s did not say its version: %v", bin, err)
+	} else if !versionOK(major, minor) {
+		return fmt.Sprintf("git %d.%d is older than %d.%d, the oldest git with which repox can keep a repository's config from running programs — install a newer git", major, minor, minGitMajor, minGitMinor)
+	}
+	return ""
+}
+
+// detectRepo builds the Runner for the work tree at top with the repox
+// root at real, checking its git folder and reading its config once.
+func detectRepo(bin, top, real string) (*Runner, string) {
 	prefix, err := filepath.Rel(top, real)
 	if err != nil || !filepath.IsLocal(prefix) && prefix != "." {
 		return nil, ""

@@ -48,21 +48,26 @@ func (f *Scanner) Close() {
 	f.rootFd = -1
 }
 
-// enterDir makes the stack hold the folder dir (repo-relative).
+// enterDir makes the stack hold the folder dir (repo-relative). It
+// splits dir without allocating: it runs once per file of a scan.
 func (f *Scanner) enterDir(dir string) (int, Outcome) {
-	var parts []string
-	if dir != "" {
-		parts = strings.Split(dir, "/")
-	}
-	keep := 0
-	for keep < len(parts) && keep < len(f.stack) && f.stack[keep].name == parts[keep] {
+	// rest holds the parts not yet on the stack; more says there is one.
+	keep, rest, more := 0, dir, dir != ""
+	for more && keep < len(f.stack) {
+		part, tail, found := strings.Cut(rest, "/")
+		if f.stack[keep].name != part {
+			break
+		}
 		keep++
+		rest, more = tail, found
 	}
 	for i := len(f.stack) - 1; i >= keep; i-- {
 		unix.Close(f.stack[i].fd)
 	}
 	f.stack = f.stack[:keep]
-	for _, p := range parts[keep:] {
+	for more {
+		var p string
+		p, rest, more = strings.Cut(rest, "/")
 		if p == ".." || p == "." || p == "" {
 			return -1, ScanMissing
 		}

@@ -1,0 +1,76 @@
+package repoops
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFileSetListsBothPartsAtOnce: git's walk for the untracked files
+// starts while the index is still being listed, not after it. A stand-in
+// git holds the tracked listing until the untracked one has started (a
+// rendezvous on a marker file, given up after a while with an error), so
+// listing one after the other fails; the set and its order (tracked paths
+// first) stay git's.
+func TestFileSetListsBothPartsAtOnce(t *testing.T) {
+	realGit := findGitBin()
+	touch, err1 := exec.LookPath("touch")
+	sleep, err2 := exec.LookPath("sleep")
+	if realGit == "" || err1 != nil || err2 != nil {
+		t.Skip("needs git, touch and sleep")
+	}
+	dir, tracked, untracked := streamFixture(t)
+	d := t.TempDir()
+	started := filepath.Join(d, "others-started")
+	script := "#!/bin/sh\ncase \"$*\" in\n" +
+		"*--others*) " + touch + " " + started + " ;;\n" +
+		"*--cached*) i=0; while [ ! -e " + started + " ]; do " + sleep + " 0.05; i=$((i+1)); [ $i -gt 200 ] && { echo 'the untracked listing never started alongside' >&2; exit 1; }; done ;;\n" +
+		"esac\nexec " + realGit + " \"$@\"\n"
+	writeFiles(t, d, map[string]string{"git": script})
+	must(t, os.Chmod(filepath.Join(d, "git"), 0o755))
+	old := findGitBin
+	findGitBin = func() string { return filepath.Join(d, "git") }
+	r, err := Open(dir)
+	findGitBin = old
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if !r.IsGit() {
+		t.Fatalf("the stand-in git was not used: %s", r.gitNote)
+	}
+	var got []string
+	if _, err := r.eachFile(context.Background(), "", func(p string) { got = append(got, p) }); err != nil {
+		t.Fatal(err)
+	}
+	want := append(append([]string(nil), tracked...), untracked...)
+	if len(got) != len(want) {
+		t.Fatalf("listed %d paths, git has %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	inTracked := map[string]bool{}
+	for _, p := range tracked {
+		inTracked[p] = true
+	}
+	for i, p := range got {
+		if inTracked[p] != (i < len(tracked)) {
+			t.Fatalf("not every tracked path came first:\n%s", strings.Join(got, "\n"))
+		}
+	}
+	// A scope narrows both parts, listed at once too.
+	must(t, os.Remove(started))
+	got = got[:0]
+	if _, err := r.eachFile(context.Background(), "m", func(p string) { got = append(got, p) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range got {
+		if !strings.HasPrefix(p, "m/") {
+			t.Fatalf("%s listed under m", p)
+		}
+	}
+	if len(got) != 14 { // 12 tracked, kept.log, between.txt
+		t.Fatalf("under m: %s", strings.Join(got, "\n"))
+	}
+}

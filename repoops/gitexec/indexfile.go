@@ -1,0 +1,138 @@
+package gitexec
+
+import (
+	"bytes"
+	"encoding/binary"
+	"path/filepath"
+	"sort"
+)
+
+// readIndexFile reads the tracked paths and gitlinks from the git folder's
+// index file itself, as `git ls-files -z --stage` run in the repox root
+// would list them (paths under the root, relative to it, in index order),
+// without starting git: the explorer's first rows wait on this read, and
+// git printing a 92k-entry index with its object ids takes longer than
+// reading the file. ok is false for every form this reader does not take,
+// and then git is asked: an index that is missing, not a regular file or
+// over max bytes, a version other than 2, 3 or 4, a repository whose
+// objects are not SHA-1, an index that is split or sparse (it would need
+// other files or trees), any required extension, and anything malformed.
+func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []string, ok bool) {
+	if c.objectFormat != "" && c.objectFormat != "sha1" {
+		return nil, nil, false
+	}
+	data := readOuter(filepath.Join(g.gitDir, "index"), max)
+	if len(data) < 12+20 || string(data[:4]) != "DIRC" {
+		return nil, nil, false
+	}
+	version := binary.BigEndian.Uint32(data[4:])
+	count := int(binary.BigEndian.Uint32(data[8:]))
+	if version < 2 || version > 4 || count > len(data)/62 {
+		return nil, nil, false
+	}
+	body := data[:len(data)-20] // the SHA-1 trailer
+	prefix := ""
+	if g.prefix != "" {
+		prefix = g.prefix + "/"
+	}
+	t = &Tracked{names: make([]byte, 0, len(data)/2), offs: make([]int32, 0, count)}
+	seen := map[string]bool{}
+	sorted := true
+	var prev, path []byte
+	off := 12
+	for range count {
+		start := off
+		if off+62 > len(body) {
+			return nil, nil, false
+		}
+		mode := binary.BigEndian.Uint32(body[off+24:])
+		flags := binary.BigEndian.Uint16(body[off+60:])
+		p := off + 62
+		if flags&0x4000 != 0 { // extended flags (version 3 and later)
+			if version < 3 || p+2 > len(body) {
+				return nil, nil, false
+			}
+			if binary.BigEndian.Uint16(body[p:])&(1<<14) != 0 { // a sparse-directory entry
+				return nil, nil, false
+			}
+			p += 2
+		}
+		if version == 4 {
+			strip, n := indexVarint(body[p:])
+			if n <= 0 || strip > len(path) {
+				return nil, nil, false
+			}
+			p += n
+			end := bytes.IndexByte(body[p:], 0)
+			if end < 0 {
+				return nil, nil, false
+			}
+			path = append(path[:len(path)-strip], body[p:p+end]...)
+			off = p + end + 1
+		} else {
+			end := bytes.IndexByte(body[p:], 0)
+			if end < 0 {
+				return nil, nil, false
+			}
+			path = append(path[:0], body[p:p+end]...)
+			// NUL-padded to a multiple of eight bytes, at least one NUL.
+			off = start + (p-start+end+8)&^7
+		}
+		rel, under := bytes.CutPrefix(path, []byte(prefix))
+		if !under || len(rel) == 0 {
+			continue
+		}
+		if mode == 0o160000 && !seen[string(rel)] {
+			seen[string(rel)] = true
+			links = append(links, string(rel))
+		}
+		if prev != nil && bytes.Equal(prev, rel) {
+			continue // another stage of a conflicted path
+		}
+		if prev != nil && bytes.Compare(prev, rel) > 0 {
+			sorted = false
+		}
+		t.offs = append(t.offs, int32(len(t.names)))
+		t.names = append(t.names, rel...)
+		t.names = append(t.names, 0)
+		prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+	}
+	// Extensions: an optional one starts with 'A'..'Z'; any other (the
+	// split index's "link", the sparse index's "sdir") changes what the
+	// entries mean.
+	for off+8 <= len(body) {
+		sig := body[off : off+4]
+		size := int(binary.BigEndian.Uint32(body[off+4:]))
+		if sig[0] < 'A' || sig[0] > 'Z' || size < 0 || off+8+size > len(body) {
+			return nil, nil, false
+		}
+		off += 8 + size
+	}
+	if off != len(body) {
+		return nil, nil, false
+	}
+	if !sorted {
+		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
+	}
+	return t, links, true
+}
+
+// indexVarint decodes git's offset varint (index version 4's strip
+// length); n is 0 when it is malformed.
+func indexVarint(b []byte) (v, n int) {
+	if len(b) == 0 {
+		return 0, 0
+	}
+	c := b[0]
+	v = int(c & 127)
+	n = 1
+	for c&128 != 0 {
+		if n >= len(b) || n > 8 {
+			return 0, 0
+		}
+		c = b[n]
+		n++
+		v = (v+1)<<7 | int(c&127)
+	}
+	return v, n
+}
