@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // TestFlow drives the real program: start on the fixture, expand a folder,
@@ -23,13 +24,16 @@ func TestFlow(t *testing.T) {
 	waitFor("lines 1-8 of 8")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyTab})
 	tm.Type("a")
-	waitFor(`"offset":1,"limit":1000}`)
+	// The call's header is drawn before its result arrives, its size
+	// beside the call only once the text is in: wait for that (one wait,
+	// since each consumes the output it has read).
+	want := repo.NewSession().Call(context.Background(), "repo_read_file", []byte(`{"path":"src/main.go","offset":1,"limit":1000}`)).Text
+	waitFor(repoops.Commas(len(want)) + " bytes")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	if fm.viewer.path != "src/main.go" || !fm.viewer.agent.on {
 		t.Fatalf("final state: file %q, agent view %v", fm.viewer.path, fm.viewer.agent.on)
 	}
-	want := repo.NewSession().Call(context.Background(), "repo_read_file", []byte(`{"path":"src/main.go","offset":1,"limit":1000}`)).Text
 	if fm.viewer.agent.text != want {
 		t.Errorf("agent view text differs from the tool's:\n%q\n%q", fm.viewer.agent.text, want)
 	}

@@ -141,8 +141,8 @@ func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
 		loadDir(m.ctx, m.repo, m.tree.gen, ""),
-		computeHorizon(m.ctx, m.look, m.tree.gen),
-		gitMarks(m.ctx, m.look, m.tree.gen),
+		m.tree.askHorizon(),
+		m.tree.refreshGit(),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {

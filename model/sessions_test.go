@@ -149,7 +149,7 @@ func settled(m *Model, calls int) func() bool {
 	return func() bool {
 		p := m.sessions
 		return p != nil && p.run != nil && len(p.calls) == calls && p.next == calls && !p.stepping &&
-			(m.viewer.path == "" || m.viewer.total > 0) && (p.gatePath == "" || p.gate != nil) && !m.tree.anyLoading()
+			(m.viewer.path == "" || m.viewer.total > 0) && (p.gatePath == "" || p.gate != nil) && m.tree.settled()
 	}
 }
 

@@ -41,6 +41,10 @@ func (n *node) isDir() bool { return n.kind == repoops.KindDir || n.linkDir }
 type treePane struct {
 	c *common
 
+	// asked and not yet answered: the horizon's repo_tree and the git
+	// marks' repo_git status (settled reports both, for tests)
+	horizonWaiting, gitWaiting bool
+
 	root   *node
 	nodes  map[string]*node // by path, for routing load results
 	rows   []*node

@@ -29,7 +29,22 @@ func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
 }
 
 // refreshGit runs repo_git status again (a file changed on disk).
-func (t *treePane) refreshGit() tea.Cmd { return gitMarks(t.c.ctx, t.c.look, t.gen) }
+func (t *treePane) refreshGit() tea.Cmd {
+	t.gitWaiting = true
+	return gitMarks(t.c.ctx, t.c.look, t.gen)
+}
+
+// askHorizon runs the default repo_tree again for the dimming.
+func (t *treePane) askHorizon() tea.Cmd {
+	t.horizonWaiting = true
+	return computeHorizon(t.c.ctx, t.c.look, t.gen)
+}
+
+// settled reports that nothing the tree asked for is still out: listings,
+// the horizon and the git marks (tests wait on it before drawing).
+func (t *treePane) settled() bool {
+	return !t.anyLoading() && !t.gitWaiting && !t.horizonWaiting
+}
 
 // marksOf gives each changed path its mark and each folder above one the
 // "changes inside" mark.

@@ -183,7 +183,7 @@ func (t *treePane) relist(dirs []string) tea.Cmd {
 	if len(cmds) == 0 {
 		return nil
 	}
-	return tea.Batch(append(cmds, computeHorizon(t.c.ctx, t.c.look, t.gen), gitMarks(t.c.ctx, t.c.look, t.gen))...)
+	return tea.Batch(append(cmds, t.askHorizon(), t.refreshGit())...)
 }
 
 // reloadTree starts a new generation: every open folder is listed again and
@@ -202,5 +202,5 @@ func (t *treePane) reload() tea.Cmd {
 	t.pending = map[string]bool{"": true}
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
-	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), computeHorizon(t.c.ctx, t.c.look, t.gen), gitMarks(t.c.ctx, t.c.look, t.gen))
+	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), t.askHorizon(), t.refreshGit())
 }

@@ -107,6 +107,7 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 		t.onTree(func() { cmd = t.onDirLoaded(msg) })
 		return cmd
 	case horizonMsg:
+		t.horizonWaiting = false
 		if msg.err == nil {
 			t.horizon = msg.h
 			t.reach = reachState{gen: t.reach.gen + 1}
@@ -114,6 +115,7 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case gitMarksMsg:
+		t.gitWaiting = false
 		t.git = msg.marks
 		return nil
 	case restMsg:
