@@ -21,7 +21,18 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 	if c.objectFormat != "" && c.objectFormat != "sha1" {
 		return nil, nil, false
 	}
-	data := readOuter(filepath.Join(g.gitDir, "index"), max)
+	prefix := ""
+	if g.prefix != "" {
+		prefix = g.prefix + "/"
+	}
+	return parseIndex(readOuter(filepath.Join(g.gitDir, "index"), max), prefix)
+}
+
+// parseIndex is readIndexFile's reading of the index file's bytes, for the
+// paths under prefix (empty, or a folder with its slash). The bytes are the
+// repository's: anything it does not know gives ok false, never a panic
+// (FuzzParseIndex).
+func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool) {
 	if len(data) < 12+20 || string(data[:4]) != "DIRC" {
 		return nil, nil, false
 	}
@@ -31,10 +42,6 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 		return nil, nil, false
 	}
 	body := data[:len(data)-20] // the SHA-1 trailer
-	prefix := ""
-	if g.prefix != "" {
-		prefix = g.prefix + "/"
-	}
 	t = &Tracked{names: make([]byte, 0, len(data)/2), offs: make([]int32, 0, count)}
 	seen := map[string]bool{}
 	sorted := true
@@ -77,6 +84,9 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 			path = append(path[:0], body[p:p+end]...)
 			// NUL-padded to a multiple of eight bytes, at least one NUL.
 			off = start + (p-start+end+8)&^7
+		}
+		if !cleanIndexPath(path) {
+			return nil, nil, false // git would call the index corrupt: let it say so
 		}
 		rel, under := bytes.CutPrefix(path, []byte(prefix))
 		if !under || len(rel) == 0 {
@@ -135,4 +145,20 @@ func indexVarint(b []byte) (v, n int) {
 		v = (v+1)<<7 | int(c&127)
 	}
 	return v, n
+}
+
+// cleanIndexPath is git's own rule for a path in the index: not empty, no
+// leading or trailing slash, no empty, "." or ".." part, and no ".git" part
+// in any case. The index is the repository's bytes; a path git would never
+// have written is refused, not trusted.
+func cleanIndexPath(p []byte) bool {
+	if len(p) == 0 {
+		return false
+	}
+	for part := range bytes.SplitSeq(p, []byte{'/'}) {
+		if len(part) == 0 || string(part) == "." || string(part) == ".." || bytes.EqualFold(part, []byte(".git")) {
+			return false
+		}
+	}
+	return true
 }

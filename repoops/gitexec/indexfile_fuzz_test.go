@@ -1,0 +1,65 @@
+package gitexec
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
+)
+
+// FuzzParseIndex: the index file is the repository's bytes, so any of them
+// either parse or give ok false — never a panic or a hang — and what does
+// parse keeps the promises Covers relies on: paths non-empty, without NUL,
+// relative with no empty, ., .. or .git part, in byte order (bisection), no more of them than the header's
+// count, and every gitlink among them.
+func FuzzParseIndex(f *testing.F) {
+	if repotest.HaveGit() {
+		for _, version := range []string{"2", "3", "4"} {
+			dir := repotest.GitRepo(f, map[string]string{"a.txt": "a\n", "sub/b.txt": "b\n", "sub/deep/c.txt": "c\n", "z.txt": "z\n"})
+			head := repotest.Git(f, dir, "rev-parse", "HEAD")
+			repotest.Git(f, dir, "update-index", "--add", "--cacheinfo", "160000,"+string(bytes.TrimSpace([]byte(head)))+",sub/module")
+			repotest.Git(f, dir, "update-index", "--index-version", version)
+			data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data, "")
+			f.Add(data, "sub/")
+		}
+	}
+	f.Add([]byte("DIRC\x00\x00\x00\x02\x00\x00\x00\x00"+string(make([]byte, 20))), "")
+	f.Add([]byte("DIRC\x00\x00\x00\x04\x00\x00\x00\x01"+string(make([]byte, 100))), "")
+	f.Fuzz(func(t *testing.T, data []byte, prefix string) {
+		tr, links, ok := parseIndex(data, prefix)
+		if !ok {
+			return
+		}
+		count := int(uint32(data[8])<<24 | uint32(data[9])<<16 | uint32(data[10])<<8 | uint32(data[11]))
+		if len(tr.offs) > count {
+			t.Fatalf("%d paths from an index that counts %d entries", len(tr.offs), count)
+		}
+		seen := map[string]bool{}
+		for i := range tr.offs {
+			p := tr.at(i)
+			if len(p) == 0 || bytes.IndexByte(p, 0) >= 0 || p[0] == '/' || p[len(p)-1] == '/' {
+				t.Fatalf("path %d is %q", i, p)
+			}
+			for part := range bytes.SplitSeq(p, []byte{'/'}) {
+				if len(part) == 0 || string(part) == "." || string(part) == ".." || bytes.EqualFold(part, []byte(".git")) {
+					t.Fatalf("path %d is %q: git never writes that part", i, p)
+				}
+			}
+			if i > 0 && bytes.Compare(tr.at(i-1), p) >= 0 {
+				t.Fatalf("paths out of order or repeated: %q then %q", tr.at(i-1), p)
+			}
+			seen[string(p)] = true
+		}
+		for _, l := range links {
+			if !seen[l] || !tr.Covers(l, false) {
+				t.Fatalf("gitlink %q is not among the tracked paths", l)
+			}
+		}
+	})
+}
