@@ -63,3 +63,23 @@ func FuzzParseIndex(f *testing.F) {
 		}
 	})
 }
+
+// A path git would never write is refused, so git reads that index (and
+// calls it corrupt), whatever the rest of the file says.
+func TestParseIndexRefusesUncleanPaths(t *testing.T) {
+	repotest.NeedGit(t)
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n", "b/c.txt": "c\n"})
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := parseIndex(data, ""); !ok {
+		t.Fatal("the clean fixture's index was refused")
+	}
+	for _, bad := range []string{"../xx", "./a.x", ".git/", ".GiT/x", "/a.tx", "a//tx", "a.tx/"} {
+		hostile := bytes.Replace(data, []byte("a.txt"), []byte(bad), 1)
+		if _, _, ok := parseIndex(hostile, ""); ok {
+			t.Errorf("an index naming %q was read", bad)
+		}
+	}
+}
