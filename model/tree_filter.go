@@ -2,12 +2,8 @@ package model
 
 import (
 	"context"
-	"sort"
-	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/repoops"
@@ -47,52 +43,6 @@ type treeFilter struct {
 	forQuery string // the query rows answer
 }
 
-// filterIndex is the file set in tree order, with every folder that holds
-// a file, indexed for name matching.
-type filterIndex struct {
-	paths   []string // raw, in repo_tree's path order
-	names   []string // display form of the last part
-	lower   []string // names, lower-cased (for a query without capitals)
-	parent  []int32  // index of the folder holding it; -1 at the top
-	dir     []bool
-	ignored []bool // an ignore rule hides it (indexed only with the ignored toggle on)
-}
-
-// buildFilterIndex indexes files (raw paths) and the folders holding them;
-// hidden names the paths an ignore rule hides, folders included (nil: none).
-func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
-	seen := make(map[string]bool, len(files)/4)
-	all := make([]string, 0, len(files)+len(files)/4)
-	dirs := map[string]bool{}
-	for _, f := range files {
-		all = append(all, f)
-		for d := parentOf(f); d != "" && !seen[d]; d = parentOf(d) {
-			seen[d] = true
-			dirs[d] = true
-			all = append(all, d)
-		}
-	}
-	sort.Slice(all, func(i, j int) bool { return repoops.PathLess(all[i], all[j]) })
-	ix := &filterIndex{paths: all, names: make([]string, len(all)), lower: make([]string, len(all)),
-		parent: make([]int32, len(all)), dir: make([]bool, len(all)), ignored: make([]bool, len(all))}
-	at := make(map[string]int32, len(dirs))
-	for i, p := range all {
-		name := repoops.DisplayPath(p[strings.LastIndexByte(p, '/')+1:])
-		ix.names[i], ix.lower[i] = name, strings.ToLower(name)
-		ix.dir[i] = dirs[p]
-		ix.ignored[i] = hidden[p]
-		if ix.dir[i] {
-			at[p] = int32(i)
-		}
-		ix.parent[i] = -1
-		if d := parentOf(p); d != "" {
-			ix.parent[i] = at[d] // a folder sorts before everything inside it
-		}
-	}
-	return ix
-}
-
-// filterListMsg is the indexed file set (at its version; own: the walk
 // with ignored entries).
 type filterListMsg struct {
 	ix  *filterIndex
@@ -258,46 +208,6 @@ func (t *treePane) runFilter() tea.Cmd {
 	})
 }
 
-// filterPass finds the entries whose names hold q (smart case: q with a
-// capital matches case exactly) and returns them with their folders, in
-// tree order, as rows; ok is false when stop said the pass is stale.
-func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matches int, ok bool) {
-	names := ix.lower
-	if hasUpper(q) {
-		names = ix.names
-	}
-	n := len(ix.paths)
-	keep := make([]uint8, n) // 1: a parent of a match; 2: a match
-	for i := n - 1; i >= 0; i-- {
-		if i&4095 == 0 && stop() {
-			return nil, 0, false
-		}
-		if strings.Contains(names[i], q) {
-			keep[i] = 2
-			matches++
-		}
-		if keep[i] != 0 {
-			if p := ix.parent[i]; p >= 0 && keep[p] == 0 {
-				keep[p] = 1
-			}
-		}
-	}
-	rows = make([]*node, 0, matches*2)
-	for i := range n {
-		if keep[i] == 0 {
-			continue
-		}
-		kind := repoops.KindFile
-		if ix.dir[i] {
-			kind = repoops.KindDir
-		}
-		p := ix.paths[i]
-		rows = append(rows, &node{path: p, name: ix.names[i], kind: kind, depth: strings.Count(p, "/") + 1,
-			expanded: ix.dir[i], context: keep[i] == 1, isIgnored: ix.ignored[i]})
-	}
-	return rows, matches, true
-}
-
 func (t *treePane) onFilterPass(msg filterPassMsg) tea.Cmd {
 	f := t.filter
 	if msg.stale || msg.query != f.input {
@@ -395,70 +305,4 @@ func (t *treePane) closeFilter(restore bool) {
 		t.cursor, t.offset = f.cursor, f.offset
 	}
 	t.clamp()
-}
-
-// filterPrompt is the filter's inline overlay: while it is open every key
-// goes to it (letters are typed, not run), and the tree draws it.
-type filterPrompt struct {
-	overlayBase
-	t        *treePane
-	keys     keymap.TreeFilter
-	done     bool
-	accepted bool
-}
-
-func (p *filterPrompt) ID() paneID                 { return paneTreeFilter }
-func (p *filterPrompt) Title() string              { return "Tree filter" }
-func (p *filterPrompt) SetSize(int, int)           {}
-func (p *filterPrompt) Size() (int, int)           { return 0, 0 }
-func (p *filterPrompt) Area() overlayArea          { return areaInline }
-func (p *filterPrompt) Done() bool                 { return p.done }
-func (p *filterPrompt) View(int, int, bool) string { return "" }
-func (p *filterPrompt) ShortHelp() []key.Binding   { return p.keys.ShortHelp() }
-func (p *filterPrompt) FullHelp() [][]key.Binding  { return p.keys.FullHelp() }
-
-// Close restores the tree unless the filter was accepted.
-func (p *filterPrompt) Close() tea.Cmd {
-	if p.accepted {
-		return nil
-	}
-	p.t.closeFilter(true)
-	return p.t.moved()
-}
-
-func (p *filterPrompt) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
-	}
-	t, f := p.t, p.t.filter
-	if f == nil {
-		p.done = true
-		return nil
-	}
-	switch {
-	case key.Matches(k, p.keys.Cancel):
-		p.done = true
-		return nil
-	case key.Matches(k, p.keys.Accept):
-		p.done, p.accepted = true, true
-		return t.acceptFilter()
-	case key.Matches(k, p.keys.Down):
-		t.move(1)
-		return t.moved()
-	case key.Matches(k, p.keys.Up):
-		t.move(-1)
-		return t.moved()
-	case k.String() == "backspace":
-		if f.input == "" {
-			return nil
-		}
-		_, size := utf8.DecodeLastRuneInString(f.input)
-		f.input = f.input[:len(f.input)-size]
-		return t.runFilter()
-	case printable(k):
-		f.input += k.Text
-		return t.runFilter()
-	}
-	return nil
 }
