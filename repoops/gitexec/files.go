@@ -59,8 +59,11 @@ type Tracked struct {
 	offs  []int32 // start of each path in names
 }
 
-func (t *Tracked) at(i int) []byte {
-	p := t.names[t.offs[i]:]
+func (t *Tracked) at(i int) []byte { return t.nameAt(t.offs[i]) }
+
+// nameAt is the path that starts at off in names.
+func (t *Tracked) nameAt(off int32) []byte {
+	p := t.names[off:]
 	return p[:bytes.IndexByte(p, 0)]
 }
 
@@ -113,36 +116,70 @@ func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []strin
 		t.names = make([]byte, 0, size)
 		t.offs = make([]int32, 0, size/64+1)
 	}
-	var links []string
-	seen := map[string]bool{}
-	sorted := true
-	var prev []byte
+	b := newTrackedBuilder(t)
 	_, err := g.Stream(ctx, limit, func(rec []byte) {
 		// "<mode> <object> <stage>\t<path>"
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
 		if !ok {
 			return
 		}
-		if bytes.HasPrefix(meta, []byte("160000 ")) && !seen[string(path)] {
-			seen[string(path)] = true
-			links = append(links, string(path))
-		}
-		if prev != nil && bytes.Equal(prev, path) {
-			return // another stage of a conflicted path
-		}
-		if prev != nil && bytes.Compare(prev, path) > 0 {
-			sorted = false
-		}
-		t.offs = append(t.offs, int32(len(t.names)))
-		t.names = append(t.names, path...)
-		t.names = append(t.names, 0)
-		prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+		b.add(path, bytes.HasPrefix(meta, []byte("160000 ")))
 	}, "ls-files", "-z", "--stage")
 	if err != nil {
 		return nil, nil, err
 	}
-	if !sorted { // git's index is in byte order; never rely on it blindly
-		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
-	}
+	t, links := b.done()
 	return t, links, nil
+}
+
+// trackedBuilder collects the index's entries, from git's listing or the
+// index file, into a Tracked and the gitlinks.
+type trackedBuilder struct {
+	t      *Tracked
+	links  []string
+	seen   map[string]bool // gitlinks taken
+	sorted bool
+	prev   []byte
+}
+
+func newTrackedBuilder(t *Tracked) *trackedBuilder {
+	return &trackedBuilder{t: t, seen: map[string]bool{}, sorted: true}
+}
+
+// add takes one entry: every stage of a conflicted path comes in a row and
+// counts once.
+func (b *trackedBuilder) add(path []byte, gitlink bool) {
+	if gitlink && !b.seen[string(path)] {
+		b.seen[string(path)] = true
+		b.links = append(b.links, string(path))
+	}
+	if b.prev != nil && bytes.Equal(b.prev, path) {
+		return
+	}
+	if b.prev != nil && bytes.Compare(b.prev, path) > 0 {
+		b.sorted = false
+	}
+	t := b.t
+	t.offs = append(t.offs, int32(len(t.names)))
+	t.names = append(t.names, path...)
+	t.names = append(t.names, 0)
+	b.prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+}
+
+// done sorts the paths if they did not come in byte order (git's index is
+// in byte order; never rely on it blindly) and drops repeats that were not
+// in a row.
+func (b *trackedBuilder) done() (*Tracked, []string) {
+	t := b.t
+	if !b.sorted {
+		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
+		keep := t.offs[:0] // in place: keep is never ahead of the range
+		for _, o := range t.offs {
+			if len(keep) == 0 || !bytes.Equal(t.nameAt(keep[len(keep)-1]), t.nameAt(o)) {
+				keep = append(keep, o)
+			}
+		}
+		t.offs = keep
+	}
+	return t, b.links
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"path/filepath"
-	"sort"
 )
 
 // readIndexFile reads the tracked paths and gitlinks from the git folder's
@@ -43,9 +42,8 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 	}
 	body := data[:len(data)-20] // the SHA-1 trailer
 	t = &Tracked{names: make([]byte, 0, len(data)/2), offs: make([]int32, 0, count)}
-	seen := map[string]bool{}
-	sorted := true
-	var prev, path []byte
+	b := newTrackedBuilder(t)
+	var path []byte
 	off := 12
 	for range count {
 		start := off
@@ -92,20 +90,7 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 		if !under || len(rel) == 0 {
 			continue
 		}
-		if mode == 0o160000 && !seen[string(rel)] {
-			seen[string(rel)] = true
-			links = append(links, string(rel))
-		}
-		if prev != nil && bytes.Equal(prev, rel) {
-			continue // another stage of a conflicted path
-		}
-		if prev != nil && bytes.Compare(prev, rel) > 0 {
-			sorted = false
-		}
-		t.offs = append(t.offs, int32(len(t.names)))
-		t.names = append(t.names, rel...)
-		t.names = append(t.names, 0)
-		prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+		b.add(rel, mode == 0o160000)
 	}
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
 	// split index's "link", the sparse index's "sdir") changes what the
@@ -121,9 +106,7 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 	if off != len(body) {
 		return nil, nil, false
 	}
-	if !sorted {
-		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
-	}
+	t, links = b.done()
 	return t, links, true
 }
 

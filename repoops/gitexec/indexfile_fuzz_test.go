@@ -2,6 +2,7 @@ package gitexec
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -81,5 +82,21 @@ func TestParseIndexRefusesUncleanPaths(t *testing.T) {
 		if _, _, ok := parseIndex(hostile, ""); ok {
 			t.Errorf("an index naming %q was read", bad)
 		}
+	}
+}
+
+// Paths that do not come in byte order are sorted, and a path repeated out
+// of a row counts once (bisection in Covers needs both).
+func TestTrackedBuilderSortsAndDropsRepeats(t *testing.T) {
+	b := newTrackedBuilder(&Tracked{})
+	for _, p := range []string{"b", "a", "a", "c", "b", "m"} {
+		b.add([]byte(p), p == "m")
+	}
+	tr, links := b.done()
+	if got := fmt.Sprint(trackedList(tr)); got != "[a b c m]" {
+		t.Errorf("paths %s, want [a b c m]", got)
+	}
+	if fmt.Sprint(links) != "[m]" || !tr.Covers("b", false) || tr.Covers("d", false) {
+		t.Errorf("links %v, covers b %v, covers d %v", links, tr.Covers("b", false), tr.Covers("d", false))
 	}
 }
