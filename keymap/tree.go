@@ -19,7 +19,7 @@ func NewTree() Tree {
 		Nav:          NewNav(),
 		Expand:       key.NewBinding(key.WithKeys("l", "right", "enter"), key.WithHelp("→/l/enter", "expand/open")),
 		Collapse:     key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "collapse/parent")),
-		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter by name")),
+		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter by name (path with a /)")),
 		ShowIgnored:  key.NewBinding(key.WithKeys("."), key.WithHelp(".", "show ignored")),
 		FoldersFirst: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "folders first")),
 		Preview:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "preview on move")),

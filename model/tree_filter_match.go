@@ -56,7 +56,8 @@ func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
 
 // filterListMsg is the indexed file set (at its version; own: the walk
 
-// filterPass finds the entries whose names hold q (smart case: q with a
+// filterPass finds the entries whose names (or, for a q with a slash, whose
+// paths) hold q (smart case: q with a
 // capital matches case exactly) and returns them with their folders, in
 // tree order, as rows; ok is false when stop said the pass is stale.
 func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matches int, ok bool) {
@@ -64,13 +65,27 @@ func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matc
 	if hasUpper(q) {
 		names = ix.names
 	}
+	// A query with a slash is a path fragment ("rpc/server"): it is matched
+	// against the whole path, since no name holds a slash.
+	byPath := strings.Contains(q, "/")
+	fold := !hasUpper(q)
 	n := len(ix.paths)
 	keep := make([]uint8, n) // 1: a parent of a match; 2: a match
 	for i := n - 1; i >= 0; i-- {
 		if i&4095 == 0 && stop() {
 			return nil, 0, false
 		}
-		if strings.Contains(names[i], q) {
+		hit := false
+		if byPath {
+			p := ix.paths[i]
+			if fold {
+				p = strings.ToLower(p)
+			}
+			hit = strings.Contains(p, q)
+		} else {
+			hit = strings.Contains(names[i], q)
+		}
+		if hit {
 			keep[i] = 2
 			matches++
 		}

@@ -438,3 +438,25 @@ func TestTreeTogglesAreRemembered(t *testing.T) {
 		t.Errorf("read back: folders first %v, preview %v", again.tree.foldersFirst, again.tree.preview)
 	}
 }
+
+// A query with a slash is a path fragment: it matches the whole path (no
+// name holds a slash), with the same parents and smart case.
+func TestTreeFilterMatchesAPathFragment(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 24)
+	press(m, "/")
+	typeText(m, "b/c/le")
+	var got []string
+	for _, n := range m.tree.shown() {
+		got = append(got, fmt.Sprintf("%s:%v", n.path, n.context))
+	}
+	want := "deep:true deep/a:true deep/a/b:true deep/a/b/c:true deep/a/b/c/leaf.txt:false"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("filter rows %v, want %s", got, want)
+	}
+	press(m, "esc")
+	press(m, "/")
+	typeText(m, "B/C/le")
+	if f := m.tree.filter; f == nil || f.forQuery != "B/C/le" || f.matches != 0 {
+		t.Fatalf("a capital makes the fragment case-sensitive: %+v", f)
+	}
+}
