@@ -64,7 +64,12 @@ func newTestModel(t testing.TB, dir string, w, h int) *Model {
 
 // run executes cmd and everything it leads to, feeding each message to
 // Update, the way the program would but in order and on this goroutine.
-func run(m *Model, cmd tea.Cmd) {
+func run(m *Model, cmd tea.Cmd) { runHeld(m, cmd, nil) }
+
+// runHeld is run, except that the messages hold says to keep back are
+// returned instead of delivered.
+func runHeld(m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) []tea.Msg {
+	var held []tea.Msg
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]
@@ -80,9 +85,14 @@ func run(m *Model, cmd tea.Cmd) {
 		if msg == nil {
 			continue
 		}
+		if hold != nil && hold(msg) {
+			held = append(held, msg)
+			continue
+		}
 		_, next := m.Update(msg)
 		queue = append(queue, next)
 	}
+	return held
 }
 
 // start runs Init to completion.

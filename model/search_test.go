@@ -105,32 +105,15 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 // runHolding is run, except that scan steps after the first `steps` are
 // held back (returned) instead of delivered.
 func runHolding(m *Model, cmd tea.Cmd, steps int) []tea.Msg {
-	var held []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			queue = append(queue, batch...)
-			continue
-		}
+	return runHeld(m, cmd, func(msg tea.Msg) bool {
 		if env, ok := msg.(paneMsg); ok && env.job == jobScan {
 			if steps == 0 {
-				held = append(held, msg)
-				continue
+				return true
 			}
 			steps--
 		}
-		if msg != nil {
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
-	}
-	return held
+		return false
+	})
 }
 
 // While the scan runs, the footer shows how far it is; esc stops it and
