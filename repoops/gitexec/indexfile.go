@@ -135,13 +135,33 @@ func indexVarint(b []byte) (v, n int) {
 // in any case. The index is the repository's bytes; a path git would never
 // have written is refused, not trusted.
 func cleanIndexPath(p []byte) bool {
-	if len(p) == 0 {
-		return false
-	}
-	for part := range bytes.SplitSeq(p, []byte{'/'}) {
-		if len(part) == 0 || string(part) == "." || string(part) == ".." || bytes.EqualFold(part, []byte(".git")) {
-			return false
+	// One pass over the bytes: this runs for every entry of the index
+	// (92k on the mono corpus), where splitting into parts and folding each
+	// cost half of the whole read. ".git" in any case is the only part
+	// folding matters for, and no non-ASCII rune folds to g, i or t.
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
 		}
+		part := p[start:i]
+		switch len(part) {
+		case 0:
+			return false
+		case 1:
+			if part[0] == '.' {
+				return false
+			}
+		case 2:
+			if part[0] == '.' && part[1] == '.' {
+				return false
+			}
+		case 4:
+			if part[0] == '.' && part[1]|0x20 == 'g' && part[2]|0x20 == 'i' && part[3]|0x20 == 't' {
+				return false
+			}
+		}
+		start = i + 1
 	}
 	return true
 }
