@@ -135,33 +135,40 @@ func indexVarint(b []byte) (v, n int) {
 // in any case. The index is the repository's bytes; a path git would never
 // have written is refused, not trusted.
 func cleanIndexPath(p []byte) bool {
-	// One pass over the bytes: this runs for every entry of the index
-	// (92k on the mono corpus), where splitting into parts and folding each
-	// cost half of the whole read. ".git" in any case is the only part
-	// folding matters for, and no non-ASCII rune folds to g, i or t.
-	start := 0
-	for i := 0; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
-		}
-		part := p[start:i]
-		switch len(part) {
-		case 0:
-			return false
-		case 1:
-			if part[0] == '.' {
-				return false
-			}
-		case 2:
-			if part[0] == '.' && part[1] == '.' {
-				return false
-			}
-		case 4:
-			if part[0] == '.' && part[1]|0x20 == 'g' && part[2]|0x20 == 'i' && part[3]|0x20 == 't' {
-				return false
-			}
-		}
-		start = i + 1
+	// Part by part, jumping between slashes with IndexByte: this runs for
+	// every entry of the index (92k on the mono corpus), where splitting
+	// into parts and folding each cost half of the whole read. Every bad
+	// part is empty or starts with a dot; ".git" in any case is the only
+	// one folding matters for, and no non-ASCII rune folds to g, i or t.
+	if len(p) == 0 {
+		return false
 	}
-	return true
+	for i := 0; ; {
+		if p[i] == '/' {
+			return false // an empty part: a leading or double slash
+		}
+		if p[i] == '.' && dotPartBad(p[i:]) {
+			return false
+		}
+		j := bytes.IndexByte(p[i:], '/')
+		if j < 0 {
+			return true
+		}
+		if i += j + 1; i == len(p) {
+			return false // a trailing slash
+		}
+	}
+}
+
+// dotPartBad reports whether the part at the start of p (which starts
+// with a dot) is ".", ".." or ".git" in any case.
+func dotPartBad(p []byte) bool {
+	ends := func(n int) bool { return len(p) == n || p[n] == '/' }
+	switch {
+	case ends(1):
+		return true
+	case p[1] == '.' && ends(2):
+		return true
+	}
+	return len(p) >= 4 && p[1]|0x20 == 'g' && p[2]|0x20 == 'i' && p[3]|0x20 == 't' && ends(4)
 }
