@@ -135,14 +135,14 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 // Session is the TUI's session: its reads are what the gate decides on.
 func (m *Model) Session() *repoops.Session { return m.session }
 
-// Init asks for the background colour and the root listing, and computes
-// the agent's horizon; nothing blocks the first frame.
+// Init asks for the background colour and the root listing; the agent's
+// horizon and the git marks follow the root's rows; nothing blocks the
+// first frame.
 func (m *Model) Init() tea.Cmd {
+	m.tree.whenRootLands()
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
 		loadDir(m.ctx, m.repo, m.tree.gen, ""),
-		m.tree.askHorizon(),
-		m.tree.refreshGit(),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {

@@ -44,6 +44,9 @@ type treePane struct {
 	// asked and not yet answered: the horizon's repo_tree and the git
 	// marks' repo_git status (settled reports both, for tests)
 	horizonWaiting, gitWaiting bool
+	// askAfterRoot: the horizon and the git marks are asked for when the
+	// root's listing lands, not alongside it (see whenRootLands).
+	askAfterRoot bool
 
 	root   *node
 	nodes  map[string]*node // by path, for routing load results

@@ -90,15 +90,19 @@ func (t *treePane) collapse(n *node) {
 // dropped those from before a reload).
 func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 	delete(t.pending, msg.path)
+	var after tea.Cmd
+	if msg.path == "" {
+		after = t.rootLanded()
+	}
 	n := t.nodes[msg.path]
 	if n == nil {
-		return nil
+		return after
 	}
 	if msg.err != nil {
 		n.loading, n.loaded, n.err = false, false, msg.err.Error()
 		n.children = nil
 		t.rebuild()
-		return nil
+		return after
 	}
 	t.setChildren(n, msg.listing)
 	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
@@ -124,7 +128,7 @@ func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 		}
 	}
 	t.rebuild()
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, after)...)
 }
 
 // revealStep finds, among n's children, the next one on the way to
@@ -202,5 +206,6 @@ func (t *treePane) reload() tea.Cmd {
 	t.pending = map[string]bool{"": true}
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
-	return tea.Batch(loadDir(t.c.ctx, t.c.repo, t.gen, ""), t.askHorizon(), t.refreshGit())
+	t.whenRootLands()
+	return loadDir(t.c.ctx, t.c.repo, t.gen, "")
 }
