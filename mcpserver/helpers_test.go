@@ -28,7 +28,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	done := repotest.IsolateCache() // the built repox must not touch the user's cache
 	code := m.Run()
+	done()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}

@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // The benchmark repository: 100,000 files, built once per test binary run
@@ -23,7 +24,9 @@ var bigRepo struct {
 }
 
 func TestMain(m *testing.M) {
+	done := repotest.IsolateCache() // preview_flow_test.go runs a built repox
 	code := m.Run()
+	done()
 	if bigRepo.dir != "" {
 		os.RemoveAll(filepath.Dir(bigRepo.dir))
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -25,8 +24,9 @@ import (
 //     "x=y" could not be blanked that way. The environment form carries any
 //     key, and an override is a later value of the same key, so it wins.
 //   - The drivers to blank are read from the repository's config before
-//     every run (cached by the config files' size, mtime, ctime and inode),
-//     so a driver added while repox runs is blanked too. Every filter,
+//     every run (cached, in the process and across processes, by the
+//     config files' size, mtime and ctime in ns, device and inode; see
+//     setupcache.go), so a driver added while repox runs is blanked too. Every filter,
 //     diff and merge driver the config names is blanked by name, whatever
 //     its name holds, and filter.<d>.required is set false so a blanked
 //     filter cannot make a command fail.
@@ -65,20 +65,38 @@ const maxDriverNames = 2000
 
 var (
 	gitVersionMu   sync.Mutex
-	gitVersionSeen = map[string][3]int{} // bin -> major, minor, ok
+	gitVersionSeen = map[string][2]int{} // binary's resolved path and stamp (or path) -> major, minor
 )
 
 // gitVersion returns the major and minor version of the git at bin, asked
-// once per binary.
+// once per binary: per process, and across processes through the set-up
+// cache (setupcache.go), keyed by the binary's stamp so that a replaced
+// binary is asked again.
 func gitVersion(bin string) (int, int, error) {
 	gitVersionMu.Lock()
 	defer gitVersionMu.Unlock()
-	if v, ok := gitVersionSeen[bin]; ok {
+	start := setupNow().UnixNano()
+	real, st, known := binStamp(bin)
+	key := bin
+	if known {
+		key = real + "\x00" + st.text
+	}
+	if v, ok := gitVersionSeen[key]; ok {
 		return v[0], v[1], nil
+	}
+	keep := known && st.full && setupCache.on()
+	if keep {
+		if major, minor, ok := setupCache.version(real, st.text); ok {
+			gitVersionSeen[key] = [2]int{major, minor}
+			return major, minor, nil
+		}
 	}
 	major, minor, err := askGitVersion(bin)
 	if err == nil {
-		gitVersionSeen[bin] = [3]int{major, minor, 1}
+		gitVersionSeen[key] = [2]int{major, minor}
+		if keep && st.settled(start) {
+			setupCache.putVersion(real, st.text, major, minor)
+		}
 	}
 	return major, minor, err
 }
@@ -131,34 +149,46 @@ type gitConfig struct {
 	objectFormat string
 }
 
-// configStamp fingerprints the config files git reads for this repository.
-func (g *Runner) configStamp() string {
-	var b strings.Builder
-	for _, p := range []string{
+// configStamp fingerprints the config files git reads for this repository,
+// and the git folder's commondir file, which decides where git looks for
+// the common ones (a commondir written while a Runner lives would make git
+// read another config under an unchanged stamp).
+func (g *Runner) configStamp() stamp {
+	return stampFiles(
+		filepath.Join(g.gitDir, "commondir"),
 		filepath.Join(g.gitDir, "config"),
 		filepath.Join(g.gitDir, "config.worktree"),
 		filepath.Join(g.commonDir, "config"),
 		filepath.Join(g.commonDir, "config.worktree"),
-	} {
-		st, err := os.Stat(p)
-		if err != nil {
-			b.WriteString("-;")
-			continue
-		}
-		fmt.Fprintf(&b, "%d.%d.%s;", st.Size(), st.ModTime().UnixNano(), statID(st))
-	}
-	return b.String()
+	)
 }
 
 // config returns the repository's config facts, re-read whenever a config
-// file changed.
+// file changed: from this Runner's last read, from the set-up cache
+// (setupcache.go), or from git.
 func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
-	stamp := g.configStamp()
+	start := setupNow().UnixNano()
+	st := g.configStamp()
 	g.mu.Lock()
 	c := g.cfg
 	g.mu.Unlock()
-	if c != nil && c.stamp == stamp {
+	if c != nil && c.stamp == st.text {
 		return c, nil
+	}
+	key, keep, keyed := setupRepoKey{}, false, false
+	if st.full && setupCache.on() {
+		key, keep, keyed = g.setupKey(start)
+	}
+	if keyed {
+		if raw, ok := setupCache.config(key, st.text); ok {
+			if c, err := parseGitConfig(raw); err == nil {
+				c.stamp = st.text
+				g.mu.Lock()
+				g.cfg = c
+				g.mu.Unlock()
+				return c, nil
+			}
+		}
 	}
 	// No overrides here: `git config --list` runs nothing, and any
 	// override would show up in its list.
@@ -173,10 +203,13 @@ func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.stamp = stamp
+	c.stamp = st.text
 	g.mu.Lock()
 	g.cfg = c
 	g.mu.Unlock()
+	if keyed && keep && st.settled(start) && len(out) <= setupMaxConfig {
+		setupCache.putConfig(key, st.text, out)
+	}
 	return c, nil
 }
 

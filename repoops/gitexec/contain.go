@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/repoxhq/repox/repoops/rootfs"
 	"github.com/repoxhq/repox/repoops/words"
 )
 
@@ -198,13 +197,4 @@ func (g *Runner) inRootPath(value string) string {
 		}
 	}
 	return ""
-}
-
-// statID is the inode and ctime of st, for change stamps.
-func statID(st os.FileInfo) string {
-	ino, _, ctime := rootfs.FileIDs(st)
-	if ino == 0 && ctime == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d.%d.%d", ino, ctime/1e9, ctime%1e9)
 }

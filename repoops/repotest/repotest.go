@@ -128,3 +128,19 @@ func Numbered(n int, prefix string) string {
 	}
 	return b.String()
 }
+
+// IsolateCache points REPOX_CACHE_DIR at a new temporary folder for the
+// whole test binary and every repox process it starts (they inherit the
+// environment), so no test reads or writes the user's own cache; call it
+// first in TestMain and the returned func after m.Run. (A test binary's
+// own cache is off unless REPOX_CACHE_DIR is set; a built repox binary's
+// is not.)
+func IsolateCache() func() {
+	dir, err := os.MkdirTemp("", "repox-cache-")
+	if err != nil {
+		os.Setenv("REPOX_CACHE_DIR", "off")
+		return func() {}
+	}
+	os.Setenv("REPOX_CACHE_DIR", dir)
+	return func() { os.RemoveAll(dir) }
+}

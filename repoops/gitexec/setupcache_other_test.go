@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gitexec
+
+var unixBadFiles = map[string]func(valid []byte, path string) []byte{}
