@@ -41,8 +41,7 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 		return nil, nil, false
 	}
 	body := data[:len(data)-20] // the SHA-1 trailer
-	t = &Tracked{names: make([]byte, 0, len(data)/2), offs: make([]int32, 0, count)}
-	b := newTrackedBuilder(t)
+	b := newTrackedBuilder(len(data)/2, count)
 	var path []byte
 	off := 12
 	for range count {
