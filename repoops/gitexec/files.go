@@ -142,21 +142,24 @@ func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []strin
 }
 
 // trackedBuilder collects the index's entries, from git's listing or the
-// index file, into a Tracked and the gitlinks.
+// index file, into a Tracked and the gitlinks. The paths go into one
+// strings.Builder, whose string is Tracked's names with no final copy.
 type trackedBuilder struct {
-	t      *Tracked
-	names  []byte // t.names while it grows
-	links  []string
-	seen   map[string]bool // gitlinks taken
-	sorted bool
-	prev   []byte
+	t       *Tracked
+	names   strings.Builder
+	links   []string
+	seen    map[string]bool // gitlinks taken
+	sorted  bool
+	hasPrev bool
+	prev    string // the last path added (a substring of names)
 }
 
 // newTrackedBuilder makes a builder with room for size bytes of paths and
 // count entries.
 func newTrackedBuilder(size, count int) *trackedBuilder {
-	t := &Tracked{offs: make([]int32, 0, count)}
-	return &trackedBuilder{t: t, names: make([]byte, 0, size), seen: map[string]bool{}, sorted: true}
+	b := &trackedBuilder{t: &Tracked{offs: make([]int32, 0, count)}, seen: map[string]bool{}, sorted: true}
+	b.names.Grow(size)
+	return b
 }
 
 // add takes one entry: every stage of a conflicted path comes in a row and
@@ -166,17 +169,18 @@ func (b *trackedBuilder) add(path []byte, gitlink bool) {
 		b.seen[string(path)] = true
 		b.links = append(b.links, string(path))
 	}
-	if b.prev != nil && bytes.Equal(b.prev, path) {
+	if b.hasPrev && b.prev == string(path) {
 		return
 	}
-	if b.prev != nil && bytes.Compare(b.prev, path) > 0 {
+	if b.hasPrev && b.prev > string(path) {
 		b.sorted = false
 	}
 	t := b.t
-	t.offs = append(t.offs, int32(len(b.names)))
-	b.names = append(b.names, path...)
-	b.names = append(b.names, 0)
-	b.prev = b.names[t.offs[len(t.offs)-1] : len(b.names)-1]
+	start := b.names.Len()
+	t.offs = append(t.offs, int32(start))
+	b.names.Write(path)
+	b.names.WriteByte(0)
+	b.prev, b.hasPrev = b.names.String()[start:start+len(path)], true
 }
 
 // done sorts the paths if they did not come in byte order (git's index is
@@ -184,7 +188,7 @@ func (b *trackedBuilder) add(path []byte, gitlink bool) {
 // in a row.
 func (b *trackedBuilder) done() (*Tracked, []string) {
 	t := b.t
-	t.names, b.names, b.prev = string(b.names), nil, nil
+	t.names, b.prev = b.names.String(), ""
 	t.inOrder = b.sorted
 	if !b.sorted {
 		sort.Slice(t.offs, func(i, j int) bool { return t.at(i) < t.at(j) })

@@ -1,8 +1,12 @@
 package gitexec
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
+	"io"
+	"math"
+	"os"
 	"path/filepath"
 )
 
@@ -24,7 +28,37 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 	if g.prefix != "" {
 		prefix = g.prefix + "/"
 	}
-	return parseIndex(readOuter(filepath.Join(g.gitDir, "index"), max), prefix)
+	f, size := openOuter(filepath.Join(g.gitDir, "index"), max)
+	if f == nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	return parseIndexFrom(bufio.NewReaderSize(f, indexReadBuf), size, prefix)
+}
+
+// indexReadBuf is the read buffer of the index file: the file is read
+// through it, never held whole (92k entries are 10 MB, their paths less
+// than half of it), and a path longer than it is left to git.
+const indexReadBuf = 64 << 10
+
+// openOuter opens a regular file (never through a symlink at its last
+// name) of at most max bytes, by readOuter's rules; its size is the open
+// file's own, so a rename over the name meanwhile changes nothing read.
+func openOuter(abs string, max int64) (*os.File, int64) {
+	lst, err := os.Lstat(abs)
+	if err != nil || !lst.Mode().IsRegular() {
+		return nil, 0
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, 0
+	}
+	st, err := f.Stat()
+	if err != nil || !os.SameFile(lst, st) || st.Size() > max || st.Size() == 0 {
+		f.Close()
+		return nil, 0
+	}
+	return f, st.Size()
 }
 
 // parseIndex is readIndexFile's reading of the index file's bytes, for the
@@ -32,55 +66,81 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 // repository's: anything it does not know gives ok false, never a panic
 // (FuzzParseIndex).
 func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool) {
-	if len(data) < 12+20 || string(data[:4]) != "DIRC" {
+	return parseIndexFrom(bufio.NewReaderSize(bytes.NewReader(data), indexReadBuf), int64(len(data)), prefix)
+}
+
+// parseIndexFrom is parseIndex on the size bytes that r reads.
+func parseIndexFrom(r *bufio.Reader, size int64, prefix string) (t *Tracked, links []string, ok bool) {
+	var hdr [64]byte
+	if size < 12+20 || size > math.MaxInt32 {
 		return nil, nil, false
 	}
-	version := binary.BigEndian.Uint32(data[4:])
-	count := int(binary.BigEndian.Uint32(data[8:]))
-	if version < 2 || version > 4 || count > len(data)/62 {
+	if _, err := io.ReadFull(r, hdr[:12]); err != nil || string(hdr[:4]) != "DIRC" {
 		return nil, nil, false
 	}
-	body := data[:len(data)-20] // the SHA-1 trailer
-	b := newTrackedBuilder(len(data)/2, count)
+	version := binary.BigEndian.Uint32(hdr[4:])
+	count := int(binary.BigEndian.Uint32(hdr[8:]))
+	if version < 2 || version > 4 || int64(count) > size/62 {
+		return nil, nil, false
+	}
+	body := size - 20 // the SHA-1 trailer follows the body
+	pos := int64(12)
+	// take reads the next n bytes of the body into hdr.
+	take := func(n int) bool {
+		if pos+int64(n) > body {
+			return false
+		}
+		if _, err := io.ReadFull(r, hdr[:n]); err != nil {
+			return false
+		}
+		pos += int64(n)
+		return true
+	}
+	b := newTrackedBuilder(int(size/2), count)
 	var path []byte
-	off := 12
 	for range count {
-		start := off
-		if off+62 > len(body) {
+		start := pos
+		if !take(62) {
 			return nil, nil, false
 		}
-		mode := binary.BigEndian.Uint32(body[off+24:])
-		flags := binary.BigEndian.Uint16(body[off+60:])
-		p := off + 62
+		mode := binary.BigEndian.Uint32(hdr[24:])
+		flags := binary.BigEndian.Uint16(hdr[60:])
 		if flags&0x4000 != 0 { // extended flags (version 3 and later)
-			if version < 3 || p+2 > len(body) {
+			if version < 3 || !take(2) {
 				return nil, nil, false
 			}
-			if binary.BigEndian.Uint16(body[p:])&(1<<14) != 0 { // a sparse-directory entry
+			if binary.BigEndian.Uint16(hdr[:])&(1<<14) != 0 { // a sparse-directory entry
 				return nil, nil, false
 			}
-			p += 2
 		}
+		strip := 0
 		if version == 4 {
-			strip, n := indexVarint(body[p:])
+			var n int
+			strip, n = readIndexVarint(r, body-pos)
 			if n <= 0 || strip > len(path) {
 				return nil, nil, false
 			}
-			p += n
-			end := bytes.IndexByte(body[p:], 0)
-			if end < 0 {
-				return nil, nil, false
-			}
-			path = append(path[:len(path)-strip], body[p:p+end]...)
-			off = p + end + 1
+			pos += int64(n)
+		}
+		name, err := r.ReadSlice(0)
+		if err != nil || pos+int64(len(name)) > body {
+			return nil, nil, false // no NUL before the body's end, or a name over the buffer
+		}
+		pos += int64(len(name))
+		name = name[:len(name)-1]
+		if version == 4 {
+			path = append(path[:len(path)-strip], name...)
 		} else {
-			end := bytes.IndexByte(body[p:], 0)
-			if end < 0 {
+			path = append(path[:0], name...)
+			// NUL-padded to a multiple of eight bytes, at least one NUL.
+			end := start + (pos-start+7)&^7
+			if end > body {
 				return nil, nil, false
 			}
-			path = append(path[:0], body[p:p+end]...)
-			// NUL-padded to a multiple of eight bytes, at least one NUL.
-			off = start + (p-start+end+8)&^7
+			if _, err := r.Discard(int(end - pos)); err != nil {
+				return nil, nil, false
+			}
+			pos = end
 		}
 		if !cleanIndexPath(path) {
 			return nil, nil, false // git would call the index corrupt: let it say so
@@ -94,19 +154,42 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
 	// split index's "link", the sparse index's "sdir") changes what the
 	// entries mean.
-	for off+8 <= len(body) {
-		sig := body[off : off+4]
-		size := int(binary.BigEndian.Uint32(body[off+4:]))
-		if sig[0] < 'A' || sig[0] > 'Z' || size < 0 || off+8+size > len(body) {
+	for pos+8 <= body {
+		if !take(8) {
 			return nil, nil, false
 		}
-		off += 8 + size
+		sig := hdr[:4]
+		n := int64(binary.BigEndian.Uint32(hdr[4:]))
+		if sig[0] < 'A' || sig[0] > 'Z' || pos+n > body {
+			return nil, nil, false
+		}
+		if _, err := r.Discard(int(n)); err != nil {
+			return nil, nil, false
+		}
+		pos += n
 	}
-	if off != len(body) {
+	if pos != body {
 		return nil, nil, false
 	}
 	t, links = b.done()
 	return t, links, true
+}
+
+// readIndexVarint is indexVarint read from r, at most room bytes.
+func readIndexVarint(r *bufio.Reader, room int64) (v, n int) {
+	var buf [10]byte
+	for n < len(buf) && int64(n) < room {
+		c, err := r.ReadByte()
+		if err != nil {
+			return 0, 0
+		}
+		buf[n] = c
+		n++
+		if c&128 == 0 {
+			return indexVarint(buf[:n])
+		}
+	}
+	return 0, 0
 }
 
 // indexVarint decodes git's offset varint (index version 4's strip
