@@ -1,7 +1,6 @@
 package gitexec
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"io"
@@ -33,12 +32,12 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 		return nil, nil, false
 	}
 	defer f.Close()
-	return parseIndexFrom(bufio.NewReaderSize(f, indexReadBuf), size, prefix)
+	return parseIndexFrom(f, size, prefix)
 }
 
 // indexReadBuf is the read buffer of the index file: the file is read
 // through it, never held whole (92k entries are 10 MB, their paths less
-// than half of it), and a path longer than it is left to git.
+// than half of it); an entry longer than it is left to git.
 const indexReadBuf = 64 << 10
 
 // openOuter opens a regular file (never through a symlink at its last
@@ -66,81 +65,135 @@ func openOuter(abs string, max int64) (*os.File, int64) {
 // repository's: anything it does not know gives ok false, never a panic
 // (FuzzParseIndex).
 func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool) {
-	return parseIndexFrom(bufio.NewReaderSize(bytes.NewReader(data), indexReadBuf), int64(len(data)), prefix)
+	return parseIndexFrom(bytes.NewReader(data), int64(len(data)), prefix)
+}
+
+// indexWindow is a sliding window on the index file's body (the bytes
+// before the trailer): the parser looks at buf[off:], refilled from r.
+type indexWindow struct {
+	r    io.Reader
+	buf  []byte
+	off  int   // the parser's place in buf
+	left int64 // body bytes not yet read into buf
+}
+
+// need makes n bytes from off available; false when the body ends first
+// or n is over the buffer.
+func (w *indexWindow) need(n int) bool {
+	for len(w.buf)-w.off < n {
+		if w.left == 0 || n > cap(w.buf) {
+			return false
+		}
+		rest := copy(w.buf[:cap(w.buf)], w.buf[w.off:])
+		w.off = 0
+		room := int64(cap(w.buf) - rest)
+		k, err := io.ReadFull(w.r, w.buf[rest:rest+int(min(room, w.left))])
+		w.buf = w.buf[:rest+k]
+		w.left -= int64(k)
+		if err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// cstring is the length of the NUL-terminated string at off (NUL not
+// counted); -1 when the body or the buffer ends first.
+func (w *indexWindow) cstring() int {
+	for seen := 0; ; {
+		if i := bytes.IndexByte(w.buf[w.off+seen:], 0); i >= 0 {
+			return seen + i
+		}
+		seen = len(w.buf) - w.off
+		if !w.need(seen + 1) {
+			return -1
+		}
+	}
+}
+
+// skip passes n bytes of the body.
+func (w *indexWindow) skip(n int64) bool {
+	if have := int64(len(w.buf) - w.off); n <= have {
+		w.off += int(n)
+		return true
+	} else {
+		n -= have
+	}
+	w.off, w.buf = 0, w.buf[:0]
+	if n > w.left {
+		return false
+	}
+	if _, err := io.CopyN(io.Discard, w.r, n); err != nil {
+		return false
+	}
+	w.left -= n
+	return true
 }
 
 // parseIndexFrom is parseIndex on the size bytes that r reads.
-func parseIndexFrom(r *bufio.Reader, size int64, prefix string) (t *Tracked, links []string, ok bool) {
-	var hdr [64]byte
+func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links []string, ok bool) {
+	if prefix != "" && prefix[len(prefix)-1] != '/' {
+		return nil, nil, false // "sub" would make "sub-x/y" the path "-x/y"
+	}
 	if size < 12+20 || size > math.MaxInt32 {
 		return nil, nil, false
 	}
-	if _, err := io.ReadFull(r, hdr[:12]); err != nil || string(hdr[:4]) != "DIRC" {
+	w := &indexWindow{r: r, buf: make([]byte, 0, min(indexReadBuf, size)), left: size - 20} // the SHA-1 trailer follows the body
+	if !w.need(12) || string(w.buf[:4]) != "DIRC" {
 		return nil, nil, false
 	}
-	version := binary.BigEndian.Uint32(hdr[4:])
-	count := int(binary.BigEndian.Uint32(hdr[8:]))
+	version := binary.BigEndian.Uint32(w.buf[4:])
+	count := int(binary.BigEndian.Uint32(w.buf[8:]))
 	if version < 2 || version > 4 || int64(count) > size/62 {
 		return nil, nil, false
 	}
-	body := size - 20 // the SHA-1 trailer follows the body
-	pos := int64(12)
-	// take reads the next n bytes of the body into hdr.
-	take := func(n int) bool {
-		if pos+int64(n) > body {
-			return false
-		}
-		if _, err := io.ReadFull(r, hdr[:n]); err != nil {
-			return false
-		}
-		pos += int64(n)
-		return true
-	}
+	w.off = 12
 	b := newTrackedBuilder(int(size/2), count)
 	var path []byte
 	for range count {
-		start := pos
-		if !take(62) {
+		// An entry's fixed part, its extended flags, v4's strip length:
+		// 74 bytes at most, then the name.
+		if !w.need(62) {
 			return nil, nil, false
 		}
-		mode := binary.BigEndian.Uint32(hdr[24:])
-		flags := binary.BigEndian.Uint16(hdr[60:])
+		e := w.buf[w.off:]
+		mode := binary.BigEndian.Uint32(e[24:])
+		flags := binary.BigEndian.Uint16(e[60:])
+		head := 62
 		if flags&0x4000 != 0 { // extended flags (version 3 and later)
-			if version < 3 || !take(2) {
+			if version < 3 || !w.need(64) {
 				return nil, nil, false
 			}
-			if binary.BigEndian.Uint16(hdr[:])&(1<<14) != 0 { // a sparse-directory entry
+			e = w.buf[w.off:]
+			if binary.BigEndian.Uint16(e[62:])&(1<<14) != 0 { // a sparse-directory entry
 				return nil, nil, false
 			}
+			head = 64
 		}
-		strip := 0
+		w.off += head
 		if version == 4 {
-			var n int
-			strip, n = readIndexVarint(r, body-pos)
+			w.need(10) // the varint, when the body holds it
+			strip, n := indexVarint(w.buf[w.off:])
 			if n <= 0 || strip > len(path) {
 				return nil, nil, false
 			}
-			pos += int64(n)
-		}
-		name, err := r.ReadSlice(0)
-		if err != nil || pos+int64(len(name)) > body {
-			return nil, nil, false // no NUL before the body's end, or a name over the buffer
-		}
-		pos += int64(len(name))
-		name = name[:len(name)-1]
-		if version == 4 {
-			path = append(path[:len(path)-strip], name...)
+			w.off += n
+			end := w.cstring()
+			if end < 0 {
+				return nil, nil, false
+			}
+			path = append(path[:len(path)-strip], w.buf[w.off:w.off+end]...)
+			w.off += end + 1
 		} else {
-			path = append(path[:0], name...)
+			end := w.cstring()
+			if end < 0 {
+				return nil, nil, false
+			}
+			path = append(path[:0], w.buf[w.off:w.off+end]...)
 			// NUL-padded to a multiple of eight bytes, at least one NUL.
-			end := start + (pos-start+7)&^7
-			if end > body {
+			if !w.skip(int64((head+end+8)&^7 - head)) {
 				return nil, nil, false
 			}
-			if _, err := r.Discard(int(end - pos)); err != nil {
-				return nil, nil, false
-			}
-			pos = end
 		}
 		if !cleanIndexPath(path) {
 			return nil, nil, false // git would call the index corrupt: let it say so
@@ -154,42 +207,19 @@ func parseIndexFrom(r *bufio.Reader, size int64, prefix string) (t *Tracked, lin
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
 	// split index's "link", the sparse index's "sdir") changes what the
 	// entries mean.
-	for pos+8 <= body {
-		if !take(8) {
+	for w.need(8) {
+		sig := w.buf[w.off]
+		n := int64(binary.BigEndian.Uint32(w.buf[w.off+4:]))
+		w.off += 8
+		if sig < 'A' || sig > 'Z' || !w.skip(n) {
 			return nil, nil, false
 		}
-		sig := hdr[:4]
-		n := int64(binary.BigEndian.Uint32(hdr[4:]))
-		if sig[0] < 'A' || sig[0] > 'Z' || pos+n > body {
-			return nil, nil, false
-		}
-		if _, err := r.Discard(int(n)); err != nil {
-			return nil, nil, false
-		}
-		pos += n
 	}
-	if pos != body {
+	if w.left != 0 || w.off != len(w.buf) {
 		return nil, nil, false
 	}
 	t, links = b.done()
 	return t, links, true
-}
-
-// readIndexVarint is indexVarint read from r, at most room bytes.
-func readIndexVarint(r *bufio.Reader, room int64) (v, n int) {
-	var buf [10]byte
-	for n < len(buf) && int64(n) < room {
-		c, err := r.ReadByte()
-		if err != nil {
-			return 0, 0
-		}
-		buf[n] = c
-		n++
-		if c&128 == 0 {
-			return indexVarint(buf[:n])
-		}
-	}
-	return 0, 0
 }
 
 // indexVarint decodes git's offset varint (index version 4's strip
@@ -220,10 +250,27 @@ func cleanIndexPath(p []byte) bool {
 	if len(p) == 0 {
 		return false
 	}
-	for part := range bytes.SplitSeq(p, []byte{'/'}) {
-		if len(part) == 0 || string(part) == "." || string(part) == ".." || bytes.EqualFold(part, []byte(".git")) {
-			return false
+	for {
+		i := bytes.IndexByte(p, '/')
+		part := p
+		if i >= 0 {
+			part = p[:i]
 		}
+		switch len(part) {
+		case 0:
+			return false
+		case 1, 2:
+			if part[0] == '.' && (len(part) == 1 || part[1] == '.') {
+				return false
+			}
+		case 4:
+			if part[0] == '.' && part[1]|0x20 == 'g' && part[2]|0x20 == 'i' && part[3]|0x20 == 't' {
+				return false
+			}
+		}
+		if i < 0 {
+			return true
+		}
+		p = p[i+1:]
 	}
-	return true
 }
