@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 	"sync"
-
-	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // gitFiles lists the file set inside git: `ls-files --others
@@ -28,7 +26,7 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 		// An untracked folder that is a git repository comes as
 		// "folder/": one entry, as a submodule's gitlink is.
 		p := strings.TrimSuffix(string(rec), "/")
-		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !rootfs.IsWriteTempPath(p)
+		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

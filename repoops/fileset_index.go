@@ -2,6 +2,7 @@ package repoops
 
 import (
 	"context"
+	"strings"
 
 	"github.com/repoxhq/repox/repoops/rootfs"
 )
@@ -33,7 +34,7 @@ func (r *Repo) trackedFiles(ctx context.Context, scope string, visit func(string
 		read += len(p) + 1
 		// Index paths are clean (gitexec refuses any other), so of keep's
 		// rules only these two can drop one.
-		if !hasGitDirPart(p) && !rootfs.IsWriteTempPath(p) {
+		if !hasGitDirPart(p) && !isWriteTempPath(p) {
 			visit(p)
 		}
 	}
@@ -58,4 +59,9 @@ func (r *Repo) trackedFiles(ctx context.Context, scope string, visit func(string
 		emit(p)
 	}
 	return read, read > maxFileListBytes, nil
+}
+
+// isWriteTempPath is rootfs.IsWriteTempPath with its cheapest test first.
+func isWriteTempPath(p string) bool {
+	return strings.HasSuffix(p, rootfs.TempSuffix) && rootfs.IsWriteTempPath(p)
 }

@@ -77,7 +77,16 @@ func (t *Tracked) nameAt(off int32) string {
 func (t *Tracked) Len() int { return len(t.offs) }
 
 // Path is the i-th tracked path in byte order (0 <= i < Len).
-func (t *Tracked) Path(i int) string { return t.at(i) }
+func (t *Tracked) Path(i int) string {
+	if t.inOrder { // the paths lie in names one after the other
+		end := len(t.names)
+		if i+1 < len(t.offs) {
+			end = int(t.offs[i+1])
+		}
+		return t.names[t.offs[i] : end-1]
+	}
+	return t.at(i)
+}
 
 // Search returns the index of the first path >= key (Len when none is).
 func (t *Tracked) Search(key string) int {
