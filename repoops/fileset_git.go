@@ -4,17 +4,16 @@ import (
 	"context"
 	"strings"
 	"sync"
-
-	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
-// gitFiles lists the file set inside git with two git processes started at
-// once: `ls-files --cached` (the index, no stat) streams to visit as it
-// comes, while `ls-files --others --exclude-standard` (the folder walk for
-// untracked files) runs alongside and its paths are kept until the tracked
-// ones are done, then visited as they come. One combined `--cached
-// --others` call would print nothing until its walk is done; two calls one
-// after the other would wait for the index listing before the walk starts.
+// gitFiles lists the file set inside git: `ls-files --others
+// --exclude-standard` (git's folder walk for the untracked files) starts
+// first, and while it walks the tracked paths are visited, read from the
+// index file itself (trackedFiles; `ls-files --cached` when that read
+// does not take the index); the untracked paths are kept until the
+// tracked ones are done, then visited as they come. One combined
+// `--cached --others` call would print nothing until its walk is done; a
+// walk started after the tracked listing would wait for it.
 func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path string)) error {
 	args := func(which ...string) []string {
 		a := append([]string{"ls-files", "-z"}, which...)
@@ -27,7 +26,7 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 		// An untracked folder that is a git repository comes as
 		// "folder/": one entry, as a submodule's gitlink is.
 		p := strings.TrimSuffix(string(rec), "/")
-		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !rootfs.IsWriteTempPath(p)
+		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -74,13 +73,9 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 		wait()
 	}
 
-	read := 0
-	cut, err := r.git.Stream(ctx, maxFileListBytes, func(rec []byte) {
-		read += len(rec) + 1
-		if p, ok := keep(rec); ok {
-			visit(p)
-		}
-	}, args("--cached", "--deduplicate")...)
+	read, cut, err := r.trackedFiles(ctx, scope, visit, func(visit func(rec []byte)) (bool, error) {
+		return r.git.Stream(ctx, maxFileListBytes, visit, args("--cached", "--deduplicate")...)
+	}, keep)
 	if err != nil {
 		stop()
 		return refusef("listing the files with git failed: %v", err)

@@ -14,7 +14,8 @@ import (
 // git holds the tracked listing until the untracked one has started (a
 // rendezvous on a marker file, given up after a while with an error), so
 // listing one after the other fails; the set and its order (tracked paths
-// first) stay git's.
+// first) stay git's. The index is split, so the tracked paths come from
+// `ls-files --cached` (an index repox reads itself needs no process).
 func TestFileSetListsBothPartsAtOnce(t *testing.T) {
 	realGit := findGitBin()
 	touch, err1 := exec.LookPath("touch")
@@ -23,6 +24,7 @@ func TestFileSetListsBothPartsAtOnce(t *testing.T) {
 		t.Skip("needs git, touch and sleep")
 	}
 	dir, tracked, untracked := streamFixture(t)
+	git(t, dir, "update-index", "--split-index")
 	d := t.TempDir()
 	started := filepath.Join(d, "others-started")
 	script := "#!/bin/sh\ncase \"$*\" in\n" +

@@ -1,48 +1,61 @@
 package repoops
 
 import (
-	"math/rand"
-	"strings"
+	"math/rand/v2"
 	"testing"
 )
 
-// partByPart is hasGitDirPart without the fast path: the oracle.
-func partByPart(rel string) bool {
-	for part := range strings.SplitSeq(rel, "/") {
-		if isGitDirName(part) {
-			return true
+// plainlyNoGitPartBytewise is the rule plainlyNoGitPart computes eight
+// bytes at a time, one byte at a time.
+func plainlyNoGitPartBytewise(rel string) bool {
+	for i := 0; i < len(rel); i++ {
+		c := rel[i]
+		if c >= 0x80 {
+			return false
+		}
+		if c|0x20 == 'g' && i+2 < len(rel) && rel[i+1]|0x20 == 'i' && rel[i+2]|0x20 == 't' {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
-func checkGitPart(t *testing.T, rel string) {
-	t.Helper()
-	if got, want := hasGitDirPart(rel), partByPart(rel); got != want {
-		t.Fatalf("hasGitDirPart(%q) = %v, part by part %v", rel, got, want)
-	}
-}
-
-func TestGitDirPartFastPathAgrees(t *testing.T) {
-	for _, rel := range []string{"", "a/b.go", ".git", ".GIT/x", "a/.Git", "git~1", "a/GIT~1/b", ".git.", ".git. . ",
-		".git:stream", "a/.g\u200cit/b", "\ufeff.git", "gitignore", "x/.gitignore", "a/git", "sub/.git/config", "legit/x",
-		"a/digit.go", ".gi", "g", "gi"} {
-		checkGitPart(t, rel)
-	}
-	rng := rand.New(rand.NewSource(7))
-	alphabet := []string{"g", "G", "i", "I", "t", "T", ".", "~", "1", ":", " ", "/", "a", "\u200c", "\ufeff", "é"}
-	for n := 0; n < 20000; n++ {
-		var b strings.Builder
-		for k := rng.Intn(12); k >= 0; k-- {
-			b.WriteString(alphabet[rng.Intn(len(alphabet))])
+// TestPlainlyNoGitPartIsBytewise: the word-at-a-time check says what the
+// byte loop says for "git" in every case and place (across an 8-byte
+// boundary, at the end, cut short), for non-ASCII bytes anywhere, and for
+// random paths over an alphabet rich in g, i, t.
+func TestPlainlyNoGitPartIsBytewise(t *testing.T) {
+	var cases []string
+	for _, word := range []string{"git", "GIT", "gIt", "Git", "gi", "it", "g", "gat", "\x80", "\xff", "é", "G\x80T"} {
+		for pre := range 17 {
+			for post := range 3 {
+				cases = append(cases, stringOf('a', pre)+word+stringOf('b', post))
+			}
 		}
-		checkGitPart(t, b.String())
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "giGItT/.-_ax\x80"
+	for range 20000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, c := range cases {
+		if got, want := plainlyNoGitPart(c), plainlyNoGitPartBytewise(c); got != want {
+			t.Fatalf("plainlyNoGitPart(%q) = %v, byte by byte %v", c, got, want)
+		}
+		if plainlyNoGitPart(c) && hasGitDirPart(c) {
+			t.Fatalf("%q: the fast no is wrong (hasGitDirPart says yes)", c)
+		}
 	}
 }
 
-func FuzzGitDirPartFastPath(f *testing.F) {
-	for _, s := range []string{".git", "a/GIT~1", "x/.g\u200cit", "legit"} {
-		f.Add(s)
+func stringOf(c byte, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = c
 	}
-	f.Fuzz(func(t *testing.T, rel string) { checkGitPart(t, rel) })
+	return string(b)
 }

@@ -93,14 +93,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		g := compileGlob(lq)
 		match = func(f string) (bool, bool) { return g.match(strings.ToLower(f)), true }
 	} else {
-		match = func(f string) (bool, bool) {
-			lf := strings.ToLower(f)
-			if !strings.Contains(lf, lq) {
-				return false, false
-			}
-			base := strings.LastIndexByte(lf, '/') + 1
-			return true, strings.Contains(lf[base:], lq)
-		}
+		match = newFindFold(lq).match
 	}
 	stats, err := r.eachFile(ctx, scope, func(f string) {
 		res.Searched++

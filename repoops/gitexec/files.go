@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Head returns the content of the git folder's HEAD file; it runs nothing.
@@ -52,37 +53,56 @@ func readOuter(abs string, max int64) []byte {
 }
 
 // Tracked answers "does git track this path, or something under this
-// folder?". The index's paths are kept in one buffer in byte order (git's
-// index order), searched by bisection.
+// folder?". The index's paths are kept in one string in byte order (git's
+// index order), searched by bisection; each path is a substring of it, so
+// listing them makes no copies.
 type Tracked struct {
-	names []byte  // every tracked path, each followed by a NUL
+	names string  // every tracked path, each followed by a NUL
 	offs  []int32 // start of each path in names
+	// inOrder: the index itself held its paths in byte order, the stages
+	// of a path in a row, so this is the order and the set `git ls-files
+	// --cached --deduplicate` prints.
+	inOrder bool
 }
 
-func (t *Tracked) at(i int) []byte { return t.nameAt(t.offs[i]) }
+func (t *Tracked) at(i int) string { return t.nameAt(t.offs[i]) }
 
 // nameAt is the path that starts at off in names.
-func (t *Tracked) nameAt(off int32) []byte {
+func (t *Tracked) nameAt(off int32) string {
 	p := t.names[off:]
-	return p[:bytes.IndexByte(p, 0)]
+	return p[:strings.IndexByte(p, 0)]
 }
 
-// first returns the index of the first path >= key.
-func (t *Tracked) first(key []byte) int {
-	return sort.Search(len(t.offs), func(i int) bool { return bytes.Compare(t.at(i), key) >= 0 })
+// Len is the number of tracked paths.
+func (t *Tracked) Len() int { return len(t.offs) }
+
+// Path is the i-th tracked path in byte order (0 <= i < Len).
+func (t *Tracked) Path(i int) string {
+	if t.inOrder { // the paths lie in names one after the other
+		end := len(t.names)
+		if i+1 < len(t.offs) {
+			end = int(t.offs[i+1])
+		}
+		return t.names[t.offs[i] : end-1]
+	}
+	return t.at(i)
+}
+
+// Search returns the index of the first path >= key (Len when none is).
+func (t *Tracked) Search(key string) int {
+	return sort.Search(len(t.offs), func(i int) bool { return t.at(i) >= key })
 }
 
 // Covers reports whether git tracks rel (a file) or anything under rel (a
 // folder), by path component: "a" covers "a/x", never "a-b/y".
 func (t *Tracked) Covers(rel string, isDir bool) bool {
 	if isDir {
-		key := []byte(rel + "/")
-		i := t.first(key)
-		return i < len(t.offs) && bytes.HasPrefix(t.at(i), key)
+		key := rel + "/"
+		i := t.Search(key)
+		return i < len(t.offs) && strings.HasPrefix(t.at(i), key)
 	}
-	key := []byte(rel)
-	i := t.first(key)
-	return i < len(t.offs) && bytes.Equal(t.at(i), key)
+	i := t.Search(rel)
+	return i < len(t.offs) && t.at(i) == rel
 }
 
 // ReadIndex reads git's index once: the tracked paths, and the gitlinks
@@ -99,7 +119,7 @@ func (g *Runner) ReadIndex(ctx context.Context, limit int) (*Tracked, []string, 
 	if c.include != "" {
 		return nil, nil, errors.New(includeRefusal(c.include))
 	}
-	if t, links, ok := g.readIndexFile(c, int64(limit)); ok {
+	if t, links, ok := g.indexFile(c, int64(limit)); ok {
 		return t, links, nil
 	}
 	return g.readIndexGit(ctx, limit)
@@ -107,16 +127,14 @@ func (g *Runner) ReadIndex(ctx context.Context, limit int) (*Tracked, []string, 
 
 // readIndexGit is ReadIndex through `git ls-files -z --stage`.
 func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []string, error) {
-	t := &Tracked{}
+	b := newTrackedBuilder(0, 0)
 	// The index file holds every path plus at least 62 bytes of entry
 	// header each: its size bounds the listing's path bytes, so the buffer
 	// is made once instead of grown (and copied) while git prints.
 	if st, err := os.Stat(filepath.Join(g.gitDir, "index")); err == nil && st.Size() > 0 {
 		size := min(st.Size(), int64(limit))
-		t.names = make([]byte, 0, size)
-		t.offs = make([]int32, 0, size/64+1)
+		b = newTrackedBuilder(int(size), int(size/64+1))
 	}
-	b := newTrackedBuilder(t)
 	_, err := g.Stream(ctx, limit, func(rec []byte) {
 		// "<mode> <object> <stage>\t<path>"
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
@@ -133,17 +151,24 @@ func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []strin
 }
 
 // trackedBuilder collects the index's entries, from git's listing or the
-// index file, into a Tracked and the gitlinks.
+// index file, into a Tracked and the gitlinks. The paths go into one
+// strings.Builder, whose string is Tracked's names with no final copy.
 type trackedBuilder struct {
-	t      *Tracked
-	links  []string
-	seen   map[string]bool // gitlinks taken
-	sorted bool
-	prev   []byte
+	t       *Tracked
+	names   strings.Builder
+	links   []string
+	seen    map[string]bool // gitlinks taken
+	sorted  bool
+	hasPrev bool
+	prev    string // the last path added (a substring of names)
 }
 
-func newTrackedBuilder(t *Tracked) *trackedBuilder {
-	return &trackedBuilder{t: t, seen: map[string]bool{}, sorted: true}
+// newTrackedBuilder makes a builder with room for size bytes of paths and
+// count entries.
+func newTrackedBuilder(size, count int) *trackedBuilder {
+	b := &trackedBuilder{t: &Tracked{offs: make([]int32, 0, count)}, seen: map[string]bool{}, sorted: true}
+	b.names.Grow(size)
+	return b
 }
 
 // add takes one entry: every stage of a conflicted path comes in a row and
@@ -153,17 +178,18 @@ func (b *trackedBuilder) add(path []byte, gitlink bool) {
 		b.seen[string(path)] = true
 		b.links = append(b.links, string(path))
 	}
-	if b.prev != nil && bytes.Equal(b.prev, path) {
+	if b.hasPrev && b.prev == string(path) {
 		return
 	}
-	if b.prev != nil && bytes.Compare(b.prev, path) > 0 {
+	if b.hasPrev && b.prev > string(path) {
 		b.sorted = false
 	}
 	t := b.t
-	t.offs = append(t.offs, int32(len(t.names)))
-	t.names = append(t.names, path...)
-	t.names = append(t.names, 0)
-	b.prev = t.names[t.offs[len(t.offs)-1] : len(t.names)-1]
+	start := b.names.Len()
+	t.offs = append(t.offs, int32(start))
+	b.names.Write(path)
+	b.names.WriteByte(0)
+	b.prev, b.hasPrev = b.names.String()[start:start+len(path)], true
 }
 
 // done sorts the paths if they did not come in byte order (git's index is
@@ -171,11 +197,13 @@ func (b *trackedBuilder) add(path []byte, gitlink bool) {
 // in a row.
 func (b *trackedBuilder) done() (*Tracked, []string) {
 	t := b.t
+	t.names, b.prev = b.names.String(), ""
+	t.inOrder = b.sorted
 	if !b.sorted {
-		sort.Slice(t.offs, func(i, j int) bool { return bytes.Compare(t.at(i), t.at(j)) < 0 })
+		sort.Slice(t.offs, func(i, j int) bool { return t.at(i) < t.at(j) })
 		keep := t.offs[:0] // in place: keep is never ahead of the range
 		for _, o := range t.offs {
-			if len(keep) == 0 || !bytes.Equal(t.nameAt(keep[len(keep)-1]), t.nameAt(o)) {
+			if len(keep) == 0 || t.nameAt(keep[len(keep)-1]) != t.nameAt(o) {
 				keep = append(keep, o)
 			}
 		}

@@ -3,6 +3,9 @@ package gitexec
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
+	"math"
+	"os"
 	"path/filepath"
 )
 
@@ -24,7 +27,37 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 	if g.prefix != "" {
 		prefix = g.prefix + "/"
 	}
-	return parseIndex(readOuter(filepath.Join(g.gitDir, "index"), max), prefix)
+	f, size := openOuter(filepath.Join(g.gitDir, "index"), max)
+	if f == nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	return parseIndexFrom(f, size, prefix)
+}
+
+// indexReadBuf is the read buffer of the index file: the file is read
+// through it, never held whole (92k entries are 10 MB, their paths less
+// than half of it); an entry longer than it is left to git.
+const indexReadBuf = 64 << 10
+
+// openOuter opens a regular file (never through a symlink at its last
+// name) of at most max bytes, by readOuter's rules; its size is the open
+// file's own, so a rename over the name meanwhile changes nothing read.
+func openOuter(abs string, max int64) (*os.File, int64) {
+	lst, err := os.Lstat(abs)
+	if err != nil || !lst.Mode().IsRegular() {
+		return nil, 0
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, 0
+	}
+	st, err := f.Stat()
+	if err != nil || !os.SameFile(lst, st) || st.Size() > max || st.Size() == 0 {
+		f.Close()
+		return nil, 0
+	}
+	return f, st.Size()
 }
 
 // parseIndex is readIndexFile's reading of the index file's bytes, for the
@@ -32,56 +65,135 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 // repository's: anything it does not know gives ok false, never a panic
 // (FuzzParseIndex).
 func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool) {
-	if len(data) < 12+20 || string(data[:4]) != "DIRC" {
+	return parseIndexFrom(bytes.NewReader(data), int64(len(data)), prefix)
+}
+
+// indexWindow is a sliding window on the index file's body (the bytes
+// before the trailer): the parser looks at buf[off:], refilled from r.
+type indexWindow struct {
+	r    io.Reader
+	buf  []byte
+	off  int   // the parser's place in buf
+	left int64 // body bytes not yet read into buf
+}
+
+// need makes n bytes from off available; false when the body ends first
+// or n is over the buffer.
+func (w *indexWindow) need(n int) bool {
+	for len(w.buf)-w.off < n {
+		if w.left == 0 || n > cap(w.buf) {
+			return false
+		}
+		rest := copy(w.buf[:cap(w.buf)], w.buf[w.off:])
+		w.off = 0
+		room := int64(cap(w.buf) - rest)
+		k, err := io.ReadFull(w.r, w.buf[rest:rest+int(min(room, w.left))])
+		w.buf = w.buf[:rest+k]
+		w.left -= int64(k)
+		if err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// cstring is the length of the NUL-terminated string at off (NUL not
+// counted); -1 when the body or the buffer ends first.
+func (w *indexWindow) cstring() int {
+	for seen := 0; ; {
+		if i := bytes.IndexByte(w.buf[w.off+seen:], 0); i >= 0 {
+			return seen + i
+		}
+		seen = len(w.buf) - w.off
+		if !w.need(seen + 1) {
+			return -1
+		}
+	}
+}
+
+// skip passes n bytes of the body.
+func (w *indexWindow) skip(n int64) bool {
+	if have := int64(len(w.buf) - w.off); n <= have {
+		w.off += int(n)
+		return true
+	} else {
+		n -= have
+	}
+	w.off, w.buf = 0, w.buf[:0]
+	if n > w.left {
+		return false
+	}
+	if _, err := io.CopyN(io.Discard, w.r, n); err != nil {
+		return false
+	}
+	w.left -= n
+	return true
+}
+
+// parseIndexFrom is parseIndex on the size bytes that r reads.
+func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links []string, ok bool) {
+	if prefix != "" && prefix[len(prefix)-1] != '/' {
+		return nil, nil, false // "sub" would make "sub-x/y" the path "-x/y"
+	}
+	if size < 12+20 || size > math.MaxInt32 {
 		return nil, nil, false
 	}
-	version := binary.BigEndian.Uint32(data[4:])
-	count := int(binary.BigEndian.Uint32(data[8:]))
-	if version < 2 || version > 4 || count > len(data)/62 {
+	w := &indexWindow{r: r, buf: make([]byte, 0, min(indexReadBuf, size)), left: size - 20} // the SHA-1 trailer follows the body
+	if !w.need(12) || string(w.buf[:4]) != "DIRC" {
 		return nil, nil, false
 	}
-	body := data[:len(data)-20] // the SHA-1 trailer
-	t = &Tracked{names: make([]byte, 0, len(data)/2), offs: make([]int32, 0, count)}
-	b := newTrackedBuilder(t)
+	version := binary.BigEndian.Uint32(w.buf[4:])
+	count := int(binary.BigEndian.Uint32(w.buf[8:]))
+	if version < 2 || version > 4 || int64(count) > size/62 {
+		return nil, nil, false
+	}
+	w.off = 12
+	b := newTrackedBuilder(int(size/2), count)
 	var path []byte
-	off := 12
 	for range count {
-		start := off
-		if off+62 > len(body) {
+		// An entry's fixed part, its extended flags, v4's strip length:
+		// 74 bytes at most, then the name.
+		if !w.need(62) {
 			return nil, nil, false
 		}
-		mode := binary.BigEndian.Uint32(body[off+24:])
-		flags := binary.BigEndian.Uint16(body[off+60:])
-		p := off + 62
+		e := w.buf[w.off:]
+		mode := binary.BigEndian.Uint32(e[24:])
+		flags := binary.BigEndian.Uint16(e[60:])
+		head := 62
 		if flags&0x4000 != 0 { // extended flags (version 3 and later)
-			if version < 3 || p+2 > len(body) {
+			if version < 3 || !w.need(64) {
 				return nil, nil, false
 			}
-			if binary.BigEndian.Uint16(body[p:])&(1<<14) != 0 { // a sparse-directory entry
+			e = w.buf[w.off:]
+			if binary.BigEndian.Uint16(e[62:])&(1<<14) != 0 { // a sparse-directory entry
 				return nil, nil, false
 			}
-			p += 2
+			head = 64
 		}
+		w.off += head
 		if version == 4 {
-			strip, n := indexVarint(body[p:])
+			w.need(10) // the varint, when the body holds it
+			strip, n := indexVarint(w.buf[w.off:])
 			if n <= 0 || strip > len(path) {
 				return nil, nil, false
 			}
-			p += n
-			end := bytes.IndexByte(body[p:], 0)
+			w.off += n
+			end := w.cstring()
 			if end < 0 {
 				return nil, nil, false
 			}
-			path = append(path[:len(path)-strip], body[p:p+end]...)
-			off = p + end + 1
+			path = append(path[:len(path)-strip], w.buf[w.off:w.off+end]...)
+			w.off += end + 1
 		} else {
-			end := bytes.IndexByte(body[p:], 0)
+			end := w.cstring()
 			if end < 0 {
 				return nil, nil, false
 			}
-			path = append(path[:0], body[p:p+end]...)
+			path = append(path[:0], w.buf[w.off:w.off+end]...)
 			// NUL-padded to a multiple of eight bytes, at least one NUL.
-			off = start + (p-start+end+8)&^7
+			if !w.skip(int64((head+end+8)&^7 - head)) {
+				return nil, nil, false
+			}
 		}
 		if !cleanIndexPath(path) {
 			return nil, nil, false // git would call the index corrupt: let it say so
@@ -95,15 +207,15 @@ func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
 	// split index's "link", the sparse index's "sdir") changes what the
 	// entries mean.
-	for off+8 <= len(body) {
-		sig := body[off : off+4]
-		size := int(binary.BigEndian.Uint32(body[off+4:]))
-		if sig[0] < 'A' || sig[0] > 'Z' || size < 0 || off+8+size > len(body) {
+	for w.need(8) {
+		sig := w.buf[w.off]
+		n := int64(binary.BigEndian.Uint32(w.buf[w.off+4:]))
+		w.off += 8
+		if sig < 'A' || sig > 'Z' || !w.skip(n) {
 			return nil, nil, false
 		}
-		off += 8 + size
 	}
-	if off != len(body) {
+	if w.left != 0 || w.off != len(w.buf) {
 		return nil, nil, false
 	}
 	t, links = b.done()

@@ -46,6 +46,7 @@ type Runner struct {
 
 	mu  sync.Mutex
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
+	idx *indexRead // the last direct read of the index file, keyed by its stamp (indexcache.go)
 }
 
 var (
