@@ -75,23 +75,11 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 			return nil
 		}
 		walked[dir] = true
-		return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if p == dir {
-					return err
-				}
-				return nil // unreadable inside: git cannot read it either
-			}
-			if budget--; budget < 0 {
-				return fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", words.Commas(maxGitDirEntries))
-			}
-			if d.Type()&fs.ModeSymlink != 0 {
-				rel, _ := filepath.Rel(dir, p)
-				if _, err := resolve("the symlink "+words.DisplayPath(filepath.ToSlash(rel)), p); err != nil {
-					return err
-				}
-			}
-			return nil
+		tooMany := fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", words.Commas(maxGitDirEntries))
+		return walkLinks(dir, &budget, tooMany, func(p string) error {
+			rel, _ := filepath.Rel(dir, p)
+			_, err := resolve("the symlink "+words.DisplayPath(filepath.ToSlash(rel)), p)
+			return err
 		})
 	}
 	for _, d := range []string{realGit, common} {
