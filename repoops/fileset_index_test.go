@@ -16,8 +16,9 @@ import (
 // intent-to-add entry, a tracked file deleted on disk, names with a
 // newline, UTF-8, a backslash and a tab, siblings that sort between a
 // folder's name and its contents ("sub-x", "sub.c"), a write's temp name,
-// and untracked files. form changes the index: "v4" (prefix-compressed),
-// "skip-worktree", "split", "sha256" (the last three are left to git).
+// and untracked files. form is the index: "v2" (no intent-to-add entry),
+// "v3", "v4" (prefix-compressed), or "skip-worktree", "split", "sha256"
+// (left to git).
 func indexFixture(t *testing.T, form string) string {
 	t.Helper()
 	files := map[string]string{
@@ -48,11 +49,13 @@ func indexFixture(t *testing.T, form string) string {
 		t.Fatalf("%s: %v", out, err)
 	}
 	writeFiles(t, dir, map[string]string{"new/intent.txt": "n\n", "untracked.txt": "u\n", "sub/loose.txt": "l\n"})
-	git(t, dir, "add", "-N", "new/intent.txt")
+	if form != "v2" { // an intent-to-add entry makes the index version 3
+		git(t, dir, "add", "-N", "new/intent.txt")
+	}
 	must(t, os.Remove(filepath.Join(dir, "gone", "deleted.txt")))
 	switch form {
-	case "v4":
-		git(t, dir, "update-index", "--index-version", "4")
+	case "v2", "v3", "v4":
+		git(t, dir, "update-index", "--index-version", form[1:])
 	case "skip-worktree":
 		git(t, dir, "update-index", "--skip-worktree", "a.txt")
 	case "split":
@@ -91,9 +94,14 @@ func gitListing(t *testing.T, dir, scope string, which ...string) []string {
 // (v2, v3 with intent-to-add, v4), and by git where it cannot
 // (skip-worktree, split index, SHA-256), with the same answer.
 func TestFileSetTrackedHalfIsGits(t *testing.T) {
-	for _, form := range []string{"v2", "v4", "skip-worktree", "split", "sha256"} {
+	for _, form := range []string{"v2", "v3", "v4", "skip-worktree", "split", "sha256"} {
 		dir := indexFixture(t, form)
-		direct := form == "v2" || form == "v4"
+		direct := form[0] == 'v'
+		if data, err := os.ReadFile(filepath.Join(dir, ".git", "index")); err != nil || len(data) < 8 {
+			t.Fatal(err)
+		} else if direct && "v"+string(rune('0'+data[7])) != form {
+			t.Fatalf("%s: the fixture's index is version %d", form, data[7])
+		}
 		for _, root := range []string{dir, filepath.Join(dir, "sub")} {
 			r := openRepo(t, root)
 			if !r.IsGit() {
