@@ -4,6 +4,7 @@ package rootfs
 
 import (
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,6 +68,87 @@ func TestExistAllOpensEachFolderOnce(t *testing.T) {
 		_, err := r.root.Lstat(rel)
 		if got[i] != (err == nil) {
 			t.Errorf("%q: ExistAll %v, os.Root.Lstat %v", rel, got[i], err)
+		}
+	}
+}
+
+// On random trees — dense and sparse folders, deletions, a folder turned
+// into a file or a symlink (inside and outside the root), names that sort
+// around "/" — with the paths asked in a random order and some twice,
+// ExistAll answers each exactly as os.Root.Lstat does.
+func TestExistAllMatchesRootLstatOnRandomTrees(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "f0"), []byte("o"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(7))
+	names := []string{"a", "a.b", "a0", "b", "f0", "f1", "f2", "f3", "f4", "f5"}
+	for trial := range 12 {
+		dir := t.TempDir()
+		var rels []string
+		var walk func(rel string, depth int)
+		walk = func(rel string, depth int) {
+			for _, n := range names {
+				p := n
+				if rel != "" {
+					p = rel + "/" + n
+				}
+				switch {
+				case depth < 3 && rng.Intn(4) == 0:
+					if err := os.Mkdir(filepath.Join(dir, p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					walk(p, depth+1)
+				case rng.Intn(3) > 0:
+					if err := os.WriteFile(filepath.Join(dir, p), []byte("x"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					rels = append(rels, p)
+				}
+			}
+		}
+		walk("", 0)
+		// Deletions and replacements after the "listing".
+		for _, rel := range rels {
+			switch rng.Intn(12) {
+			case 0, 1:
+				os.Remove(filepath.Join(dir, rel))
+			case 2:
+				if d := filepath.Dir(filepath.Join(dir, rel)); d != dir && rng.Intn(3) == 0 {
+					os.RemoveAll(d)
+					if rng.Intn(2) == 0 {
+						os.Symlink(outside, d)
+					} else {
+						os.WriteFile(d, []byte("now a file"), 0o644)
+					}
+				}
+			}
+		}
+		asked := append([]string(nil), rels...)
+		for range len(rels) / 4 {
+			asked = append(asked, rels[rng.Intn(len(rels))]+[]string{"", "x", "/f0"}[rng.Intn(3)])
+		}
+		rng.Shuffle(len(asked), func(i, j int) { asked[i], asked[j] = asked[j], asked[i] })
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := r.Presence()
+		n := 0
+		p.ExistAll(asked, func(i int, ok bool) {
+			if i != n {
+				t.Fatalf("trial %d: answer %d came as number %d", trial, i, n)
+			}
+			n++
+			_, err := r.root.Lstat(asked[i])
+			if ok != (err == nil) {
+				t.Errorf("trial %d: %q: ExistAll %v, os.Root.Lstat %v", trial, asked[i], ok, err)
+			}
+		})
+		p.Close()
+		r.Close()
+		if n != len(asked) {
+			t.Fatalf("trial %d: %d answers for %d paths", trial, n, len(asked))
 		}
 	}
 }
