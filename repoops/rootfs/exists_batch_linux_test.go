@@ -152,3 +152,16 @@ func TestExistAllMatchesRootLstatOnRandomTrees(t *testing.T) {
 		}
 	}
 }
+
+// plainRel accepts exactly the clean relative paths.
+func TestPlainRel(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"a": true, "a/b": true, "a/b.c/.d/..e": true, "...": true,
+		"": false, "/": false, "/a": false, "a/": false, "a//b": false, ".": false, "..": false,
+		"a/.": false, "a/..": false, "./a": false, "../a": false, "a/./b": false, "a/../b": false,
+	} {
+		if got := plainRel(rel); got != want {
+			t.Errorf("plainRel(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
