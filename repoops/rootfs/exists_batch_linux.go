@@ -5,7 +5,7 @@ package rootfs
 import (
 	"bytes"
 	"encoding/binary"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -56,7 +56,15 @@ func (p *Presence) ExistAll(rels []string, keep func(i int, ok bool)) {
 		g.last = int32(i)
 		g.n++
 	}
-	sort.Slice(groups, func(a, b int) bool { return dirLess(groups[a].dir, groups[b].dir) })
+	slices.SortFunc(groups, func(a, b presenceGroup) int {
+		if a.dir == b.dir {
+			return 0
+		}
+		if dirLess(a.dir, b.dir) {
+			return -1
+		}
+		return 1
+	})
 	var (
 		buf  []byte
 		want map[string]int32
