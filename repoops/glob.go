@@ -13,7 +13,8 @@ import (
 //
 // Matching runs the segments as a small automaton over the path's
 // segments — the set of pattern positions still alive after each path
-// segment — so its cost is at most (pattern segments × path segments)
+// segment, where a position that needs more segments than are left, or
+// fewer with no "**" after it to take the rest, is dead — so its cost is at most (pattern segments × path segments)
 // segment comparisons, never the exponential backtracking that a
 // recursive "try every split for every **" costs on `**/**/…/nomatch`.
 type glob struct {
@@ -21,7 +22,11 @@ type glob struct {
 	pat  string   // the whole pattern, when name
 	segs []string // a one-segment path.Match pattern, or "" where deep is set
 	deep []bool   // the segment is "**": zero or more whole segments
-	cur  []bool   // scratch: live positions (len(segs)+1)
+	// need[i] is how many path segments segs[i:] take at least (its
+	// non-"**" segments); open[i] says a "**" in segs[i:] can take more.
+	need []int
+	open []bool
+	cur  []bool // scratch: live positions (len(segs)+1)
 	next []bool
 	// steps counts segment comparisons, so tests can bound the work.
 	steps int
@@ -47,6 +52,13 @@ func compileGlob(lq string) *glob {
 		// Inside a segment "**" is "*" ("***" too: it is not "**").
 		g.segs, g.deep = append(g.segs, strings.ReplaceAll(s, "**", "*")), append(g.deep, false)
 	}
+	g.need, g.open = make([]int, len(g.segs)+1), make([]bool, len(g.segs)+1)
+	for i := len(g.segs) - 1; i >= 0; i-- {
+		g.need[i], g.open[i] = g.need[i+1], g.open[i+1] || g.deep[i]
+		if !g.deep[i] {
+			g.need[i]++
+		}
+	}
 	g.cur = make([]bool, len(g.segs)+1)
 	g.next = make([]bool, len(g.segs)+1)
 	return g
@@ -67,7 +79,8 @@ func (g *glob) match(lf string) bool {
 	cur[0] = true
 	g.close(cur)
 	rest := lf
-	for {
+	left := strings.Count(lf, "/") + 1 // path segments from seg on
+	for ; ; left-- {
 		seg, tail, more := strings.Cut(rest, "/")
 		clear(next)
 		alive := false
@@ -77,6 +90,11 @@ func (g *glob) match(lf string) bool {
 			}
 			if g.deep[i] {
 				next[i], alive = true, true
+				continue
+			}
+			// A position that cannot end in a match on the segments
+			// left is not tried: `**/*_test.go` compares only the last.
+			if n := g.need[i]; n > left || n < left && !g.open[i] {
 				continue
 			}
 			g.steps++

@@ -34,3 +34,35 @@ func TestFindRefusesANULAnywhereInTheQuery(t *testing.T) {
 		mustRefuse(t, call(t, s, "repo_find", map[string]any{"query": q}), "query contains a NUL byte, which no path holds")
 	}
 }
+
+// A pattern position that cannot end in a match on the path segments left
+// is not compared: `**/*_test.go` compares only a path's last segment, and
+// `a/*/c` a deeper path's first ones not at all past the point where too
+// few segments would be left; the answers are the automaton's.
+func TestGlobComparesOnlyPositionsThatCanStillMatch(t *testing.T) {
+	g := compileGlob("**/*_test.go")
+	if !g.match("copy1/src/net/http/x_test.go") || g.steps != 1 {
+		t.Fatalf("**/*_test.go on a 5-segment path: %d steps, want 1", g.steps)
+	}
+	g = compileGlob("a/*/c")
+	if g.match("a/b/c/d") || g.steps != 0 {
+		t.Fatalf("a/*/c on a/b/c/d: %d steps, want 0 (four segments cannot match three)", g.steps)
+	}
+	g = compileGlob("src/**/z*")
+	if !g.match("src/a/b/zz") || g.steps != 2 {
+		t.Fatalf("src/**/z* on src/a/b/zz: %d steps, want 2", g.steps)
+	}
+	for _, c := range []struct {
+		pat, path string
+		want      bool
+	}{
+		{"**/*_test.go", "x_test.go", true}, {"**/*_test.go", "a/x_test.go/b", false},
+		{"a/**", "a", true}, {"a/**", "a/b/c", true}, {"a/**/b", "a/b", true}, {"a/**/b", "a/x/y/b", true},
+		{"a/**/b", "a/x/y/c", false}, {"*/b/**/c/*", "x/b/c/d", true}, {"*/b/**/c/*", "x/b/c", false},
+		{"**/a/**/b", "a/b", true}, {"**/a/**/b", "x/a/y/b/b", true}, {"x/y", "x", false}, {"x", "x/y", false},
+	} {
+		if got := compileGlob(c.pat).match(c.path); got != c.want {
+			t.Errorf("%q on %q: %v, want %v", c.pat, c.path, got, c.want)
+		}
+	}
+}

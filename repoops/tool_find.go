@@ -78,11 +78,12 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 
 func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResult, error) {
 	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit}
-	type hit struct {
-		path    string
-		nameHit bool
-	}
-	var hits []hit
+	// The matches as two parallel lists: the paths go to the presence
+	// check as they are, with no copy.
+	var (
+		paths    []string
+		nameHits []bool
+	)
 	lq := strings.ToLower(q)
 	var match func(f string) (ok, nameHit bool)
 	if strings.ContainsAny(q, "*?[") {
@@ -98,28 +99,33 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	stats, err := r.eachFile(ctx, scope, func(f string) {
 		res.Searched++
 		if ok, nameHit := match(f); ok {
-			hits = append(hits, hit{path: f, nameHit: nameHit})
+			paths = append(paths, f)
+			nameHits = append(nameHits, nameHit)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	// git lists tracked files even when they were deleted: show what
-	// exists (a folder with many hits is read once, not stat'ed per hit).
-	if r.git != nil && len(hits) > 0 {
-		paths := make([]string, len(hits))
-		for i, h := range hits {
-			paths[i] = h.path
-		}
+	type hit struct {
+		path    string
+		nameHit bool
+	}
+	hits := make([]hit, 0, len(paths))
+	if r.git != nil && len(paths) > 0 {
+		// git lists tracked files even when they were deleted: show and
+		// count what exists (a folder with many hits is read once, not
+		// stat'ed per hit).
 		p := r.fs.Presence()
-		kept := hits[:0]
 		p.ExistAll(paths, func(i int, ok bool) {
 			if ok {
-				kept = append(kept, hits[i])
+				hits = append(hits, hit{paths[i], nameHits[i]})
 			}
 		})
 		p.Close()
-		hits = kept
+	} else {
+		for i, f := range paths {
+			hits = append(hits, hit{f, nameHits[i]})
+		}
 	}
 	res.UnreadableDirs, res.DirExamples = stats.UnreadableDirs, stats.Examples
 	if res.Searched == 0 && scope != "" {

@@ -5,6 +5,7 @@ package rootfs
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -15,44 +16,128 @@ import (
 const presenceDense = 4
 
 // ExistAll answers Exists for every path of rels, calling keep(i, ok) for
-// each in order. A folder with presenceDense or more of the paths is answered from one
-// read of its names (getdents, through a folder opened the way Exists
+// each in order. The paths are taken folder by folder, the folders in
+// depth-first order, so each folder (and each folder above it) is opened
+// once however git's order interleaves them ("a/b.c", "a/b/x", "a/b0").
+// A folder with presenceDense or more of the paths is answered from one
+// read of its names (getdents, through the folder opened the way Exists
 // opens it) instead of one fstatat per path: a name the folder lists is
 // what fstatat without following would find. A folder far larger than the
 // paths asked in it stops being read part-way, and the paths not found by
-// then get Exists' own answer, so the cost stays within a small factor of
-// the per-path checks.
+// then get one fstatat each, so the cost stays within a small factor of
+// the per-path checks. Every path the fast way does not find gets
+// os.Root.Lstat's own answer, as in Exists.
 func (p *Presence) ExistAll(rels []string, keep func(i int, ok bool)) {
 	ok := make([]bool, len(rels))
-	done := make([]bool, len(rels))
-	// The paths by folder, folders in the order first met.
-	var dirs []string
-	groups := map[string][]int{}
+	// next chains the paths of one folder (-1 ends a chain); a run of
+	// paths in the same folder costs no map access.
+	next := make([]int32, len(rels))
+	var groups []presenceGroup
+	ids := map[string]int32{}
+	cur := int32(-1)
 	for i, rel := range rels {
 		d := dirOf(rel)
-		g, seen := groups[d]
-		if !seen {
-			dirs = append(dirs, d)
+		if cur < 0 || groups[cur].dir != d {
+			id, seen := ids[d]
+			if !seen {
+				id = int32(len(groups))
+				groups = append(groups, presenceGroup{dir: d, first: -1, last: -1})
+				ids[d] = id
+			}
+			cur = id
 		}
-		groups[d] = append(g, i)
+		g := &groups[cur]
+		next[i] = -1
+		if g.last < 0 {
+			g.first = int32(i)
+		} else {
+			next[g.last] = int32(i)
+		}
+		g.last = int32(i)
+		g.n++
 	}
-	want := map[string]int{}
-	var buf []byte
-	for _, d := range dirs {
-		g := groups[d]
-		if len(g) < presenceDense {
+	slices.SortFunc(groups, func(a, b presenceGroup) int {
+		if a.dir == b.dir {
+			return 0
+		}
+		if dirLess(a.dir, b.dir) {
+			return -1
+		}
+		return 1
+	})
+	var (
+		buf  []byte
+		want map[string]int32
+	)
+	for gi := range groups {
+		g := &groups[gi]
+		dfd, oc := p.fr.enterDir(g.dir)
+		if oc != ScanRead {
+			for i := g.first; i >= 0; i = next[i] {
+				ok[i] = p.slow(rels[i])
+			}
 			continue
 		}
-		if buf == nil {
-			buf = make([]byte, 32<<10)
+		if g.n >= presenceDense {
+			if buf == nil {
+				buf, want = make([]byte, 32<<10), map[string]int32{}
+			}
+			p.readNames(g, dfd, rels, next, ok, want, buf)
 		}
-		p.readNames(d, rels, g, ok, done, want, buf)
+		for i := g.first; i >= 0; i = next[i] {
+			if !ok[i] {
+				ok[i] = p.statIn(dfd, rels[i])
+			}
+		}
 	}
-	for i, rel := range rels {
-		if !done[i] {
-			ok[i] = p.Exists(rel)
-		}
+	for i := range rels {
 		keep(i, ok[i])
+	}
+}
+
+// presenceGroup is the paths of one folder: a chain through next.
+type presenceGroup struct {
+	dir         string
+	first, last int32
+	n           int
+}
+
+// dirLess orders folders depth-first: a folder's sub-folders come right
+// after it, before "a/b.c" or "a/b0" ('/' sorts first), so the Scanner's
+// stack keeps every shared folder open.
+func dirLess(a, b string) bool {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		ca, cb := a[i], b[i]
+		if ca == cb {
+			continue
+		}
+		if ca == '/' {
+			return true
+		}
+		if cb == '/' {
+			return false
+		}
+		return ca < cb
+	}
+	return len(a) < len(b)
+}
+
+// statIn answers Exists for rel, whose folder is open as dfd.
+func (p *Presence) statIn(dfd int, rel string) bool {
+	if !plainRel(rel) {
+		return p.slow(rel)
+	}
+	var st unix.Stat_t
+	for {
+		err := unix.Fstatat(dfd, baseOf(rel), &st, unix.AT_SYMLINK_NOFOLLOW)
+		if err == unix.EINTR {
+			continue
+		}
+		if err == nil {
+			return true
+		}
+		return p.slow(rel)
 	}
 }
 
@@ -63,37 +148,40 @@ func dirOf(rel string) string {
 	return ""
 }
 
-// readNames marks (ok and done) the paths rels[g...] of the folder dir
-// that its listing holds, until every one is found, the listing ends, or
-// too much of it was read for the paths asked. A path it does not mark is
-// left to Exists.
-func (p *Presence) readNames(dir string, rels []string, g []int, ok, done []bool, want map[string]int, buf []byte) {
-	dfd, oc := p.fr.enterDir(dir)
-	if oc != ScanRead {
-		return
-	}
+// readNames marks ok the paths of g that the listing of its folder (open
+// as dfd) holds, until every one is found, the listing ends, or too much
+// of it was read for the paths asked. A path it does not mark is left to
+// the caller.
+func (p *Presence) readNames(g *presenceGroup, dfd int, rels []string, next []int32, ok []bool, want map[string]int32, buf []byte) {
 	// The Scanner's own folder fds are only ever used as openat/fstatat
-	// bases, so their offset is free: read the names from the start. The
-	// root's fd is shared: read it through a fresh one.
+	// bases, and each folder is read at most once while it is open, so a
+	// fresh one is read from its start without a seek. The root's fd is
+	// shared: read it through a fresh one.
 	fd := dfd
-	if dir == "" {
+	if g.dir == "" {
 		var err error
 		if fd, err = openat(dfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC); err != nil {
 			return
 		}
 		defer unix.Close(fd)
-	} else if _, err := unix.Seek(fd, 0, 0); err != nil {
-		return
+	} else if top := &p.fr.stack[len(p.fr.stack)-1]; top.read {
+		if _, err := unix.Seek(fd, 0, 0); err != nil {
+			return
+		}
+	} else {
+		top.read = true
 	}
 	clear(want)
-	for _, i := range g {
+	for i := g.first; i >= 0; i = next[i] {
 		if plainRel(rels[i]) {
 			want[baseOf(rels[i])] = i
 		}
 	}
-	left, budget := len(want), 64*len(g)+512
+	// A getdents entry is ~40 bytes here; a name read costs about a fifth
+	// of an fstatat, so reading stops after a few names per path asked.
+	left, budget := len(want), 8*g.n+64
 	for left > 0 && budget > 0 {
-		n, err := unix.Getdents(fd, buf)
+		n, err := unix.Getdents(fd, buf[:min(len(buf), max(4<<10, 40*budget))])
 		if err == unix.EINTR {
 			continue
 		}
@@ -110,8 +198,8 @@ func (p *Presence) readNames(dir string, rels []string, g []int, ok, done []bool
 			if z := bytes.IndexByte(name, 0); z >= 0 {
 				name = name[:z]
 			}
-			if i, hit := want[string(name)]; hit && !done[i] {
-				ok[i], done[i] = true, true
+			if i, hit := want[string(name)]; hit && !ok[i] {
+				ok[i] = true
 				left--
 			}
 			off += reclen

@@ -63,10 +63,15 @@ func (p *Presence) slow(rel string) bool {
 // plainRel reports whether rel is a clean relative path: no empty, "." or
 // ".." part, no leading "/".
 func plainRel(rel string) bool {
-	for part := range strings.SplitSeq(rel, "/") {
-		if part == "" || part == "." || part == ".." {
+	start := 0
+	for i := 0; i <= len(rel); i++ {
+		if i < len(rel) && rel[i] != '/' {
+			continue
+		}
+		if part := rel[start:i]; part == "" || part == "." || part == ".." {
 			return false
 		}
+		start = i + 1
 	}
 	return true
 }

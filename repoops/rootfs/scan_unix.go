@@ -24,6 +24,7 @@ type Scanner struct {
 type dirFd struct {
 	name string
 	fd   int
+	read bool // its names were read (Presence): its offset is not at the start
 }
 
 // Scanner returns a reader for one worker of a bulk scan; Close it when
@@ -75,6 +76,9 @@ func (f *Scanner) enterDir(dir string) (int, Outcome) {
 		if len(f.stack) > 0 {
 			parent = f.stack[len(f.stack)-1].fd
 		}
+		if testHookEnter != nil {
+			testHookEnter(dir[:len(dir)-len(rest)-boolInt(more)])
+		}
 		fd, err := openat(parent, p, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
 		if err != nil {
 			return -1, outcomeOf(err)
@@ -85,6 +89,16 @@ func (f *Scanner) enterDir(dir string) (int, Outcome) {
 		return f.rootFd, ScanRead
 	}
 	return f.stack[len(f.stack)-1].fd, ScanRead
+}
+
+// testHookEnter sees every folder enterDir opens (repo-relative).
+var testHookEnter func(dir string)
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Read reads the whole regular file rel into *bufp (grown as needed, and
