@@ -224,7 +224,7 @@ func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, wi
 		}
 		b.add(rel, mode == 0o160000)
 		if i+1 == indexSampleEntries && prefix == "" {
-			b.names.Grow(indexNamesRoom(version, size, int64(count), int64(i+1), b.names.Len(), maxNames) - b.names.Len())
+			b.reserve(indexNamesRoom(version, size, int64(count), int64(i+1), b.names.Len(), maxNames))
 		}
 	}
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
@@ -261,6 +261,19 @@ func indexNamesRoom(version uint32, size, count, seen int64, names int, maxNames
 		want = min(want, size-12-20-62*count)
 	}
 	return int(max(want, int64(names)))
+}
+
+// reserve gives the paths room for n bytes in all, exactly (Grow would
+// make twice the room there is plus what is asked for): the paths so far
+// are copied once into the new room, and the old buffer is dropped.
+func (b *trackedBuilder) reserve(n int) {
+	if n <= b.names.Cap() {
+		return
+	}
+	old := b.names.String() // prev and the offsets stay valid: the bytes are the same
+	b.names.Reset()
+	b.names.Grow(n)
+	b.names.WriteString(old)
 }
 
 // indexVarint decodes git's offset varint (index version 4's strip
