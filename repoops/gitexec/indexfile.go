@@ -32,12 +32,12 @@ func (g *Runner) readIndexFile(c *gitConfig, max int64) (t *Tracked, links []str
 		return nil, nil, false
 	}
 	defer f.Close()
-	return parseIndexFrom(f, size, prefix)
+	return parseIndexFrom(f, size, prefix, max)
 }
 
 // indexReadBuf is the read buffer of the index file: the file is read
 // through it, never held whole (92k entries are 10 MB, their paths less
-// than half of it); an entry longer than it is left to git.
+// than half of it); it grows only for one entry longer than it.
 const indexReadBuf = 64 << 10
 
 // openOuter opens a regular file (never through a symlink at its last
@@ -65,7 +65,7 @@ func openOuter(abs string, max int64) (*os.File, int64) {
 // repository's: anything it does not know gives ok false, never a panic
 // (FuzzParseIndex).
 func parseIndex(data []byte, prefix string) (t *Tracked, links []string, ok bool) {
-	return parseIndexFrom(bytes.NewReader(data), int64(len(data)), prefix)
+	return parseIndexFrom(bytes.NewReader(data), int64(len(data)), prefix, math.MaxInt32)
 }
 
 // indexWindow is a sliding window on the index file's body (the bytes
@@ -77,12 +77,17 @@ type indexWindow struct {
 	left int64 // body bytes not yet read into buf
 }
 
-// need makes n bytes from off available; false when the body ends first
-// or n is over the buffer.
+// need makes n bytes from off available, growing the buffer for an entry
+// longer than it; false when the body ends first.
 func (w *indexWindow) need(n int) bool {
 	for len(w.buf)-w.off < n {
-		if w.left == 0 || n > cap(w.buf) {
+		if w.left == 0 {
 			return false
+		}
+		if n > cap(w.buf) {
+			grown := make([]byte, len(w.buf)-w.off, int(min(max(int64(n), 2*int64(cap(w.buf))), int64(n)+w.left)))
+			copy(grown, w.buf[w.off:])
+			w.buf, w.off = grown, 0
 		}
 		rest := copy(w.buf[:cap(w.buf)], w.buf[w.off:])
 		w.off = 0
@@ -130,15 +135,24 @@ func (w *indexWindow) skip(n int64) bool {
 	return true
 }
 
-// parseIndexFrom is parseIndex on the size bytes that r reads.
-func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links []string, ok bool) {
+// parseIndexFrom is parseIndex on the size bytes that r reads, refusing an
+// index whose paths come to more than maxNames bytes: version 4 writes a
+// path as what it keeps of the one before plus what it adds, so a file of
+// 200 KB can name gigabytes.
+func parseIndexFrom(r io.Reader, size int64, prefix string, maxNames int64) (t *Tracked, links []string, ok bool) {
+	return parseIndexWindow(r, size, prefix, maxNames, indexReadBuf)
+}
+
+// parseIndexWindow is parseIndexFrom through a buffer of window bytes
+// (the tests' are small, to cross every boundary).
+func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, window int) (t *Tracked, links []string, ok bool) {
 	if prefix != "" && prefix[len(prefix)-1] != '/' {
 		return nil, nil, false // "sub" would make "sub-x/y" the path "-x/y"
 	}
 	if size < 12+20 || size > math.MaxInt32 {
 		return nil, nil, false
 	}
-	w := &indexWindow{r: r, buf: make([]byte, 0, min(indexReadBuf, size)), left: size - 20} // the SHA-1 trailer follows the body
+	w := &indexWindow{r: r, buf: make([]byte, 0, min(int64(window), size)), left: size - 20} // the SHA-1 trailer follows the body
 	if !w.need(12) || string(w.buf[:4]) != "DIRC" {
 		return nil, nil, false
 	}
@@ -148,9 +162,12 @@ func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links [
 		return nil, nil, false
 	}
 	w.off = 12
-	b := newTrackedBuilder(int(size/2), count)
+	// The paths' room is sized once the first entries show how long they
+	// run (indexNamesRoom), not from the file's size.
+	maxNames = min(maxNames, math.MaxInt32) // offsets into the paths are int32
+	b := newTrackedBuilder(int(min(size/2, 32<<10)), count)
 	var path []byte
-	for range count {
+	for i := range count {
 		// An entry's fixed part, its extended flags, v4's strip length:
 		// 74 bytes at most, then the name.
 		if !w.need(62) {
@@ -202,7 +219,13 @@ func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links [
 		if !under || len(rel) == 0 {
 			continue
 		}
+		if int64(b.names.Len()+len(rel)) >= maxNames {
+			return nil, nil, false
+		}
 		b.add(rel, mode == 0o160000)
+		if i+1 == indexSampleEntries && prefix == "" {
+			b.reserve(indexNamesRoom(version, size, int64(count), int64(i+1), b.names.Len(), maxNames))
+		}
 	}
 	// Extensions: an optional one starts with 'A'..'Z'; any other (the
 	// split index's "link", the sparse index's "sdir") changes what the
@@ -220,6 +243,37 @@ func parseIndexFrom(r io.Reader, size int64, prefix string) (t *Tracked, links [
 	}
 	t, links = b.done()
 	return t, links, true
+}
+
+// indexSampleEntries is how many entries are read before the paths' room
+// is sized for the whole index (indexNamesRoom); until then it grows.
+const indexSampleEntries = 2048
+
+// indexNamesRoom is the room the whole index's paths (each with its NUL)
+// are expected to need, from the first seen of count entries, whose paths
+// took names bytes, with an eighth to spare; never more than maxNames. In
+// versions 2 and 3 every path is in the file after at least 62 bytes of
+// entry header, so what the file holds besides the headers bounds them.
+func indexNamesRoom(version uint32, size, count, seen int64, names int, maxNames int64) int {
+	want := int64(names) * count / seen
+	want = min(want+want/8, maxNames)
+	if version < 4 {
+		want = min(want, size-12-20-62*count)
+	}
+	return int(max(want, int64(names)))
+}
+
+// reserve gives the paths room for n bytes in all, exactly (Grow would
+// make twice the room there is plus what is asked for): the paths so far
+// are copied once into the new room, and the old buffer is dropped.
+func (b *trackedBuilder) reserve(n int) {
+	if n <= b.names.Cap() {
+		return
+	}
+	old := b.names.String() // prev and the offsets stay valid: the bytes are the same
+	b.names.Reset()
+	b.names.Grow(n)
+	b.names.WriteString(old)
 }
 
 // indexVarint decodes git's offset varint (index version 4's strip

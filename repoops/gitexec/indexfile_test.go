@@ -10,7 +10,7 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-func detectAt(t *testing.T, dir string) *Runner {
+func detectAt(t testing.TB, dir string) *Runner {
 	t.Helper()
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
