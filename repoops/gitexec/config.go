@@ -3,6 +3,7 @@ package gitexec
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -150,9 +151,9 @@ type gitConfig struct {
 }
 
 // configStamp fingerprints the config files git reads for this repository,
-// and the git folder's commondir file, which decides where git looks for
-// the common ones (a commondir written while a Runner lives would make git
-// read another config under an unchanged stamp).
+// and first the git folder's commondir file, which decides where git looks
+// for the common ones and for the objects and refs (config refuses when it
+// changed since the open checked where it leads).
 func (g *Runner) configStamp() stamp {
 	return stampFiles(
 		filepath.Join(g.gitDir, "commondir"),
@@ -169,6 +170,9 @@ func (g *Runner) configStamp() stamp {
 func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 	start := setupNow().UnixNano()
 	st := g.configStamp()
+	if cd, _, _ := strings.Cut(st.text, ";"); cd+";" != g.commondirStamp {
+		return nil, errors.New("its git folder's commondir file changed since repox opened the repository, and where it leads was checked only then — open the repository again (restart repox) to use git")
+	}
 	g.mu.Lock()
 	c := g.cfg
 	g.mu.Unlock()

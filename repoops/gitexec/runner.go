@@ -44,6 +44,10 @@ type Runner struct {
 	prefix    string   // the repox root relative to workDir, '/'-separated ("" at the top)
 	allowed   []string // real paths git data may lie in: the root, and the git dir
 
+	// commondirStamp is the git folder's commondir file's stamp when
+	// checkGitDir checked where it leads.
+	commondirStamp string
+
 	mu  sync.Mutex
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
 	idx *indexRead // the last direct read of the index file, keyed by its stamp (indexcache.go)
@@ -148,6 +152,9 @@ func detectRepo(bin, top, real string) (*Runner, string) {
 	if prefix != "" {
 		g.allowed = append(g.allowed, g.gitDir)
 	}
+	// Stamped before the check reads it: a commondir written afterwards
+	// makes every later command refuse (see config).
+	g.commondirStamp = stampFiles(filepath.Join(g.gitDir, "commondir")).text
 	common, err := checkGitDir(g.gitDir, g.allowed)
 	if err != nil {
 		return nil, err.Error()

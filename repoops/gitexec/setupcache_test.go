@@ -367,9 +367,10 @@ func TestSetupCacheSeesWorktreeAndCommonConfig(t *testing.T) {
 	}
 }
 
-// A commondir file written while a Runner lives makes git read another
-// config: the Runner reads it again (it is part of the stamp).
-func TestConfigReadAgainWhenCommondirAppears(t *testing.T) {
+// A commondir file written while a Runner lives would make git read
+// another config, objects and refs, whose containment was never checked:
+// every later command refuses, and runs nothing.
+func TestRunnerRefusesWhenCommondirChanges(t *testing.T) {
 	t.Setenv("REPOX_CACHE_DIR", "off")
 	freshProcess()
 	t.Cleanup(freshProcess)
@@ -385,9 +386,21 @@ func TestConfigReadAgainWhenCommondirAppears(t *testing.T) {
 	everyRun(t, g)
 	repotest.WriteFiles(t, dir, map[string]string{".git/commondir": "../common\n"})
 	staleFile(t, dir, "a.txt", "two\n")
-	everyRun(t, g)
+	for _, args := range [][]string{{"status", "--porcelain"}, {"diff", "--no-ext-diff", "--no-textconv"}} {
+		_, _, err := g.Run(context.Background(), 1<<20, args...)
+		if err == nil || !strings.Contains(err.Error(), "commondir file changed since repox opened") {
+			t.Fatalf("git %s after a commondir appeared: %v", args[0], err)
+		}
+	}
+	if _, err := g.Stream(context.Background(), 1<<20, func([]byte) {}, "ls-files", "-z"); err == nil {
+		t.Fatal("Stream ran after a commondir appeared")
+	}
 	noTrap(t, marker, "a commondir written after open")
 	gitIsTrapped(t, dir, marker)
+	// A new open checks it, and serves git again.
+	os.Remove(marker)
+	everyRun(t, detectAt(t, dir))
+	noTrap(t, marker, "the repository opened again")
 }
 
 // A replaced git binary (a new file, or the same file rewritten in place
