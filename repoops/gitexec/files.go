@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops/words"
 )
 
 // Head returns the content of the git folder's HEAD file; it runs nothing.
@@ -135,7 +138,7 @@ func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []strin
 		size := min(st.Size(), int64(limit))
 		b = newTrackedBuilder(int(size), int(size/64+1))
 	}
-	_, err := g.Stream(ctx, limit, func(rec []byte) {
+	cut, err := g.Stream(ctx, limit, func(rec []byte) {
 		// "<mode> <object> <stage>\t<path>"
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
 		if !ok {
@@ -145,6 +148,11 @@ func (g *Runner) readIndexGit(ctx context.Context, limit int) (*Tracked, []strin
 	}, "ls-files", "-z", "--stage")
 	if err != nil {
 		return nil, nil, err
+	}
+	if cut {
+		// A part of the index is not the index: a tracked path left out
+		// would make a tracked-but-ignored file vanish from the tree.
+		return nil, nil, fmt.Errorf("git's index listing is over %s", words.SizeText(limit))
 	}
 	t, links := b.done()
 	return t, links, nil
