@@ -1,13 +1,17 @@
 package repoops
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // findFold is repo_find's substring test: does strings.ToLower(path)
 // contain lq (the lower-cased query), and does the path's last part? A
 // path that is all ASCII lowers to ASCII, so it is tested in place, with
 // no lowered copy: it cannot hold a query that is not ASCII, and for an
-// ASCII query the rarest of its bytes (both cases of a letter) is found
-// by IndexByte and each place it occurs verified. Other paths are lowered
+// ASCII query one pass eight bytes at a time finds the rarest of its bytes
+// (both cases of a letter), each place it occurs verified, and whether the
+// path is ASCII after all. Other paths are lowered
 // as strings.ToLower does (K, the Kelvin sign, lowers to k).
 type findFold struct {
 	lq     string
@@ -42,62 +46,74 @@ func newFindFold(lq string) *findFold {
 // match reports whether the lowered path holds lq, and whether its last
 // part (after the last '/') does.
 func (f *findFold) match(p string) (ok, nameHit bool) {
-	if !isASCII(p) {
-		lp := strings.ToLower(p)
-		if !strings.Contains(lp, f.lq) {
-			return false, false
+	if f.ascii {
+		if i, ascii := f.index(p); ascii {
+			if i < 0 {
+				return false, false
+			}
+			base := strings.LastIndexByte(p, '/') + 1
+			if i >= base {
+				return true, true
+			}
+			j, _ := f.index(p[base:])
+			return true, j >= 0
 		}
-		base := strings.LastIndexByte(lp, '/') + 1
-		return true, strings.Contains(lp[base:], f.lq)
-	}
-	if !f.ascii {
+	} else if isASCII(p) {
 		return false, false
 	}
-	i := f.index(p)
-	if i < 0 {
+	lp := strings.ToLower(p)
+	if !strings.Contains(lp, f.lq) {
 		return false, false
 	}
-	base := strings.LastIndexByte(p, '/') + 1
-	return true, i >= base || f.index(p[base:]) >= 0
+	base := strings.LastIndexByte(lp, '/') + 1
+	return true, strings.Contains(lp[base:], f.lq)
 }
 
-// index is the start of a place in the ASCII string p that lowers to lq,
-// or -1.
-func (f *findFold) index(p string) int {
+// index is, for an ASCII p, the start of a place in it that lowers to lq
+// (-1 when none) with ascii true; ascii is false when p is not all ASCII.
+// One pass, eight bytes at a time: the bytes that are not ASCII, and the
+// anchor byte in either case, found together.
+func (f *findFold) index(p string) (i int, ascii bool) {
 	n := len(f.lq)
 	if n == 0 {
-		return 0
+		return 0, isASCII(p)
 	}
-	nextLo, nextUp := -1, -1 // the next lo and up at or after from; len(p) when none
-	for from := f.anchor; from < len(p); {
-		if nextLo < from {
-			nextLo = indexByteFrom(p, f.lo, from)
-		}
-		c := nextLo
-		if f.up != f.lo {
-			if nextUp < from {
-				nextUp = indexByteFrom(p, f.up, from)
-			}
-			c = min(c, nextUp)
-		}
+	var or uint64 // a letter's two cases differ only in 0x20
+	if f.up != f.lo {
+		or = 0x2020202020202020
+	}
+	want := 0x0101010101010101 * uint64(f.lo)
+	found := -1
+	at := func(c int) bool {
 		s := c - f.anchor
-		if s+n > len(p) {
-			return -1
-		}
-		if equalLowerASCII(p[s:s+n], f.lq) {
-			return s
-		}
-		from = c + 1
+		return s >= 0 && s+n <= len(p) && equalLowerASCII(p[s:s+n], f.lq)
 	}
-	return -1
-}
-
-// indexByteFrom is the index of c in p at or after from, or len(p).
-func indexByteFrom(p string, c byte, from int) int {
-	if i := strings.IndexByte(p[from:], c); i >= 0 {
-		return from + i
+	q := 0
+	for ; q+8 <= len(p); q += 8 {
+		w := load64(p, q)
+		if w&0x8080808080808080 != 0 {
+			return -1, false
+		}
+		if found >= 0 {
+			continue // only checking that the rest is ASCII
+		}
+		for m := zeroBytes((w | or) ^ want); m != 0; m &= m - 1 {
+			if c := q + bits.TrailingZeros64(m)/8; at(c) {
+				found = c - f.anchor
+				break
+			}
+		}
 	}
-	return len(p)
+	for ; q < len(p); q++ {
+		c := p[q]
+		if c >= 0x80 {
+			return -1, false
+		}
+		if found < 0 && (c == f.lo || c == f.up) && at(q) {
+			found = q - f.anchor
+		}
+	}
+	return found, true
 }
 
 // equalLowerASCII reports whether the ASCII string a lowers to lq.
