@@ -32,6 +32,13 @@ type foldFinder struct {
 	pair   bool
 	second byteSet
 	secOff int // byte distance from the anchor's first byte to the second rune's
+	// kpair: the anchor's and the second rune's lead sets are one term each
+	// (an ASCII letter's two cases, or one byte), so pairIndex finds the
+	// candidates, sixteen positions per step: b[p+ko1]|km1 == kc1 (the
+	// anchor's lead) and b[p+ko2]|km2 == kc2 for a candidate anchor at p+ko1.
+	kpair              bool
+	ko1, ko2           int
+	kc1, km1, kc2, km2 byte
 }
 
 // foldRune is one pattern rune: its orbit and the bytes that begin it.
@@ -140,7 +147,43 @@ func newFoldFinder(p string) *foldFinder {
 			f.pair, f.second, f.secOff = true, f.runes[best].lead, bestOff
 		}
 	}
+	f.pickKernelPair()
 	return f
+}
+
+// pickKernelPair makes the scan use pairIndex when two runes at a fixed
+// byte distance each have a one-term lead set: the rarest such rune becomes
+// the anchor and the rarest other one at a fixed distance the second. Both
+// must match at once, so there are far fewer candidates than with one set,
+// and every candidate is still verified in full.
+func (f *foldFinder) pickKernelPair() {
+	a := -1
+	for i, r := range f.runes {
+		if len(r.lead.terms) == 1 && (a < 0 || r.lead.cost < f.runes[a].lead.cost) {
+			a = i
+		}
+	}
+	if a < 0 {
+		return
+	}
+	j, off := -1, 0
+	for i, r := range f.runes {
+		if i == a || len(r.lead.terms) != 1 {
+			continue
+		}
+		if d, ok := f.distance(a, i); ok && (j < 0 || r.lead.cost < f.runes[j].lead.cost) {
+			j, off = i, d
+		}
+	}
+	if j < 0 {
+		return
+	}
+	f.kpair, f.anchor = true, a
+	f.lead, f.leads = f.runes[a].lead, f.runes[a].leads
+	f.ko1 = max(0, -off)
+	f.ko2 = f.ko1 + off
+	t1, t2 := f.runes[a].lead.terms[0], f.runes[j].lead.terms[0]
+	f.kc1, f.km1, f.kc2, f.km2 = t1.val, t1.or, t2.val, t2.or
 }
 
 // distance is the byte offset from rune a's start to rune b's start when it
@@ -191,6 +234,9 @@ func makeByteSet(bs []byte) byteSet {
 
 // index returns the start and end of the first match in b, or -1, -1.
 func (f *foldFinder) index(b []byte) (int, int) {
+	if f.kpair {
+		return f.indexKernelPair(b)
+	}
 	if !f.pair && len(f.leads) <= 3 {
 		return f.indexFew(b)
 	}
@@ -226,6 +272,28 @@ func (f *foldFinder) index(b []byte) (int, int) {
 				return f.indexLinear(b)
 			}
 		}
+	}
+	return -1, -1
+}
+
+// indexKernelPair finds candidates with pairIndex (kpair).
+func (f *foldFinder) indexKernelPair(b []byte) (int, int) {
+	end := len(b) - max(f.ko1, f.ko2) // candidates p in [0, end)
+	steps := 0
+	for p := 0; p < end; {
+		c := pairIndex(b[p:], end-p, f.ko1, f.ko2, f.kc1, f.km1, f.kc2, f.km2)
+		if c < 0 {
+			return -1, -1
+		}
+		q := p + c + f.ko1 // where the anchor would start
+		s, e, n := f.verify(b, q)
+		if s >= 0 {
+			return s, e
+		}
+		if steps += n; overBudget(steps, q) {
+			return f.indexLinear(b)
+		}
+		p += c + 1
 	}
 	return -1, -1
 }
