@@ -300,26 +300,49 @@ func (f *foldFinder) indexKernelPair(b []byte) (int, int) {
 
 // indexFew finds candidates with one memchr-speed IndexByte per lead byte,
 // each remembering its next hit, so every byte is scanned once per lead byte.
+// A lead byte is looked for in a window that starts small and doubles
+// while it finds nothing: a search that ends at the first match costs in
+// proportion to how far that match is, even when a lead byte (the LONG S
+// of s) is nowhere in b — a scan to b's end for it on every call made a
+// file with many matching lines cost lines × size.
 func (f *foldFinder) indexFew(b []byte) (int, int) {
+	// leads[i] is not in b[q:next[i]]; it is at next[i] when hit[i].
 	var next [3]int
-	steps := 0
-	for i := range f.leads {
-		next[i] = -1
-	}
+	var hit [3]bool
+	stale := func(i, q int) bool { return next[i] < q || (next[i] == q && !hit[i]) }
+	// The window doubles on every miss, so a lead byte that is far away
+	// or absent costs a few calls, and its searched stretch ends near the
+	// first candidate.
+	steps, win := 0, 16
 	for q := 0; q < len(b); {
+		// c: no lead byte lies in b[q:c].
 		c := len(b)
 		for i, x := range f.leads {
-			if next[i] < q {
-				if j := bytes.IndexByte(b[q:], x); j >= 0 {
-					next[i] = q + j
+			if stale(i, q) {
+				lim := min(len(b), q+win)
+				if testHookFewScan != nil {
+					testHookFewScan(lim - q)
+				}
+				if j := bytes.IndexByte(b[q:lim], x); j >= 0 {
+					next[i], hit[i] = q+j, true
 				} else {
-					next[i] = len(b)
+					next[i], hit[i] = lim, false
+					win = min(2*win, 1<<20)
 				}
 			}
 			c = min(c, next[i])
 		}
-		if c == len(b) {
-			break
+		cand := false
+		for i := range f.leads {
+			cand = cand || (hit[i] && next[i] == c)
+		}
+		if !cand {
+			// No lead byte before c, where some lead's searched stretch ends.
+			if c >= len(b) {
+				break
+			}
+			q = c
+			continue
 		}
 		s, e, n := f.verify(b, c)
 		if s >= 0 {
@@ -332,6 +355,9 @@ func (f *foldFinder) indexFew(b []byte) (int, int) {
 	}
 	return -1, -1
 }
+
+// testHookFewScan is told how many bytes indexFew searches for one lead.
+var testHookFewScan func(n int)
 
 // verify tests a match whose anchor rune starts at b[q]; steps is how
 // many runes it compared (the work, for the budget).
