@@ -2,8 +2,6 @@ package repoops
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 )
 
 // finder locates a fixed pattern. Scanning for the first byte, as a plain
@@ -11,18 +9,16 @@ import (
 // is common (the "e" of "err"). So it picks the pattern's rarest byte: when
 // that byte is rare (the "U" of "ErrUnexpectedEOF") a memchr-speed
 // IndexByte finds few candidates; when even the rarest byte is common, it
-// tests two of the pattern's bytes at once, eight positions per step
-// (SWAR), so only positions where both match are verified. The idea is
-// ripgrep's rare-byte and packed-pair prefilters, without SIMD.
+// tests two of the pattern's bytes at once, sixteen positions per step
+// (pairIndex), so only positions where both match are verified. The idea is
+// ripgrep's rare-byte and packed-pair prefilters (the pair in SSE2).
 type finder struct {
-	pat        []byte
-	rare       byte
-	rareOff    int // index of rare in pat
-	pair       bool
-	second     byte
-	secondOff  int
-	rareMask   uint64 // rare repeated in every byte
-	secondMask uint64
+	pat       []byte
+	rare      byte
+	rareOff   int // index of rare in pat
+	pair      bool
+	second    byte
+	secondOff int
 }
 
 // commonBytes lists bytes from most to least frequent in source code and
@@ -63,8 +59,6 @@ func newFinder(pat []byte) *finder {
 	if next >= 0 && byteRank[pat[best]] < pairBelowRank {
 		f.pair = true
 		f.second, f.secondOff = pat[next], next
-		f.rareMask = 0x0101010101010101 * uint64(f.rare)
-		f.secondMask = 0x0101010101010101 * uint64(f.second)
 	}
 	return f
 }
@@ -107,32 +101,22 @@ func zeroBytes(x uint64) uint64 {
 	return ^((x&low7 + low7) | x | low7)
 }
 
-// indexPair tests eight candidate starts per step: s is a match candidate
-// only if b[s+rareOff] == rare and b[s+secondOff] == second.
+// indexPair finds candidate starts with pairIndex (sixteen per step): s
+// is one only if b[s+rareOff] == rare and b[s+secondOff] == second; each is
+// verified whole.
 func (f *finder) indexPair(b []byte) int {
 	n := len(f.pat)
 	last := len(b) - n // last possible start
-	hi := max(f.rareOff, f.secondOff)
-	s := 0
-	for ; s+hi+8 <= len(b) && s <= last; s += 8 {
-		w1 := binary.LittleEndian.Uint64(b[s+f.rareOff:]) ^ f.rareMask
-		w2 := binary.LittleEndian.Uint64(b[s+f.secondOff:]) ^ f.secondMask
-		m := zeroBytes(w1) & zeroBytes(w2)
-		for m != 0 {
-			start := s + bits.TrailingZeros64(m)/8
-			if start > last {
-				return -1
-			}
-			if bytes.Equal(b[start:start+n], f.pat) {
-				return start
-			}
-			m &= m - 1
+	for s := 0; s <= last; {
+		c := pairIndex(b[s:], last-s+1, f.rareOff, f.secondOff, f.rare, 0, f.second, 0)
+		if c < 0 {
+			return -1
 		}
-	}
-	for ; s <= last; s++ {
-		if b[s+f.rareOff] == f.rare && b[s+f.secondOff] == f.second && bytes.Equal(b[s:s+n], f.pat) {
-			return s
+		start := s + c
+		if bytes.Equal(b[start:start+n], f.pat) {
+			return start
 		}
+		s = start + 1
 	}
 	return -1
 }

@@ -32,6 +32,13 @@ type foldFinder struct {
 	pair   bool
 	second byteSet
 	secOff int // byte distance from the anchor's first byte to the second rune's
+	// kpair: the anchor's and the second rune's lead sets are one term each
+	// (an ASCII letter's two cases, or one byte), so pairIndex finds the
+	// candidates, sixteen positions per step: b[p+ko1]|km1 == kc1 (the
+	// anchor's lead) and b[p+ko2]|km2 == kc2 for a candidate anchor at p+ko1.
+	kpair              bool
+	ko1, ko2           int
+	kc1, km1, kc2, km2 byte
 }
 
 // foldRune is one pattern rune: its orbit and the bytes that begin it.
@@ -140,7 +147,43 @@ func newFoldFinder(p string) *foldFinder {
 			f.pair, f.second, f.secOff = true, f.runes[best].lead, bestOff
 		}
 	}
+	f.pickKernelPair()
 	return f
+}
+
+// pickKernelPair makes the scan use pairIndex when two runes at a fixed
+// byte distance each have a one-term lead set: the rarest such rune becomes
+// the anchor and the rarest other one at a fixed distance the second. Both
+// must match at once, so there are far fewer candidates than with one set,
+// and every candidate is still verified in full.
+func (f *foldFinder) pickKernelPair() {
+	a := -1
+	for i, r := range f.runes {
+		if len(r.lead.terms) == 1 && (a < 0 || r.lead.cost < f.runes[a].lead.cost) {
+			a = i
+		}
+	}
+	if a < 0 {
+		return
+	}
+	j, off := -1, 0
+	for i, r := range f.runes {
+		if i == a || len(r.lead.terms) != 1 {
+			continue
+		}
+		if d, ok := f.distance(a, i); ok && (j < 0 || r.lead.cost < f.runes[j].lead.cost) {
+			j, off = i, d
+		}
+	}
+	if j < 0 {
+		return
+	}
+	f.kpair, f.anchor = true, a
+	f.lead, f.leads = f.runes[a].lead, f.runes[a].leads
+	f.ko1 = max(0, -off)
+	f.ko2 = f.ko1 + off
+	t1, t2 := f.runes[a].lead.terms[0], f.runes[j].lead.terms[0]
+	f.kc1, f.km1, f.kc2, f.km2 = t1.val, t1.or, t2.val, t2.or
 }
 
 // distance is the byte offset from rune a's start to rune b's start when it
@@ -191,6 +234,9 @@ func makeByteSet(bs []byte) byteSet {
 
 // index returns the start and end of the first match in b, or -1, -1.
 func (f *foldFinder) index(b []byte) (int, int) {
+	if f.kpair {
+		return f.indexKernelPair(b)
+	}
 	if !f.pair && len(f.leads) <= 3 {
 		return f.indexFew(b)
 	}
@@ -230,28 +276,73 @@ func (f *foldFinder) index(b []byte) (int, int) {
 	return -1, -1
 }
 
+// indexKernelPair finds candidates with pairIndex (kpair).
+func (f *foldFinder) indexKernelPair(b []byte) (int, int) {
+	end := len(b) - max(f.ko1, f.ko2) // candidates p in [0, end)
+	steps := 0
+	for p := 0; p < end; {
+		c := pairIndex(b[p:], end-p, f.ko1, f.ko2, f.kc1, f.km1, f.kc2, f.km2)
+		if c < 0 {
+			return -1, -1
+		}
+		q := p + c + f.ko1 // where the anchor would start
+		s, e, n := f.verify(b, q)
+		if s >= 0 {
+			return s, e
+		}
+		if steps += n; overBudget(steps, q) {
+			return f.indexLinear(b)
+		}
+		p += c + 1
+	}
+	return -1, -1
+}
+
 // indexFew finds candidates with one memchr-speed IndexByte per lead byte,
 // each remembering its next hit, so every byte is scanned once per lead byte.
+// A lead byte is looked for in a window that starts small and doubles
+// while it finds nothing: a search that ends at the first match costs in
+// proportion to how far that match is, even when a lead byte (the LONG S
+// of s) is nowhere in b — a scan to b's end for it on every call made a
+// file with many matching lines cost lines × size.
 func (f *foldFinder) indexFew(b []byte) (int, int) {
+	// leads[i] is not in b[q:next[i]]; it is at next[i] when hit[i].
 	var next [3]int
-	steps := 0
-	for i := range f.leads {
-		next[i] = -1
-	}
+	var hit [3]bool
+	stale := func(i, q int) bool { return next[i] < q || (next[i] == q && !hit[i]) }
+	// The window doubles on every miss, so a lead byte that is far away
+	// or absent costs a few calls, and its searched stretch ends near the
+	// first candidate.
+	steps, win := 0, 16
 	for q := 0; q < len(b); {
+		// c: no lead byte lies in b[q:c].
 		c := len(b)
 		for i, x := range f.leads {
-			if next[i] < q {
-				if j := bytes.IndexByte(b[q:], x); j >= 0 {
-					next[i] = q + j
+			if stale(i, q) {
+				lim := min(len(b), q+win)
+				if testHookFewScan != nil {
+					testHookFewScan(lim - q)
+				}
+				if j := bytes.IndexByte(b[q:lim], x); j >= 0 {
+					next[i], hit[i] = q+j, true
 				} else {
-					next[i] = len(b)
+					next[i], hit[i] = lim, false
+					win = min(2*win, 1<<20)
 				}
 			}
 			c = min(c, next[i])
 		}
-		if c == len(b) {
-			break
+		cand := false
+		for i := range f.leads {
+			cand = cand || (hit[i] && next[i] == c)
+		}
+		if !cand {
+			// No lead byte before c, where some lead's searched stretch ends.
+			if c >= len(b) {
+				break
+			}
+			q = c
+			continue
 		}
 		s, e, n := f.verify(b, c)
 		if s >= 0 {
@@ -264,6 +355,9 @@ func (f *foldFinder) indexFew(b []byte) (int, int) {
 	}
 	return -1, -1
 }
+
+// testHookFewScan is told how many bytes indexFew searches for one lead.
+var testHookFewScan func(n int)
 
 // verify tests a match whose anchor rune starts at b[q]; steps is how
 // many runes it compared (the work, for the budget).

@@ -54,10 +54,16 @@ func FuzzFoldFinderMatchesEqualFold(f *testing.F) {
 // Every strategy (rare set, pair before and after the anchor, variable
 // widths) agrees with the reference at every alignment.
 func TestFoldFinderStrategiesAtEveryAlignment(t *testing.T) {
-	if !newFoldFinder("err").pair || newFoldFinder("ErrUnexpectedEOF").pair {
-		t.Fatal("strategy choice changed: err should use the pair scan, ErrUnexpectedEOF one rare set")
+	// Each strategy is reached: the pairIndex scan where two runes at a
+	// fixed distance have one-term lead sets, else the SWAR pair when the
+	// anchor's set is common, else IndexByte per lead byte.
+	for pat, want := range map[string]string{"err": "kernel pair", "ErrUnexpectedEOF": "kernel pair", "e t": "kernel pair",
+		"kelvin": "kernel pair", "Grüße": "kernel pair", "ts": "pair", "kiss": "few", "\u212A": "few", "s": "few", "σσ": "few"} {
+		if got := foldStrategy(newFoldFinder(pat)); got != want {
+			t.Errorf("strategy for %q is %s, want %s", pat, got, want)
+		}
 	}
-	for _, pat := range []string{"err", "ErrUnexpectedEOF", "te", "kiss", "Grüße", "e t", "\u212A", "s", "xz", "eq"} {
+	for _, pat := range []string{"err", "ErrUnexpectedEOF", "te", "kiss", "Grüße", "e t", "\u212A", "s", "xz", "eq", "ts", "es", "kelvin", "mask", "σσ"} {
 		f := newFoldFinder(pat)
 		for _, variant := range []string{pat, strings.ToUpper(pat), strings.NewReplacer("k", "\u212A", "s", "\u017F", "K", "\u212A", "S", "\u017F").Replace(pat)} {
 			for pre := 0; pre < 20; pre++ {
@@ -79,6 +85,18 @@ func TestFoldFinderStrategiesAtEveryAlignment(t *testing.T) {
 			}
 		}
 	}
+}
+
+func foldStrategy(f *foldFinder) string {
+	switch {
+	case f.kpair:
+		return "kernel pair"
+	case f.pair:
+		return "pair"
+	case len(f.leads) <= 3:
+		return "few"
+	}
+	return "sets"
 }
 
 // A pattern whose every candidate fails late costs pattern × data when
