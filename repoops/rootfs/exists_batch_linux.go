@@ -69,6 +69,9 @@ func (p *Presence) ExistAll(rels []string, keep func(i int, ok bool)) {
 		buf  []byte
 		want map[string]int32
 	)
+	// Every folder this call reads is opened by it (the stack starts
+	// empty) and read at most once, so each read starts at offset 0.
+	p.fr.enterDir("")
 	for gi := range groups {
 		g := &groups[gi]
 		dfd, oc := p.fr.enterDir(g.dir)
@@ -154,9 +157,10 @@ func dirOf(rel string) string {
 // the caller.
 func (p *Presence) readNames(g *presenceGroup, dfd int, rels []string, next []int32, ok []bool, want map[string]int32, buf []byte) {
 	// The Scanner's own folder fds are only ever used as openat/fstatat
-	// bases, and each folder is read at most once while it is open, so a
-	// fresh one is read from its start without a seek. The root's fd is
-	// shared: read it through a fresh one.
+	// bases, and ExistAll opens each folder it reads and reads it once, so
+	// it is at its start without a seek (and were it not, a name missed is
+	// only left to fstatat). The root's fd is shared: read it through a
+	// fresh one.
 	fd := dfd
 	if g.dir == "" {
 		var err error
@@ -164,12 +168,6 @@ func (p *Presence) readNames(g *presenceGroup, dfd int, rels []string, next []in
 			return
 		}
 		defer unix.Close(fd)
-	} else if top := &p.fr.stack[len(p.fr.stack)-1]; top.read {
-		if _, err := unix.Seek(fd, 0, 0); err != nil {
-			return
-		}
-	} else {
-		top.read = true
 	}
 	clear(want)
 	for i := g.first; i >= 0; i = next[i] {

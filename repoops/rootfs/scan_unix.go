@@ -24,7 +24,6 @@ type Scanner struct {
 type dirFd struct {
 	name string
 	fd   int
-	read bool // its names were read (Presence): its offset is not at the start
 }
 
 // Scanner returns a reader for one worker of a bulk scan; Close it when
