@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -49,14 +50,23 @@ func (t *treePane) whenRootLands() {
 	t.askAfterRoot, t.horizonWaiting, t.gitWaiting = true, true, true
 }
 
-// rootLanded starts what whenRootLands deferred.
+// rootLanded starts what whenRootLands deferred, a little later still:
+// the root's rows reach the screen at the renderer's next frame, and a
+// git process starting meanwhile takes a core from that frame.
 func (t *treePane) rootLanded() tea.Cmd {
 	if !t.askAfterRoot {
 		return nil
 	}
 	t.askAfterRoot = false
-	return tea.Batch(t.askHorizon(), t.refreshGit())
+	asks := tea.Batch(t.askHorizon(), t.refreshGit())
+	return func() tea.Msg {
+		time.Sleep(askAfterRootDelay)
+		return asks()
+	}
 }
+
+// askAfterRootDelay is two of the renderer's frames (see programFPS).
+const askAfterRootDelay = 2 * time.Second / programFPS
 
 // settled reports that nothing the tree asked for is still out: listings,
 // the horizon and the git marks (tests wait on it before drawing).
