@@ -134,7 +134,9 @@ func (f *Scanner) Read(rel string, bufp *[]byte, limit int) ([]byte, Outcome) {
 	// st_size is a hint only: read until EOF, never past limit.
 	want := min(int(st.Size)+1, limit+1)
 	if cap(*bufp) < want {
-		*bufp = make([]byte, max(want, 64<<10))
+		// Doubling: a run of ever larger files allocates log-many times, not
+		// once per new largest file.
+		*bufp = make([]byte, min(max(want, 2*cap(*bufp), 64<<10), limit+1))
 	}
 	buf := (*bufp)[:cap(*bufp)]
 	n := 0
