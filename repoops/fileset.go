@@ -43,8 +43,16 @@ func (w *walkStats) unreadable(rel string) {
 // Inside git the tracked paths come first, straight from the index (git
 // stats nothing for them), and the untracked ones after (see gitFiles).
 func (r *Repo) eachFile(ctx context.Context, scope string, visit func(path string)) (walkStats, error) {
+	return r.eachFileThen(ctx, scope, visit, nil)
+}
+
+// eachFileThen is eachFile that also calls trackedDone, inside git, once
+// the tracked half has been visited and before the first untracked path
+// (git is then still walking the folders for those): repo_find checks
+// its tracked matches on the other core meanwhile.
+func (r *Repo) eachFileThen(ctx context.Context, scope string, visit func(path string), trackedDone func()) (walkStats, error) {
 	if r.git != nil {
-		return walkStats{}, r.gitFiles(ctx, scope, visit)
+		return walkStats{}, r.gitFiles(ctx, scope, visit, trackedDone)
 	}
 	return r.walk(ctx, scope, func(e DirEntry) {
 		if e.Kind == KindFile || e.Kind == KindSymlink || e.Kind == KindRepo {

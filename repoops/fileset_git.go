@@ -14,7 +14,7 @@ import (
 // tracked ones are done, then visited as they come. One combined
 // `--cached --others` call would print nothing until its walk is done; a
 // walk started after the tracked listing would wait for it.
-func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path string)) error {
+func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path string), trackedDone func()) error {
 	args := func(which ...string) []string {
 		a := append([]string{"ls-files", "-z"}, which...)
 		if scope != "" {
@@ -83,6 +83,9 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 	if cut {
 		stop()
 		return tooManyFiles()
+	}
+	if trackedDone != nil {
+		trackedDone()
 	}
 
 	// Now the untracked paths: what came meanwhile, then the rest as it comes.

@@ -96,13 +96,20 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	} else {
 		match = newFindFold(lq).match
 	}
-	stats, err := r.eachFile(ctx, scope, func(f string) {
+	// git lists tracked files even when they were deleted: what is shown
+	// and counted is what exists (a folder with many hits is read once,
+	// not stat'ed per hit). The tracked matches are checked while git
+	// still walks the folders for the untracked files; those are checked
+	// after, as they come last.
+	var early presenceRun
+	defer early.wait()
+	stats, err := r.eachFileThen(ctx, scope, func(f string) {
 		res.Searched++
 		if ok, nameHit := match(f); ok {
 			paths = append(paths, f)
 			nameHits = append(nameHits, nameHit)
 		}
-	})
+	}, func() { early.start(r, paths[:len(paths):len(paths)]) })
 	if err != nil {
 		return nil, err
 	}
@@ -112,13 +119,17 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	}
 	hits := make([]hit, 0, len(paths))
 	if r.git != nil && len(paths) > 0 {
-		// git lists tracked files even when they were deleted: show and
-		// count what exists (a folder with many hits is read once, not
-		// stat'ed per hit).
-		p := r.fs.Presence()
-		p.ExistAll(paths, func(i int, ok bool) {
+		early.wait()
+		for i, ok := range early.ok {
 			if ok {
 				hits = append(hits, hit{paths[i], nameHits[i]})
+			}
+		}
+		rest := paths[len(early.ok):]
+		p := r.fs.Presence()
+		p.ExistAll(rest, func(i int, ok bool) {
+			if ok {
+				hits = append(hits, hit{rest[i], nameHits[len(early.ok)+i]})
 			}
 		})
 		p.Close()
