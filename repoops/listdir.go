@@ -302,22 +302,6 @@ func (r *Repo) rulesLocked(file, base string) *gitignore.Rules {
 	return rules
 }
 
-// pathLess orders paths so a folder's contents follow it directly:
-// '/' sorts before every other byte.
-func pathLess(a, b string) bool {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		ca, cb := a[i], b[i]
-		if ca == cb {
-			continue
-		}
-		if ca == '/' {
-			return true
-		}
-		if cb == '/' {
-			return false
-		}
-		return ca < cb
-	}
-	return len(a) < len(b)
-}
+// pathLess orders paths so a folder's contents follow it directly (the
+// disk door's order, shared with its depth-first presence check).
+func pathLess(a, b string) bool { return rootfs.PathLess(a, b) }

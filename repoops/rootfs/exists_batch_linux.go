@@ -60,7 +60,7 @@ func (p *Presence) ExistAll(rels []string, keep func(i int, ok bool)) {
 		if a.dir == b.dir {
 			return 0
 		}
-		if dirLess(a.dir, b.dir) {
+		if PathLess(a.dir, b.dir) {
 			return -1
 		}
 		return 1
@@ -103,27 +103,6 @@ type presenceGroup struct {
 	dir         string
 	first, last int32
 	n           int
-}
-
-// dirLess orders folders depth-first: a folder's sub-folders come right
-// after it, before "a/b.c" or "a/b0" ('/' sorts first), so the Scanner's
-// stack keeps every shared folder open.
-func dirLess(a, b string) bool {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		ca, cb := a[i], b[i]
-		if ca == cb {
-			continue
-		}
-		if ca == '/' {
-			return true
-		}
-		if cb == '/' {
-			return false
-		}
-		return ca < cb
-	}
-	return len(a) < len(b)
 }
 
 // statIn answers Exists for rel, whose folder is open as dfd.
