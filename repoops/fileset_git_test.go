@@ -17,33 +17,16 @@ import (
 // first) stay git's. The index is split, so the tracked paths come from
 // `ls-files --cached` (an index repox reads itself needs no process).
 func TestFileSetListsBothPartsAtOnce(t *testing.T) {
-	realGit := findGitBin()
-	touch, err1 := exec.LookPath("touch")
-	sleep, err2 := exec.LookPath("sleep")
-	if realGit == "" || err1 != nil || err2 != nil {
-		t.Skip("needs git, touch and sleep")
+	touch, err := exec.LookPath("touch")
+	if err != nil {
+		t.Skip("needs touch")
 	}
 	dir, tracked, untracked := streamFixture(t)
 	git(t, dir, "update-index", "--split-index")
-	d := t.TempDir()
-	started := filepath.Join(d, "others-started")
-	script := "#!/bin/sh\ncase \"$*\" in\n" +
-		"*--others*) " + touch + " " + started + " ;;\n" +
-		"*--cached*) i=0; while [ ! -e " + started + " ]; do " + sleep + " 0.05; i=$((i+1)); [ $i -gt 200 ] && { echo 'the untracked listing never started alongside' >&2; exit 1; }; done ;;\n" +
-		"esac\nexec " + realGit + " \"$@\"\n"
-	writeFiles(t, d, map[string]string{"git": script})
-	must(t, os.Chmod(filepath.Join(d, "git"), 0o755))
-	old := findGitBin
-	findGitBin = func() string { return filepath.Join(d, "git") }
-	r, err := Open(dir)
-	findGitBin = old
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if !r.IsGit() {
-		t.Fatalf("the stand-in git was not used: %s", r.gitNote)
-	}
+	started := filepath.Join(t.TempDir(), "others-started")
+	r := openWithStandInGit(t, dir,
+		"*--others*) "+touch+" "+started+" ;;\n"+
+			"*--cached*) "+holdUntil(started, "the untracked listing never started alongside")+" ;;\n")
 	var got []string
 	if _, err := r.eachFile(context.Background(), "", func(p string) { got = append(got, p) }); err != nil {
 		t.Fatal(err)
