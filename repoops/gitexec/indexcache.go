@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
 // indexRead is one direct read of the index file (readIndexFile), kept
@@ -40,8 +38,8 @@ func (g *Runner) indexStamp(c *gitConfig, max int64) string {
 	if _, err := f.ReadAt(sum[:], st.Size()-20); err != nil || sum == [20]byte{} {
 		return ""
 	}
-	ino, dev, ctime := rootfs.FileIDs(st)
-	return fmt.Sprintf("%s|%d|%d.%d.%d.%d.%d|%x", c.objectFormat, max, st.Size(), st.ModTime().UnixNano(), ctime, dev, ino, sum)
+	text, _, _ := statText(st)
+	return fmt.Sprintf("%s|%d|%s|%x", c.objectFormat, max, text, sum)
 }
 
 // indexFile is readIndexFile, served from the last read while the index's

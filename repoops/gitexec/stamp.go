@@ -31,23 +31,31 @@ func stampFiles(paths ...string) stamp {
 			b.WriteString("-;")
 			continue
 		}
-		ino, dev, ctime := rootfs.FileIDs(st)
-		if ino == 0 && ctime == 0 {
-			s.full = false
-		}
-		mtime := st.ModTime().UnixNano()
-		s.newest = max(s.newest, mtime, ctime)
-		for _, n := range []int64{st.Size(), mtime, ctime} {
-			b.WriteString(strconv.FormatInt(n, 10))
-			b.WriteByte('.')
-		}
-		b.WriteString(strconv.FormatUint(dev, 10))
-		b.WriteByte('.')
-		b.WriteString(strconv.FormatUint(ino, 10))
+		text, full, newest := statText(st)
+		s.full = s.full && full
+		s.newest = max(s.newest, newest)
+		b.WriteString(text)
 		b.WriteByte(';')
 	}
 	s.text = b.String()
 	return s
+}
+
+// statText is one file's part of a stamp: size, mtime (ns), ctime (ns),
+// device and inode; full says it had an inode and a ctime, newest is the
+// later of its two times.
+func statText(st os.FileInfo) (text string, full bool, newest int64) {
+	ino, dev, ctime := rootfs.FileIDs(st)
+	mtime := st.ModTime().UnixNano()
+	var b strings.Builder
+	for _, n := range []int64{st.Size(), mtime, ctime} {
+		b.WriteString(strconv.FormatInt(n, 10))
+		b.WriteByte('.')
+	}
+	b.WriteString(strconv.FormatUint(dev, 10))
+	b.WriteByte('.')
+	b.WriteString(strconv.FormatUint(ino, 10))
+	return b.String(), ino != 0 || ctime != 0, max(mtime, ctime)
 }
 
 // settled reports whether no stamped file changed within racyMargin of
