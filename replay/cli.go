@@ -147,7 +147,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("repox replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	report := fs.Bool("report", false, "print the replay as text instead of opening the sessions pane")
-	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
+	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it lies in the current repository; the current folder when the transcript records none)")
 	asJSON := fs.Bool("json", false, "with --report: print JSON lines")
 	session := fs.String("session", "", "with --report on a repox call log: only the calls of this session")
 	pos, err := parseInterleaved(fs, args)
@@ -201,7 +201,10 @@ func runReport(ctx context.Context, r io.Reader, root, session string, w *report
 		return ferr
 	}
 	st := rd.Stats()
-	rootDir, rootWhy := RootFor(root, st.Cwd)
+	rootDir, rootWhy, err := RootFor(root, st.Cwd, ".", "repox", "replay", "--report", w.file)
+	if err != nil {
+		return err
+	}
 	// open the root once up front, so a bad root is a usage error before any output
 	probe, err := NewReplayer(ctx, rootDir)
 	if err != nil {
@@ -275,22 +278,6 @@ func runReport(ctx context.Context, r io.Reader, root, session string, w *report
 	}
 	w.summary(rd.Stats(), tally, rps)
 	return nil
-}
-
-// RootFor is the repository a transcript is replayed against, and why:
-// the one given (--root), else the transcript's folder when it exists
-// here, else the current folder.
-func RootFor(flagRoot, cwd string) (dir, why string) {
-	if flagRoot != "" {
-		return flagRoot, "from --root"
-	}
-	if cwd != "" {
-		if st, err := os.Stat(cwd); err == nil && st.IsDir() {
-			return cwd, "the transcript's folder"
-		}
-		return ".", "the current folder; the transcript's folder " + cwd + " is not on this machine"
-	}
-	return ".", "the current folder; the transcript records no folder"
 }
 
 type tallies struct {

@@ -44,7 +44,12 @@ func TestReportGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
+	// the transcript's folder is the current repository (the golden file
+	// is found from the package's folder, so back there after)
+	wd, _ := os.Getwd()
+	t.Chdir(dir)
 	code := ReplayMain(context.Background(), []string{"--report", path}, nil, &out, &errb)
+	os.Chdir(wd)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -55,6 +60,7 @@ func TestReportGolden(t *testing.T) {
 
 func TestReportJSONLines(t *testing.T) {
 	dir := reportRepo(t)
+	t.Chdir(dir)
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, json: true, file: "t"}
 	if err := runReport(context.Background(), strings.NewReader(reportTranscript(t, dir)), "", "", w); err != nil {
@@ -148,6 +154,7 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // is removed all the same.
 func TestReportStopsAndCleansUpWhenTheReaderGoes(t *testing.T) {
 	dir := reportRepo(t)
+	t.Chdir(dir)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
 	os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644)
 	tmp := t.TempDir()
