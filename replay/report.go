@@ -218,15 +218,13 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
+func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 	if r.json {
-		var copies []map[string]any
-		for _, rp := range rps {
-			if rp.CopiedAt > 0 {
-				copies = append(copies, map[string]any{"copiedAt": rp.CopiedAt, "copied": rp.Copy})
-			}
+		var list []map[string]any
+		for _, c := range copies {
+			list = append(list, map[string]any{"copiedAt": c.copiedAt, "copied": c.copy})
 		}
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": copies})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": list})
 		return
 	}
 	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
@@ -247,19 +245,14 @@ func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
 		r.printf("; the last line is incomplete (still being written?)")
 	}
 	r.printf("\n")
-	copies := 0
-	for _, rp := range rps {
-		if rp.CopiedAt == 0 {
-			continue
-		}
-		copies++
-		r.printf("scratch copy made before call #%d: %d files", rp.CopiedAt, rp.Copy.Files)
-		if rp.Copy.Skipped > 0 {
-			r.printf(", %d skipped (%s)", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+	for _, c := range copies {
+		r.printf("scratch copy made before call #%d: %d files", c.copiedAt, c.copy.Files)
+		if c.copy.Skipped > 0 {
+			r.printf(", %d skipped (%s)", c.copy.Skipped, strings.Join(c.copy.Examples, ", "))
 		}
 		r.printf("; removed\n")
 	}
-	if copies == 0 {
+	if len(copies) == 0 {
 		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
 }

@@ -88,3 +88,49 @@ func TestShellWordQuotesHostileFolders(t *testing.T) {
 		}
 	}
 }
+
+// When $TMPDIR lies inside the root, the scratch copy leaves $TMPDIR out:
+// it does not copy itself, nor other programs' temporary files, and the
+// Glob after the Write counts the root's files and the new one only.
+func TestScratchCopyLeavesOutTMPDIRInsideTheRoot(t *testing.T) {
+	files := map[string]string{"tmp/other-program.txt": "o\n"}
+	for i := range 20 {
+		files["src/f"+twoDigits(i)+".txt"] = "x\n"
+	}
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	t.Setenv("TMPDIR", filepath.Join(root, "tmp"))
+	var out bytes.Buffer
+	if err := runReport(context.Background(), strings.NewReader(writeThenGlob(t, root)), root, "", &reportWriter{w: &out, file: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "now   ok: 21 of 21 matches") {
+		t.Errorf("the Glob in the copy does not count the 20 files and new.txt:\n%s", out.String())
+	}
+	if ents, _ := os.ReadDir(filepath.Join(root, "tmp")); len(ents) != 1 {
+		t.Errorf("left behind in $TMPDIR: %v", ents)
+	}
+}
+
+// Over the copy's bounds no change is replayed: each says why, with the
+// counts, and what to do; nothing is left in $TMPDIR.
+func TestReplayRefusesACopyOverItsBounds(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(path, []byte(writeThenGlob(t, root)), 0o644)
+	var out, errb bytes.Buffer
+	if code := ReplayMain(context.Background(), []string{"--report", "--root", root, "--copy-max-files", "2", path}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"! not-replayed: the change was not replayed: " + root + ": the file set holds more than 2 files (counted 3 files", "raise the bounds with --copy-max-files"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("left behind in $TMPDIR: %v", ents)
+	}
+}
