@@ -83,14 +83,14 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	}
 	if len(all) == 0 {
 		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s\n",
-			abs, filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs)), filepath.Join(env.codexDir(), "sessions"), env.RepoxLogDir())
+			quoted(abs), quoted(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), quoted(filepath.Join(env.codexDir(), "sessions")), quoted(env.RepoxLogDir()))
 		return exitOK
 	}
 	noun := "sessions"
 	if len(all) == 1 {
 		noun = "session"
 	}
-	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, abs)
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, quoted(abs))
 	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
@@ -105,11 +105,11 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if t := newest(s); !t.IsZero() {
 			started = t.UTC().Format("2006-01-02 15:04:05")
 		}
-		where := tildePath(s.Path, env.Home)
+		where := quoted(tildePath(s.Path, env.Home))
 		if s.Agent == AgentRepox {
-			where += " --session " + s.ID
+			where += " --session " + quoted(s.ID)
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(where))
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
 	}
 	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK

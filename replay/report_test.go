@@ -120,24 +120,30 @@ func TestReportEscapesControlCharacters(t *testing.T) {
 			t.Errorf("the report holds %q:\n%s", bad, s)
 		}
 	}
-	if !strings.Contains(s, `\x1b]0;pwned\x07 \u202eexe.txt`) {
+	if !strings.Contains(s, "then  error: ␛]0;pwned␇ ⇄exe.txt �") {
 		t.Errorf("the escaped text is not shown:\n%s", s)
 	}
 }
 
+// sanitize is repoops's visible-character rule (ControlsVisible): newlines
+// and tabs stay, everything a terminal acts on or hides gets its stand-in.
 func TestSanitize(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain\ttext\n":  "plain\ttext\n",
-		"\x1b[2J":        `\x1b[2J`,
-		"bad \xff byte":  `bad \xff byte`,
-		"\u202eexe":      `\u202eexe`,
-		"c1 \u009b":      `c1 \x9b`,
-		"del \x7f":       `del \x7f`,
+		"\x1b[2J":        "␛[2J",
+		"bad \xff byte":  "bad � byte",
+		"\u202eexe":      "⇄exe",
+		"c1 \u009b":      "c1 �",
+		"del \x7f":       "del ␡",
+		"tag\U000E0041":  "tag␢",
 		"ünïcödé → fine": "ünïcödé → fine",
 	} {
 		if got := sanitize(in); got != want {
 			t.Errorf("sanitize(%q) = %q, want %q", in, got, want)
 		}
+	}
+	if got := oneLine("a\nb\tc\u200b"); got != "a␊b␉c␢" {
+		t.Errorf("oneLine: %q", got)
 	}
 }
 
