@@ -99,11 +99,13 @@ type Replayer struct {
 	sroot   *os.Root         // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
 	reads   []json.RawMessage
 	horizon *Horizon
-	copyErr error // the copy could not be made: no change is replayed
+	copyErr error  // the copy could not be made: no change is replayed
+	unlock  func() // drops the scratch folder's lock (set with Scratch)
 }
 
 // NewReplayer opens root for a replay.
 func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
+	sweepStaleOnce() // copies left by replays killed with -9
 	src, err := repoops.Open(root)
 	if err != nil {
 		return nil, err
@@ -132,11 +134,11 @@ func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 		}
 		opt.Exclude = append(opt.Exclude, rel)
 	}
-	scratch, err := os.MkdirTemp("", "repox-replay-")
+	scratch, release, err := makeScratch()
 	if err != nil {
 		return fmt.Errorf("making a scratch folder in $TMPDIR: %w — set TMPDIR to a writable folder", err)
 	}
-	r.Scratch = scratch
+	r.Scratch, r.unlock = scratch, release
 	if r.Copy, err = r.real.CopyFileSetWith(ctx, scratch, opt); err != nil {
 		var large *repoops.CopyTooLargeError
 		if errors.As(err, &large) {
@@ -192,7 +194,8 @@ func (r *Replayer) Close() error {
 		return nil
 	}
 	err := os.RemoveAll(r.Scratch)
-	r.Scratch = ""
+	r.unlock() // after the removal: until then a sweep must see it in use
+	r.Scratch, r.unlock = "", nil
 	return err
 }
 
