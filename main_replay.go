@@ -18,7 +18,7 @@ import (
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("repox replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
+	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it lies in the current repository; the current folder when the transcript records none)")
 	session := fs.String("session", "", "on a repox call log: follow only the calls of this session")
 	asJSON := fs.Bool("json", false, "with --report only")
 	fs.Bool("report", false, "print instead (handled by repox replay --report)")
@@ -60,7 +60,11 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "repox replay: the explorer needs a terminal, and standard output is not one — for text, run: repox replay --report %s\n", pos[0])
 		return exitUsage
 	}
-	dir, _ := replay.RootFor(*root, transcriptCwd(file))
+	dir, _, err := replay.RootFor(*root, transcriptCwd(file), ".", "repox", "replay", pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
+	}
 	if err := model.Run(ctx, model.Options{Dir: dir, Transcript: file, Session: *session}); err != nil {
 		fmt.Fprintf(stderr, "repox replay: %v\n", err)
 		return exitUsage

@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -101,15 +100,15 @@ type agentGateMsg struct {
 	ok            bool
 }
 
-// startFollow opens the transcript and the repository to replay against.
-// root "" takes the session's folder when it exists here, else fallback.
+// startFollow opens the transcript and the repository to replay against:
+// the session's folder when it lies in the explored repository (fallback),
+// fallback when it records none or one not on this machine; a folder
+// elsewhere is refused (replay.RootFor: a transcript never chooses the root).
 func startFollow(parent context.Context, path, filter, cwd, fallback string, gen int) tea.Cmd {
 	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
-		root := fallback
-		if cwd != "" {
-			if st, err := os.Stat(cwd); err == nil && st.IsDir() {
-				root = cwd
-			}
+		root, _, err := replay.RootFor("", cwd, fallback, "repox", "replay", path)
+		if err != nil {
+			return followStartedMsg{err: err}
 		}
 		ctx, cancel := context.WithCancel(parent)
 		fol, err := replay.Follow(ctx, path, replay.FollowOptions{})

@@ -95,7 +95,7 @@ func (r *Replayer) appliedOutcome(c Call, tc ToolCall, args json.RawMessage, pat
 	out := Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args}, AlreadyApplied: why}
 	if len(st.Now) == 0 || st.Now[len(st.Now)-1].AlreadyApplied == "" {
 		st.Flags = append(st.Flags, Flag{Kind: FlagAlreadyApplied, Path: path,
-			Text: "the agent's " + c.AgentTool + " of " + path + " is already applied on disk (" + why + "): not re-run"})
+			Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " is already applied on disk (" + why + "): not re-run"})
 	}
 	if before, ok := beforeApplied(tc, args, now); ok {
 		r.noteChange(c, tc.Tool, args, path, before, true, st)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // exit codes, as main's
@@ -82,14 +83,14 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	}
 	if len(all) == 0 {
 		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s\n",
-			abs, filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs)), filepath.Join(env.codexDir(), "sessions"), env.RepoxLogDir())
+			quoted(abs), quoted(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), quoted(filepath.Join(env.codexDir(), "sessions")), quoted(env.RepoxLogDir()))
 		return exitOK
 	}
 	noun := "sessions"
 	if len(all) == 1 {
 		noun = "session"
 	}
-	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, abs)
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, quoted(abs))
 	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
@@ -104,11 +105,11 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if t := newest(s); !t.IsZero() {
 			started = t.UTC().Format("2006-01-02 15:04:05")
 		}
-		where := tildePath(s.Path, env.Home)
+		where := quoted(tildePath(s.Path, env.Home))
 		if s.Agent == AgentRepox {
-			where += " --session " + s.ID
+			where += " --session " + quoted(s.ID)
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, sanitize(where))
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
 	}
 	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
@@ -147,11 +148,17 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("repox replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	report := fs.Bool("report", false, "print the replay as text instead of opening the sessions pane")
-	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
+	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it lies in the current repository; the current folder when the transcript records none)")
 	asJSON := fs.Bool("json", false, "with --report: print JSON lines")
 	session := fs.String("session", "", "with --report on a repox call log: only the calls of this session")
+	maxFiles := fs.Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold")
+	maxMiB := fs.Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
+		return exitUsage
+	}
+	if *maxFiles < 1 || *maxMiB < 1 {
+		fmt.Fprintf(stderr, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got %d and %d\n", *maxFiles, *maxMiB)
 		return exitUsage
 	}
 	if len(pos) != 1 {
@@ -181,7 +188,8 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
-	if err := runReport(ctx, f, *root, *session, w); err != nil {
+	opt := reportOptions{root: *root, session: *session, limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
+	if _, err := runReportWith(ctx, f, opt, w); err != nil {
 		if w.err != nil {
 			return exitOK // the reader went away: nothing more to say
 		}
@@ -189,108 +197,6 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return exitUsage
 	}
 	return exitOK
-}
-
-// runReport streams a transcript through Replayers into w: one for the
-// transcript, or one per session of a repox call log (each session has
-// its own gate). session, when set, keeps only that session's calls.
-func runReport(ctx context.Context, r io.Reader, root, session string, w *reportWriter) error {
-	rd := NewReader(r)
-	first, ferr := rd.Next()
-	if ferr != nil && !errors.Is(ferr, io.EOF) {
-		return ferr
-	}
-	st := rd.Stats()
-	rootDir, rootWhy := RootFor(root, st.Cwd)
-	// open the root once up front, so a bad root is a usage error before any output
-	probe, err := NewReplayer(ctx, rootDir)
-	if err != nil {
-		return fmt.Errorf("%v — pass the repository with --root DIR", err)
-	}
-	reps := map[string]*Replayer{}
-	var order []string
-	defer func() {
-		for _, rp := range reps {
-			rp.Close()
-		}
-	}()
-	replayerFor := func(sess string) (*Replayer, error) {
-		if rp, ok := reps[sess]; ok {
-			return rp, nil
-		}
-		rp := probe
-		if rp == nil {
-			var err error
-			if rp, err = NewReplayer(ctx, rootDir); err != nil {
-				return nil, err
-			}
-		}
-		probe = nil
-		reps[sess] = rp
-		order = append(order, sess)
-		return rp, nil
-	}
-	w.header(st, probe.Root, rootWhy)
-	var tally tallies
-	if ferr == nil {
-		for c := first; ; {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if session == "" || c.Session == session {
-				rp, err := replayerFor(c.Session)
-				if err != nil {
-					return err
-				}
-				step := rp.Step(ctx, c)
-				tally.add(step)
-				w.step(step)
-				if w.err != nil {
-					return w.err
-				}
-			}
-			var err error
-			if c, err = rd.Next(); err != nil {
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				return err
-			}
-		}
-	}
-	if probe != nil {
-		probe.Close()
-	}
-	var rps []*Replayer
-	for _, sess := range order {
-		label := ""
-		if len(order) > 1 {
-			label = sess
-		}
-		w.seen(reps[sess].Horizon().Files(), label)
-		rps = append(rps, reps[sess])
-	}
-	if session != "" && len(order) == 0 {
-		w.printf("no call of session %s in this transcript\n\n", session)
-	}
-	w.summary(rd.Stats(), tally, rps)
-	return nil
-}
-
-// RootFor is the repository a transcript is replayed against, and why:
-// the one given (--root), else the transcript's folder when it exists
-// here, else the current folder.
-func RootFor(flagRoot, cwd string) (dir, why string) {
-	if flagRoot != "" {
-		return flagRoot, "from --root"
-	}
-	if cwd != "" {
-		if st, err := os.Stat(cwd); err == nil && st.IsDir() {
-			return cwd, "the transcript's folder"
-		}
-		return ".", "the current folder; the transcript's folder " + cwd + " is not on this machine"
-	}
-	return ".", "the current folder; the transcript records no folder"
 }
 
 type tallies struct {

@@ -20,11 +20,19 @@ type reportWriter struct {
 }
 
 // printf writes text-mode output, sanitized for the terminal: the
-// transcript and the repository are both untrusted input.
+// transcript and the repository are both untrusted input. Every string
+// argument is made one line (oneLine), so only format writes line breaks
+// and no field can write a line of its own.
 func (r *reportWriter) printf(format string, args ...any) {
-	if r.err == nil {
-		_, r.err = io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+	if r.err != nil {
+		return
 	}
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = oneLine(s)
+		}
+	}
+	_, r.err = io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
 }
 
 func (r *reportWriter) jsonLine(v any) {
@@ -43,16 +51,16 @@ func (r *reportWriter) header(st Stats, root, rootWhy string) {
 	if format == "" {
 		format = "unknown (no line was a record of a known format)"
 	}
-	r.printf("transcript  %s\n", r.file)
+	r.printf("transcript  %s\n", quoted(r.file))
 	r.printf("format      %s", format)
 	if st.SessionID != "" && st.Format != AgentRepox {
-		r.printf(", session %s", st.SessionID)
+		r.printf(", session %s", quoted(st.SessionID))
 	}
 	r.printf(", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
 	if st.Cwd != "" {
-		r.printf("agent cwd   %s\n", st.Cwd)
+		r.printf("agent cwd   %s\n", quoted(st.Cwd))
 	}
-	r.printf("root        %s (%s)\n", root, rootWhy)
+	r.printf("root        %s (%s)\n", quoted(root), rootWhy)
 	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
 }
 
@@ -62,12 +70,12 @@ func (r *reportWriter) step(s Step) {
 		return
 	}
 	c := s.Call
-	who := c.AgentTool
+	who := quoted(c.AgentTool)
 	if c.Subagent != "" {
-		who = "[" + c.Subagent + "] " + who
+		who = "[" + quoted(c.Subagent) + "] " + who
 	}
 	if c.Session != "" {
-		who = "[session " + c.Session + "] " + who
+		who = "[session " + quoted(c.Session) + "] " + who
 	}
 	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
 	if !c.IsFileTool() {
@@ -75,7 +83,7 @@ func (r *reportWriter) step(s Step) {
 	}
 	r.printf("    then  %s\n", thenSummary(c))
 	for i, tc := range c.Repox {
-		r.printf("    repox %s %s\n", tc.Tool, clip(string(compact(tc.Args)), 160))
+		r.printf("    repox %s %s\n", quoted(tc.Tool), clip(string(compact(tc.Args)), 160))
 		if i < len(s.Now) {
 			r.printf("    now   %s\n", nowSummary(s.Now[i]))
 		}
@@ -131,12 +139,8 @@ func thenSummary(c Call) string {
 	return "ok: " + clip(firstLine(t), 160)
 }
 
-func displayPath(p string) string {
-	if p == "" {
-		return "."
-	}
-	return p
-}
+// displayPath is a repo-relative path as the report shows it.
+func displayPath(p string) string { return shownPath(p) }
 
 func nowSummary(o Outcome) string {
 	switch {
@@ -156,7 +160,7 @@ func nowSummary(o Outcome) string {
 		if len(res.Matches) == 0 {
 			return "ok: no match"
 		}
-		return fmt.Sprintf("ok: %d of %d matches: %s", len(res.Matches), res.Total, examplesN(res.Matches, 3))
+		return fmt.Sprintf("ok: %d of %d matches: %s", len(res.Matches), res.Total, examplesN(shownPaths(res.Matches), 3))
 	case *repoops.GrepResult:
 		return fmt.Sprintf("ok: %d matching lines in %d files (%d shown)", res.TotalLines, res.TotalFiles, res.ShownLines)
 	case *repoops.TreeResult:
@@ -180,7 +184,7 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 		return
 	}
 	if session != "" {
-		r.printf("what the agent of session %s saw\n", session)
+		r.printf("what the agent of session %s saw\n", quoted(session))
 	} else {
 		r.printf("what the agent saw\n")
 	}
@@ -218,15 +222,13 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
+func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 	if r.json {
-		var copies []map[string]any
-		for _, rp := range rps {
-			if rp.CopiedAt > 0 {
-				copies = append(copies, map[string]any{"copiedAt": rp.CopiedAt, "copied": rp.Copy})
-			}
+		var list []map[string]any
+		for _, c := range copies {
+			list = append(list, map[string]any{"copiedAt": c.copiedAt, "copied": c.copy})
 		}
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": copies})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": list})
 		return
 	}
 	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
@@ -247,19 +249,23 @@ func (r *reportWriter) summary(st Stats, t tallies, rps []*Replayer) {
 		r.printf("; the last line is incomplete (still being written?)")
 	}
 	r.printf("\n")
-	copies := 0
-	for _, rp := range rps {
-		if rp.CopiedAt == 0 {
-			continue
-		}
-		copies++
-		r.printf("scratch copy made before call #%d: %d files", rp.CopiedAt, rp.Copy.Files)
-		if rp.Copy.Skipped > 0 {
-			r.printf(", %d skipped (%s)", rp.Copy.Skipped, strings.Join(rp.Copy.Examples, ", "))
+	for _, c := range copies {
+		r.printf("scratch copy made before call #%d: %d files", c.copiedAt, c.copy.Files)
+		if c.copy.Skipped > 0 {
+			r.printf(", %d skipped (%s)", c.copy.Skipped, strings.Join(c.copy.Examples, ", "))
 		}
 		r.printf("; removed\n")
 	}
-	if copies == 0 {
+	if len(copies) == 0 {
 		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
+}
+
+// shownPaths is each of ps as the tools show it.
+func shownPaths(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = shownPath(p)
+	}
+	return out
 }

@@ -44,7 +44,12 @@ func TestReportGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
+	// the transcript's folder is the current repository (the golden file
+	// is found from the package's folder, so back there after)
+	wd, _ := os.Getwd()
+	t.Chdir(dir)
 	code := ReplayMain(context.Background(), []string{"--report", path}, nil, &out, &errb)
+	os.Chdir(wd)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -55,6 +60,7 @@ func TestReportGolden(t *testing.T) {
 
 func TestReportJSONLines(t *testing.T) {
 	dir := reportRepo(t)
+	t.Chdir(dir)
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, json: true, file: "t"}
 	if err := runReport(context.Background(), strings.NewReader(reportTranscript(t, dir)), "", "", w); err != nil {
@@ -114,24 +120,30 @@ func TestReportEscapesControlCharacters(t *testing.T) {
 			t.Errorf("the report holds %q:\n%s", bad, s)
 		}
 	}
-	if !strings.Contains(s, `\x1b]0;pwned\x07 \u202eexe.txt`) {
+	if !strings.Contains(s, "then  error: ␛]0;pwned␇ ⇄exe.txt �") {
 		t.Errorf("the escaped text is not shown:\n%s", s)
 	}
 }
 
+// sanitize is repoops's visible-character rule (ControlsVisible): newlines
+// and tabs stay, everything a terminal acts on or hides gets its stand-in.
 func TestSanitize(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain\ttext\n":  "plain\ttext\n",
-		"\x1b[2J":        `\x1b[2J`,
-		"bad \xff byte":  `bad \xff byte`,
-		"\u202eexe":      `\u202eexe`,
-		"c1 \u009b":      `c1 \x9b`,
-		"del \x7f":       `del \x7f`,
+		"\x1b[2J":        "␛[2J",
+		"bad \xff byte":  "bad � byte",
+		"\u202eexe":      "⇄exe",
+		"c1 \u009b":      "c1 �",
+		"del \x7f":       "del ␡",
+		"tag\U000E0041":  "tag␢",
 		"ünïcödé → fine": "ünïcödé → fine",
 	} {
 		if got := sanitize(in); got != want {
 			t.Errorf("sanitize(%q) = %q, want %q", in, got, want)
 		}
+	}
+	if got := oneLine("a\nb\tc\u200b"); got != "a␊b␉c␢" {
+		t.Errorf("oneLine: %q", got)
 	}
 }
 
@@ -148,6 +160,7 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // is removed all the same.
 func TestReportStopsAndCleansUpWhenTheReaderGoes(t *testing.T) {
 	dir := reportRepo(t)
+	t.Chdir(dir)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
 	os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644)
 	tmp := t.TempDir()

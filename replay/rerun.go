@@ -3,8 +3,10 @@ package replay
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -85,6 +87,9 @@ type Replayer struct {
 	Scratch  string            // the copy; "" until the first change
 	Copy     repoops.CopyStats // what was copied
 	CopiedAt int               // the call whose change made the copy (0: none yet)
+	// CopyLimits bound the scratch copy (zero: repoops's defaults); the
+	// folder $TMPDIR is left out of it when it lies inside Root.
+	CopyLimits repoops.CopyOptions
 
 	real    *repoops.Repo    // the person's repository: only reading calls run on it
 	repo    *repoops.Repo    // where calls run: real, then the copy
@@ -94,11 +99,13 @@ type Replayer struct {
 	sroot   *os.Root         // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
 	reads   []json.RawMessage
 	horizon *Horizon
-	copyErr error // the copy could not be made: no change is replayed
+	copyErr error  // the copy could not be made: no change is replayed
+	unlock  func() // drops the scratch folder's lock (set with Scratch)
 }
 
 // NewReplayer opens root for a replay.
 func NewReplayer(ctx context.Context, root string) (*Replayer, error) {
+	sweepStaleOnce() // copies left by replays killed with -9
 	src, err := repoops.Open(root)
 	if err != nil {
 		return nil, err
@@ -119,13 +126,25 @@ func (r *Replayer) ensureCopy(ctx context.Context, seq int) error {
 }
 
 func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
-	scratch, err := os.MkdirTemp("", "repox-replay-")
-	if err != nil {
-		return err
+	opt := r.CopyLimits
+	tmp := os.TempDir()
+	if rel, inside := scratchInside(r.Root, tmp); inside {
+		if rel == "." {
+			return fmt.Errorf("$TMPDIR (%s) is the root itself, so a scratch copy would copy itself — set TMPDIR to a folder outside %s", repoops.QuoteName(tmp), repoops.QuoteName(r.Root))
+		}
+		opt.Exclude = append(opt.Exclude, rel)
 	}
-	r.Scratch = scratch
-	if r.Copy, err = r.real.CopyFileSet(ctx, scratch); err != nil {
-		return fmt.Errorf("copying %s to a scratch folder: %w", r.Root, err)
+	scratch, release, err := makeScratch()
+	if err != nil {
+		return fmt.Errorf("making a scratch folder in $TMPDIR: %w — set TMPDIR to a writable folder", err)
+	}
+	r.Scratch, r.unlock = scratch, release
+	if r.Copy, err = r.real.CopyFileSetWith(ctx, scratch, opt); err != nil {
+		var large *repoops.CopyTooLargeError
+		if errors.As(err, &large) {
+			return fmt.Errorf("%s: %w — replay against a smaller folder with --root DIR, or raise the bounds with --copy-max-files and --copy-max-mib", repoops.QuoteName(r.Root), err)
+		}
+		return fmt.Errorf("copying %s to a scratch folder: %w", repoops.QuoteName(r.Root), err)
 	}
 	cp, err := repoops.Open(scratch)
 	if err != nil {
@@ -145,6 +164,20 @@ func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 	return nil
 }
 
+// scratchInside says whether the folder tmp lies inside root (both with
+// their links resolved), and where, as a repo-relative folder.
+func scratchInside(root, tmp string) (string, bool) {
+	r, t := resolved(root), resolved(tmp)
+	if !within(t, r) {
+		return "", false
+	}
+	rel, err := filepath.Rel(r, t)
+	if err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
 // Close removes the scratch copy.
 func (r *Replayer) Close() error {
 	if r.repo != nil && r.repo != r.real {
@@ -161,7 +194,8 @@ func (r *Replayer) Close() error {
 		return nil
 	}
 	err := os.RemoveAll(r.Scratch)
-	r.Scratch = ""
+	r.unlock() // after the removal: until then a sweep must see it in use
+	r.Scratch, r.unlock = "", nil
 	return err
 }
 

@@ -48,7 +48,7 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 		if sha(lf) != s.BeforeSHA {
 			now := repoops.CountLines([]byte(lf))
 			st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path,
-				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", path, s.BeforeLines, now)})
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", shownPath(path), s.BeforeLines, now)})
 		}
 	}
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)
@@ -58,7 +58,7 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 			out.Forced, out.Applied = true, true
 		} else {
 			st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
-				Text: "the agent's " + c.AgentTool + " of " + path + " could not be applied to the copy; later calls on it may differ for that reason"})
+				Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " could not be applied to the copy; later calls on it may differ for that reason"})
 		}
 	}
 	if out.Applied {
@@ -193,9 +193,9 @@ func spanLines(s string) int {
 func unreadFlag(c Call, path string, un []LineRange, whole LineRange) Flag {
 	var text string
 	if whole.To > 0 && len(un) == 1 && un[0] == whole {
-		text = "the agent's " + c.AgentTool + " replaced " + path + " without reading any of its " + strconv.Itoa(whole.To) + " lines in this session"
+		text = "the agent's " + quoted(c.AgentTool) + " replaced " + shownPath(path) + " without reading any of its " + strconv.Itoa(whole.To) + " lines in this session"
 	} else {
-		text = "the agent's " + c.AgentTool + " changed " + lineWord(un) + " " + Ranges(un) + " of " + path + ", which it never read in this session"
+		text = "the agent's " + quoted(c.AgentTool) + " changed " + lineWord(un) + " " + Ranges(un) + " of " + shownPath(path) + ", which it never read in this session"
 	}
 	return Flag{Kind: FlagEditUnread, Path: path, Lines: un, Text: text}
 }

@@ -24,7 +24,7 @@ func (r *Replayer) findings(c Call, st *Step) {
 		// repoops's refusal for a folder, or the agent's own tool's
 		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
 			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,
-				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + c.AgentTool + "); repox says: " + firstLine(now.Text)})
+				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + quoted(c.AgentTool) + "); repox says: " + firstLine(now.Text)})
 			return
 		}
 	}
@@ -39,7 +39,7 @@ func (r *Replayer) findings(c Call, st *Step) {
 			nowWhat = "refuses it: " + clip(firstLine(now.Text), 200)
 		}
 		st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Path: path,
-			Text: "the agent's " + c.AgentTool + " " + what + "; repox " + nowWhat})
+			Text: "the agent's " + quoted(c.AgentTool) + " " + what + "; repox " + nowWhat})
 	}
 	if c.IsError || now.IsError || c.Saw == nil {
 		return
@@ -56,7 +56,7 @@ func (r *Replayer) findings(c Call, st *Step) {
 	case *repoops.TreeResult:
 		if c.Saw.Cut && !c.Saw.Counted {
 			st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount,
-				Text: "the agent's " + c.AgentTool + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
+				Text: "the agent's " + quoted(c.AgentTool) + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
 		}
 	}
 }
@@ -65,7 +65,7 @@ func displayDir(p string) string {
 	if p == "" {
 		return "."
 	}
-	return p + "/"
+	return shownPath(p) + "/"
 }
 
 func firstLine(s string) string {
@@ -112,13 +112,13 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 	}
 	if len(short) > 0 {
 		st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount, Path: path, Lines: short,
-			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", c.AgentTool, lineWord(short), Ranges(short), path, firstShort)})
+			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", quoted(c.AgentTool), lineWord(short), Ranges(short), shownPath(path), firstShort)})
 	}
 	if count == 0 {
 		return
 	}
 	st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
-		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", path, count, len(c.Saw.Lines), Ranges(diff), first)})
+		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", shownPath(path), count, len(c.Saw.Lines), Ranges(diff), first)})
 }
 
 // cutShort: the agent's line is a proper prefix of the line now, perhaps
@@ -134,7 +134,7 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	saw := c.Saw
 	cut := saw.Cut || (saw.Limit > 0 && len(saw.Paths) >= saw.Limit)
 	if cut && !saw.Counted {
-		text := fmt.Sprintf("the agent's %s result stopped at %d paths without saying how many there were", c.AgentTool, len(saw.Paths))
+		text := fmt.Sprintf("the agent's %s result stopped at %d paths without saying how many there were", quoted(c.AgentTool), len(saw.Paths))
 		if total > len(saw.Paths) {
 			text += fmt.Sprintf("; repox counts %d %s", total, noun)
 		} else {
@@ -165,12 +165,12 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	if len(onlyAgent)+len(onlyRepox) == 0 {
 		return
 	}
-	text := fmt.Sprintf("the agent's %s listed %d paths, repox lists %d", c.AgentTool, len(saw.Paths), len(repox))
+	text := fmt.Sprintf("the agent's %s listed %d paths, repox lists %d", quoted(c.AgentTool), len(saw.Paths), len(repox))
 	if len(onlyAgent) > 0 {
-		text += fmt.Sprintf("; only the agent's: %s", examples(onlyAgent))
+		text += fmt.Sprintf("; only the agent's: %s", examples(shownPaths(onlyAgent)))
 	}
 	if len(onlyRepox) > 0 {
-		text += fmt.Sprintf("; only repox's: %s", examples(onlyRepox))
+		text += fmt.Sprintf("; only repox's: %s", examples(shownPaths(onlyRepox)))
 	}
 	if c.Approx != "" {
 		text += " (" + c.Approx + ")"

@@ -1,57 +1,56 @@
 package replay
 
 import (
-	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
-// sanitize makes text from a transcript or a repository safe to print on a
-// terminal: control characters (but newline and tab), DEL, C1 controls,
-// bidirectional overrides and bytes that are not UTF-8 are shown escaped
-// (\x1b, \u202e), so an agent's output or a crafted file name cannot move
-// the cursor, recolour or reorder what the person reads.
+// Text from a transcript or a repository is hostile: a newline in a tool
+// name, a path or a session id would write lines of its own into a report
+// (a fake call, a second root header) or a fake row into `repox sessions`,
+// and escape, bidi, zero-width and tag characters would act on the
+// terminal or hide. The rules are repoops's, the tools' own: names go
+// through repoops.QuoteName (quoted and shownPath, below), free
+// text through repoops.VisibleRune on one line (oneLine), and all output
+// through repoops.ControlsVisible (sanitize) as the last guard.
+
+// sanitize makes text bound for a terminal safe: newlines stay, every
+// other character a terminal would act on or not show is made visible.
 func sanitize(s string) string {
+	out, _ := repoops.ControlsVisible(s)
+	return out
+}
+
+// oneLine is free text (a result's first line, a mapping's note) made one
+// line of visible characters: newlines and tabs included, every character
+// VisibleRune changes is its visible stand-in.
+func oneLine(s string) string {
 	clean := true
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unsafeRune(r, size) {
+	for _, r := range s {
+		if _, changed := repoops.VisibleRune(r); changed {
 			clean = false
 			break
 		}
-		i += size
 	}
 	if clean {
 		return s
 	}
-	var sb strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&sb, `\x%02x`, s[i])
-		case unsafeRune(r, size) && r < 0x100:
-			fmt.Fprintf(&sb, `\x%02x`, r)
-		case unsafeRune(r, size):
-			fmt.Fprintf(&sb, `\u%04x`, r)
-		default:
-			sb.WriteString(s[i : i+size])
+	var b strings.Builder
+	for i, r := range s {
+		if r == 0xfffd && strings.HasPrefix(s[i:], "\uFFFD") {
+			b.WriteRune(r) // a real U+FFFD: visible already
+			continue
 		}
-		i += size
+		v, _ := repoops.VisibleRune(r)
+		b.WriteRune(v)
 	}
-	return sb.String()
+	return b.String()
 }
 
-func unsafeRune(r rune, size int) bool {
-	switch {
-	case r == utf8.RuneError && size == 1:
-		return true
-	case r == '\n' || r == '\t':
-		return false
-	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e || r == 0x200f || r == 0x061c:
-		return true
-	}
-	return false
-}
+// quoted is a transcript's name for something (a tool, a session, an
+// agent, a folder, a file), quoted by the one rule for names.
+func quoted(s string) string { return repoops.QuoteName(s) }
+
+// shownPath is a repo-relative path as the tools show it ("." for the root).
+func shownPath(p string) string { return repoops.DisplayPath(p) }

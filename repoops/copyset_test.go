@@ -2,9 +2,11 @@ package repoops
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +60,68 @@ func TestCopyFileSetCopiesTheFileSetOnly(t *testing.T) {
 		if st.Files != 3 || st.Links != 1 || st.Skipped != 2 {
 			t.Errorf("stats %+v", st)
 		}
+	}
+}
+
+// A copy is bounded in files and bytes: over either bound nothing is
+// copied, and the refusal gives the counts and the bounds.
+func TestCopyFileSetRefusesOverItsBounds(t *testing.T) {
+	for _, mk := range []func(*testing.T, map[string]string) string{
+		func(t *testing.T, f map[string]string) string { return plainDir(t, f) },
+		func(t *testing.T, f map[string]string) string { return gitRepo(t, f) },
+	} {
+		dir := mk(t, map[string]string{"a.txt": "aaaa\n", "b.txt": "bbbb\n", "c/d.txt": "dddd\n", "c/e.txt": "eeee\n"})
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			opt  CopyOptions
+			want string
+		}{
+			{CopyOptions{MaxFiles: 3}, "more than 3 files"},
+			{CopyOptions{MaxBytes: 12}, "more than 12 bytes"},
+		} {
+			dst := t.TempDir()
+			_, err := r.CopyFileSetWith(context.Background(), dst, tc.opt)
+			var tooLarge *CopyTooLargeError
+			if !errors.As(err, &tooLarge) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%+v: err %v, want a CopyTooLargeError saying %q", tc.opt, err, tc.want)
+			}
+			if ents, _ := os.ReadDir(dst); len(ents) != 0 {
+				t.Errorf("%+v: copied %d entries before refusing", tc.opt, len(ents))
+			}
+		}
+		st, err := r.CopyFileSetWith(context.Background(), t.TempDir(), CopyOptions{MaxFiles: 4, MaxBytes: 20})
+		if err != nil || st.Files != 4 {
+			t.Errorf("at the bounds: %+v %v", st, err)
+		}
+		r.Close()
+	}
+}
+
+// Excluded folders (the scratch area when $TMPDIR lies inside the
+// repository) are left out of the copy and counted, so a copy never
+// copies itself.
+func TestCopyFileSetLeavesOutExcludedFolders(t *testing.T) {
+	dir := plainDir(t, map[string]string{"a.txt": "a\n", "tmp/repox-replay-1/a.txt": "a\n", "tmp/other": "o\n", "tmpx/kept": "k\n"})
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dst := t.TempDir()
+	st, err := r.CopyFileSetWith(context.Background(), dst, CopyOptions{Exclude: []string{"tmp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(dst, "tmp")); err == nil {
+		t.Error("the excluded folder was copied")
+	}
+	if _, err := os.Lstat(filepath.Join(dst, "tmpx", "kept")); err != nil {
+		t.Errorf("tmpx/kept (not under tmp/) was left out: %v", err)
+	}
+	if st.Files != 2 || st.Excluded != 2 {
+		t.Errorf("stats %+v, want 2 files and 2 excluded", st)
 	}
 }

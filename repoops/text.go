@@ -47,6 +47,11 @@ func QuoteName(s string) string { return words.QuoteName(s) }
 // it holds a character a name would be quoted for.
 func quoteText(s string) string { return words.QuoteText(s) }
 
+// QuoteText is words.QuoteText for the faces (replay quotes transcript
+// fields with it): Go-quoted when s holds a character a name would be
+// quoted for, as it is otherwise.
+func QuoteText(s string) string { return words.QuoteText(s) }
+
 // safeText makes bytes printable as UTF-8 text without losing the line
 // structure: invalid sequences become U+FFFD.
 func safeText(b []byte) string {

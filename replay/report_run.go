@@ -1,0 +1,193 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// A report replays one session at a time. A repox call log (`repox mcp
+// --log`) holds every session the server ever served; keeping a Replayer
+// (its open roots and, once it changed something, its scratch copy) for
+// each until the end kept 60 copies alive for 60 writing sessions, and
+// 3,000 sessions ran out of file descriptors. So a first pass over the log
+// finds each session's last call, and a session's Replayer is closed, its
+// copy removed, right after that call is replayed. Sessions that
+// interleave (two connections at once) are open together only while both
+// have calls still to come.
+
+// reportOptions are what a report replays against and how.
+type reportOptions struct {
+	root    string              // --root ("": RootFor's rule)
+	session string              // only this repox session's calls ("": all)
+	limits  repoops.CopyOptions // the scratch copies' bounds
+}
+
+// reportRun is what a report saw of its sessions, for the end.
+type reportRun struct {
+	peak int // the most Replayers open at once
+}
+
+// finishedSession is what is kept of a closed session for the end of the
+// report: what its agent saw, and its scratch copy.
+type finishedSession struct {
+	id       string
+	seen     []FileSeen
+	copiedAt int
+	copy     repoops.CopyStats
+}
+
+// runReport is runReportWith with the default copy bounds.
+func runReport(ctx context.Context, r io.ReadSeeker, root, session string, w *reportWriter) error {
+	_, err := runReportWith(ctx, r, reportOptions{root: root, session: session}, w)
+	return err
+}
+
+// runReportWith streams a transcript through Replayers into w: one for the
+// transcript, or one per session of a repox call log (each session has its
+// own gate), each closed after its session's last call.
+func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *reportWriter) (reportRun, error) {
+	var run reportRun
+	rd := NewReader(r)
+	first, ferr := rd.Next()
+	if ferr != nil && !errors.Is(ferr, io.EOF) {
+		return run, ferr
+	}
+	st := rd.Stats()
+	var last map[string]int
+	if st.Format == AgentRepox && ferr == nil {
+		var err error
+		if last, err = lastCalls(r); err != nil {
+			return run, err
+		}
+		if rd, first, ferr = rewind(r); ferr != nil && !errors.Is(ferr, io.EOF) {
+			return run, ferr
+		}
+	}
+	rootDir, rootWhy, err := RootFor(opt.root, st.Cwd, ".", "repox", "replay", "--report", w.file)
+	if err != nil {
+		return run, err
+	}
+	// open the root once up front, so a bad root is a usage error before any output
+	probe, err := NewReplayer(ctx, rootDir)
+	if err != nil {
+		return run, fmt.Errorf("%v — pass the repository with --root DIR", err)
+	}
+	probe.CopyLimits = opt.limits
+	w.header(st, probe.Root, rootWhy)
+	open := map[string]*Replayer{}
+	var done []finishedSession // in the order the sessions started
+	at := map[string]int{}     // a session's place in done
+	defer func() {
+		for _, rp := range open {
+			rp.Close()
+		}
+		if probe != nil {
+			probe.Close()
+		}
+	}()
+	finish := func(sess string) {
+		rp := open[sess]
+		done[at[sess]] = finishedSession{id: sess, seen: rp.Horizon().Files(), copiedAt: rp.CopiedAt, copy: rp.Copy}
+		rp.Close()
+		delete(open, sess)
+	}
+	replayerFor := func(sess string) (*Replayer, error) {
+		if rp, ok := open[sess]; ok {
+			return rp, nil
+		}
+		rp := probe
+		probe = nil
+		if rp == nil {
+			var err error
+			if rp, err = NewReplayer(ctx, rootDir); err != nil {
+				return nil, err
+			}
+			rp.CopyLimits = opt.limits
+		}
+		open[sess] = rp
+		if _, ok := at[sess]; !ok {
+			at[sess] = len(done)
+			done = append(done, finishedSession{id: sess})
+		}
+		run.peak = max(run.peak, len(open))
+		return rp, nil
+	}
+	var tally tallies
+	for c := first; ferr == nil; c, ferr = rd.Next() {
+		if ctx.Err() != nil {
+			return run, ctx.Err()
+		}
+		if opt.session != "" && c.Session != opt.session {
+			continue
+		}
+		rp, err := replayerFor(c.Session)
+		if err != nil {
+			return run, err
+		}
+		step := rp.Step(ctx, c)
+		tally.add(step)
+		w.step(step)
+		if w.err != nil {
+			return run, w.err
+		}
+		if n, ok := last[c.Session]; ok && n == c.Seq {
+			finish(c.Session)
+		}
+	}
+	if !errors.Is(ferr, io.EOF) {
+		return run, ferr
+	}
+	for sess := range open {
+		finish(sess) // a session whose last call the first pass did not see (a log still growing)
+	}
+	var copies []finishedSession
+	for _, s := range done {
+		label := ""
+		if len(done) > 1 {
+			label = s.id
+		}
+		w.seen(s.seen, label)
+		if s.copiedAt > 0 {
+			copies = append(copies, s)
+		}
+	}
+	if opt.session != "" && len(done) == 0 {
+		w.printf("no call of session %s in this transcript\n\n", repoops.QuoteName(opt.session))
+	}
+	w.summary(rd.Stats(), tally, copies)
+	return run, nil
+}
+
+// lastCalls reads r from its start and says, for each session, the Seq of
+// its last call.
+func lastCalls(r io.ReadSeeker) (map[string]int, error) {
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("reading the log a second time: %w", err)
+	}
+	last := map[string]int{}
+	rd := NewReader(r)
+	for {
+		c, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return last, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		last[c.Session] = c.Seq
+	}
+}
+
+// rewind starts reading r again from its start: a new Reader and its first call.
+func rewind(r io.ReadSeeker) (*Reader, Call, error) {
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return nil, Call{}, fmt.Errorf("reading the log a second time: %w", err)
+	}
+	rd := NewReader(r)
+	c, err := rd.Next()
+	return rd, c, err
+}
