@@ -250,9 +250,11 @@ repox replay --report calls.jsonl --session 3f2a --json`,
 		},
 	}
 	replayCmd.Flags().Bool("report", false, "print the replay as text instead of opening the sessions pane")
-	rootFlag(replayCmd, "", "the repository to compare with (default: the transcript's folder when it exists, else the current folder)")
+	rootFlag(replayCmd, "", "the repository to compare with (default: the transcript's folder when it lies in the current repository, else the current folder; a transcript recorded elsewhere needs --root)")
 	replayCmd.Flags().Bool("json", false, "with --report: print JSON lines")
 	replayCmd.Flags().String("session", "", "on a repox call log: only the calls of this session")
+	replayCmd.Flags().Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold (changes are replayed in that copy)")
+	replayCmd.Flags().Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 
 	version := &cobra.Command{
 		Use:     "version",

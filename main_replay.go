@@ -21,6 +21,8 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	root := fs.String("root", "", "the repository to compare with (default: the transcript's folder when it lies in the current repository; the current folder when the transcript records none)")
 	session := fs.String("session", "", "on a repox call log: follow only the calls of this session")
 	asJSON := fs.Bool("json", false, "with --report only")
+	fs.Int("copy-max-files", 0, "with --report only")
+	fs.Int("copy-max-mib", 0, "with --report only")
 	fs.Bool("report", false, "print instead (handled by repox replay --report)")
 	var pos []string
 	for rest := args; ; {
@@ -36,6 +38,12 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			break
 		}
 		pos, rest = append(pos, rest[0]), rest[1:]
+	}
+	copyBound := false
+	fs.Visit(func(f *flag.Flag) { copyBound = copyBound || f.Name == "copy-max-files" || f.Name == "copy-max-mib" })
+	if copyBound {
+		fmt.Fprintf(stderr, "repox replay: --copy-max-files and --copy-max-mib go with --report (the explorer copies with the default bounds): repox replay --report --copy-max-files N FILE\n")
+		return exitUsage
 	}
 	if *asJSON {
 		fmt.Fprintf(stderr, "repox replay: --json goes with --report (the explorer has no JSON output): repox replay --report --json FILE\n")

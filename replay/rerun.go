@@ -48,6 +48,9 @@ type Outcome struct {
 	// copy stays as the agent left it); Text is the refusal, or empty
 	// when repox would have applied it.
 	DryRun bool `json:"dryRun,omitempty"`
+	// NotRun: repox did not run the call at all (the scratch copy could
+	// not be made); Text says why, and there is nothing to compare.
+	NotRun bool `json:"notRun,omitempty"`
 	// Applied: the change was applied to the scratch copy.
 	Applied bool `json:"applied,omitempty"`
 	// Forced: repox refused the change but the agent's succeeded, so it
@@ -234,7 +237,7 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		case !readOnly(tc.Tool):
 			if err := r.ensureCopy(ctx, c.Seq); err != nil {
 				text := "the change was not replayed: " + err.Error()
-				out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}}
+				out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}, NotRun: true}
 				st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: argPath(args), Text: text})
 				break
 			}

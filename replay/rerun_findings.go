@@ -17,6 +17,10 @@ func (r *Replayer) findings(c Call, st *Step) {
 	if len(st.Now) == 0 || c.NoResult {
 		return
 	}
+	if st.Now[0].NotRun {
+		// nothing ran, so there is no answer of repox's to compare
+		return
+	}
 	now := st.Now[0]
 	tool := now.Tool
 	path := argPath(now.Args)
