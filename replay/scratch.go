@@ -17,10 +17,6 @@ import (
 // replay's copy is never swept: its lock is held, whatever its age or
 // whether its pid was reused.
 
-// staleAfter: a copy younger than this is never swept (it covers the
-// instant between a copy's folder being made and locked).
-const staleAfter = 10 * time.Minute
-
 // scratchPrefix starts every scratch folder's name.
 const scratchPrefix = "repox-replay-"
 

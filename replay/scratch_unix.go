@@ -12,6 +12,10 @@ import (
 	"time"
 )
 
+// staleAfter: a copy younger than this is never swept (it covers the
+// instant between a copy's folder being made and locked).
+const staleAfter = 10 * time.Minute
+
 // lockScratch takes the scratch folder's lock (an exclusive flock on the
 // folder itself) for as long as the copy lives; release drops it.
 func lockScratch(dir string) (func(), error) {
