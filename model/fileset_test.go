@@ -149,10 +149,10 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	if !ok || p.cursor != 2 {
 		t.Fatalf("cursor %d after two downs (%d hits)", p.cursor, len(p.res.hits))
 	}
-	chosenPath := p.ix.raw[chosen.idx]
+	chosenPath := chosen.raw
 	l.open()
 	d.until("results over the whole set", landed(len(first)+len(rest), true))
-	if h, ok := p.selected(); !ok || p.ix.raw[h.idx] != chosenPath {
+	if r, ok := p.selected(); !ok || r.raw != chosenPath {
 		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.cursor)
 	}
 	all := append(slices.Clone(first), rest...)

@@ -52,6 +52,11 @@ type findPane struct {
 	toolErr    string
 	seen       map[string]bool // raw paths repo_find returns
 	agent      agentState
+
+	// The list once repo_find has answered (find_rows.go).
+	returned  []findRow // its paths, in its order
+	others    []int32   // positions in res.hits of the fuzzy matches it does not return
+	unmatched int       // returned rows fuzzy does not match
 }
 
 func newFindPane(c *common) *findPane {
@@ -107,8 +112,8 @@ func (p *findPane) sync() tea.Cmd {
 // useIndex matches the query over a new index: from the whole index, as
 // the last matches are positions in the old one.
 func (p *findPane) useIndex(ix *fileIndex, at fileVersion) tea.Cmd {
-	if h, ok := p.selected(); ok && p.cursor > 0 {
-		p.keep = p.ix.raw[h.idx] // more paths came in: stay on the chosen one
+	if r, ok := p.selected(); ok && p.cursor > 0 {
+		p.keep = r.raw // more paths came in: stay on the chosen one
 	}
 	p.ix, p.ixAt, p.res = ix, at, nil
 	p.unreadable = p.c.files.unreadable
@@ -164,17 +169,17 @@ func (p *findPane) AgentCall() (string, any, string) {
 
 // Status is the selected path.
 func (p *findPane) Status() statusFields {
-	if h, ok := p.selected(); ok {
-		return statusFields{Path: p.ix.shown[h.idx]}
+	if r, ok := p.selected(); ok {
+		return statusFields{Path: r.shown}
 	}
 	return statusFields{}
 }
 
-func (p *findPane) selected() (findHit, bool) {
-	if p.res == nil || p.ix == nil || p.cursor >= len(p.res.hits) {
-		return findHit{}, false
+func (p *findPane) selected() (findRow, bool) {
+	if p.cursor >= p.rowCount() {
+		return findRow{}, false
 	}
-	return p.res.hits[p.cursor], true
+	return p.rowAt(p.cursor), true
 }
 
 func (p *findPane) body() int { return ui.ResultBody(p.view(false), p.height) }
@@ -197,21 +202,18 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		if msg.res == nil {
 			return nil
 		}
+		kept := p.keep
 		if p.ranking {
 			p.ranking = false
 		} else {
 			p.cursor, p.top = 0, 0
-			for i, h := range msg.res.hits {
-				if p.keep != "" && p.ix.raw[h.idx] == p.keep {
-					p.cursor = i
-					break
-				}
-			}
 			p.keep = ""
 		}
 		p.matching = false
 		fresh := p.res == nil || p.res.query != msg.res.query
 		p.res = msg.res
+		p.relist()
+		p.cursorTo(kept)
 		p.clamp()
 		if fresh {
 			return tea.Batch(p.rankMore(), p.callTool())
@@ -219,7 +221,14 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		return p.rankMore()
 	case findToolMsg:
 		p.toolCancel = nil
+		var kept string
+		if r, ok := p.selected(); ok && p.cursor > 0 {
+			kept = r.raw // the ● rows move to the top: stay on the chosen path
+		}
 		p.onTool(msg)
+		p.relist()
+		p.cursorTo(kept)
+		p.clamp()
 		return nil
 	}
 	return nil
@@ -229,22 +238,22 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keys
 	switch {
 	case key.Matches(msg, k.Open):
-		h, ok := p.selected()
+		r, ok := p.selected()
 		if !ok {
 			return nil
 		}
 		p.done = true
-		return p.c.goTo(p.ix.raw[h.idx], 0, "")
+		return p.c.goTo(r.raw, 0, "")
 	case key.Matches(msg, k.Agent):
 		p.agent.on = !p.agent.on
 		p.agent.top = 0
 		return nil
 	case key.Matches(msg, k.Copy):
-		h, ok := p.selected()
+		r, ok := p.selected()
 		if !ok {
 			return p.c.copy("", "a path")
 		}
-		return p.c.copy(p.ix.shown[h.idx], p.ix.shown[h.idx])
+		return p.c.copy(r.shown, r.shown)
 	case key.Matches(msg, k.CopyAll):
 		return copyAgent(p.c, &p.agent, "repo_find")
 	case key.Matches(msg, k.Up):
@@ -293,11 +302,21 @@ func (p *findPane) move(d int) tea.Cmd {
 	return p.rankMore()
 }
 
-func (p *findPane) clamp() {
-	n := 0
-	if p.res != nil {
-		n = len(p.res.hits)
+// cursorTo puts the cursor on the row of the raw path, when it is listed.
+func (p *findPane) cursorTo(raw string) {
+	if raw == "" {
+		return
 	}
+	for i := range p.rowCount() {
+		if p.rowAt(i).raw == raw {
+			p.cursor = i
+			return
+		}
+	}
+}
+
+func (p *findPane) clamp() {
+	n := p.rowCount()
 	body := ui.ResultBody(p.view(false), p.height)
 	p.cursor = max(min(p.cursor, n-1), 0)
 	if p.cursor < p.top {
@@ -330,7 +349,7 @@ func (p *findPane) rematch() tea.Cmd {
 // ones, in the same generation as the pass it completes.
 func (p *findPane) rankMore() tea.Cmd {
 	r := p.res
-	if r == nil || r.complete() || p.ranking || p.cursor < len(r.hits)-2*max(p.body(), 1) {
+	if r == nil || r.complete() || p.ranking || p.cursor < p.rowCount()-2*max(p.body(), 1) {
 		return nil
 	}
 	p.ranking = true

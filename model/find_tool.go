@@ -53,6 +53,7 @@ func (p *findPane) dropTool() {
 	}
 	p.toolGen++
 	p.tool, p.toolErr, p.seen, p.toolFor = nil, "", nil, ""
+	p.relist()
 }
 
 // findToolDelay is how long the query must stay unchanged, its results

@@ -47,7 +47,7 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	}()
 	total := p.ix.len()
 	if p.res != nil {
-		v.Title += "  " + repoops.Commas(len(p.res.ids)) + " of " + repoops.Plural(total, "file", "files")
+		v.Title += "  " + repoops.Commas(p.matchCount()) + " of " + repoops.Plural(total, "file", "files")
 	} else {
 		v.Title += "  " + repoops.Plural(total, "file", "files")
 	}
@@ -58,7 +58,7 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	if p.res == nil {
 		return v
 	}
-	if len(p.res.ids) == 0 {
+	if p.matchCount() == 0 {
 		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
 		if p.c.files.listing() {
 			v.Message += " listed so far"
@@ -66,14 +66,13 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 		return v
 	}
 	body := ui.ResultBody(v, p.height)
-	marks := p.seen != nil && p.toolFor == p.input
-	for i := p.top; i < min(p.top+body, len(p.res.hits)); i++ {
-		h := p.res.hits[i]
-		text := p.ix.shown[h.idx]
-		r := ui.ResultRow{Text: text, Spans: ui.CharSpans(text, h.matched), Cursor: i == p.cursor}
+	marks := p.marked()
+	for i := p.top; i < min(p.top+body, p.rowCount()); i++ {
+		row := p.rowAt(i)
+		r := ui.ResultRow{Text: row.shown, Spans: ui.CharSpans(row.shown, row.matched), Cursor: i == p.cursor}
 		if marks {
 			r.Mark = ui.MarkUnseen
-			if p.seen[p.ix.raw[h.idx]] {
+			if row.returned {
 				r.Mark = ui.MarkSeen
 			}
 		}
