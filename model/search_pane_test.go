@@ -208,3 +208,17 @@ func TestFindSearchCopy(t *testing.T) {
 		t.Fatalf("search alt+y copies %q", m.copying.text)
 	}
 }
+
+// TestSearchNoMatchSaysItOnce: a search with no match shows repo_grep's
+// own sentence ("no match for …"), not "no match: no match for …".
+func TestSearchNoMatchSaysItOnce(t *testing.T) {
+	m := start(t, fixtureRepo(t), 100, 30)
+	press(m, "s")
+	p := searchOf(t, m)
+	typeText(m, "absent-zz")
+	press(m, "enter")
+	msg := p.frame(true).Message
+	if !strings.HasPrefix(msg, `no match for "absent-zz"`) || strings.Count(msg, "no match") != 1 {
+		t.Fatalf("message %q", msg)
+	}
+}

@@ -44,7 +44,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 	case len(p.files) == 0 && p.running:
 		v.Message = "searching…"
 	case len(p.files) == 0 && p.res != nil:
-		v.Message = "no match: " + p.res.Render()
+		v.Message = p.res.Render() // it says "no match for …" itself
 	case len(p.files) == 0 && p.cancelled:
 		v.Message = "cancelled before any match · enter searches again"
 	}
