@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
 )
 
 // horizon is what a default repo_tree from the root lists: the edge of what
@@ -102,6 +103,24 @@ func (h *horizon) legend() []string {
 		"◦ not in " + h.call + " (" + n + ", depth " + d + ")",
 		"◦ not in " + h.call,
 	}
+}
+
+// edgeNote says, for a folder on the horizon's edge (⋯ or ◑), what the
+// default listing showed of it and the call that lists the rest; "" for
+// any other path.
+func (h *horizon) edgeNote(path string) string {
+	if h == nil {
+		return ""
+	}
+	e, ok := h.listed[path]
+	if !ok || !e.State.HidesContents() {
+		return ""
+	}
+	next := repoops.CallText("repo_tree", repoops.TreeArgs{Path: repoops.DisplayPath(path)})
+	if e.State == repoops.EntryPartlyListed {
+		return "◑ " + h.call + " lists " + repoops.Commas(e.Listed) + " of " + repoops.Commas(e.Total) + " here (entry cap) — " + next + " lists the rest"
+	}
+	return ui.GlyphEdge + " " + h.call + " stops at depth " + repoops.Commas(h.maxDepth) + " here, " + repoops.MarkNotListed + " — " + next + " lists them"
 }
 
 // ruleText is the text of the rule where the entry cap falls.

@@ -460,3 +460,32 @@ func TestTreeFilterMatchesAPathFragment(t *testing.T) {
 		t.Fatalf("a capital makes the fragment case-sensitive: %+v", f)
 	}
 }
+
+// TestTreeEdgeRowExplainedOnTheStatusLine: resting on a ⋯ folder (listed
+// by the default repo_tree, its contents not) or a ◑ one (cut by the entry
+// cap inside) says so on the status line, with the call that lists the
+// rest.
+func TestTreeEdgeRowExplainedOnTheStatusLine(t *testing.T) {
+	f := start(t, fixtureRepo(t), 120, 40)
+	for _, p := range []string{"deep", "deep/a"} {
+		selectPath(t, f, p)
+		press(f, "l")
+	}
+	selectPath(t, f, "deep/a/b")
+	rest(f)
+	st := f.status()
+	if st.Reach != `⋯ repo_tree {} stops at depth 3 here, [contents not listed] — repo_tree {"path":"deep/a/b"} lists them` {
+		t.Errorf("⋯ row: status %q", st.Reach)
+	}
+	selectPath(t, f, "deep/a")
+	rest(f)
+	if st := f.status(); st.Reach != "" {
+		t.Errorf("a listed folder explained as %q", st.Reach)
+	}
+	m := start(t, capRepo(t), 120, 40)
+	selectPath(t, m, "big")
+	rest(m)
+	if st := m.status(); !strings.HasPrefix(st.Reach, "◑ repo_tree {} lists ") || !strings.HasSuffix(st.Reach, ` here (entry cap) — repo_tree {"path":"big"} lists the rest`) {
+		t.Errorf("◑ row: status %q", st.Reach)
+	}
+}

@@ -67,6 +67,8 @@ func (t *treePane) Status() statusFields {
 			f.Reach = ignoredNote
 		} else if f.Beyond && t.reach.path == n.path {
 			f.Reach = t.reach.text
+		} else if note := t.horizon.edgeNote(n.path); note != "" {
+			f.Reach = note
 		}
 	}
 	return f
