@@ -11,6 +11,7 @@ type Tree struct {
 	ShowIgnored  key.Binding // show the entries an ignore rule hides
 	FoldersFirst key.Binding // folders before files
 	Preview      key.Binding // the viewer follows the cursor onto files
+	Count        key.Binding // 1-9 (then 0-9): a count for the next move
 }
 
 // NewTree returns the tree bindings.
@@ -23,6 +24,7 @@ func NewTree() Tree {
 		ShowIgnored:  key.NewBinding(key.WithKeys("."), key.WithHelp(".", "show ignored")),
 		FoldersFirst: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "folders first")),
 		Preview:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "preview on move")),
+		Count:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "count: 490j, 5k, 3ctrl+d, 20G (row 20)")),
 	}
 }
 
@@ -33,7 +35,7 @@ func (t Tree) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (t Tree) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{t.Expand, t.Collapse, t.Filter}, {t.ShowIgnored, t.FoldersFirst, t.Preview}, t.Nav.bindings()}
+	return [][]key.Binding{{t.Expand, t.Collapse, t.Filter}, {t.ShowIgnored, t.FoldersFirst, t.Preview}, append(t.Nav.bindings(), t.Count)}
 }
 
 // TreeFilter bindings apply while the tree's filter prompt is open: every

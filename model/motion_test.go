@@ -276,3 +276,39 @@ func TestViewerWrappedLineTallerThanTheScreen(t *testing.T) {
 		t.Fatalf("w w: skip %d", v.topSkip())
 	}
 }
+
+// TestTreeCounts: a count before a tree move, as in the viewer: 3j moves
+// three rows, 12j stops at the last, 2k back, 4G goes to row 4, esc drops
+// a count, and the hint line shows it while it is typed.
+func TestTreeCounts(t *testing.T) {
+	m := start(t, fixtureRepo(t), 100, 30)
+	tr := &m.tree
+	press(m, "3", "j")
+	if tr.cursor != 3 {
+		t.Fatalf("3j: cursor %d", tr.cursor)
+	}
+	press(m, "2", "k")
+	if tr.cursor != 1 {
+		t.Fatalf("2k: cursor %d", tr.cursor)
+	}
+	press(m, "1", "2")
+	if hint := ansi.Strip(m.Render()); !strings.Contains(hint[strings.LastIndex(hint, "\n"):], "12… count: then a move") {
+		t.Errorf("the hint line does not show the count:\n%s", hint[strings.LastIndex(hint, "\n"):])
+	}
+	press(m, "j")
+	if last := len(tr.rows) - 1; tr.cursor != min(13, last) {
+		t.Fatalf("12j from 1: cursor %d of %d rows", tr.cursor, len(tr.rows))
+	}
+	press(m, "4", "G")
+	if tr.cursor != 3 {
+		t.Fatalf("4G: cursor %d", tr.cursor)
+	}
+	press(m, "5", "esc", "j")
+	if tr.cursor != 4 {
+		t.Fatalf("5 esc j: cursor %d, want one row down", tr.cursor)
+	}
+	press(m, "1", "0", "j")
+	if last := len(tr.rows) - 1; tr.cursor != min(14, last) {
+		t.Fatalf("10j: cursor %d", tr.cursor)
+	}
+}

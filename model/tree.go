@@ -39,7 +39,8 @@ func (n *node) isDir() bool { return n.kind == repoops.KindDir || n.linkDir }
 // visible nodes in display order. Moving the cursor touches only indexes;
 // rows is rebuilt only when the shape changes (expand, collapse, a load).
 type treePane struct {
-	c *common
+	c     *common
+	count int // typed before a move (tree_count.go)
 
 	// asked and not yet answered: the horizon's repo_tree and the git
 	// marks' repo_git status (settled reports both, for tests)

@@ -135,6 +135,11 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 
 func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := t.c.keys.Tree
+	if cmd, done := t.countKey(msg); done {
+		return cmd
+	}
+	n, counted := max(t.count, 1), t.count > 0
+	t.count = 0
 	switch {
 	case key.Matches(msg, k.Expand):
 		return t.activate(t.selected())
@@ -162,6 +167,9 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 	d, top, bottom := navStep(k.Nav, msg, t.visible())
 	before := t.cursor
 	switch {
+	case counted && (top || bottom):
+		t.cursor = min(n, len(t.rows)) - 1 // 20G, 20gg: row 20, as vim's line 20
+		t.clampDir(-1)
 	case top:
 		t.cursor = 0
 		t.clamp()
@@ -169,7 +177,7 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 		t.cursor = len(t.rows) - 1
 		t.clampDir(-1)
 	default:
-		t.move(d)
+		t.move(d * n)
 	}
 	if t.cursor != before {
 		return t.moved()

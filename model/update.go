@@ -267,9 +267,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.on {
 		return m.viewer.Update(msg) // the second key of zz, zh, …
 	}
+	if m.focus == paneTree && m.tree.count > 0 && !m.tree.agent.on && (msg.String() == "0" || msg.String() == "esc") {
+		return m.tree.Update(msg) // 10j's 0, or esc dropping a count
+	}
 	g := m.keys.Global
 	if key.Matches(msg, g.Bindings()...) {
 		m.viewer.clearPending() // a count typed before another command is dropped
+		m.tree.clearPending()
 	}
 	gg := m.pendingG
 	m.pendingG = false

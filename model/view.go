@@ -147,9 +147,9 @@ func (m *Model) hintBindings() []key.Binding {
 		bs = append([]key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}, m.keys.Agent.ShortHelp()...)
 	default:
 		bs = p.ShortHelp()
-		if p == pane(&m.viewer) && m.viewer.Pending() != "" {
+		if pp, ok := p.(pendingPane); ok && pp.Pending() != "" {
 			// A count or a z typed: say so first, and what can follow.
-			pend := key.NewBinding(key.WithKeys(m.viewer.Pending()), key.WithHelp(m.viewer.Pending()+"…", m.viewer.pendingHint()))
+			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.pendingHint()))
 			return append([]key.Binding{pend}, append(m.keys.Global.ShortHelp(), bs...)...)
 		}
 	}
