@@ -25,6 +25,12 @@ type Global struct {
 	// CopyAll copies the focused pane's tool call and its exact model text.
 	CopyAll key.Binding
 
+	// Back and Forward walk the jump list: the places the viewer was
+	// before a jump from find, search or another list (vim's ctrl+o and
+	// ctrl+i; a terminal that sends ctrl+i as tab has alt+i).
+	Back    key.Binding
+	Forward key.Binding
+
 	// The split between the tree and the viewer, remembered between runs.
 	SplitNarrow key.Binding
 	SplitWiden  key.Binding
@@ -47,6 +53,9 @@ func NewGlobal() Global {
 		Search:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
 		Console:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
+
+		Back:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "back to where the viewer was before a jump")),
+		Forward: key.NewBinding(key.WithKeys("ctrl+i", "alt+i"), key.WithHelp("ctrl+i/alt+i", "forward again")),
 
 		SplitNarrow: key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
 		SplitWiden:  key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
@@ -80,6 +89,7 @@ func (g Global) FullHelp() [][]key.Binding {
 		{g.Focus, g.Agent, g.Help, g.Quit},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
+		{g.Back, g.Forward},
 		{g.SplitNarrow, g.SplitWiden, g.SplitReset},
 	}
 }

@@ -53,6 +53,7 @@ type Model struct {
 	tree          treePane
 	viewer        viewerPane
 	pendingG      bool          // the first g of "g g"
+	jumps         jumpList      // where the viewer was before each jump (jumps.go)
 	sessions      *sessionsPane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.

@@ -312,6 +312,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSearch()
 	case key.Matches(msg, g.Sessions):
 		return m.openSessions()
+	case key.Matches(msg, g.Back):
+		return m.jump(-1)
+	case key.Matches(msg, g.Forward):
+		return m.jump(1)
 	case key.Matches(msg, g.SplitNarrow):
 		return m.stepSplit(-1)
 	case key.Matches(msg, g.SplitWiden):
