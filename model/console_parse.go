@@ -284,6 +284,9 @@ func complete(line string) (string, []string) {
 		return line, nil
 	}
 	word := rest[strings.LastIndexByte(rest, ' ')+1:]
+	if key, val, ok := strings.Cut(word, "="); ok && !strings.ContainsAny(word, "\"'") {
+		return extend(line, val, valueChoices(name, key, val), " ")
+	}
 	if strings.ContainsAny(word, "=\"'") {
 		return line, nil
 	}
@@ -302,6 +305,34 @@ func complete(line string) (string, []string) {
 		}
 	}
 	return extend(line, word, cands, "=")
+}
+
+// valueChoices are the values of argument key (an enum in the tool's
+// schema, or true and false) that start with typed: repo_git cmd=di
+// completes to cmd=diff or offers diff and diff-stat.
+func valueChoices(tool, key, typed string) []string {
+	prop := schemaProps(tool)[key]
+	var all []string
+	switch e := prop["enum"].(type) {
+	case []string:
+		all = e
+	case []any:
+		for _, v := range e {
+			if s, ok := v.(string); ok {
+				all = append(all, s)
+			}
+		}
+	}
+	if prop["type"] == "boolean" {
+		all = []string{"true", "false"}
+	}
+	var out []string
+	for _, v := range all {
+		if strings.HasPrefix(v, typed) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // extend replaces the typed word at the end of line by the single

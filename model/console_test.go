@@ -71,6 +71,15 @@ func TestConsoleComplete(t *testing.T) {
 		{"repo_read_file path=x o", "repo_read_file path=x offset=", 0},
 		{"repo_read_file {\"pa", "repo_read_file {\"pa", 0},
 		{"zzz", "zzz", 0},
+		// Values of an enum or a boolean.
+		{"repo_git cmd=", "repo_git cmd=", 5},
+		{"repo_git cmd=l", "repo_git cmd=l", 2}, // log, ls-files
+		{"repo_git cmd=lo", "repo_git cmd=log ", 0},
+		{"repo_git cmd=di", "repo_git cmd=diff", 2}, // diff, diff-stat
+		{"repo_git cmd=diff-", "repo_git cmd=diff-stat ", 0},
+		{"repo_grep pattern=x case_sensitive=f", "repo_grep pattern=x case_sensitive=false ", 0},
+		{"repo_grep pattern=x path=", "repo_grep pattern=x path=", 0}, // free text: nothing offered
+		{"repo_git cmd=zz", "repo_git cmd=zz", 0},
 	} {
 		out, cands := complete(c.in)
 		if out != c.out || len(cands) != c.cands {
