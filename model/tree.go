@@ -80,6 +80,7 @@ type treePane struct {
 	reach   reachState
 	filter  *treeFilter
 	git     map[string]string // raw path -> git status mark (repo_git status)
+	changed *changedView      // only the changed files (tree_changed.go); nil: the whole tree
 
 	// setting changes a remembered setting and saves it (Model.changeSettings).
 	setting func(func(*Settings)) tea.Cmd
@@ -123,6 +124,9 @@ func (t *treePane) footers() int {
 func (t *treePane) shown() []*node {
 	if t.filter.showing() {
 		return t.filter.rows
+	}
+	if t.changed != nil {
+		return t.changed.rows
 	}
 	return t.rows
 }

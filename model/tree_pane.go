@@ -119,6 +119,7 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 	case gitMarksMsg:
 		t.gitWaiting = false
 		t.git = msg.marks
+		t.relistChanged()
 		return nil
 	case restMsg:
 		return t.onRest()
@@ -141,6 +142,10 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 	n, counted := max(t.count, 1), t.count > 0
 	t.count = 0
 	switch {
+	case key.Matches(msg, k.ChangedOnly):
+		return t.toggleChanged()
+	case t.changed != nil && (key.Matches(msg, k.Expand) || key.Matches(msg, k.Collapse)):
+		return t.changedKey(key.Matches(msg, k.Expand))
 	case key.Matches(msg, k.Expand):
 		return t.activate(t.selected())
 	case key.Matches(msg, k.Collapse):
@@ -149,6 +154,7 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return t.moved()
 	case key.Matches(msg, k.Filter):
+		t.changed = nil // the filter searches the whole file set
 		return t.openFilter()
 	case key.Matches(msg, k.ShowIgnored):
 		t.showIgnored = !t.showIgnored
@@ -228,10 +234,14 @@ func (t *treePane) View(w, h int, focused bool) string {
 	}
 	if t.filter.showing() {
 		title += "  filter"
+	} else if t.changed != nil {
+		title += "  changed"
 	}
 	v := ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame(), Legend: t.legend(w)}
 	if t.filter != nil {
 		v.Footer = t.filter.footer(t.c.files)
+	} else if t.changed != nil {
+		v.Footer = t.changed.footer()
 	}
 	return t.c.styles.RenderTree(v, w, h)
 }
