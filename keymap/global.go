@@ -31,6 +31,10 @@ type Global struct {
 	Back    key.Binding
 	Forward key.Binding
 
+	// Undo takes back the newest write this explorer made; Writes lists them.
+	Undo   key.Binding
+	Writes key.Binding
+
 	// The split between the tree and the viewer, remembered between runs.
 	SplitNarrow key.Binding
 	SplitWiden  key.Binding
@@ -56,6 +60,8 @@ func NewGlobal() Global {
 
 		Back:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "back to where the viewer was before a jump")),
 		Forward: key.NewBinding(key.WithKeys("ctrl+i", "alt+i"), key.WithHelp("ctrl+i/alt+i", "forward again")),
+		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the explorer's last write")),
+		Writes:  key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "write log")),
 
 		SplitNarrow: key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
 		SplitWiden:  key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
@@ -89,7 +95,7 @@ func (g Global) FullHelp() [][]key.Binding {
 		{g.Focus, g.Agent, g.Help, g.Quit},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
-		{g.Back, g.Forward},
+		{g.Back, g.Forward, g.Undo, g.Writes},
 		{g.SplitNarrow, g.SplitWiden, g.SplitReset},
 	}
 }

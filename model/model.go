@@ -52,9 +52,10 @@ type Model struct {
 	ring          focusRing
 	tree          treePane
 	viewer        viewerPane
-	pendingG      bool          // the first g of "g g"
-	jumps         jumpList      // where the viewer was before each jump (jumps.go)
-	sessions      *sessionsPane // the sessions pane, once opened (shown or hidden)
+	pendingG      bool           // the first g of "g g"
+	jumps         jumpList       // where the viewer was before each jump (jumps.go)
+	writes        explorerWrites // the writes this explorer made, for u and U (undo.go)
+	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *findPane

@@ -60,6 +60,9 @@ type previewPane struct {
 	call    string // the last call we made, as repoops.CallText
 	res     *repoops.Result
 	note    string // a one-line answer to a key (nothing to apply, not applied)
+	// applying is the diff of the change sent; applied keeps it once the
+	// tool took it, shown with the tool's answer until the form changes.
+	applying, applied string
 
 	width, height int
 	done          bool
@@ -228,6 +231,10 @@ func (p *previewPane) Update(msg tea.Msg) tea.Cmd {
 		p.busy = ""
 		p.res = &msg.res
 		wrote := msg.tool != "repo_read_file" && !msg.res.IsError
+		if wrote {
+			p.applied = p.applying
+			p.note = "applied: the diff is what was written · esc, then u undoes it; U lists this explorer's writes"
+		}
 		if wrote && msg.tool == "repo_edit" {
 			// The file now holds new_string where old_string was: the next
 			// edit starts from what is there.
@@ -263,6 +270,7 @@ func (p *previewPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.field = (p.field + 1) % 2
 		return p.focusField()
 	case key.Matches(msg, k.Toggle):
+		p.applied = ""
 		p.insert = !p.insert
 		p.sizeAreas()
 		p.field = 0

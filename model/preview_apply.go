@@ -90,6 +90,9 @@ func (p *previewPane) ask() tea.Cmd {
 func (p *previewPane) apply() tea.Cmd {
 	req := p.planned.req
 	tool := req.ToolName()
+	w := writeEntry{path: p.path, call: repoops.CallText(tool, req), diff: p.planned.plan.Diff,
+		create: p.planned.plan.Create, before: p.planned.plan.Before}
+	p.applying, p.applied = p.planned.plan.Diff, ""
 	p.callSeq++
 	p.busy = "applying…"
 	p.call = repoops.CallText(tool, req)
@@ -98,19 +101,21 @@ func (p *previewPane) apply() tea.Cmd {
 	return func() tea.Msg {
 		res := callJSON(ctx, s, tool, req)
 		env := paneMsg{to: panePreview, job: jobTool, gen: seq, msg: previewCallMsg{tool: tool, res: res}}
-		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res} }}
+		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res, write: w} }}
 	}
 }
 
 // appliedMsg is an apply's answer for the root: when the preview has been
 // closed meanwhile, the status line says what the tool said.
 type appliedMsg struct {
-	tool string
-	res  repoops.Result
+	tool  string
+	res   repoops.Result
+	write writeEntry // what was asked, for the write log
 }
 
 // onApplied tells the person the outcome of an apply whose preview is gone.
 func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
+	m.writes.record(msg.write, msg.res)
 	if m.overlays.find(panePreview) != nil {
 		return nil
 	}

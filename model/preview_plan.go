@@ -66,6 +66,7 @@ func (p *previewPane) pendingPlan() bool { return p.due }
 // changed schedules a plan after the debounce; typing on makes the
 // scheduled one stale.
 func (p *previewPane) changed() tea.Cmd {
+	p.applied = "" // the form moved on from the write: its plan is shown again
 	p.gen++
 	p.due = true
 	p.confirm = false

@@ -9,6 +9,9 @@ import (
 
 // diffLines is the planned diff, line by line ("" when there is none).
 func (p *previewPane) diffLines() []string {
+	if p.applied != "" {
+		return strings.Split(strings.TrimSuffix(p.applied, "\n"), "\n")
+	}
 	if p.planned == nil || p.planned.plan == nil || p.planned.plan.Diff == "" {
 		return nil
 	}

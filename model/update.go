@@ -77,6 +77,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.flash("back from the editor")
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
+	case undoneMsg:
+		return m.onUndone(msg)
 	case appliedMsg:
 		return m.onApplied(msg)
 	case tea.ClipboardMsg:
@@ -312,6 +314,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSearch()
 	case key.Matches(msg, g.Sessions):
 		return m.openSessions()
+	case key.Matches(msg, g.Undo):
+		return m.undo()
+	case key.Matches(msg, g.Writes):
+		return m.openWrites()
 	case key.Matches(msg, g.Back):
 		return m.jump(-1)
 	case key.Matches(msg, g.Forward):

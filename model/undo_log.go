@@ -1,0 +1,96 @@
+package model
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// The write log (U): every write this explorer made, newest first, with
+// its call, the tool's answer and the diff it applied; undone writes and
+// undos say so. j/k scroll, u undoes the newest write, esc closes.
+
+const paneWrites paneID = 48
+
+type writesPane struct {
+	overlayBase
+	m             *Model
+	top           int
+	width, height int
+	done          bool
+}
+
+func (m *Model) openWrites() tea.Cmd {
+	m.pushOverlay(&writesPane{m: m})
+	return nil
+}
+
+func (p *writesPane) ID() paneID        { return paneWrites }
+func (p *writesPane) Title() string     { return "Write log (U)" }
+func (p *writesPane) SetSize(w, h int)  { p.width, p.height = w, h }
+func (p *writesPane) Size() (int, int)  { return p.width, p.height }
+func (p *writesPane) Area() overlayArea { return areaViewer }
+func (p *writesPane) Done() bool        { return p.done }
+func (p *writesPane) ShortHelp() []key.Binding {
+	g := p.m.keys.Global
+	return []key.Binding{p.m.keys.Tree.Down, p.m.keys.Tree.Up, g.Undo}
+}
+func (p *writesPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+func (p *writesPane) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	n := p.m.keys.Tree.Nav
+	switch {
+	case key.Matches(k, n.Down):
+		p.top = min(p.top+1, max(len(p.rows())-1, 0))
+	case key.Matches(k, n.Up):
+		p.top = max(p.top-1, 0)
+	case key.Matches(k, p.m.keys.Global.Undo):
+		return p.m.undo()
+	case k.String() == "q":
+		p.done = true
+	}
+	return nil
+}
+
+// rows are the log's lines, newest write first.
+func (p *writesPane) rows() []ui.ResultRow {
+	var out []ui.ResultRow
+	es := p.m.writes.entries
+	for i := len(es) - 1; i >= 0; i-- {
+		e := es[i]
+		state := ""
+		switch {
+		case e.undone:
+			state = "undone · "
+		case e.undo:
+			state = "undo · "
+		}
+		head := ui.ResultRow{Text: e.at.Format("15:04:05") + "  " + state + e.call, Header: true}
+		out = append(out, head, ui.ResultRow{Text: "  " + ui.DisplayText(e.answer)})
+		for _, l := range strings.Split(strings.TrimSuffix(e.diff, "\n"), "\n") {
+			if l != "" {
+				out = append(out, ui.ResultRow{Text: "  " + ui.DisplayText(l)})
+			}
+		}
+	}
+	return out
+}
+
+func (p *writesPane) View(w, h int, focused bool) string {
+	v := ui.ResultView{Title: "write log  " + repoops.Plural(len(p.m.writes.entries), "write", "writes") + " by this explorer", Focused: focused}
+	rows := p.rows()
+	if len(rows) == 0 {
+		v.Message = "no write yet: the edit preview's (e) writes and their undos (u) are listed here"
+	} else {
+		v.Rows = rows[min(p.top, len(rows)):]
+		v.Footer = "u undoes the newest write not yet undone (repo_write of the file as it was, through the gate)"
+	}
+	return p.m.styles.RenderResults(v, w, h)
+}
