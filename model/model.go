@@ -55,6 +55,7 @@ type Model struct {
 	pendingG      bool           // the first g of "g g"
 	jumps         jumpList       // where the viewer was before each jump (jumps.go)
 	writes        explorerWrites // the writes this explorer made, for u and U (undo.go)
+	lastPreview   *previewPane   // the last edit preview, whose typing e brings back
 	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.

@@ -40,6 +40,7 @@ type previewPane struct {
 	old    textarea.Model
 	new    textarea.Model
 	line   textinput.Model // after_line
+	count  textinput.Model // expected_count ("" is the tool's default, 1)
 	body   textarea.Model  // content
 	field  int             // the focused field of the form shown
 	from   string          // where the prefill came from ("line 7", "lines 4-9")
@@ -96,6 +97,15 @@ func (m *Model) openPreview() tea.Cmd {
 		return m.checkGate()
 	})
 	p.from = selLabel(first, last)
+	if k := m.lastPreview; k != nil && k.path == p.path && k.from == p.from && k.typed() {
+		// e again where it was closed: what was typed comes back.
+		p.restore(k)
+		v.sel, v.styled = 0, nil
+		m.lastPreview = p
+		m.pushOverlay(p)
+		return p.start()
+	}
+	m.lastPreview = p
 	switch {
 	case missing > 0:
 		p.warn = "the selection has " + repoops.Plural(missing, "line", "lines") + " not read into the viewer yet; they are left out of old_string"
@@ -106,6 +116,8 @@ func (m *Model) openPreview() tea.Cmd {
 	}
 	p.old.SetValue(toArea(text))
 	p.new.SetValue(toArea(text))
+	p.old.MoveToBegin() // a field shorter than its text shows its first line
+	p.new.MoveToBegin()
 	p.line.SetValue(strconv.Itoa(last))
 	v.sel = 0
 	v.styled = nil
@@ -113,19 +125,45 @@ func (m *Model) openPreview() tea.Cmd {
 	return p.start()
 }
 
+// typed reports that a field holds something else than its prefill.
+func (p *previewPane) typed() bool {
+	return p.old.Value() != p.new.Value() || p.count.Value() != "" || p.insert || p.body.Value() != ""
+}
+
+// restore takes the fields of an earlier preview of the same lines.
+func (p *previewPane) restore(k *previewPane) {
+	p.insert, p.field, p.warn = k.insert, k.field, k.warn
+	p.old.SetValue(k.old.Value())
+	p.new.SetValue(k.new.Value())
+	p.count.SetValue(k.count.Value())
+	p.line.SetValue(k.line.Value())
+	p.body.SetValue(k.body.Value())
+	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
+		a.MoveToBegin()
+	}
+	p.sizeAreas()
+	p.focusField()
+}
+
 func newPreviewPane(c *common, path string, tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd, after func(bool) tea.Cmd) *previewPane {
 	ctx, cancel := context.WithCancel(c.ctx)
 	p := &previewPane{c: c, keys: keymap.NewPreview(), tick: tick, after: after, ctx: ctx, cancel: cancel, path: path}
 	p.old, p.new, p.body = newArea("old_string"), newArea("new_string"), newArea("content")
-	p.line = textinput.New()
-	p.line.Prompt = ""
-	p.line.Placeholder = "0 inserts at the top"
-	p.line.KeyMap.Paste = noPaste // ctrl+v would run xclip; a terminal paste still arrives
-	st := p.line.Styles()
-	st.Cursor.Blink = false
-	p.line.SetStyles(st)
+	p.line = newNumberField("0 inserts at the top")
+	p.count = newNumberField("1 (the default): how many times old_string must occur")
 	p.focusField()
 	return p
+}
+
+func newNumberField(placeholder string) textinput.Model {
+	f := textinput.New()
+	f.Prompt = ""
+	f.Placeholder = placeholder
+	f.KeyMap.Paste = noPaste // ctrl+v would run xclip; a terminal paste still arrives
+	st := f.Styles()
+	st.Cursor.Blink = false
+	f.SetStyles(st)
+	return f
 }
 
 func newArea(placeholder string) textarea.Model {
@@ -183,6 +221,7 @@ func (p *previewPane) SetSize(w, h int) {
 		a.SetWidth(max(w, 2))
 	}
 	p.line.SetWidth(max(w-2, 1))
+	p.count.SetWidth(max(w-2, 1))
 	p.sizeAreas()
 }
 
@@ -264,11 +303,24 @@ func (p *previewPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	p.note = ""
 	switch {
 	case key.Matches(msg, k.Next):
-		p.field = (p.field + 1) % 2
+		p.field = (p.field + 1) % p.fields()
 		return p.focusField()
 	case key.Matches(msg, k.Prev):
-		p.field = (p.field + 1) % 2
+		p.field = (p.field + p.fields() - 1) % p.fields()
 		return p.focusField()
+	case msg.String() == "ctrl+u":
+		// The whole field, not only its line before the cursor: a
+		// multi-line old_string is replaced whole.
+		if f := p.input(); f != nil {
+			if f.Value() == "" {
+				return nil
+			}
+			f.SetValue("")
+		} else {
+			p.area().SetValue("")
+			p.sizeAreas()
+		}
+		return p.changed()
 	case key.Matches(msg, k.Toggle):
 		p.applied = ""
 		p.insert = !p.insert
@@ -287,18 +339,18 @@ func (p *previewPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.diffTop = min(p.diffTop+max(p.diffRows()-1, 1), max(len(p.diffLines())-1, 0))
 		return nil
 	case key.Matches(msg, k.Tab):
-		if p.insert && p.field == 0 {
+		if p.input() != nil {
 			return nil
 		}
 		p.area().InsertString(tabGlyph)
 		p.sizeAreas()
 		return p.changed()
 	}
-	if p.insert && p.field == 0 {
-		before := p.line.Value()
+	if f := p.input(); f != nil {
+		before := f.Value()
 		var cmd tea.Cmd
-		p.line, cmd = p.line.Update(msg)
-		if p.line.Value() != before {
+		*f, cmd = f.Update(msg)
+		if f.Value() != before {
 			return tea.Batch(cmd, p.changed())
 		}
 		return cmd
@@ -314,7 +366,27 @@ func (p *previewPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// area is the focused text area (not after_line).
+// fields is how many fields the form shown has.
+func (p *previewPane) fields() int {
+	if p.insert {
+		return 2
+	}
+	return 3
+}
+
+// input is the focused one-line field (after_line, expected_count), nil
+// when a text area is focused.
+func (p *previewPane) input() *textinput.Model {
+	switch {
+	case p.insert && p.field == 0:
+		return &p.line
+	case !p.insert && p.field == 2:
+		return &p.count
+	}
+	return nil
+}
+
+// area is the focused text area (not after_line nor expected_count).
 func (p *previewPane) area() *textarea.Model {
 	switch {
 	case p.insert:
@@ -330,8 +402,14 @@ func (p *previewPane) focusField() tea.Cmd {
 	p.new.Blur()
 	p.body.Blur()
 	p.line.Blur()
-	if p.insert && p.field == 0 {
-		return p.line.Focus()
+	p.count.Blur()
+	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
+		if a != p.area() || p.input() != nil {
+			a.MoveToBegin() // a field left shows its first line, not where typing ended
+		}
+	}
+	if f := p.input(); f != nil {
+		return f.Focus()
 	}
 	return p.area().Focus()
 }

@@ -28,7 +28,15 @@ type planDueMsg struct{}
 func (p *previewPane) request() (repoops.ChangeArgs, string) {
 	shown := repoops.DisplayPath(p.path)
 	if !p.insert {
-		return repoops.EditArgs{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}, ""
+		a := repoops.EditArgs{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}
+		if strings.TrimSpace(p.count.Value()) != "" {
+			n, ok := parseLineNumber(p.count.Value())
+			if !ok {
+				return nil, "expected_count must be a whole number (empty: the default, 1)"
+			}
+			a.ExpectedCount = &n
+		}
+		return a, ""
 	}
 	n, ok := parseLineNumber(p.line.Value())
 	if !ok {
@@ -55,6 +63,16 @@ func parseLineNumber(s string) (int, bool) {
 
 // start works the first plan out at once.
 func (p *previewPane) start() tea.Cmd {
+	p.gen++
+	return p.planNow()
+}
+
+// replan works the plan out again for the same request (the file changed
+// on disk); an applied diff stays shown.
+func (p *previewPane) replan() tea.Cmd {
+	if p.busy != "" {
+		return nil // our own call is writing: its answer plans again
+	}
 	p.gen++
 	return p.planNow()
 }

@@ -33,6 +33,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 		Note:    p.note,
 		DiffTop: p.diffTop,
 		Diff:    p.diffLines(),
+		Applied: p.applied != "",
 	}
 	if p.insert {
 		pv.Fields = []ui.PreviewField{
@@ -43,6 +44,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 		pv.Fields = []ui.PreviewField{
 			{Label: "old_string", Body: p.old.View(), Rows: p.old.Height(), Focused: p.field == 0},
 			{Label: "new_string", Body: p.new.View(), Rows: p.new.Height(), Focused: p.field == 1},
+			{Label: "expected_count", Body: p.count.View(), Rows: 1, Focused: p.field == 2},
 		}
 	}
 	ok, text, byTool := p.verdict()

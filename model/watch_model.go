@@ -46,6 +46,9 @@ func (m *Model) syncWatch() tea.Cmd {
 // onDisk hands a change on disk to the panes and waits for the next one.
 func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 	cmds := []tea.Cmd{m.watch.next()}
+	if p, ok := m.overlays.find(panePreview).(*previewPane); ok && msg.file != "" && msg.file == p.path {
+		cmds = append(cmds, p.replan()) // the verdict is for the file as it is now
+	}
 	if msg.file != "" && msg.file == m.viewer.path {
 		cmds = append(cmds, m.viewer.refresh())
 		if len(msg.dirs) == 0 {

@@ -38,11 +38,17 @@ type PreviewView struct {
 
 	Diff    []string // the planned unified diff
 	DiffTop int
+	// Applied: Diff is the change the tool wrote, not a plan.
+	Applied bool
 }
 
-// previewTextMax caps the lines the verdict and a call's result take, so
-// the diff keeps room; the rest is counted.
+// previewTextMax caps the lines a call's result takes, and the verdict's
+// when the pane has no rows to spare, so the diff keeps room; the rest is
+// counted.
 const previewTextMax = 4
+
+// previewDiffMin is the diff rows the verdict leaves when it wraps long.
+const previewDiffMin = 3
 
 // RenderPreview draws the edit preview, exactly w×h.
 func (s *Styles) RenderPreview(v PreviewView, w, h int) string {
@@ -69,6 +75,26 @@ func (s *Styles) RenderPreview(v PreviewView, w, h int) string {
 	if v.Warn != "" {
 		lines = append(lines, s.clip(s.Cut, "note: "+v.Warn, w, 2)...)
 	}
+	var after []string // what comes under the verdict, before the diff
+	if v.Action != "" {
+		after = append(after, s.clip(s.AgentCall, v.Action, w, 3)...)
+	}
+	if v.Confirm != "" {
+		after = append(after, s.clip(s.MatchCurrent, v.Confirm, w, 4)...)
+	}
+	if v.Note != "" {
+		after = append(after, s.clip(s.StatusMsg, v.Note, w, 2)...)
+	}
+	if v.Call != "" {
+		after = append(after, s.clip(s.AgentCall, v.Call, w, 2)...)
+		if v.Result != "" {
+			st := s.AgentText
+			if v.ResultErr {
+				st = s.Refusal
+			}
+			after = append(after, s.clip(st, v.Result, w, 3)...)
+		}
+	}
 	if v.VerdictLabel != "" {
 		lines = append(lines, s.Note.Render(fit(v.VerdictLabel, w)))
 		st := s.Refusal
@@ -78,29 +104,14 @@ func (s *Styles) RenderPreview(v PreviewView, w, h int) string {
 		case v.VerdictOK:
 			st = s.diffStyles().add
 		}
-		lines = append(lines, s.clip(st, v.Verdict, w, previewTextMax)...)
+		// The verdict says what to do next: it wraps into every row the
+		// diff can spare rather than being cut.
+		most := max(previewTextMax, h-len(lines)-len(after)-1-previewDiffMin)
+		lines = append(lines, s.clip(st, v.Verdict, w, most)...)
 	}
-	if v.Action != "" {
-		lines = append(lines, s.clip(s.AgentCall, v.Action, w, 3)...)
-	}
-	if v.Confirm != "" {
-		lines = append(lines, s.clip(s.MatchCurrent, v.Confirm, w, 4)...)
-	}
-	if v.Note != "" {
-		lines = append(lines, s.clip(s.StatusMsg, v.Note, w, 2)...)
-	}
-	if v.Call != "" {
-		lines = append(lines, s.clip(s.AgentCall, v.Call, w, 2)...)
-		if v.Result != "" {
-			st := s.AgentText
-			if v.ResultErr {
-				st = s.Refusal
-			}
-			lines = append(lines, s.clip(st, v.Result, w, 3)...)
-		}
-	}
+	lines = append(lines, after...)
 	if room := h - len(lines) - 1; room > 0 {
-		lines = append(lines, s.diffBlock(v.Diff, v.DiffTop, w, room)...)
+		lines = append(lines, s.diffBlock(v.Diff, v.DiffTop, w, room, v.Applied)...)
 	}
 	return Block(lines, w, h)
 }
@@ -132,8 +143,11 @@ func (s *Styles) diffStyles() diffStyle {
 }
 
 // diffBlock is the heading and the visible part of the diff, rows+1 lines.
-func (s *Styles) diffBlock(diff []string, top, w, rows int) []string {
+func (s *Styles) diffBlock(diff []string, top, w, rows int, applied bool) []string {
 	head := "diff (planned; nothing written)"
+	if applied {
+		head = "diff (applied: this is what was written)"
+	}
 	if len(diff) == 0 {
 		head = "diff: none (no change the tool would make)"
 	}
