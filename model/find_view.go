@@ -20,7 +20,7 @@ func (p *findPane) View(w, h int, focused bool) string {
 	if a.top < end {
 		lines = a.lines[a.top:end]
 	}
-	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
+	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame(), Wrap: true}, w, body)
 	if a.call == "" {
 		agent = p.c.styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
 	}

@@ -26,7 +26,7 @@ func (p *searchPane) View(w, h int, focused bool) string {
 	if a.top < end {
 		lines = a.lines[a.top:end]
 	}
-	return top + "\n" + p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame()}, w, body)
+	return top + "\n" + p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame(), Wrap: true}, w, body)
 }
 
 // frame is the overlay without its rows: title, prompt, footer.

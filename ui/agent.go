@@ -18,6 +18,10 @@ type AgentView struct {
 	Focused bool
 	Spinner string
 	HScroll int
+	// Wrap: a line wider than the pane goes on over the next rows, cut at
+	// the width and nowhere else (the rows joined are the line), so the
+	// end of a refusal — what to do next — is never cut off.
+	Wrap bool
 }
 
 // RenderAgent draws an agent view, exactly w×h. The text is shown as the
@@ -45,6 +49,14 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 				break
 			}
 			l = agentLine(l)
+			if v.Wrap {
+				for _, r := range hardWrap(l, w) {
+					if len(lines) < h {
+						lines = append(lines, st.Render(fit(r, w)))
+					}
+				}
+				continue
+			}
 			if v.HScroll > 0 {
 				l = ansi.Cut(l, v.HScroll, v.HScroll+w+1)
 			}
@@ -52,6 +64,36 @@ func (s *Styles) RenderAgent(v AgentView, w, h int) string {
 		}
 	}
 	return Block(lines, w, h)
+}
+
+// hardWrap cuts a displayable line into rows of at most w cells, after a
+// space when one falls in the row's second half, else at the width; no
+// byte is dropped or added, so the rows joined are the line.
+func hardWrap(l string, w int) []string {
+	n := ansi.StringWidth(l)
+	if n <= w || w < 1 {
+		return []string{l}
+	}
+	rows := make([]string, 0, n/w+2)
+	for at := 0; at < n; {
+		row := ansi.Cut(l, at, at+w)
+		if at+w < n {
+			if i := strings.LastIndexByte(row, ' '); i >= 0 && ansi.StringWidth(row[:i+1]) > w/2 {
+				row = row[:i+1]
+			}
+		}
+		step := ansi.StringWidth(row)
+		if step == 0 { // a character wider than the pane: a row of its own
+			row = ansi.Cut(l, at, at+2)
+			if step = ansi.StringWidth(row); step == 0 {
+				rows = append(rows, ansi.Cut(l, at, n))
+				break
+			}
+		}
+		rows = append(rows, row)
+		at += step
+	}
+	return rows
 }
 
 // agentLine makes one line of tool text displayable. In the read format

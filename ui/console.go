@@ -47,22 +47,45 @@ func (s *Styles) RenderConsole(v ConsoleView, w, h int) string {
 	}
 	if room := h - len(lines); room > 0 && len(v.Lines) > 0 {
 		top := min(max(v.Top, 0), max(len(v.Lines)-1, 0))
-		end := min(top+room, len(v.Lines))
 		st := s.AgentText
 		if v.IsError {
 			st = s.Refusal
 		}
-		shown := v.Lines[top:end]
-		if len(v.Lines) > room && room > 1 {
-			shown = v.Lines[top:min(top+room-1, len(v.Lines))]
-			end = top + len(shown)
+		// Each line wraps (the end of a refusal says what to do next). When
+		// not every line fits, a row is kept for the position line.
+		wrapped := func(i int) []string { return hardWrap(agentLine(v.Lines[i]), w) }
+		budget := room
+		if top > 0 || rowsFrom(wrapped, top, len(v.Lines), room+1) > room {
+			budget = max(room-1, 1)
 		}
-		for _, l := range shown {
-			lines = append(lines, st.Render(fit(agentLine(l), w)))
+		var rows []string
+		end := top
+		for end < len(v.Lines) {
+			r := wrapped(end)
+			if len(rows)+len(r) > budget {
+				if len(rows) == 0 {
+					rows, end = r[:budget], end+1 // one line taller than the pane: its start
+				}
+				break
+			}
+			rows = append(rows, r...)
+			end++
 		}
-		if len(shown) < len(v.Lines) {
+		for _, r := range rows {
+			lines = append(lines, st.Render(fit(r, w)))
+		}
+		if top > 0 || end < len(v.Lines) {
 			lines = append(lines, s.Note.Render(fit("result lines "+repoops.Commas(top+1)+"-"+repoops.Commas(end)+" of "+repoops.Commas(len(v.Lines))+" (pgup/pgdn)", w)))
 		}
 	}
 	return Block(lines, w, h)
+}
+
+// rowsFrom counts the rows lines [from, to) take, stopping past limit.
+func rowsFrom(wrapped func(int) []string, from, to, limit int) int {
+	n := 0
+	for i := from; i < to && n <= limit; i++ {
+		n += len(wrapped(i))
+	}
+	return n
 }
