@@ -143,10 +143,32 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 	if v.HScroll > 0 || ansi.StringWidth(text) > textW {
 		text = ansi.Cut(text, v.HScroll, v.HScroll+textW)
 	}
+	row := num + " " + text
 	if r.Selected {
-		return num + s.LineNoCursor.Render(SelectionBar) + text
+		row = num + s.LineNoCursor.Render(SelectionBar) + text
 	}
-	return num + " " + text
+	if r.Cursor && v.Focused {
+		return s.cursorRow(row, w)
+	}
+	return row
+}
+
+// cursorRow paints the cursor line's background across the whole row, as
+// lazygit and fzf mark theirs: the styled text keeps its colours, its
+// resets put the background back. Without colour the bold line number is
+// the mark.
+func (s *Styles) cursorRow(row string, w int) string {
+	if s.NoColor {
+		return row
+	}
+	sample := s.CursorLine.Render(" ")
+	i := strings.IndexByte(sample, ' ')
+	if i <= 0 {
+		return row
+	}
+	bg := sample[:i]
+	row = strings.NewReplacer("\x1b[m", "\x1b[m"+bg, "\x1b[0m", "\x1b[0m"+bg).Replace(fit(row, w))
+	return bg + row + "\x1b[m"
 }
 
 // wrappedRow draws a line as WrapRows screen rows: the first as viewerRow
