@@ -100,10 +100,3 @@ func TestWalkLinksStatsUnknownTypes(t *testing.T) {
 		t.Fatalf("links %q", links)
 	}
 }
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
