@@ -196,7 +196,9 @@ func TestCheckGitDirAllowsOnlyTheGivenFolders(t *testing.T) {
 // give /dev/null; a relative path counts from the work tree's top.
 func TestInRootFileRule(t *testing.T) {
 	repo, other := siblings(t)
-	repotest.WriteFiles(t, repo, map[string]string{"ex/ignore": "*.x\n"})
+	// "~" is git's home: never expanded, even when the root has a folder
+	// of that name
+	repotest.WriteFiles(t, repo, map[string]string{"ex/ignore": "*.x\n", "~/ignore": "*.x\n"})
 	repotest.WriteFiles(t, other, map[string]string{"ignore": "*.x\n"})
 	g := &Runner{workDir: repo, allowed: []string{repo}}
 	for _, c := range []struct{ value, want string }{
@@ -214,6 +216,11 @@ func TestInRootFileRule(t *testing.T) {
 		if got := g.inRootFile(c.value); got != c.want {
 			t.Errorf("inRootFile(%q) = %q, want %q", c.value, got, c.want)
 		}
+	}
+	// an allowed folder that cannot be resolved is passed over, not the end
+	g.allowed = []string{filepath.Join(repo, "gone"), repo}
+	if got, want := g.inRootFile("ex/ignore"), filepath.Join(repo, "ex", "ignore"); got != want {
+		t.Errorf("after an unresolvable allowed folder: %q, want %q", got, want)
 	}
 }
 

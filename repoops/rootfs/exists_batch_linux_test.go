@@ -215,3 +215,33 @@ func TestExistAllDoesNotFollowAFolderLinkOutOfTheRoot(t *testing.T) {
 		p.Close()
 	}
 }
+
+// A folder the fast way cannot enter (a link inside the root) gets
+// os.Root.Lstat's answer for every one of its paths, the first path asked
+// included: os.Root follows a link that stays inside, so they are present.
+func TestExistAllAnswersPathsUnderAnInsideLinkAsRootDoes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "real", "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "inlink")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	p := r.Presence()
+	defer p.Close()
+	rels := []string{"inlink/f", "inlink/gone", "real/f"}
+	want := []bool{true, false, true}
+	p.ExistAll(rels, func(i int, ok bool) {
+		if _, err := r.root.Lstat(rels[i]); (err == nil) != want[i] || ok != want[i] {
+			t.Errorf("%s: ExistAll %v, os.Root.Lstat error %v, want present %v", rels[i], ok, err, want[i])
+		}
+	})
+}
