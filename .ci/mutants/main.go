@@ -820,6 +820,26 @@ func sitesOnLine(fset *token.FileSet, sf *srcFile, line int) []*site {
 	if len(out) == 0 && span != nil {
 		out = append(out, span)
 	}
+	if len(out) == 0 {
+		// "missing return" at a function's closing brace: a mutated
+		// continue became a possible break out of a for loop without a
+		// condition, which then no longer ends the function. Its break and
+		// continue sites are taken out (mutationcheck builds each alone).
+		ast.Inspect(sf.file, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fset.Position(n.End()).Line != line {
+					return true
+				}
+				for _, s := range sf.sites {
+					if _, ok := s.node.(*ast.BranchStmt); ok && s.noGo == "" && n.Pos() <= s.node.Pos() && s.node.End() <= n.End() {
+						out = append(out, s)
+					}
+				}
+			}
+			return true
+		})
+	}
 	return out
 }
 

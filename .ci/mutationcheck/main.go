@@ -22,6 +22,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -59,6 +60,7 @@ type tally struct{ killed, timedOut, lived, notCovered, equivalent, notViable in
 func main() {
 	eqPath := flag.String("equivalents", ".ci/mutation-equivalent.txt", "the equivalents file")
 	src := flag.String("src", "repoops", "the folder the files are in")
+	as := flag.String("as", "", "the name -src goes by in the output and the equivalents file (\"gitexec\": gitexec/contain.go), for a package run alone")
 	files := flag.String("files", "", "the files the run covered (space separated); each gets a line")
 	module := flag.String("retest", "", "module root: re-run each LIVED or NOT COVERED mutant with go test in a copy of it")
 	retestLived := flag.Bool("retest-lived", true, "with -retest, re-run LIVED mutants too (not only NOT COVERED ones)")
@@ -93,16 +95,17 @@ func main() {
 	used := map[key]bool{}
 	tallies := map[string]*tally{}
 	for _, f := range strings.Fields(*files) {
-		tallies[f] = &tally{}
+		tallies[path.Join(*as, f)] = &tally{}
 	}
 	lines := map[string][]string{}
 	var unlisted, listed []string
 	for _, f := range rep.Files {
 		name := filepath.ToSlash(filepath.Clean(f.Name)) // relative to -src ("gate.go", "words/words.go")
-		if tallies[name] == nil {
-			tallies[name] = &tally{}
+		shown := path.Join(*as, name)                    // as the output and the equivalents name it
+		if tallies[shown] == nil {
+			tallies[shown] = &tally{}
 		}
-		t := tallies[name]
+		t := tallies[shown]
 		if lines[name] == nil {
 			b, err := os.ReadFile(filepath.Join(*src, name))
 			if err != nil {
@@ -147,8 +150,8 @@ func main() {
 				col -= len(full) - len(text)
 				text = strings.TrimRight(text, " \t\r")
 			}
-			k := key{name, m.Type, col, text}
-			where := fmt.Sprintf("%s:%d:%d %s %s  `%s`", name, m.Line, m.Column, m.Type, m.Status, text)
+			k := key{shown, m.Type, col, text}
+			where := fmt.Sprintf("%s:%d:%d %s %s  `%s`", shown, m.Line, m.Column, m.Type, m.Status, text)
 			if reason, ok := eq[k]; ok {
 				used[k] = true
 				t.equivalent++
@@ -160,7 +163,7 @@ func main() {
 			} else {
 				t.notCovered++
 			}
-			unlisted = append(unlisted, where+"\n      to list it: "+fmt.Sprintf("%s | %s | %d | %s | <why no test can tell>", name, m.Type, col, text))
+			unlisted = append(unlisted, where+"\n      to list it: "+fmt.Sprintf("%s | %s | %d | %s | <why no test can tell>", shown, m.Type, col, text))
 		}
 	}
 	names := make([]string, 0, len(tallies))
@@ -168,7 +171,7 @@ func main() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Printf("%-16s %7s %7s %7s %7s %7s  %s\n", "file", "killed", "t/o", "lived", "uncov", "equiv", "score (killed+t/o of non-equivalent)")
+	fmt.Printf("%-28s %7s %7s %7s %7s %7s  %s\n", "file", "killed", "t/o", "lived", "uncov", "equiv", "score (killed+t/o of non-equivalent)")
 	var sum tally
 	low := false
 	for _, n := range names {
@@ -178,12 +181,12 @@ func main() {
 		sum.lived += t.lived
 		sum.notCovered += t.notCovered
 		sum.equivalent += t.equivalent
-		fmt.Printf("%-16s %7d %7d %7d %7d %7d  %s\n", n, t.killed, t.timedOut, t.lived, t.notCovered, t.equivalent, score(t))
+		fmt.Printf("%-28s %7d %7d %7d %7d %7d  %s\n", n, t.killed, t.timedOut, t.lived, t.notCovered, t.equivalent, score(t))
 		if d := t.killed + t.timedOut + t.lived + t.notCovered; d > 0 && float64(t.killed+t.timedOut) < 0.95*float64(d) {
 			low = true
 		}
 	}
-	fmt.Printf("%-16s %7d %7d %7d %7d %7d  %s\n", "all", sum.killed, sum.timedOut, sum.lived, sum.notCovered, sum.equivalent, score(&sum))
+	fmt.Printf("%-28s %7d %7d %7d %7d %7d  %s\n", "all", sum.killed, sum.timedOut, sum.lived, sum.notCovered, sum.equivalent, score(&sum))
 	if len(listed) > 0 {
 		fmt.Printf("\nsurvivors listed as equivalent (%d):\n", len(listed))
 		for _, s := range listed {

@@ -173,6 +173,9 @@ func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 	if cd, _, _ := strings.Cut(st.text, ";"); cd+";" != g.commondirStamp {
 		return nil, errors.New("its git folder's commondir file changed since repox opened the repository, and where it leads was checked only then — open the repository again (restart repox) to use git")
 	}
+	if c := g.leads.changed(); c != nil {
+		return nil, c.refusal()
+	}
 	g.mu.Lock()
 	c := g.cfg
 	g.mu.Unlock()

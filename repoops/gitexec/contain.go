@@ -28,8 +28,10 @@ const maxGitDirEntries = 2_000_000
 // maxAlternateDepth is git's own limit on chained alternates.
 const maxAlternateDepth = 5
 
-// checkGitDir verifies gitDir and returns its common folder.
-func checkGitDir(gitDir string, allowed []string) (string, error) {
+// checkGitDir verifies gitDir and returns its common folder and the
+// stamps of the places it checked that decide where git reads data from
+// (leads.go), each taken before the place was read.
+func checkGitDir(gitDir string, allowed []string) (string, leads, error) {
 	realAllowed := make([]string, 0, len(allowed))
 	for _, a := range allowed {
 		if ra, err := filepath.EvalSymlinks(a); err == nil {
@@ -54,9 +56,11 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 		}
 		return rp, nil
 	}
+	var stamped leads
+	stamped.addFolder(gitDir, "its git folder (.git)")
 	realGit, err := resolve("the git folder", gitDir)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	common := realGit
 	if data, err := os.ReadFile(filepath.Join(realGit, "commondir")); err == nil {
@@ -64,9 +68,24 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(realGit, p)
 		}
+		stamped.addFolder(p, "the common git folder "+words.DisplayPath(p)+", which its commondir file names,")
 		if common, err = resolve("a commondir file pointing to "+words.DisplayPath(p)+",", p); err != nil {
-			return "", err
+			return "", nil, err
 		}
+	}
+	// Each objects folder, its pack folder and its alternates file are
+	// stamped before the walk and the alternates read see them.
+	seen := map[string]bool{}
+	stampObjects := func(objects string) {
+		if seen[objects] {
+			return
+		}
+		seen[objects] = true
+		stamped.addFolder(objects, leadName(realGit, objects, "folder"))
+		pack := filepath.Join(objects, "pack")
+		stamped.addFolder(pack, leadName(realGit, pack, "folder"))
+		alts := filepath.Join(objects, "info", "alternates")
+		stamped.addFile(alts, leadName(realGit, alts, "file"))
 	}
 	budget := maxGitDirEntries
 	walked := map[string]bool{}
@@ -82,38 +101,40 @@ func checkGitDir(gitDir string, allowed []string) (string, error) {
 			return err
 		})
 	}
+	queue := []string{filepath.Join(common, "objects")}
+	stampObjects(queue[0])
 	for _, d := range []string{realGit, common} {
 		if err := walk(d); err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	// Alternates, followed the way git does (relative to the objects folder
 	// holding the file, chained up to five deep).
-	queue := []string{filepath.Join(common, "objects")}
 	for depth := 0; len(queue) > 0 && depth <= maxAlternateDepth; depth++ {
 		var next []string
 		for _, objects := range queue {
 			alts, err := readAlternates(filepath.Join(objects, "info", "alternates"))
 			if err != nil {
-				return "", fmt.Errorf("its objects/info/alternates cannot be read: %v", err)
+				return "", nil, fmt.Errorf("its objects/info/alternates cannot be read: %v", err)
 			}
 			for _, a := range alts {
 				if !filepath.IsAbs(a) {
 					a = filepath.Join(objects, a)
 				}
+				stampObjects(a)
 				ra, err := resolve("an objects/info/alternates entry "+words.DisplayPath(a)+",", a)
 				if err != nil {
-					return "", err
+					return "", nil, err
 				}
 				if err := walk(ra); err != nil {
-					return "", err
+					return "", nil, err
 				}
 				next = append(next, ra)
 			}
 		}
 		queue = next
 	}
-	return common, nil
+	return common, stamped, nil
 }
 
 // readAlternates returns the entries of an alternates file (none when it

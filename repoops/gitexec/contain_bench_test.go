@@ -31,7 +31,7 @@ func BenchmarkCheckGitDirLooseObjects(b *testing.B) {
 	b.ReportAllocs()
 	before := cpuTime()
 	for b.Loop() {
-		if _, err := checkGitDir(gitDir, []string{real}); err != nil {
+		if _, _, err := checkGitDir(gitDir, []string{real}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -101,9 +101,20 @@ func TestWalkLinksStatsUnknownTypes(t *testing.T) {
 	}
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
+// The walk's budget counts the folder itself and each entry: a budget of
+// exactly that many is enough, one less is refused with the caller's error.
+func TestWalkLinksBudgetIsExact(t *testing.T) {
+	empty, dir := t.TempDir(), t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "a"), nil, 0o644))
+	tooMany := errors.New("too many")
+	for _, c := range []struct {
+		dir    string
+		budget int
+		want   error
+	}{{empty, 1, nil}, {empty, 0, tooMany}, {dir, 2, nil}, {dir, 1, tooMany}} {
+		b := c.budget
+		if err := walkLinks(c.dir, &b, tooMany, func(string) error { return nil }); err != c.want {
+			t.Fatalf("%s with budget %d: %v, want %v", c.dir, c.budget, err, c.want)
+		}
 	}
 }

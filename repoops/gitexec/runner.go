@@ -47,6 +47,9 @@ type Runner struct {
 	// commondirStamp is the git folder's commondir file's stamp when
 	// checkGitDir checked where it leads.
 	commondirStamp string
+	// leads are the stamps of the other places checkGitDir checked that
+	// decide where git reads data from (leads.go).
+	leads leads
 
 	mu  sync.Mutex
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
@@ -155,11 +158,11 @@ func detectRepo(bin, top, real string) (*Runner, string) {
 	// Stamped before the check reads it: a commondir written afterwards
 	// makes every later command refuse (see config).
 	g.commondirStamp = stampFiles(filepath.Join(g.gitDir, "commondir")).text
-	common, err := checkGitDir(g.gitDir, g.allowed)
+	common, stamped, err := checkGitDir(g.gitDir, g.allowed)
 	if err != nil {
 		return nil, err.Error()
 	}
-	g.commonDir = common
+	g.commonDir, g.leads = common, stamped
 	c, err := g.config(context.Background())
 	if err != nil {
 		return nil, err.Error()

@@ -169,3 +169,79 @@ func TestPlainRel(t *testing.T) {
 		}
 	}
 }
+
+// The presence check never reads a folder through a symlink that leads out
+// of the root: paths under such a link are absent, however many are asked
+// in it (the dense way reads the folder's names) and at any depth, while
+// the same names in a real folder are present.
+func TestExistAllDoesNotFollowAFolderLinkOutOfTheRoot(t *testing.T) {
+	outside, dir := t.TempDir(), t.TempDir()
+	var in, out []string
+	for i := range 2 * presenceDense {
+		name := fmt.Sprintf("f%d", i)
+		for _, d := range []string{filepath.Join(outside, "o"), filepath.Join(dir, "real"), filepath.Join(dir, "a", "real")} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(d, name), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in = append(in, "real/"+name, "a/real/"+name)
+		out = append(out, "link/"+name, "a/link/"+name)
+	}
+	for _, l := range []string{"link", "a/link"} {
+		if err := os.Symlink(filepath.Join(outside, "o"), filepath.Join(dir, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, n := range []int{1, len(out)} { // sparse and dense
+		p := r.Presence()
+		p.ExistAll(out[:n], func(i int, ok bool) {
+			if ok {
+				t.Errorf("%s (of %d asked) found through a link out of the root", out[i], n)
+			}
+		})
+		p.ExistAll(in[:n], func(i int, ok bool) {
+			if !ok {
+				t.Errorf("%s (of %d asked) not found", in[i], n)
+			}
+		})
+		p.Close()
+	}
+}
+
+// A folder the fast way cannot enter (a link inside the root) gets
+// os.Root.Lstat's answer for every one of its paths, the first path asked
+// included: os.Root follows a link that stays inside, so they are present.
+func TestExistAllAnswersPathsUnderAnInsideLinkAsRootDoes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "real", "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "inlink")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	p := r.Presence()
+	defer p.Close()
+	rels := []string{"inlink/f", "inlink/gone", "real/f"}
+	want := []bool{true, false, true}
+	p.ExistAll(rels, func(i int, ok bool) {
+		if _, err := r.root.Lstat(rels[i]); (err == nil) != want[i] || ok != want[i] {
+			t.Errorf("%s: ExistAll %v, os.Root.Lstat error %v, want present %v", rels[i], ok, err, want[i])
+		}
+	})
+}
