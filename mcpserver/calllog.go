@@ -20,7 +20,7 @@ type callLog struct {
 
 // write appends rec as one line with one write.
 func (l *callLog) write(rec repoops.CallRecord) error {
-	line, err := repoops.MarshalCallRecord(rec)
+	line, err := recordLine(rec)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ const maxFrame = 32 << 20
 // most maxQueuedBytes of lines wait (plus the one line being read).
 const (
 	maxOutstanding = 16
-	maxQueuedBytes = maxFrame
+	maxQueuedBytes = 8 << 20
 )
 
 // lockedWriter makes every Write one whole write to the underlying writer,
