@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,10 +117,4 @@ func refuseInsideRoot(abs, root string) error {
 func linkRefusal(abs string) error {
 	target, _ := os.Readlink(abs)
 	return fmt.Errorf("--log %s is a symbolic link (to %s); repox never writes a log through a link, which a repository or another user could point at any file — give the path of the file itself", abs, target)
-}
-
-// isLink reports whether abs itself is a symbolic link.
-func isLink(abs string) bool {
-	st, err := os.Lstat(abs)
-	return err == nil && st.Mode()&fs.ModeSymlink != 0
 }

@@ -40,3 +40,9 @@ func checkLogOwner(st fs.FileInfo, abs string) error {
 	}
 	return nil
 }
+
+// isLink reports whether abs itself is a symbolic link.
+func isLink(abs string) bool {
+	st, err := os.Lstat(abs)
+	return err == nil && st.Mode()&fs.ModeSymlink != 0
+}
