@@ -1,13 +1,9 @@
 package mcpserver
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/repoxhq/repox/repoops"
 )
@@ -22,49 +18,9 @@ type callLog struct {
 	path string
 }
 
-// openCallLog opens (creating, 0600) the log file. A leading "~/" is the home
-// folder (MCP clients start servers without a shell, so nothing else expands
-// it) and missing parent folders are created 0700. Anything that is not a
-// regular file is refused: a FIFO would block the server, a device is not a
-// log.
-func openCallLog(path string) (*callLog, error) {
-	if path == "" {
-		return nil, errors.New("--log needs a file name")
-	}
-	if path == "~" || strings.HasPrefix(path, "~/") {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return nil, fmt.Errorf("--log %s: cannot find the home folder: %v", path, err)
-		}
-		path = filepath.Join(home, strings.TrimPrefix(path[1:], "/"))
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("--log %s: %v", path, err)
-	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
-		return nil, fmt.Errorf("--log %s: cannot create its folder: %v", abs, err)
-	}
-	// O_NONBLOCK: opening a FIFO with no reader fails instead of hanging.
-	f, err := os.OpenFile(abs, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("--log: cannot open the call log: %v", err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("--log: cannot open the call log: %v", err)
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("--log %s is not a regular file (%s) — give a file path, e.g. ~/.local/state/repox/mcp.jsonl", abs, st.Mode().Type())
-	}
-	return &callLog{f: f, path: abs}, nil
-}
-
 // write appends rec as one line with one write.
 func (l *callLog) write(rec repoops.CallRecord) error {
-	line, err := repoops.MarshalCallRecord(rec)
+	line, err := recordLine(rec)
 	if err != nil {
 		return err
 	}

@@ -179,6 +179,8 @@ func runMCP(t *testing.T, stdin string, args ...string) (int, string, string) {
 // a stray argument) exit 2 with a sentence on stderr and nothing on stdout.
 func TestStartupErrors(t *testing.T) {
 	dir := gitFixture(t)
+	outside := t.TempDir()
+	writeFiles(t, outside, map[string]string{"file.txt": "a file\n"})
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
@@ -189,8 +191,9 @@ func TestStartupErrors(t *testing.T) {
 	}{
 		{[]string{"--root", filepath.Join(dir, "dup.txt")}, "is not a folder"},
 		{[]string{"--root", filepath.Join(dir, "missing")}, "cannot open"},
-		{[]string{"--root", dir, "--log", filepath.Join(dir, "dup.txt", "x.jsonl")}, "cannot create its folder"},
-		{[]string{"--root", dir, "--log", dir}, "cannot open the call log"},
+		{[]string{"--root", dir, "--log", filepath.Join(outside, "file.txt", "x.jsonl")}, "cannot create its folder"},
+		{[]string{"--root", dir, "--log", outside}, "cannot open the call log"},
+		{[]string{"--root", dir, "--log", dir}, "inside the served folder"},
 		{[]string{"--root", dir, "--log", fifo}, "cannot open the call log"},
 		{[]string{"--root", dir, "--log", "/dev/null"}, "not a regular file"},
 		{[]string{"--root", dir, "extra"}, `unexpected argument "extra"`},

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -17,9 +16,22 @@ import (
 // registry, not the transport, refuses those with its own sentence.
 const maxFrame = 32 << 20
 
+// Back-pressure: how much the filter holds for a client before it stops
+// reading stdin. A client that sends and never reads answers fills the
+// pipe to stdout; every answer then waits to be written, and without a
+// bound the server would go on reading (and holding) whatever the client
+// sends. At most maxOutstanding requests are read and unanswered, and at
+// most maxQueuedBytes of lines wait (plus the one line being read).
+const (
+	maxOutstanding = 16
+	maxQueuedBytes = 8 << 20
+)
+
 // lockedWriter makes every Write one whole write to the underlying writer,
 // so the SDK's messages and the frame filter's error answers never
-// interleave, and tells the filter which requests are answered.
+// interleave. Write is the SDK's door and tells the filter which requests
+// are answered; writeOwn is the filter's, and tells it nothing: only the
+// SDK's answers answer the requests given to the SDK.
 type lockedWriter struct {
 	mu     sync.Mutex
 	w      io.Writer
@@ -34,15 +46,28 @@ func (lw *lockedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+func (lw *lockedWriter) writeOwn(p []byte) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if _, err := lw.w.Write(p); err != nil {
+		lw.filter.clientGone()
+	}
+}
+
 func (lw *lockedWriter) Close() error { return nil }
 
 // frameFilter sits between stdin and the SDK's newline-delimited transport.
-// It does three things the SDK does not:
+// It does what the SDK does not:
 //
 //   - A line that is not one JSON-RPC message gets an error answer (-32700
 //     parse error, -32600 invalid request) and the server goes on; the SDK
 //     alone ends the whole connection on such a line.
-//   - Tool calls run one at a time, in the order they arrived. The SDK runs
+//   - A request whose id is that of a request not answered yet is refused
+//     (with id null, so the refusal is not taken for the other's answer),
+//     and only the SDK's answers count as answers: a client's reused id can
+//     neither answer a call in flight nor start the next one early.
+//   - Tool calls run one at a time, in the order they arrived: the next one
+//     goes to the SDK when the one before is answered. The SDK runs
 //     requests concurrently, so a read sent just before an edit could reach
 //     the session after it; one connection is one session, and its calls,
 //     its gate and its log follow the order the client sent them. Other
@@ -51,27 +76,33 @@ func (lw *lockedWriter) Close() error { return nil }
 //     the SDK cancels whatever is still running when its input ends and
 //     drops the answers, so a client that sends calls and closes stdin would
 //     lose them, and a call in flight would be cut short.
+//   - Reading stops while the client has maxOutstanding requests
+//     unanswered or maxQueuedBytes of lines queued (back-pressure).
 type frameFilter struct {
-	out io.Writer // for the filter's own error answers
+	out *lockedWriter // for the filter's own error answers
 
-	mu       sync.Mutex
-	cond     *sync.Cond
-	queue    []frame             // checked lines not yet given to the SDK
-	pending  map[jsonrpc.ID]bool // requests given to the SDK, not yet answered
-	callBusy bool                // a tools/call is given to the SDK and unanswered
-	callID   jsonrpc.ID          // its id
-	eof      error               // why input ended (nil while it goes on)
-	gone     bool                // a write to the client failed: nobody reads answers
-	buf      []byte              // the part of a frame the SDK has not read yet
+	mu          sync.Mutex
+	cond        *sync.Cond
+	queue       []frame             // checked lines not yet given to the SDK
+	queuedBytes int                 // their size
+	pending     map[jsonrpc.ID]bool // requests given to the SDK, not yet answered
+	callBusy    bool                // a tools/call is given to the SDK and unanswered
+	callID      jsonrpc.ID          // its id
+	eof         error               // why input ended (nil while it goes on)
+	gone        bool                // a write to the client failed: nobody reads answers
+	buf         []byte              // the part of a frame the SDK has not read yet
+
+	// parked, when set (tests), is told each time reading waits for room.
+	parked func()
 }
 
 type frame struct {
 	line   []byte
-	req    *jsonrpc.Request // nil for responses
-	isCall bool             // a tools/call request
+	id     jsonrpc.ID // a request's id (invalid for notifications and responses)
+	isCall bool       // a tools/call request
 }
 
-func newFrameFilter(out io.Writer) *frameFilter {
+func newFrameFilter(out *lockedWriter) *frameFilter {
 	f := &frameFilter{out: out, pending: map[jsonrpc.ID]bool{}}
 	f.cond = sync.NewCond(&f.mu)
 	return f
@@ -87,16 +118,15 @@ func (f *frameFilter) start(in io.Reader) {
 // ping is seen while a call runs.
 func (f *frameFilter) readLoop(br *bufio.Reader) {
 	for {
+		if !f.waitForRoom() {
+			return
+		}
 		line, tooLong, err := readFrame(br)
 		switch {
 		case tooLong:
-			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("message is over %d bytes; nothing was done", maxFrame))
+			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("message is over %d bytes; nothing was done — send a smaller message (repo_write takes up to 16 MiB of content)", maxFrame))
 		case len(bytes.TrimSpace(line)) > 0:
-			if msg, id, code, why := checkFrame(line); code != 0 {
-				f.answer(id, code, why)
-			} else {
-				f.enqueue(append(line, '\n'), msg)
-			}
+			f.take(line)
 		}
 		if err != nil {
 			f.mu.Lock()
@@ -108,23 +138,74 @@ func (f *frameFilter) readLoop(br *bufio.Reader) {
 	}
 }
 
-func (f *frameFilter) enqueue(line []byte, msg jsonrpc.Message) {
-	fr := frame{line: line}
-	if req, ok := msg.(*jsonrpc.Request); ok {
-		fr.req = req
-		fr.isCall = req.ID.IsValid() && req.Method == "tools/call"
+// waitForRoom waits until the filter may hold one more line. It is false
+// when nobody reads answers any more: then reading stops for good.
+func (f *frameFilter) waitForRoom() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for !f.gone && f.full() {
+		if f.parked != nil {
+			f.parked()
+		}
+		f.cond.Wait()
+	}
+	return !f.gone
+}
+
+func (f *frameFilter) full() bool {
+	return len(f.queue)+len(f.pending) >= maxOutstanding || f.queuedBytes >= maxQueuedBytes
+}
+
+// take checks one line and queues it, or answers why not.
+func (f *frameFilter) take(line []byte) {
+	msg, id, code, why := checkFrame(line)
+	if code != 0 {
+		if reqID, err := jsonrpc.MakeID(id); err == nil && reqID.IsValid() && f.inUse(reqID) {
+			why += fmt.Sprintf(" (its id %s is that of a request not answered yet, so this answer has id null)", idText(reqID))
+			id = nil
+		}
+		f.answer(id, code, why)
+		return
+	}
+	fr := frame{line: append(line, '\n')}
+	req, _ := msg.(*jsonrpc.Request)
+	if req != nil && req.ID.IsValid() {
+		if f.inUse(req.ID) {
+			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("id %s is already used by a request not answered yet — give each request its own id (this answer has id null, so that it is not taken for that request's)", idText(req.ID)))
+			return
+		}
+		fr.id, fr.isCall = req.ID, req.Method == "tools/call"
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if fr.req != nil && fr.req.Method == "notifications/cancelled" {
-		f.dropQueuedCall(fr.req.Params)
+	if req != nil && req.Method == "notifications/cancelled" {
+		f.dropQueuedCall(req.Params)
 	}
 	f.queue = append(f.queue, fr)
+	f.queuedBytes += len(fr.line)
 	f.cond.Broadcast()
 }
 
+// inUse reports whether a request with this id is queued or given to the
+// SDK and not answered.
+func (f *frameFilter) inUse(id jsonrpc.ID) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.pending[id] {
+		return true
+	}
+	for _, q := range f.queue {
+		if q.id == id {
+			return true
+		}
+	}
+	return false
+}
+
 // dropQueuedCall removes a call the client cancelled before it started (a
-// cancelled request needs no answer).
+// cancelled request needs no answer). A call already running is left to
+// the SDK: it cancels the call's context and still answers it, and the
+// next call waits for that answer.
 func (f *frameFilter) dropQueuedCall(params json.RawMessage) {
 	var p struct {
 		RequestID any `json:"requestId"`
@@ -133,20 +214,14 @@ func (f *frameFilter) dropQueuedCall(params json.RawMessage) {
 		return
 	}
 	id, err := jsonrpc.MakeID(p.RequestID)
-	if err != nil {
+	if err != nil || !id.IsValid() {
 		return
 	}
 	for i, q := range f.queue {
-		if q.isCall && q.req.ID == id {
+		if q.isCall && q.id == id {
 			f.queue = append(f.queue[:i], f.queue[i+1:]...)
+			f.queuedBytes -= len(q.line)
 			return
-		}
-	}
-	if f.pending[id] {
-		// Running already: the SDK cancels it and does not answer.
-		delete(f.pending, id)
-		if f.callBusy && f.callID == id {
-			f.callBusy = false
 		}
 	}
 }
@@ -160,12 +235,14 @@ func (f *frameFilter) next() (frame, bool) {
 			continue
 		}
 		f.queue = append(f.queue[:i], f.queue[i+1:]...)
-		if q.req != nil && q.req.ID.IsValid() {
-			f.pending[q.req.ID] = true
+		f.queuedBytes -= len(q.line)
+		if q.id.IsValid() {
+			f.pending[q.id] = true
 		}
 		if q.isCall {
-			f.callBusy, f.callID = true, q.req.ID
+			f.callBusy, f.callID = true, q.id
 		}
+		f.cond.Broadcast() // room for the reader
 		return q, true
 	}
 	return frame{}, false
@@ -193,73 +270,39 @@ func (f *frameFilter) Read(p []byte) (int, error) {
 	}
 	n := copy(p, f.buf)
 	f.buf = f.buf[n:]
+	if len(f.buf) == 0 {
+		f.buf = nil // let the line go
+	}
 	return n, nil
 }
 
 func (f *frameFilter) Close() error { return nil }
 
-// outgoing notes a message the server wrote (or failed to write).
+// outgoing notes a message the SDK wrote (or failed to write). Requests
+// have unique ids among those unanswered (take refuses a reused one), so
+// an answer with an id answers exactly that request.
 func (f *frameFilter) outgoing(data []byte, writeErr error) {
-	msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(data))
+	id, isResponse := responseID(data)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if writeErr != nil {
 		f.gone = true
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
-		delete(f.pending, resp.ID)
-		if f.callBusy && f.callID == resp.ID {
+	if isResponse && id.IsValid() {
+		delete(f.pending, id)
+		if f.callBusy && f.callID == id {
 			f.callBusy = false
 		}
 	}
 	f.cond.Broadcast()
 }
 
-// readFrame returns the next line without its line break. A line over
-// maxFrame is consumed without being held and reported as tooLong.
-func readFrame(br *bufio.Reader) (line []byte, tooLong bool, err error) {
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(line)+len(chunk) > maxFrame {
-				tooLong, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		return line, tooLong, err
-	}
-}
-
-// checkFrame reports why a line is not one JSON-RPC message (code 0: it is),
-// with the request id when one can be read.
-func checkFrame(line []byte) (msg jsonrpc.Message, id any, code int64, why string) {
-	if !json.Valid(line) {
-		return nil, nil, jsonrpc.CodeParseError, "not valid JSON; each line must be one JSON-RPC message"
-	}
-	trimmed := bytes.TrimSpace(line)
-	if trimmed[0] == '[' {
-		return nil, nil, jsonrpc.CodeInvalidRequest, "batches are not supported; send one JSON-RPC message a line"
-	}
-	msg, err := jsonrpc.DecodeMessage(trimmed)
-	if err != nil {
-		var probe struct {
-			ID any `json:"id"`
-		}
-		if json.Unmarshal(trimmed, &probe) == nil {
-			switch probe.ID.(type) {
-			case string, float64:
-				id = probe.ID
-			}
-		}
-		return nil, id, jsonrpc.CodeInvalidRequest, "not a JSON-RPC 2.0 message: " + err.Error()
-	}
-	return msg, nil, 0, ""
+// clientGone notes that a write of the filter's own failed.
+func (f *frameFilter) clientGone() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.gone = true
+	f.cond.Broadcast()
 }
 
 // answer writes a JSON-RPC error response with one write.
@@ -274,5 +317,5 @@ func (f *frameFilter) answer(id any, code int64, msg string) {
 	}{JSONRPC: "2.0", ID: id}
 	resp.Error.Code, resp.Error.Message = code, msg
 	b, _ := json.Marshal(resp)
-	f.out.Write(append(b, '\n'))
+	f.out.writeOwn(append(b, '\n'))
 }

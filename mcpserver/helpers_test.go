@@ -88,7 +88,11 @@ func gitFixture(t testing.TB) string {
 type conn struct {
 	cs     *mcp.ClientSession
 	cmd    *exec.Cmd
-	stderr *bytes.Buffer
+	stderr *syncBuffer
+
+	stallAfter time.Duration // a call unanswered this long fails with a goroutine dump (stall_test.go)
+	stalled    bool          // it did: the server was made to quit
+	afterQuit  func()        // for the watchdog's own test
 }
 
 // connect starts `repox mcp ARGS...` and connects an SDK client to it over
@@ -96,8 +100,9 @@ type conn struct {
 func connect(t testing.TB, args ...string) *conn {
 	t.Helper()
 	cmd := exec.Command(repoxBin(t), append([]string{"mcp"}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd.Env = append(os.Environ(), "GOTRACEBACK=all") // a SIGQUIT dump shows every goroutine
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "repox-test", Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -107,7 +112,7 @@ func connect(t testing.TB, args ...string) *conn {
 	if err != nil {
 		t.Fatalf("connect: %v\nstderr: %s", err, stderr.String())
 	}
-	s := &conn{cs: cs, cmd: cmd, stderr: &stderr}
+	s := &conn{cs: cs, cmd: cmd, stderr: stderr, stallAfter: stallAfter}
 	t.Cleanup(func() { s.close(t) })
 	return s
 }
@@ -121,24 +126,15 @@ func (s *conn) close(t testing.TB) {
 	}
 	err := s.cs.Close()
 	s.cs = nil
+	if s.stalled {
+		return // the test failed with the dump already
+	}
 	if err != nil || s.cmd.ProcessState == nil || !s.cmd.ProcessState.Success() {
 		t.Errorf("server exit: %v\nstderr: %s", s.cmd.ProcessState, s.stderr.String())
 	}
 	if s.stderr.Len() > 0 {
 		t.Errorf("server wrote to stderr: %s", s.stderr.String())
 	}
-}
-
-// call runs a tool with raw JSON arguments ("" sends none).
-func (s *conn) call(t testing.TB, tool, args string) (*mcp.CallToolResult, error) {
-	t.Helper()
-	p := &mcp.CallToolParams{Name: tool}
-	if args != "" {
-		p.Arguments = json.RawMessage(args)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	return s.cs.CallTool(ctx, p)
 }
 
 // text is the one text content of a result.

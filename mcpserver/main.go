@@ -59,7 +59,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	defer repo.Close()
 	opts := serveOptions{readOnly: *readOnly, structured: *structured, stderr: stderr, version: version()}
 	if *logPath != "" {
-		if opts.log, err = openCallLog(*logPath); err != nil {
+		if opts.log, err = openCallLog(*logPath, repo.Dir()); err != nil {
 			fmt.Fprintf(stderr, "repox mcp: %v\n", err)
 			return exitUsage
 		}
