@@ -111,7 +111,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call); * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 

@@ -67,7 +67,9 @@ type SessionInfo struct {
 	Calls     int       `json:"calls"`
 	FileCalls int       `json:"fileCalls"`
 	Live      bool      `json:"live"`
-	// LiveWhy says why Live is set: "modified 12s ago" and/or "last line incomplete".
+	// LiveWhy says why Live is set: "modified 12s ago" (a repox log's
+	// session: "last call 12s ago"). Liveness comes from recent writes
+	// only: a last line without its newline is no sign of one.
 	LiveWhy string `json:"liveWhy,omitempty"`
 	Skipped int    `json:"skipped,omitempty"`
 }
@@ -244,16 +246,12 @@ func inspect(agent Agent, path string, now time.Time) (SessionInfo, bool) {
 	if age := now.Sub(info.ModTime()); age < LiveWithin && age > -LiveWithin {
 		why = append(why, "modified "+age.Round(time.Second).String()+" ago")
 	}
-	if st.Partial {
-		why = append(why, "last line incomplete")
-	}
 	si.Live, si.LiveWhy = len(why) > 0, strings.Join(why, ", ")
 	return si, true
 }
 
 // inspectRepoxLog lists the sessions of one repox call log, in the order
-// they first appear. A session is live when its last call is recent; an
-// incomplete last line counts for the session written last.
+// they first appear. A session is live when its last call is recent.
 func inspectRepoxLog(path string, now time.Time) []SessionInfo {
 	f, err := os.Open(path)
 	if err != nil {
@@ -268,7 +266,6 @@ func inspectRepoxLog(path string, now time.Time) []SessionInfo {
 	byID := map[string]*SessionInfo{}
 	var order []string
 	last := map[string]time.Time{}
-	lastSession := ""
 	for {
 		c, err := rd.Next()
 		if err != nil {
@@ -285,7 +282,6 @@ func inspectRepoxLog(path string, now time.Time) []SessionInfo {
 			si.FileCalls++
 		}
 		last[c.Session] = c.Time
-		lastSession = c.Session
 	}
 	st := rd.Stats()
 	var out []SessionInfo
@@ -294,9 +290,6 @@ func inspectRepoxLog(path string, now time.Time) []SessionInfo {
 		var why []string
 		if age := now.Sub(last[id]); !last[id].IsZero() && age < LiveWithin && age > -LiveWithin {
 			why = append(why, "last call "+age.Round(time.Second).String()+" ago")
-		}
-		if st.Partial && id == lastSession {
-			why = append(why, "last line incomplete")
 		}
 		si.Live, si.LiveWhy = len(why) > 0, strings.Join(why, ", ")
 		si.Skipped = st.Skipped

@@ -192,7 +192,9 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 			break
 		}
 	}
-	t.s.st.Partial = !more && t.sp.partial()
+	// at the end of what is written so far, a last line that parses as
+	// JSON is complete (finish feeds it); only another one is partial
+	t.s.st.Partial = !more && t.sp.finish(t.s.feed)
 	upd.Calls = t.s.take()
 	t.sent += len(upd.Calls)
 	upd.Stats = t.s.st

@@ -179,10 +179,22 @@ func (s *stream) take() []Call {
 type splitter struct {
 	tail    []byte
 	tooLong bool
+	// tailFed: the tail was given out at the end of the input as a
+	// complete line (it parses as JSON); the newline that may follow it
+	// later ends that line, not a new one.
+	tailFed bool
 }
 
 // push appends data and calls fn for every complete line.
 func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
+	if sp.tailFed && len(data) > 0 {
+		sp.tailFed = false
+		if data[0] == '\r' && len(data) > 1 && data[1] == '\n' {
+			data = data[2:]
+		} else if data[0] == '\n' {
+			data = data[1:]
+		}
+	}
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
@@ -213,6 +225,23 @@ func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
 
 func (sp *splitter) partial() bool { return len(sp.tail) > 0 || sp.tooLong }
 
+// finish is called where the input ends for now: a tail that parses as
+// JSON is a complete record whose writer left out the last newline (a
+// proper prefix of a JSON object is never itself valid JSON, so a line
+// still being written is never taken early); it goes to fn as a line.
+// It reports whether a partial line is left.
+func (sp *splitter) finish(fn func([]byte)) (partial bool) {
+	if sp.tooLong || len(sp.tail) == 0 {
+		return sp.partial()
+	}
+	if end := bytes.TrimSpace(sp.tail); len(end) == 0 || end[len(end)-1] != '}' || !json.Valid(sp.tail) {
+		return true // cheap test first: a record ends with '}'
+	}
+	fn(sp.tail)
+	sp.tail, sp.tailFed = sp.tail[:0], true
+	return false
+}
+
 // Reader streams the calls of one transcript, in the order they were made.
 // The format is detected from the content. Lines that cannot be read are
 // skipped and counted in Stats, never fatal.
@@ -230,8 +259,9 @@ func NewReader(r io.Reader) *Reader {
 }
 
 // Next returns the next call, io.EOF at the end. At the end a call whose
-// result never came is returned with NoResult set, and a partial last line
-// is counted (Stats.Partial), not decoded.
+// result never came is returned with NoResult set; a last line without its
+// newline is decoded when it parses as JSON, and otherwise counted
+// (Stats.Partial), not decoded.
 func (r *Reader) Next() (Call, error) {
 	for len(r.s.ready) == 0 {
 		if r.done {
@@ -246,7 +276,7 @@ func (r *Reader) Next() (Call, error) {
 				return Call{}, err
 			}
 			r.done = true
-			if r.sp.partial() {
+			if r.sp.finish(r.s.feed) {
 				r.s.st.Partial = true
 				r.s.st.skip("the last line is incomplete (the file may still be being written)")
 			}
