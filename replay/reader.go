@@ -51,6 +51,8 @@ type stream struct {
 	byID  map[string]*Call // pending calls by id
 	seq   int
 	ready []Call
+	// summary: results are paired, not decoded (see newSummaryReader)
+	summary bool
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -256,6 +258,15 @@ type Reader struct {
 // NewReader reads calls from r.
 func NewReader(r io.Reader) *Reader {
 	return &Reader{r: r, s: newStream(), buf: make([]byte, 256<<10)}
+}
+
+// newSummaryReader reads calls without their results' text or what the
+// agent saw (Call.Text and Call.Saw stay empty): enough to count and
+// list them, at a fraction of the memory (`repox sessions`).
+func newSummaryReader(r io.Reader) *Reader {
+	rd := NewReader(r)
+	rd.s.summary = true
+	return rd
 }
 
 // Next returns the next call, io.EOF at the end. At the end a call whose
