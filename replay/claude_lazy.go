@@ -88,15 +88,19 @@ func blockText(raw rawRef) string {
 			sb.WriteString("\n")
 		}
 		n++
-		var b struct {
-			Type string  `json:"type"`
-			Text *string `json:"text"`
-		}
+		// keys matched exactly, as the model's API does (a struct would
+		// also take "Type" or "TEXT")
+		var b map[string]rawRef
 		json.Unmarshal(el, &b)
-		if b.Text != nil && b.Type == "text" {
-			sb.WriteString(*b.Text)
+		var typ, text string
+		typeOK := b["type"] != nil && json.Unmarshal(b["type"], &typ) == nil
+		if typeOK && typ == "text" && b["text"] != nil && json.Unmarshal(b["text"], &text) == nil {
+			sb.WriteString(text)
 		} else {
-			sb.WriteString("[" + b.Type + "]")
+			if !typeOK {
+				typ = ""
+			}
+			sb.WriteString("[" + typ + "]")
 		}
 	})
 	if left {

@@ -128,3 +128,57 @@ func BenchmarkHugeResultSummary(b *testing.B) {
 		readSummary(context.Background(), bytes.NewReader(data), nil)
 	}
 }
+
+// FuzzBlockText: on any valid JSON, the lazy text is what decoding the
+// whole value into Go values gives (the decode this replaced).
+func FuzzBlockText(f *testing.F) {
+	for _, s := range []string{`"x"`, `[{"type":"text","text":"a"},{"type":"image"}]`, `[1,"2",[3],{"a":"]"}]`, `[ {"type":"text","text":"\"]}"} ]`, `{}`, `null`, `[]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !json.Valid([]byte(s)) {
+			return
+		}
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return // a number too large for float64: no whole decode to compare with
+		}
+		if _, isArrayOrString := v.([]any); !isArrayOrString && v != nil {
+			if _, str := v.(string); !str {
+				return
+			}
+		}
+		if got, want := blockText(rawRef(s)), wholeText(v); got != want {
+			t.Fatalf("blockText(%s) = %q, the whole decode gives %q", s, got, want)
+		}
+	})
+}
+
+func wholeText(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case []any:
+		var sb strings.Builder
+		for i, p := range v {
+			if i == maxResultBlocks {
+				sb.WriteString("\n[… more blocks not read: repox reads 4096 blocks of a result]")
+				break
+			}
+			if i > 0 {
+				sb.WriteString("\n")
+			}
+			m, _ := p.(map[string]any)
+			typ, _ := m["type"].(string)
+			if text, ok := m["text"].(string); ok && typ == "text" {
+				sb.WriteString(text)
+			} else {
+				sb.WriteString("[" + typ + "]")
+			}
+		}
+		return sb.String()
+	}
+	return "" // objects and numbers: the raw text, compared apart
+}
