@@ -83,7 +83,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // transcriptCwd is the folder the agent worked in, when its first call
 // says (it reads up to the first call only).
 func transcriptCwd(path string) string {
-	f, err := os.Open(path)
+	f, err := replay.OpenTranscript(path) // without blocking, regular files only
 	if err != nil {
 		return ""
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -20,20 +19,20 @@ type claudeDecoder struct {
 }
 
 type ccLine struct {
-	Type          string        `json:"type"`
-	Cwd           string        `json:"cwd"`
-	SessionID     string        `json:"sessionId"`
-	AgentID       string        `json:"agentId"`
-	IsSidechain   bool          `json:"isSidechain"`
-	Timestamp     string        `json:"timestamp"`
-	Message       *ccMessage    `json:"message"`
-	ToolUseResult *ccReadResult `json:"toolUseResult"`
+	Type          string     `json:"type"`
+	Cwd           string     `json:"cwd"`
+	SessionID     string     `json:"sessionId"`
+	AgentID       string     `json:"agentId"`
+	IsSidechain   bool       `json:"isSidechain"`
+	Timestamp     string     `json:"timestamp"`
+	Message       *ccMessage `json:"message"`
+	ToolUseResult rawRef     `json:"toolUseResult"` // decoded when needed (claude_lazy.go)
 }
 
 type ccMessage struct {
-	ID      string    `json:"id"`
-	Role    string    `json:"role"`
-	Content []ccBlock `json:"content"`
+	ID      string `json:"id"`
+	Role    string `json:"role"`
+	Content rawRef `json:"content"` // blocks, decoded within a budget (messageBlocks)
 }
 
 // toolMarkers: a line without one of these holds no call or result; once
@@ -56,7 +55,7 @@ type ccBlock struct {
 	Name      string          `json:"name"`
 	Input     json.RawMessage `json:"input"`
 	ToolUseID string          `json:"tool_use_id"`
-	Content   any             `json:"content"` // a string or a list of blocks: decoded in the line's one pass
+	Content   rawRef          `json:"content"` // a string or a list of blocks: decoded when needed (blockText)
 	IsError   bool            `json:"is_error"`
 }
 
@@ -113,7 +112,10 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	if l.Message == nil || (l.Type != "user" && l.Type != "assistant") {
 		return
 	}
-	blocks := l.Message.Content
+	blocks, left := messageBlocks(l.Message.Content)
+	if left {
+		st.skip("line %d: a message of more than %d content blocks; the rest were not read", n, maxMessageBlocks)
+	}
 	// paths map to the session's first folder (the root the replay
 	// compares with); relative paths are taken from this line's folder,
 	// which moves when the agent changes directory
@@ -139,12 +141,16 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			mapClaude(&c, root, wd)
 			d.s.add(c, false)
 		case "tool_result":
-			tur := l.ToolUseResult
-			if results != 1 {
-				tur = nil // several results in one record: the structured one is ambiguous
+			isErr := bl.IsError
+			if d.s.summary {
+				d.s.result(bl.ToolUseID, func(c *Call) { c.IsError = isErr }) // paired, not decoded
+				continue
+			}
+			var tur *ccReadResult
+			if results == 1 { // several results in one record: the structured one is ambiguous
+				tur = structured(l.ToolUseResult)
 			}
 			text := blockText(bl.Content)
-			isErr := bl.IsError
 			d.s.result(bl.ToolUseID, func(c *Call) {
 				c.Text, c.IsError = text, isErr
 				if tur != nil && tur.AgentID != "" && (c.AgentTool == "Task" || c.AgentTool == "Agent") {
@@ -156,32 +162,4 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			})
 		}
 	}
-}
-
-// blockText is a tool_result's content as the model got it: a string, or
-// the text blocks of a list joined.
-func blockText(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return v
-	case []any:
-		var sb strings.Builder
-		for i, p := range v {
-			if i > 0 {
-				sb.WriteString("\n")
-			}
-			m, _ := p.(map[string]any)
-			typ, _ := m["type"].(string)
-			if text, ok := m["text"].(string); ok && typ == "text" {
-				sb.WriteString(text)
-			} else {
-				sb.WriteString("[" + typ + "]")
-			}
-		}
-		return sb.String()
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }

@@ -61,12 +61,18 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	var all []SessionInfo
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		list, err := Discover(ctx, d, env)
+		found, err := DiscoverAll(ctx, d, env)
 		if err != nil {
 			fmt.Fprintf(stderr, "repox sessions: %v\n", err)
 			return exitUsage
 		}
-		for _, s := range list {
+		for _, p := range found.Passed {
+			if !seen[p] { // what was passed over, once (a second folder name meets it again)
+				seen[p] = true
+				fmt.Fprintf(stderr, "repox sessions: %s\n", p)
+			}
+		}
+		for _, s := range found.Sessions {
 			key := s.Path + "\x00" + s.ID
 			if !seen[key] {
 				seen[key] = true
@@ -111,7 +117,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call) or its last line is incomplete; * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call); * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 
@@ -169,16 +175,12 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "repox replay: without --report, the repox command opens the explorer's sessions pane on %s; for text, run: repox replay --report %s\n", pos[0], pos[0])
 		return exitUsage
 	}
-	f, err := os.Open(pos[0])
+	f, err := OpenTranscript(pos[0]) // without blocking: a FIFO or device is refused, not waited on
 	if err != nil {
 		fmt.Fprintf(stderr, "repox replay: %v\n", err)
 		return exitUsage
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		fmt.Fprintf(stderr, "repox replay: %s is not a regular file — give a transcript file\n", pos[0])
-		return exitUsage
-	}
 	// The scratch copy must go whatever ends the report: a closed pipe
 	// (`| head`) makes writes fail instead of killing the process, and
 	// SIGTERM or SIGHUP cancel like Ctrl-C, so the deferred Close runs.

@@ -54,9 +54,11 @@ func Follow(ctx context.Context, path string, opts FollowOptions) (*Follower, er
 	if opts.Poll <= 0 {
 		opts.Poll = 150 * time.Millisecond
 	}
-	if _, err := os.Stat(path); err != nil {
+	fh, err := OpenTranscript(path) // a FIFO or a device is refused here, not waited on
+	if err != nil {
 		return nil, err
 	}
+	fh.Close()
 	f := &Follower{path: path, opts: opts, out: make(chan Update, 16), done: make(chan struct{})}
 	go f.run(ctx)
 	return f, nil
@@ -149,6 +151,11 @@ const (
 	batchBytes = 1 << 20
 )
 
+// passBytes bounds one read pass even when no call became complete (a
+// file of lines without calls, or one endless line): the follower goes
+// round its loop, where a cancelled context is seen, between passes.
+const passBytes = 8 << 20
+
 // readMore reads what was appended since the last time, up to one batch
 // (more: the file holds more); a file that shrank or was replaced is read
 // again from the start.
@@ -163,11 +170,21 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		upd.Reset = true
 	}
 	if t.file == nil {
-		fh, err := os.Open(f.path)
-		if err != nil {
+		if !info.Mode().IsRegular() {
+			// a FIFO or device put where the transcript was: never opened
+			// (a FIFO would block the open, a device read for ever); the
+			// follower waits for a regular file to come back
+			t.s.st.LastSkip = notRegular(f.path, info.Mode()).Error()
+			upd.Stats = t.s.st
 			return upd, false, nil
 		}
-		t.file, t.info = fh, info
+		fh, finfo, err := openTranscript(f.path, true)
+		if err != nil {
+			t.s.st.LastSkip = err.Error()
+			upd.Stats = t.s.st
+			return upd, false, nil
+		}
+		t.file, t.info = fh, finfo
 	}
 	read := 0
 	for {
@@ -187,12 +204,14 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		if err != nil {
 			return upd, false, err
 		}
-		if k := len(t.s.ready); k > 0 && (t.sent == 0 || k >= batchCalls || read >= batchBytes) {
+		if k := len(t.s.ready); k > 0 && (t.sent == 0 || k >= batchCalls || read >= batchBytes) || read >= passBytes {
 			more = true
 			break
 		}
 	}
-	t.s.st.Partial = !more && t.sp.partial()
+	// at the end of what is written so far, a last line that parses as
+	// JSON is complete (finish feeds it); only another one is partial
+	t.s.st.Partial = !more && t.sp.finish(t.s.feed)
 	upd.Calls = t.s.take()
 	t.sent += len(upd.Calls)
 	upd.Stats = t.s.st

@@ -51,6 +51,8 @@ type stream struct {
 	byID  map[string]*Call // pending calls by id
 	seq   int
 	ready []Call
+	// summary: results are paired, not decoded (see newSummaryReader)
+	summary bool
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -179,10 +181,22 @@ func (s *stream) take() []Call {
 type splitter struct {
 	tail    []byte
 	tooLong bool
+	// tailFed: the tail was given out at the end of the input as a
+	// complete line (it parses as JSON); the newline that may follow it
+	// later ends that line, not a new one.
+	tailFed bool
 }
 
 // push appends data and calls fn for every complete line.
 func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
+	if sp.tailFed && len(data) > 0 {
+		sp.tailFed = false
+		if data[0] == '\r' && len(data) > 1 && data[1] == '\n' {
+			data = data[2:]
+		} else if data[0] == '\n' {
+			data = data[1:]
+		}
+	}
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
@@ -190,7 +204,7 @@ func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
 				if len(sp.tail)+len(data) > MaxLine {
 					sp.tooLong, sp.tail = true, nil
 				} else {
-					sp.tail = append(sp.tail, data...)
+					sp.tail = grow(sp.tail, data)
 				}
 			}
 			return over
@@ -203,15 +217,54 @@ func (sp *splitter) push(data []byte, fn func([]byte)) (over int) {
 		case len(sp.tail) == 0:
 			fn(chunk)
 		default:
-			sp.tail = append(sp.tail, chunk...)
+			sp.tail = grow(sp.tail, chunk)
 			fn(sp.tail)
 		}
 		sp.tail, sp.tooLong = sp.tail[:0], false
+		if cap(sp.tail) > keepTail {
+			sp.tail = nil // one long line does not keep its buffer for the rest of the file
+		}
 	}
 	return over
 }
 
+// keepTail is the largest line buffer kept from one line to the next.
+const keepTail = 1 << 20
+
+// grow appends data to tail, doubling the buffer when it is full: append
+// grows a large slice by a quarter, which copied a 60 MB line about five
+// times over (337 MB allocated for it); doubling copies it about twice.
+func grow(tail, data []byte) []byte {
+	if need := len(tail) + len(data); need > cap(tail) {
+		n := max(2*cap(tail), need, 64<<10)
+		if n > MaxLine && need <= MaxLine {
+			n = MaxLine
+		}
+		bigger := make([]byte, len(tail), n)
+		copy(bigger, tail)
+		tail = bigger
+	}
+	return append(tail, data...)
+}
+
 func (sp *splitter) partial() bool { return len(sp.tail) > 0 || sp.tooLong }
+
+// finish is called where the input ends for now: a tail that parses as
+// JSON is a complete record whose writer left out the last newline (a
+// proper prefix of a JSON object is never itself valid JSON, so a line
+// still being written is never taken early); it goes to fn as a line.
+// It reports whether a partial line is left.
+func (sp *splitter) finish(fn func([]byte)) (partial bool) {
+	if sp.tooLong || len(sp.tail) == 0 {
+		return sp.partial()
+	}
+	if end := bytes.TrimSpace(sp.tail); len(end) == 0 || end[len(end)-1] != '}' || !json.Valid(sp.tail) {
+		return true // cheap test first: a record ends with '}'
+	}
+	fn(sp.tail)
+	sp.tail, sp.tailFed = sp.tail[:0], true
+	return false
+}
 
 // Reader streams the calls of one transcript, in the order they were made.
 // The format is detected from the content. Lines that cannot be read are
@@ -229,9 +282,19 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{r: r, s: newStream(), buf: make([]byte, 256<<10)}
 }
 
+// newSummaryReader reads calls without their results' text or what the
+// agent saw (Call.Text and Call.Saw stay empty): enough to count and
+// list them, at a fraction of the memory (`repox sessions`).
+func newSummaryReader(r io.Reader) *Reader {
+	rd := NewReader(r)
+	rd.s.summary = true
+	return rd
+}
+
 // Next returns the next call, io.EOF at the end. At the end a call whose
-// result never came is returned with NoResult set, and a partial last line
-// is counted (Stats.Partial), not decoded.
+// result never came is returned with NoResult set; a last line without its
+// newline is decoded when it parses as JSON, and otherwise counted
+// (Stats.Partial), not decoded.
 func (r *Reader) Next() (Call, error) {
 	for len(r.s.ready) == 0 {
 		if r.done {
@@ -246,7 +309,7 @@ func (r *Reader) Next() (Call, error) {
 				return Call{}, err
 			}
 			r.done = true
-			if r.sp.partial() {
+			if r.sp.finish(r.s.feed) {
 				r.s.st.Partial = true
 				r.s.st.skip("the last line is incomplete (the file may still be being written)")
 			}

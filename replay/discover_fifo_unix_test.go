@@ -1,0 +1,187 @@
+//go:build unix
+
+package replay
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Issue 22 item 7: FIFOs and devices where transcripts are looked for.
+// Each trap hangs (a FIFO blocks open(2) until a writer comes) or spins
+// (/dev/zero has no end and no newline) without the fix; the guard turns
+// a hang into a failure instead of a stuck CI job.
+
+// guard runs fn and fails the test when it does not return: the bound is
+// not a timing assertion (each trap returns in milliseconds), it only
+// stops a regression from hanging the run.
+func guard(t *testing.T, what string, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn()
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s did not return: it blocks on a FIFO or reads a device for ever", what)
+	}
+}
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(link), 0o755)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	home, repo := t.TempDir(), t.TempDir()
+	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
+	b := &cc{t: t, cwd: repo}
+	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
+	touch(t, filepath.Join(proj, "good.jsonl"), b.String(), now.Add(-time.Hour))
+	mkfifo(t, filepath.Join(proj, "fifo.jsonl"))
+	symlink(t, "/dev/zero", filepath.Join(proj, "zero.jsonl"))
+	mkfifo(t, filepath.Join(proj, "s-1", "subagents", "agent-f.jsonl"))
+	day := filepath.Join(home, ".codex", "sessions", "2026", "01", "31")
+	mkfifo(t, filepath.Join(day, "rollout-fifo.jsonl"))
+	symlink(t, "/dev/zero", filepath.Join(day, "rollout-zero.jsonl"))
+	mkfifo(t, filepath.Join(home, ".local", "state", "repox", "mcp.jsonl")) // the state log
+
+	var got Discovery
+	var err error
+	guard(t, "Discover", func() { got, err = DiscoverAll(context.Background(), repo, Env{Home: home, Now: now}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Sessions) != 1 || filepath.Base(got.Sessions[0].Path) != "good.jsonl" {
+		t.Errorf("sessions: %+v", got.Sessions)
+	}
+	passed := strings.Join(got.Passed, "\n")
+	for _, want := range []string{"fifo.jsonl was not read: a FIFO (named pipe), not a regular file",
+		"zero.jsonl was not read: a symbolic link", "agent-f.jsonl was not read: a FIFO",
+		"rollout-fifo.jsonl was not read: a FIFO", "rollout-zero.jsonl was not read: a symbolic link",
+		"mcp.jsonl was not read: a FIFO"} {
+		if !strings.Contains(passed, want) {
+			t.Errorf("what was passed over does not say %q:\n%s", want, passed)
+		}
+	}
+	// repox sessions says it too, on stderr
+	var out, errOut bytes.Buffer
+	guard(t, "repox sessions", func() { sessionsMain(context.Background(), []string{repo}, &out, &errOut, Env{Home: home, Now: now}) })
+	if !strings.Contains(errOut.String(), "repox sessions: ") || !strings.Contains(errOut.String(), "fifo.jsonl was not read: a FIFO") {
+		t.Errorf("repox sessions' stderr:\n%s", errOut.String())
+	}
+}
+
+// inspect itself checks the file it opened, not the name: a FIFO that
+// took a regular file's place after the folder was listed is not waited on.
+func TestInspectRefusesAFIFOByItsOpenFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "s.jsonl")
+	mkfifo(t, fifo)
+	var err error
+	guard(t, "inspect", func() { _, err = inspect(context.Background(), AgentClaude, fifo, time.Now()) })
+	if err == nil || !strings.Contains(err.Error(), "FIFO") {
+		t.Errorf("inspect of a FIFO: %v", err)
+	}
+	guard(t, "inspectRepoxLog", func() { _, err = inspectRepoxLog(context.Background(), fifo, time.Now()) })
+	if err == nil || !strings.Contains(err.Error(), "FIFO") {
+		t.Errorf("inspectRepoxLog of a FIFO: %v", err)
+	}
+	guard(t, "codexCwd", func() { _, err = codexCwd(fifo) })
+	if err == nil {
+		t.Error("codexCwd of a FIFO: no error")
+	}
+}
+
+func TestReplayReportRefusesAFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "session.jsonl")
+	mkfifo(t, fifo)
+	var out, errOut bytes.Buffer
+	code := -1
+	guard(t, "repox replay --report FIFO", func() {
+		code = ReplayMain(context.Background(), []string{"--report", fifo}, nil, &out, &errOut)
+	})
+	if code != exitUsage || !strings.Contains(errOut.String(), "is a FIFO (named pipe), not a regular file") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+func TestFollowRefusesAFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "session.jsonl")
+	mkfifo(t, fifo)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var err error
+	guard(t, "Follow", func() { _, err = Follow(ctx, fifo, FollowOptions{}) })
+	if err == nil || !strings.Contains(err.Error(), "FIFO") {
+		t.Errorf("Follow of a FIFO: %v", err)
+	}
+}
+
+// A FIFO renamed over the followed file is never opened; a regular file
+// renamed over it later is followed from its start.
+func TestFollowSurvivesAFIFORenamedOver(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "session.jsonl")
+	b := &cc{t: t, cwd: cwd}
+	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f, err := Follow(ctx, path, FollowOptions{Poll: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := next(t, f); len(u.Calls) != 1 {
+		t.Fatalf("first update: %+v", u)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	mkfifo(t, fifo)
+	if err := os.Rename(fifo, path); err != nil {
+		t.Fatal(err)
+	}
+	var u Update
+	guard(t, "following after a FIFO was renamed over the file", func() { u = next(t, f) })
+	if !u.Reset || len(u.Calls) != 0 || !strings.Contains(u.Stats.LastSkip, "FIFO") {
+		t.Fatalf("after the FIFO: %+v", u)
+	}
+	b2 := &cc{t: t, cwd: cwd}
+	b2.use("m1", "x", "Glob", map[string]any{"pattern": "*"}).result("x", "a.go", false, nil).
+		use("m2", "y", "Grep", map[string]any{"pattern": "z"}).result("y", "", false, nil)
+	tmp := filepath.Join(dir, "new")
+	if err := os.WriteFile(tmp, []byte(b2.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	guard(t, "following after a regular file came back", func() { u = next(t, f) })
+	if len(u.Calls) != 2 || u.Calls[0].Seq != 1 || u.Calls[0].AgentTool != "Glob" {
+		t.Fatalf("after the regular file came back: %+v", u)
+	}
+}

@@ -1,0 +1,157 @@
+package replay
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"time"
+)
+
+// ctxReader stops a read through a transcript when ctx ends (leaving the
+// sessions list, Ctrl-C), between two reads of the Reader's buffer.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// readSummary reads a transcript through once, keeping no result text.
+func readSummary(ctx context.Context, r io.Reader, each func(Call)) (Stats, error) {
+	rd := newSummaryReader(ctxReader{ctx, r})
+	for {
+		c, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return rd.Stats(), nil
+		}
+		if err != nil {
+			return rd.Stats(), err
+		}
+		if each != nil {
+			each(c)
+		}
+	}
+}
+
+// inspect reads a transcript through once for its summary. Liveness comes
+// from recent writes (the mtime), never from the last line.
+func inspect(ctx context.Context, agent Agent, path string, now time.Time) (SessionInfo, error) {
+	f, info, err := openTranscript(path, false)
+	if err != nil {
+		return SessionInfo{}, err
+	}
+	defer f.Close()
+	st, err := readSummary(ctx, f, nil)
+	if err != nil {
+		return SessionInfo{}, err
+	}
+	if st.Format != "" && st.Format != agent {
+		agent = st.Format
+	}
+	si := SessionInfo{Agent: agent, Path: path, ID: st.SessionID, Cwd: st.Cwd, Started: st.Started,
+		Modified: info.ModTime(), Calls: st.Calls, FileCalls: st.FileCalls, Skipped: st.Skipped}
+	if age := now.Sub(info.ModTime()); age < LiveWithin && age > -LiveWithin {
+		si.Live, si.LiveWhy = true, "modified "+age.Round(time.Second).String()+" ago"
+	}
+	return si, nil
+}
+
+// inspectRepoxLog lists the sessions of one repox call log, in the order
+// they first appear. A session is live when its last call is recent.
+func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]SessionInfo, error) {
+	f, info, err := openTranscript(path, false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	byID := map[string]*SessionInfo{}
+	var order []string
+	last := map[string]time.Time{}
+	st, err := readSummary(ctx, f, func(c Call) {
+		si, ok := byID[c.Session]
+		if !ok {
+			si = &SessionInfo{Agent: AgentRepox, Path: path, ID: c.Session, Started: c.Time, Modified: info.ModTime()}
+			byID[c.Session] = si
+			order = append(order, c.Session)
+		}
+		si.Calls++
+		if c.IsFileTool() {
+			si.FileCalls++
+		}
+		last[c.Session] = c.Time
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []SessionInfo
+	for _, id := range order {
+		si := *byID[id]
+		if age := now.Sub(last[id]); !last[id].IsZero() && age < LiveWithin && age > -LiveWithin {
+			si.Live, si.LiveWhy = true, "last call "+age.Round(time.Second).String()+" ago"
+		}
+		si.Skipped = st.Skipped
+		out = append(out, si)
+	}
+	return out, nil
+}
+
+// codexCwd reads the working folder from a rollout's first records; it
+// reads at most codexHeadLines lines of at most codexHeadLine bytes.
+func codexCwd(path string) (string, error) {
+	f, _, err := openTranscript(path, false)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	for range codexHeadLines {
+		line, err := readBoundedLine(br, codexHeadLine)
+		if len(line) == 0 || errors.Is(err, errLineTooLong) {
+			return "", nil // at the end, or a line too long to be a session's head
+		}
+		var l struct {
+			Type    string `json:"type"`
+			Payload struct {
+				Cwd string `json:"cwd"`
+			} `json:"payload"`
+		}
+		if json.Unmarshal(line, &l) == nil && l.Payload.Cwd != "" && (l.Type == "session_meta" || l.Type == "turn_context") {
+			return l.Payload.Cwd, nil
+		}
+		if err != nil {
+			return "", nil
+		}
+	}
+	return "", nil
+}
+
+const (
+	codexHeadLines = 4
+	codexHeadLine  = 8 << 20
+)
+
+var errLineTooLong = errors.New("line too long")
+
+// readBoundedLine reads one line of at most max bytes; over that it stops
+// reading (errLineTooLong) instead of reading on to a newline that may
+// never come.
+func readBoundedLine(br *bufio.Reader, max int) ([]byte, error) {
+	var out []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(out)+len(chunk) > max {
+			return nil, errLineTooLong
+		}
+		out = append(out, chunk...)
+		if err != bufio.ErrBufferFull {
+			return out, err
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// Transcripts are found in folders other programs (and, for a shared
+// file, other people) fill: a FIFO there would block open(2) until a
+// writer comes, and a device such as /dev/zero would be read for ever. So
+// every transcript is opened without blocking, and the file that was
+// opened (not the name, which may change in between) must be a regular
+// file before a byte is read.
+
+// errLink: discovery met a symbolic link where it looks for transcripts.
+var errLink = errors.New("a symbolic link (links in the transcript folders are not followed)")
+
+// OpenTranscript opens a transcript the person named (a link there is
+// followed: the person chose it), without blocking, and refuses anything
+// but a regular file with a sentence that says what it is.
+func OpenTranscript(path string) (*os.File, error) {
+	f, _, err := openTranscript(path, true)
+	return f, err
+}
+
+// openTranscript opens path read-only without blocking; follow false
+// refuses a symbolic link at path (errLink). The file is returned only
+// when it is a regular file, with its FileInfo.
+func openTranscript(path string, follow bool) (*os.File, fs.FileInfo, error) {
+	f, err := openNonBlocking(path, follow)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, notRegular(path, info.Mode())
+	}
+	return f, info, nil
+}
+
+// notRegular is the refusal for a file of another type.
+func notRegular(path string, m fs.FileMode) error {
+	return &fileTypeError{path: path, kind: fileKind(m) + ", not a regular file"}
+}
+
+// fileTypeError: path is not a file repox reads as a transcript.
+type fileTypeError struct{ path, kind string }
+
+func (e *fileTypeError) Error() string {
+	return fmt.Sprintf("%s is %s: not read (give a transcript file)", quoted(e.path), e.kind)
+}
+
+// why is the reason without the path, for a sentence that names it.
+func (e *fileTypeError) why() string { return e.kind }
+
+// fileKind names a file's type for a sentence.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return errLink.Error()
+	case m.IsDir():
+		return "a folder"
+	case m.IsRegular():
+		return "a regular file"
+	}
+	return "a special file"
+}

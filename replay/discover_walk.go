@@ -1,0 +1,239 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Discovery is what DiscoverAll found: the sessions, newest first, and
+// what it passed over, one sentence each (a FIFO, a link, a folder it
+// could not read), so an empty list is never silently empty.
+type Discovery struct {
+	Sessions []SessionInfo
+	Passed   []string
+}
+
+// Discover lists the sessions recorded for the repository at dir (an
+// absolute, clean path). See DiscoverAll.
+func Discover(ctx context.Context, dir string, env Env) ([]SessionInfo, error) {
+	d, err := DiscoverAll(ctx, dir, env)
+	return d.Sessions, err
+}
+
+// DiscoverAll lists the sessions recorded for the repository at dir:
+// Claude Code's and Codex's whose recorded working folder is dir or
+// inside it, and every repox log (repox logs record no folder). Newest
+// first. Only regular files are read, each opened without blocking;
+// links inside the transcript folders are not followed. Claude Code's
+// folder names are not trusted to tell projects apart (/p/a-b, /p/a/b,
+// /p/a_b and /p/a.b share one): the folder each session records is.
+func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
+	w := &walker{ctx: ctx, dir: dir, env: env}
+	w.claude()
+	w.codex()
+	w.repoxLogs()
+	sort.SliceStable(w.out.Sessions, func(i, j int) bool {
+		return newest(w.out.Sessions[i]).After(newest(w.out.Sessions[j]))
+	})
+	return w.out, ctx.Err()
+}
+
+type walker struct {
+	ctx context.Context
+	dir string
+	env Env
+	out Discovery
+}
+
+// readDir is os.ReadDir; tests replace it to make a folder unreadable
+// (they run as root in CI, where permissions do not stop a read).
+var readDir = os.ReadDir
+
+func (w *walker) pass(format string, path string, why any) {
+	w.out.Passed = append(w.out.Passed, strings.Replace(format, "%s", quoted(path), 1)+": "+oneLine(errText(why)))
+}
+
+func errText(why any) string {
+	switch v := why.(type) {
+	case interface{ why() string }:
+		return v.why()
+	case error:
+		var pe *fs.PathError
+		if errors.As(v, &pe) {
+			return pe.Err.Error() // the path is in the sentence already
+		}
+		return v.Error()
+	case string:
+		return v
+	}
+	return ""
+}
+
+// file reports whether a directory entry may be a transcript to open: a
+// link or a special file is passed over with a sentence.
+func (w *walker) file(path string, e fs.DirEntry) bool {
+	switch t := e.Type(); {
+	case t&fs.ModeSymlink != 0:
+		w.pass("%s was not read", path, errLink)
+		return false
+	case !t.IsRegular():
+		w.pass("%s was not read", path, fileKind(t)+", not a regular file")
+		return false
+	}
+	return true
+}
+
+// claude: projects/<name of the folder>, and of folders inside it; the
+// recorded cwd decides, always.
+func (w *walker) claude() {
+	projects := filepath.Join(w.env.claudeDir(), "projects")
+	ents, err := readDir(projects)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.pass("Claude Code's projects folder %s could not be read", projects, err)
+		}
+		return
+	}
+	names := claudeProjectNames(w.dir)
+	for _, e := range ents {
+		match := false
+		for _, name := range names {
+			match = match || e.Name() == name || strings.HasPrefix(e.Name(), name+"-")
+		}
+		if !match || w.ctx.Err() != nil {
+			continue
+		}
+		pdir := filepath.Join(projects, e.Name())
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			w.pass("the project folder %s was not read", pdir, errLink)
+		case e.IsDir():
+			w.claudeProject(pdir)
+		}
+	}
+}
+
+// claudeProject reads one project folder: <session>.jsonl, and
+// <session>/subagents/*.jsonl.
+func (w *walker) claudeProject(pdir string) {
+	ents, err := readDir(pdir)
+	if err != nil {
+		w.pass("the project folder %s could not be read", pdir, err)
+		return
+	}
+	for _, e := range ents {
+		p := filepath.Join(pdir, e.Name())
+		switch {
+		case strings.HasSuffix(e.Name(), ".jsonl"):
+			if w.file(p, e) {
+				w.add(AgentClaude, p, false)
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+			w.pass("%s was not followed", p, errLink)
+		case e.IsDir():
+			w.subagents(filepath.Join(p, "subagents"))
+		}
+	}
+}
+
+func (w *walker) subagents(sdir string) {
+	info, err := os.Lstat(sdir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err == nil && info.Mode()&fs.ModeSymlink != 0:
+		w.pass("%s was not followed", sdir, errLink)
+		return
+	case err == nil && !info.IsDir():
+		return
+	}
+	ents, err := readDir(sdir)
+	if err != nil {
+		w.pass("the subagents folder %s could not be read", sdir, err)
+		return
+	}
+	for _, e := range ents {
+		p := filepath.Join(sdir, e.Name())
+		if strings.HasSuffix(e.Name(), ".jsonl") && w.file(p, e) {
+			w.add(AgentClaude, p, true)
+		}
+	}
+}
+
+// add inspects one transcript and keeps it when the folder it records is
+// dir or inside it.
+func (w *walker) add(agent Agent, path string, sub bool) {
+	if w.ctx.Err() != nil {
+		return
+	}
+	si, err := inspect(w.ctx, agent, path, w.env.Now)
+	if err != nil {
+		w.pass("%s was not read", path, err)
+		return
+	}
+	if !under(si.Cwd, w.dir) {
+		return
+	}
+	si.Subagent = sub
+	w.out.Sessions = append(w.out.Sessions, si)
+}
+
+// codex: sessions/YYYY/MM/DD/rollout-*.jsonl, matched on the recorded cwd.
+// WalkDir does not follow links to folders; a linked rollout is passed over.
+func (w *walker) codex() {
+	root := filepath.Join(w.env.codexDir(), "sessions")
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if w.ctx.Err() != nil {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			if !(p == root && errors.Is(err, fs.ErrNotExist)) {
+				w.pass("the Codex sessions folder %s could not be read", p, err)
+			}
+			return nil
+		}
+		if d.IsDir() || !strings.HasPrefix(d.Name(), "rollout-") || !strings.HasSuffix(d.Name(), ".jsonl") {
+			return nil
+		}
+		if !w.file(p, d) {
+			return nil
+		}
+		cwd, err := codexCwd(p)
+		if err != nil {
+			w.pass("%s was not read", p, err)
+		} else if under(cwd, w.dir) {
+			w.add(AgentCodex, p, false)
+		}
+		return nil
+	})
+}
+
+// repoxLogs: one file may hold many sessions (every `repox mcp --log`
+// connection appends to it), each listed on its own.
+func (w *walker) repoxLogs() {
+	ldir := w.env.RepoxLogDir()
+	ents, err := readDir(ldir)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.pass("repox's log folder %s could not be read", ldir, err)
+		}
+		return
+	}
+	for _, e := range ents {
+		p := filepath.Join(ldir, e.Name())
+		if w.ctx.Err() != nil || !strings.HasSuffix(e.Name(), ".jsonl") || !w.file(p, e) {
+			continue
+		}
+		list, err := inspectRepoxLog(w.ctx, p, w.env.Now)
+		if err != nil {
+			w.pass("%s was not read", p, err)
+			continue
+		}
+		w.out.Sessions = append(w.out.Sessions, list...)
+	}
+}
