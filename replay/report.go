@@ -65,8 +65,13 @@ func (r *reportWriter) header(st Stats, root, rootWhy string) {
 }
 
 func (r *reportWriter) step(s Step) {
+	cmp := Compare(s)
 	if r.json {
-		r.jsonLine(map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
+		line := map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags}
+		if cmp.Kind != CompareNone {
+			line["compare"] = map[string]any{"kind": cmp.Kind, "removed": cmp.Removed, "added": cmp.Added}
+		}
+		r.jsonLine(line)
 		return
 	}
 	c := s.Call
@@ -91,10 +96,41 @@ func (r *reportWriter) step(s Step) {
 	if c.Approx != "" {
 		r.printf("    note  %s\n", c.Approx)
 	}
+	r.diff(cmp)
 	for _, f := range s.Flags {
 		r.printf("    ! %s: %s\n", f.Kind, f.Text)
 	}
 	r.printf("\n")
+}
+
+// reportDiffRows is how many differing rows a text report shows of one call.
+const reportDiffRows = 10
+
+// diff prints the rows of then/now whose content differs (the pane's
+// comparison): "- " the agent's row, "+ " repox's.
+func (r *reportWriter) diff(cmp Comparison) {
+	if cmp.Equal() {
+		return
+	}
+	r.printf("    diff  %s only then, %s only now (- then, + now)\n", repoops.Plural(cmp.Removed, "row", "rows"), repoops.Plural(cmp.Added, "row", "rows"))
+	shown := 0
+	for _, row := range cmp.Rows {
+		for _, sr := range []struct {
+			mark string
+			row  *SideRow
+			on   bool
+		}{{"-", row.Then, row.Op == RowChanged || row.Op == RowRemoved}, {"+", row.Now, row.Op == RowChanged || row.Op == RowAdded}} {
+			if !sr.on {
+				continue
+			}
+			if shown == reportDiffRows {
+				r.printf("          … %d more\n", cmp.Removed+cmp.Added-shown)
+				return
+			}
+			shown++
+			r.printf("          %s %s\n", sr.mark, clip(sr.row.String(), 160))
+		}
+	}
 }
 
 func compact(raw json.RawMessage) []byte {
