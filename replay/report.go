@@ -61,7 +61,47 @@ func (r *reportWriter) header(st Stats, root, rootWhy string) {
 		r.printf("agent cwd   %s\n", quoted(st.Cwd))
 	}
 	r.printf("root        %s (%s)\n", quoted(root), rootWhy)
-	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
+	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n")
+}
+
+// start says what the calls are replayed against, and when the root
+// looks like another checkout than the session's.
+func (r *reportWriter) start(in StartInfo) {
+	if r.json {
+		r.jsonLine(map[string]any{"type": "against", "start": in})
+		return
+	}
+	switch {
+	case in.Against == AgainstNow:
+		r.printf("against     the tree as it is (--against now): the agent's own changes are not undone, so a read may differ because of its own later call\n")
+	case in.Err != "":
+		r.printf("against     the tree as it is: the session's start state could not be written (%s)\n", in.Err)
+	case in.Changed == 0:
+		r.printf("against     the session's start state: the session changed no file, so that is the root as it is\n")
+	default:
+		var how []string
+		for _, h := range []struct {
+			n    int
+			what string
+		}{{in.AsIs, "already as at the start"}, {in.Recorded, "as the transcript recorded it"}, {in.Reversed, "by reversing the agent's changes"}, {in.Unknown, "not rebuilt (the root's file stands in)"}} {
+			if h.n > 0 {
+				how = append(how, strconv.Itoa(h.n)+" "+h.what)
+			}
+		}
+		r.printf("against     the session's start state, rebuilt for the %s the session changed: %s; %d written into the copy (--against now: the tree as it is)\n",
+			repoops.Plural(in.Changed, "file", "files"), strings.Join(how, ", "), in.Written)
+	}
+	var odd []string
+	if in.Branch != "" && in.RootBranch != "" && repoops.QuoteName(in.Branch) != in.RootBranch {
+		odd = append(odd, "the transcript records branch "+quoted(in.Branch)+", the root is on "+in.RootBranch)
+	}
+	if len(in.ReadDiffer) > 0 {
+		odd = append(odd, fmt.Sprintf("%d of the %d files the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), in.Read, examples(shownPaths(in.ReadDiffer))))
+	}
+	if len(odd) > 0 {
+		r.printf("checkout    %s — the root may be another checkout than the session's: pass it with --root DIR\n", strings.Join(odd, "; "))
+	}
+	r.printf("\n")
 }
 
 func (r *reportWriter) step(s Step) {
