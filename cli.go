@@ -240,7 +240,8 @@ copy of the repository, and report what the agent saw then beside what repox sho
 --report, open the explorer with the sessions pane following FILE as it grows.`,
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
-repox replay --report calls.jsonl --session 3f2a --json`,
+repox replay --report calls.jsonl --session 3f2a --json
+repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl`,
 		Args: maxArgs(1, "one transcript"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if report, _ := cmd.Flags().GetBool("report"); !report {
@@ -255,6 +256,7 @@ repox replay --report calls.jsonl --session 3f2a --json`,
 	replayCmd.Flags().String("session", "", "on a repox call log: only the calls of this session")
 	replayCmd.Flags().Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold (changes are replayed in that copy)")
 	replayCmd.Flags().Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
+	replayCmd.Flags().String("against", string(replay.AgainstStart), replay.AgainstHelp)
 
 	version := &cobra.Command{
 		Use:     "version",

@@ -24,6 +24,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.Int("copy-max-files", 0, "with --report only")
 	fs.Int("copy-max-mib", 0, "with --report only")
 	fs.Bool("report", false, "print instead (handled by repox replay --report)")
+	against := fs.String("against", "", "with --report only")
 	var pos []string
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
@@ -43,6 +44,10 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.Visit(func(f *flag.Flag) { copyBound = copyBound || f.Name == "copy-max-files" || f.Name == "copy-max-mib" })
 	if copyBound {
 		fmt.Fprintf(stderr, "repox replay: --copy-max-files and --copy-max-mib go with --report (the explorer copies with the default bounds): repox replay --report --copy-max-files N FILE\n")
+		return exitUsage
+	}
+	if *against != "" {
+		fmt.Fprintf(stderr, "repox replay: --against goes with --report (the explorer follows the tree as it is): repox replay --report --against %s FILE\n", *against)
 		return exitUsage
 	}
 	if *asJSON {

@@ -1,65 +1,49 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/ui"
 )
 
-// thenNow lays a step out for the then/now columns: the exact text the
-// agent was shown, and the exact text of each repox outcome (both from the
-// Step: nothing here produces tool text), with the lines that have no
-// counterpart on the other side marked.
+// thenNow lays a step out for the then/now columns from replay's one
+// comparison (the report shows the same): framing rows as they are,
+// content rows side by side, a line number in a gutter as wide on both
+// sides, and only the rows whose content differs marked.
 func thenNow(st replay.Step) (then, now []ui.DiffLine) {
-	c := st.Call
-	var tl, nl []string
-	switch {
-	case c.NoResult:
-		tl = []string{"(no result in the transcript: interrupted, or still running)"}
-	default:
-		tl = splitText(c.Text)
-	}
-	switch {
-	case !c.IsFileTool():
-		nl = []string{"(no repox equivalent: " + c.NoEquivalent + ")"}
-	default:
-		for i, o := range st.Now {
-			if len(st.Now) > 1 || o.DryRun || o.Forced {
-				head := "── " + o.Tool
-				switch {
-				case o.DryRun:
-					head += " (planned only: the agent's failed)"
-				case o.Forced:
-					head += " (refused; applied to the copy as the agent's was)"
-				}
-				if i < len(c.Repox) && len(st.Now) > 1 {
-					head += " " + string(c.Repox[i].Args)
-				}
-				nl = append(nl, head)
+	cmp := replay.Compare(st)
+	width := 0
+	for _, r := range cmp.Rows {
+		for _, sr := range []*replay.SideRow{r.Then, r.Now} {
+			if sr != nil && r.Op != replay.RowFrame && sr.Path == "" && sr.N > 0 {
+				width = max(width, len(strconv.Itoa(sr.N)))
 			}
-			if o.AlreadyApplied != "" {
-				nl = append(nl, "(already applied on disk: "+o.AlreadyApplied+"; not re-run)")
-				continue
-			}
-			if o.DryRun && !o.IsError && o.Text == "" {
-				nl = append(nl, "(repox would apply it)")
-				continue
-			}
-			nl = append(nl, splitText(o.Text)...)
 		}
 	}
-	a, b := diffLines(tl, nl)
-	if alreadyApplied(st) {
-		// not a difference: the change is on disk, and was not re-run
-		for i := range a {
-			a[i].Changed = false
+	cell := func(sr *replay.SideRow, op replay.RowOp, marked bool) ui.DiffLine {
+		if sr == nil {
+			return ui.DiffLine{}
 		}
-		for i := range b {
-			b[i].Changed = false
+		if op == replay.RowFrame {
+			return ui.DiffLine{Text: sr.Text, Frame: true}
 		}
+		l := ui.DiffLine{Text: sr.Text, Changed: marked}
+		switch {
+		case sr.Path != "":
+			l.Text = sr.String()
+		case sr.N > 0:
+			n := strconv.Itoa(sr.N)
+			l.Gutter = strings.Repeat(" ", width-len(n)) + n
+		}
+		return l
 	}
-	return a, b
+	for _, r := range cmp.Rows {
+		then = append(then, cell(r.Then, r.Op, r.Op == replay.RowChanged || r.Op == replay.RowRemoved))
+		now = append(now, cell(r.Now, r.Op, r.Op == replay.RowChanged || r.Op == replay.RowAdded))
+	}
+	return then, now
 }
 
 func splitText(s string) []string {
@@ -68,107 +52,6 @@ func splitText(s string) []string {
 		return []string{"(empty)"}
 	}
 	return strings.Split(s, "\n")
-}
-
-// norm is the form two lines are compared in: the read format's line
-// number prefix ("     12→", "12\t") written one way, spaces around
-// trimmed, so the same file line matches whichever tool showed it.
-func norm(l string) string {
-	t := strings.TrimSpace(l)
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i > 0 && i < len(t) {
-		rest := t[i:]
-		switch {
-		case strings.HasPrefix(rest, "→"):
-			return t[:i] + "→" + strings.TrimSpace(rest[len("→"):])
-		case rest[0] == '\t':
-			return t[:i] + "→" + strings.TrimSpace(rest[1:])
-		}
-	}
-	return t
-}
-
-// diffLines marks the lines of a and b outside a longest common
-// subsequence (by norm). Past a size where the table gets large, a line
-// counts as matched when the other side has an unmatched equal line.
-func diffLines(a, b []string) (da, db []ui.DiffLine) {
-	na, nb := make([]string, len(a)), make([]string, len(b))
-	for i, l := range a {
-		na[i] = norm(l)
-	}
-	for i, l := range b {
-		nb[i] = norm(l)
-	}
-	ma, mb := make([]bool, len(a)), make([]bool, len(b))
-	if len(a)*len(b) <= 1<<20 {
-		// lcs[i][j]: LCS length of na[i:] and nb[j:]
-		w := len(b) + 1
-		lcs := make([]int32, (len(a)+1)*w)
-		for i := len(a) - 1; i >= 0; i-- {
-			for j := len(b) - 1; j >= 0; j-- {
-				if na[i] == nb[j] {
-					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-				} else {
-					lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-				}
-			}
-		}
-		for i, j := 0, 0; i < len(a) && j < len(b); {
-			switch {
-			case na[i] == nb[j]:
-				ma[i], mb[j] = true, true
-				i++
-				j++
-			case lcs[(i+1)*w+j] >= lcs[i*w+j+1]:
-				i++
-			default:
-				j++
-			}
-		}
-	} else {
-		left := map[string]int{}
-		for _, l := range nb {
-			left[l]++
-		}
-		for i, l := range na {
-			if left[l] > 0 {
-				left[l]--
-				ma[i] = true
-			}
-		}
-		left = map[string]int{}
-		for _, l := range na {
-			left[l]++
-		}
-		for j, l := range nb {
-			if left[l] > 0 {
-				left[l]--
-				mb[j] = true
-			}
-		}
-	}
-	da = make([]ui.DiffLine, len(a))
-	for i, l := range a {
-		da[i] = ui.DiffLine{Text: l, Changed: !ma[i]}
-	}
-	db = make([]ui.DiffLine, len(b))
-	for j, l := range b {
-		db[j] = ui.DiffLine{Text: l, Changed: !mb[j]}
-	}
-	return da, db
-}
-
-// alreadyApplied: every change of the step was found on disk already.
-func alreadyApplied(st replay.Step) bool {
-	for _, o := range st.Now {
-		if o.AlreadyApplied == "" {
-			return false
-		}
-	}
-	return len(st.Now) > 0
 }
 
 // Memory follows the calls, not what was laid out for them: then/now is

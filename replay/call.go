@@ -93,6 +93,11 @@ type Saw struct {
 	// may already be that.
 	AfterSHA   string `json:"afterSha256,omitempty"`
 	AfterLines int    `json:"afterLines,omitempty"`
+
+	// prior: what a change's result says of the file before it (its whole
+	// content, that it was created, the patch), to rebuild the session's
+	// start state (rerun_start.go).
+	prior *priorFile
 }
 
 // SawLine is one line the agent was shown.

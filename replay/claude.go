@@ -21,6 +21,7 @@ type claudeDecoder struct {
 type ccLine struct {
 	Type          string     `json:"type"`
 	Cwd           string     `json:"cwd"`
+	GitBranch     string     `json:"gitBranch"`
 	SessionID     string     `json:"sessionId"`
 	AgentID       string     `json:"agentId"`
 	IsSidechain   bool       `json:"isSidechain"`
@@ -104,6 +105,9 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	}
 	if l.Cwd != "" && st.Cwd == "" {
 		st.Cwd = l.Cwd
+	}
+	if l.GitBranch != "" && st.GitBranch == "" {
+		st.GitBranch = l.GitBranch
 	}
 	ts := parseTime(l.Timestamp)
 	if st.Started.IsZero() && !ts.IsZero() {

@@ -24,7 +24,9 @@ type ccReadResult struct {
 	Filenames []string `json:"filenames"`
 	Truncated bool     `json:"truncated"`
 	AgentID   string   `json:"agentId"`      // a Task's subagent
-	Original  *string  `json:"originalFile"` // an Edit's file before the change
+	Original  *string  `json:"originalFile"` // an Edit's (or a Write's) file before the change
+	Type      string   `json:"type"`         // a Write's "create" or "update"
+	Patch     []ccHunk `json:"structuredPatch"`
 	NumFiles  int      `json:"numFiles"`
 }
 
@@ -80,16 +82,25 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		}
 		saw.Cut = r.Truncated || strings.Contains(c.Text, "(Results are truncated")
 		return saw
-	case "Edit", "MultiEdit":
-		if r.Original == nil {
-			return nil
+	case "Write":
+		rel, ok := relPath(a.FilePath, cwd)
+		if p := priorOf(r); ok && p != nil {
+			return &Saw{Path: rel, prior: p}
 		}
+		return nil
+	case "Edit", "MultiEdit":
 		rel, ok := relPath(a.FilePath, cwd)
 		if !ok {
 			return nil
 		}
+		if r.Original == nil {
+			if p := priorOf(r); p != nil {
+				return &Saw{Path: rel, prior: p}
+			}
+			return nil
+		}
 		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
-		saw := &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf))}
+		saw := &Saw{Path: rel, BeforeSHA: sha(lf), BeforeLines: repoops.CountLines([]byte(lf)), prior: priorOf(r)}
 		if after, ok := claudeAfter(*r.Original, c.Repox); ok {
 			after = strings.ReplaceAll(after, "\r\n", "\n")
 			saw.AfterSHA, saw.AfterLines = sha(after), repoops.CountLines([]byte(after))

@@ -159,12 +159,17 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	session := fs.String("session", "", "with --report on a repox call log: only the calls of this session")
 	maxFiles := fs.Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold")
 	maxMiB := fs.Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
+	against := fs.String("against", string(AgainstStart), AgainstHelp)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if *maxFiles < 1 || *maxMiB < 1 {
 		fmt.Fprintf(stderr, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got %d and %d\n", *maxFiles, *maxMiB)
+		return exitUsage
+	}
+	if *against != string(AgainstStart) && *against != string(AgainstNow) {
+		fmt.Fprintf(stderr, "repox replay: --against takes start (the session's start state, rebuilt from the transcript) or now (the tree as it is), got %s\n", quoted(*against))
 		return exitUsage
 	}
 	if len(pos) != 1 {
@@ -190,7 +195,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
-	opt := reportOptions{root: *root, session: *session, limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
+	opt := reportOptions{root: *root, session: *session, against: Against(*against), limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
 	if _, err := runReportWith(ctx, f, opt, w); err != nil {
 		if w.err != nil {
 			return exitOK // the reader went away: nothing more to say

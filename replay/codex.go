@@ -23,9 +23,12 @@ type cxLine struct {
 }
 
 type cxPayload struct {
-	Type      string          `json:"type"`
-	ID        string          `json:"id"`
-	Cwd       string          `json:"cwd"`
+	Type string `json:"type"`
+	ID   string `json:"id"`
+	Cwd  string `json:"cwd"`
+	Git  *struct {
+		Branch string `json:"branch"`
+	} `json:"git"`
 	Timestamp string          `json:"timestamp"`
 	Name      string          `json:"name"`
 	Arguments json.RawMessage `json:"arguments"`
@@ -66,6 +69,9 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 	case "session_meta":
 		if st.SessionID == "" {
 			st.SessionID = p.ID
+		}
+		if p.Git != nil && st.GitBranch == "" {
+			st.GitBranch = p.Git.Branch
 		}
 		if p.Cwd != "" {
 			d.cwd = p.Cwd

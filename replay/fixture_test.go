@@ -26,10 +26,11 @@ func jsonLine(t testing.TB, v any) string {
 
 // cc builds Claude Code session lines.
 type cc struct {
-	t   testing.TB
-	cwd string
-	sb  strings.Builder
-	n   int
+	t      testing.TB
+	cwd    string
+	branch string // the gitBranch each line records ("": none)
+	sb     strings.Builder
+	n      int
 }
 
 func (c *cc) ts() string {
@@ -48,8 +49,12 @@ func (c *cc) use(msgID string, calls ...any) *cc {
 	for i := 0; i+2 < len(calls)+1; i += 3 {
 		blocks = append(blocks, map[string]any{"type": "tool_use", "id": calls[i], "name": calls[i+1], "input": calls[i+2]})
 	}
-	c.sb.WriteString(jsonLine(c.t, map[string]any{"type": "assistant", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
-		"message": map[string]any{"id": msgID, "role": "assistant", "content": blocks}}))
+	line := map[string]any{"type": "assistant", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
+		"message": map[string]any{"id": msgID, "role": "assistant", "content": blocks}}
+	if c.branch != "" {
+		line["gitBranch"] = c.branch
+	}
+	c.sb.WriteString(jsonLine(c.t, line))
 	return c
 }
 

@@ -18,16 +18,17 @@ const MaxLine = 64 << 20
 type Stats struct {
 	Format    Agent     `json:"format,omitempty"` // "" until a line was recognised
 	SessionID string    `json:"sessionId,omitempty"`
-	Cwd       string    `json:"cwd,omitempty"` // the folder the agent worked in, when recorded
-	Started   time.Time `json:"started"`       // the first timestamp seen
-	Lines     int       `json:"lines"`         // complete lines read
-	Calls     int       `json:"calls"`         // calls yielded so far
-	FileCalls int       `json:"fileCalls"`     // of those, calls with a repox equivalent
-	Skipped   int       `json:"skipped"`       // lines that are not JSON or over MaxLine
-	Unknown   int       `json:"unknown"`       // JSON lines of a record type the reader does not know
-	Orphans   int       `json:"orphans"`       // results whose call was not found
-	Pending   int       `json:"pending"`       // calls still waiting for their result
-	Partial   bool      `json:"partial"`       // the input ends inside a line (a file being written)
+	Cwd       string    `json:"cwd,omitempty"`       // the folder the agent worked in, when recorded
+	GitBranch string    `json:"gitBranch,omitempty"` // the branch the transcript recorded, when it did
+	Started   time.Time `json:"started"`             // the first timestamp seen
+	Lines     int       `json:"lines"`               // complete lines read
+	Calls     int       `json:"calls"`               // calls yielded so far
+	FileCalls int       `json:"fileCalls"`           // of those, calls with a repox equivalent
+	Skipped   int       `json:"skipped"`             // lines that are not JSON or over MaxLine
+	Unknown   int       `json:"unknown"`             // JSON lines of a record type the reader does not know
+	Orphans   int       `json:"orphans"`             // results whose call was not found
+	Pending   int       `json:"pending"`             // calls still waiting for their result
+	Partial   bool      `json:"partial"`             // the input ends inside a line (a file being written)
 	LastSkip  string    `json:"lastSkip,omitempty"`
 }
 

@@ -61,12 +61,57 @@ func (r *reportWriter) header(st Stats, root, rootWhy string) {
 		r.printf("agent cwd   %s\n", quoted(st.Cwd))
 	}
 	r.printf("root        %s (%s)\n", quoted(root), rootWhy)
-	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n\n")
+	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n")
+}
+
+// start says what the calls are replayed against, and when the root
+// looks like another checkout than the session's.
+func (r *reportWriter) start(in StartInfo) {
+	if r.json {
+		r.jsonLine(map[string]any{"type": "against", "start": in})
+		return
+	}
+	switch {
+	case in.Against == AgainstNow:
+		r.printf("against     the tree as it is (--against now): the agent's own changes are not undone, so a read may differ because of its own later call\n")
+	case in.Err != "":
+		r.printf("against     the tree as it is: the session's start state could not be written (%s)\n", in.Err)
+	case in.Changed == 0:
+		r.printf("against     the session's start state: the session changed no file, so that is the root as it is\n")
+	default:
+		var how []string
+		for _, h := range []struct {
+			n    int
+			what string
+		}{{in.AsIs, "already as at the start"}, {in.Recorded, "as the transcript recorded it"}, {in.Reversed, "by reversing the agent's changes"}, {in.Unknown, "not rebuilt (the root's file stands in)"}} {
+			if h.n > 0 {
+				how = append(how, strconv.Itoa(h.n)+" "+h.what)
+			}
+		}
+		r.printf("against     the session's start state, rebuilt for the %s the session changed: %s; %d written into the copy (--against now: the tree as it is)\n",
+			repoops.Plural(in.Changed, "file", "files"), strings.Join(how, ", "), in.Written)
+	}
+	var odd []string
+	if in.Branch != "" && in.RootBranch != "" && repoops.QuoteName(in.Branch) != in.RootBranch {
+		odd = append(odd, "the transcript records branch "+quoted(in.Branch)+", the root is on "+in.RootBranch)
+	}
+	if len(in.ReadDiffer) > 0 {
+		odd = append(odd, fmt.Sprintf("%d of the %d files the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), in.Read, examples(shownPaths(in.ReadDiffer))))
+	}
+	if len(odd) > 0 {
+		r.printf("checkout    %s — the root may be another checkout than the session's: pass it with --root DIR\n", strings.Join(odd, "; "))
+	}
+	r.printf("\n")
 }
 
 func (r *reportWriter) step(s Step) {
+	cmp := Compare(s)
 	if r.json {
-		r.jsonLine(map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags})
+		line := map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags}
+		if cmp.Kind != CompareNone {
+			line["compare"] = map[string]any{"kind": cmp.Kind, "removed": cmp.Removed, "added": cmp.Added}
+		}
+		r.jsonLine(line)
 		return
 	}
 	c := s.Call
@@ -91,10 +136,41 @@ func (r *reportWriter) step(s Step) {
 	if c.Approx != "" {
 		r.printf("    note  %s\n", c.Approx)
 	}
+	r.diff(cmp)
 	for _, f := range s.Flags {
 		r.printf("    ! %s: %s\n", f.Kind, f.Text)
 	}
 	r.printf("\n")
+}
+
+// reportDiffRows is how many differing rows a text report shows of one call.
+const reportDiffRows = 10
+
+// diff prints the rows of then/now whose content differs (the pane's
+// comparison): "- " the agent's row, "+ " repox's.
+func (r *reportWriter) diff(cmp Comparison) {
+	if cmp.Equal() {
+		return
+	}
+	r.printf("    diff  %s only then, %s only now (- then, + now)\n", repoops.Plural(cmp.Removed, "row", "rows"), repoops.Plural(cmp.Added, "row", "rows"))
+	shown := 0
+	for _, row := range cmp.Rows {
+		for _, sr := range []struct {
+			mark string
+			row  *SideRow
+			on   bool
+		}{{"-", row.Then, row.Op == RowChanged || row.Op == RowRemoved}, {"+", row.Now, row.Op == RowChanged || row.Op == RowAdded}} {
+			if !sr.on {
+				continue
+			}
+			if shown == reportDiffRows {
+				r.printf("          … %d more\n", cmp.Removed+cmp.Added-shown)
+				return
+			}
+			shown++
+			r.printf("          %s %s\n", sr.mark, clip(sr.row.String(), 160))
+		}
+	}
 }
 
 func compact(raw json.RawMessage) []byte {

@@ -24,6 +24,7 @@ type reportOptions struct {
 	root    string              // --root ("": RootFor's rule)
 	session string              // only this repox session's calls ("": all)
 	limits  repoops.CopyOptions // the scratch copies' bounds
+	against Against             // the session's start state (default) or the tree as it is
 }
 
 // reportRun is what a report saw of its sessions, for the end.
@@ -58,14 +59,25 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	}
 	st := rd.Stats()
 	var last map[string]int
-	if st.Format == AgentRepox && ferr == nil {
+	var plans map[string]*startPlan
+	if ferr == nil {
+		// a first pass: what each session changed, to replay it from its
+		// start; and, in a repox log, each session's last call
 		var err error
-		if last, err = lastCalls(r); err != nil {
+		if plans, last, err = planSessions(r); err != nil {
 			return run, err
+		}
+		if st.Format != AgentRepox {
+			last = nil // one session: its Replayer lives to the end
 		}
 		if rd, first, ferr = rewind(r); ferr != nil && !errors.Is(ferr, io.EOF) {
 			return run, ferr
 		}
+		st = rd.Stats()
+	}
+	against := opt.against
+	if against == "" {
+		against = AgainstStart
 	}
 	rootDir, rootWhy, err := RootFor(opt.root, st.Cwd, ".", "repox", "replay", "--report", w.file)
 	if err != nil {
@@ -77,7 +89,9 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		return run, fmt.Errorf("%v — pass the repository with --root DIR", err)
 	}
 	probe.CopyLimits = opt.limits
+	info := probe.Prepare(ctx, plans[first.Session], against, st.GitBranch)
 	w.header(st, probe.Root, rootWhy)
+	w.start(info)
 	open := map[string]*Replayer{}
 	var done []finishedSession // in the order the sessions started
 	at := map[string]int{}     // a session's place in done
@@ -107,6 +121,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 				return nil, err
 			}
 			rp.CopyLimits = opt.limits
+			rp.Prepare(ctx, plans[sess], against, st.GitBranch)
 		}
 		open[sess] = rp
 		if _, ok := at[sess]; !ok {
@@ -160,26 +175,6 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	}
 	w.summary(rd.Stats(), tally, copies)
 	return run, nil
-}
-
-// lastCalls reads r from its start and says, for each session, the Seq of
-// its last call.
-func lastCalls(r io.ReadSeeker) (map[string]int, error) {
-	if _, err := r.Seek(0, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("reading the log a second time: %w", err)
-	}
-	last := map[string]int{}
-	rd := NewReader(r)
-	for {
-		c, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return last, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		last[c.Session] = c.Seq
-	}
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.

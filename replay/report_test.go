@@ -74,7 +74,7 @@ func TestReportJSONLines(t *testing.T) {
 		}
 		kinds = append(kinds, m["type"].(string))
 	}
-	if strings.Join(kinds, ",") != "transcript,call,call,call,call,seen,seen,summary" {
+	if strings.Join(kinds, ",") != "transcript,against,call,call,call,call,seen,seen,summary" {
 		t.Errorf("line types %v", kinds)
 	}
 }

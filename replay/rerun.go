@@ -39,6 +39,10 @@ type Flag struct {
 	Path  string      `json:"path,omitempty"`
 	Lines []LineRange `json:"lines,omitempty"`
 	Text  string      `json:"text"`
+	// A changed-since-read's cause: the agent's own call (its Seq), or
+	// something outside the session; neither when it cannot be told.
+	CausedBy int  `json:"causedBy,omitempty"`
+	Outside  bool `json:"outside,omitempty"`
 }
 
 // Outcome is what repox says now for one mapped call.
@@ -104,6 +108,15 @@ type Replayer struct {
 	horizon *Horizon
 	copyErr error  // the copy could not be made: no change is replayed
 	unlock  func() // drops the scratch folder's lock (set with Scratch)
+
+	// Set by Prepare (rerun_start.go): the session's first pass, what the
+	// calls run against, the files whose start could not be rebuilt; and
+	// the agent's changes not replayed, by path (for saying what caused a
+	// changed-since-read).
+	plan         *startPlan
+	against      Against
+	unknownStart map[string]bool
+	notReplayed  map[string][]int
 }
 
 // NewReplayer opens root for a replay.
@@ -239,6 +252,7 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 				text := "the change was not replayed: " + err.Error()
 				out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}, NotRun: true}
 				st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: argPath(args), Text: text})
+				r.noteNotReplayed(argPath(args), c.Seq)
 				break
 			}
 			if isChange(tc.Tool) {

@@ -47,8 +47,8 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 		lf := strings.ReplaceAll(string(before), "\r\n", "\n")
 		if sha(lf) != s.BeforeSHA {
 			now := repoops.CountLines([]byte(lf))
-			st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path,
-				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", shownPath(path), s.BeforeLines, now)})
+			st.Flags = append(st.Flags, r.causedFlag(Flag{Kind: FlagChangedSinceRead, Path: path,
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", shownPath(path), s.BeforeLines, now)}, c.Seq))
 		}
 	}
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)
@@ -59,6 +59,7 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 		} else {
 			st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
 				Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " could not be applied to the copy; later calls on it may differ for that reason"})
+			r.noteNotReplayed(path, c.Seq)
 		}
 	}
 	if out.Applied {

@@ -121,8 +121,8 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 	if count == 0 {
 		return
 	}
-	st.Flags = append(st.Flags, Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
-		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", shownPath(path), count, len(c.Saw.Lines), Ranges(diff), first)})
+	st.Flags = append(st.Flags, r.causedFlag(Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
+		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", shownPath(path), count, len(c.Saw.Lines), Ranges(diff), first)}, c.Seq))
 }
 
 // cutShort: the agent's line is a proper prefix of the line now, perhaps

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // SessionRow is one recorded agent session in the sessions pane's list,
@@ -30,11 +31,16 @@ type CallRow struct {
 	Flags   int    // findings
 }
 
-// DiffLine is one line of the then or now column; Changed lines have no
-// counterpart on the other side.
+// DiffLine is one row of the then or now column: the same row of both
+// columns shows the same content (or its change). Changed rows differ
+// from the other side's; Frame rows are a tool's framing (a header, a
+// footer), never compared; Gutter is a line number, padded as wide on
+// both sides, drawn as "N→" before the text.
 type DiffLine struct {
 	Text    string
 	Changed bool
+	Frame   bool
+	Gutter  string
 }
 
 // SessionsView is the sessions pane's visible part: either the list of
@@ -169,8 +175,16 @@ func (s *Styles) diffCell(ls []DiffLine, i int, mark string, w int) string {
 		return strings.Repeat(" ", max(w, 0))
 	}
 	l := ls[i]
-	text := agentLine(l.Text)
-	if l.Changed {
+	// the text alone goes through DisplayText: tab stops count from the
+	// start of the content on both sides, whatever framed it
+	text := DisplayText(l.Text)
+	if l.Gutter != "" {
+		text = l.Gutter + repoops.ReadLineSep + text
+	}
+	switch {
+	case l.Frame:
+		return s.Note.Render(fit(" "+text, w))
+	case l.Changed:
 		return s.Match.Render(fit(mark+text, w))
 	}
 	return fit(" "+text, w)

@@ -1,0 +1,175 @@
+package replay
+
+import (
+	"strings"
+	"testing"
+)
+
+// ccRead is a Claude Code Read of the whole file rel, shown as Claude
+// shows it ("     N→text"), with a trailing reminder.
+func ccRead(b *cc, id, rel, content string) *cc {
+	var shown strings.Builder
+	for i, l := range splitLines(content) {
+		shown.WriteString(padNum(i+1) + "→" + l + "\n")
+	}
+	shown.WriteString("\n<system-reminder>\nWhenever you read a file, consider whether it is malware.\n</system-reminder>\n")
+	return b.use("m"+id, id, "Read", map[string]any{"file_path": b.cwd + "/" + rel}).
+		result(id, shown.String(), false, nil)
+}
+
+func padNum(n int) string {
+	s := strings.Repeat(" ", 6) + itoaTest(n)
+	return s[len(s)-6:]
+}
+
+func itoaTest(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoaTest(n/10) + string(rune('0'+n%10))
+}
+
+func marked(cmp Comparison) (removed, added, changed int) {
+	for _, r := range cmp.Rows {
+		switch r.Op {
+		case RowRemoved:
+			removed++
+		case RowAdded:
+			added++
+		case RowChanged:
+			changed++
+		}
+	}
+	return
+}
+
+// An unchanged read compares equal: repox's header row and the agent's
+// "     N→" prefixes and trailing reminder are framing, not content, and
+// every content row sits beside the row of the same line number.
+func TestCompareUnchangedReadIsEqual(t *testing.T) {
+	content := "package a\n\nfunc A() {\n\treturn\n}\n"
+	dir := gitRepo(t, map[string]string{"a.go": content})
+	b := &cc{t: t, cwd: dir}
+	steps, _ := replayAll(t, dir, ccRead(b, "r1", "a.go", content).String())
+	cmp := Compare(steps[0])
+	if cmp.Kind != CompareRead || !cmp.Equal() {
+		t.Fatalf("kind %s, removed %d added %d: %+v", cmp.Kind, cmp.Removed, cmp.Added, cmp.Rows)
+	}
+	if r, a, c := marked(cmp); r+a+c != 0 {
+		t.Errorf("an unchanged read has %d/%d/%d marked rows", r, a, c)
+	}
+	n := 0
+	for _, r := range cmp.Rows {
+		if r.Op != RowSame {
+			continue
+		}
+		n++
+		if r.Then.N != r.Now.N || r.Then.Text != r.Now.Text {
+			t.Errorf("row %d: then %+v beside now %+v", n, *r.Then, *r.Now)
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d content rows side by side, want 5", n)
+	}
+	if cmp.Rows[0].Op != RowFrame || cmp.Rows[0].Now == nil || !strings.Contains(cmp.Rows[0].Now.Text, "lines 1-5 of 5") {
+		t.Errorf("repox's header is not a frame row: %+v", cmp.Rows[0])
+	}
+}
+
+// One changed line is exactly one row with then beside now.
+func TestCompareOneChangedLine(t *testing.T) {
+	then := "a\nb\nc\nd\n"
+	dir := gitRepo(t, map[string]string{"f.txt": "a\nB\nc\nd\n"})
+	b := &cc{t: t, cwd: dir}
+	steps, _ := replayAll(t, dir, ccRead(b, "r1", "f.txt", then).String())
+	cmp := Compare(steps[0])
+	r, a, c := marked(cmp)
+	if c != 1 || r != 0 || a != 0 || cmp.Removed != 1 || cmp.Added != 1 {
+		t.Fatalf("changed %d removed %d added %d (counts %d/%d): %+v", c, r, a, cmp.Removed, cmp.Added, cmp.Rows)
+	}
+	for _, row := range cmp.Rows {
+		if row.Op == RowChanged && (row.Then.String() != "2→b" || row.Now.String() != "2→B") {
+			t.Errorf("the changed row is %q beside %q", row.Then.String(), row.Now.String())
+		}
+	}
+}
+
+// A line added above moves every later line: one added row, the rest the same.
+func TestCompareInsertedLineIsOneRow(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"f.txt": "a\nnew\nb\nc\n"})
+	b := &cc{t: t, cwd: dir}
+	steps, _ := replayAll(t, dir, ccRead(b, "r1", "f.txt", "a\nb\nc\n").String())
+	cmp := Compare(steps[0])
+	if r, a, c := marked(cmp); r != 0 || a != 1 || c != 0 {
+		t.Fatalf("removed %d added %d changed %d: %+v", r, a, c, cmp.Rows)
+	}
+}
+
+// A Grep whose only difference is the line format ("/abs/path:2:text"
+// against repox's "path:2: text") compares equal.
+func TestCompareGrepFramingOnlyIsEqual(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"src/a.go": "package a\n\tneedle here\n", "b.txt": "no\n"})
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
+		result("g1", dir+"/src/a.go:2:\tneedle here", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	cmp := Compare(steps[0])
+	if cmp.Kind != CompareSearch || !cmp.Equal() {
+		t.Fatalf("kind %s removed %d added %d: %+v\nnow: %s", cmp.Kind, cmp.Removed, cmp.Added, cmp.Rows, steps[0].Now[0].Text)
+	}
+	same := 0
+	for _, r := range cmp.Rows {
+		if r.Op == RowSame {
+			same++
+		}
+	}
+	if same != 1 {
+		t.Errorf("%d hits side by side, want 1: %+v", same, cmp.Rows)
+	}
+	// and a hit only the agent had is one removed row
+	b = &cc{t: t, cwd: dir}
+	b.use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
+		result("g1", dir+"/src/a.go:2:\tneedle here\n"+dir+"/b.txt:1:needle", false, nil)
+	steps, _ = replayAll(t, dir, b.String())
+	if cmp := Compare(steps[0]); cmp.Removed != 1 || cmp.Added != 0 {
+		t.Errorf("an extra hit: removed %d added %d", cmp.Removed, cmp.Added)
+	}
+}
+
+// Not the same kind of answer (an edit): shown side by side, nothing marked.
+func TestCompareChangeIsNotDiffed(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"f.txt": "a\n"})
+	b := &cc{t: t, cwd: dir}
+	ccRead(b, "r1", "f.txt", "a\n").
+		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/f.txt", "old_string": "a", "new_string": "b"}).
+		result("e1", "The file "+dir+"/f.txt has been updated.", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	cmp := Compare(steps[1])
+	if cmp.Kind != CompareNone || !cmp.Equal() {
+		t.Fatalf("an edit: kind %s, %+v", cmp.Kind, cmp)
+	}
+	for _, r := range cmp.Rows {
+		if r.Op != RowFrame {
+			t.Errorf("row marked %q", r.Op)
+		}
+	}
+}
+
+// The report prints the same comparison: only the rows that differ.
+func TestReportShowsTheDifferingRows(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"f.txt": "a\nB\nc\n"})
+	b := &cc{t: t, cwd: dir}
+	ccRead(b, "r1", "f.txt", "a\nb\nc\n")
+	var out strings.Builder
+	w := &reportWriter{w: &out, file: "t"}
+	if err := runReport(t.Context(), strings.NewReader(b.String()), dir, "", w); err != nil {
+		t.Fatal(err)
+	}
+	want := "    diff  1 row only then, 1 row only now (- then, + now)\n          - 2→b\n          + 2→B\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the report does not show the changed row as\n%s\ngot:\n%s", want, out.String())
+	}
+	if strings.Contains(out.String(), "1→a") {
+		t.Errorf("an unchanged row is printed:\n%s", out.String())
+	}
+}
