@@ -179,7 +179,7 @@ func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
 func callRow(sc sessionCall) ui.CallRow {
 	c := sc.call
 	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: shortArgs(c.AgentArgs),
-		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil}
+		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult}
 	if sc.step != nil {
 		r.Flags = len(sc.step.Flags)
 	}

@@ -45,12 +45,13 @@ type decoder interface {
 // decoder, and the pairing queue that yields calls in the order they were
 // made, once their result is known.
 type stream struct {
-	st    Stats
-	dec   decoder
-	queue []*Call          // calls in order, from the oldest still pending
-	byID  map[string]*Call // pending calls by id
-	seq   int
-	ready []Call
+	st      Stats
+	dec     decoder
+	queue   []*Call          // calls in order, from the oldest still pending
+	byID    map[string]*Call // pending calls by id
+	seq     int
+	ready   []Call
+	batches batches // which calls were made together (pairing.go)
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -116,6 +117,7 @@ func (s *stream) add(c Call, complete bool) {
 		s.byID[c.ID] = p
 		s.st.Pending++
 	}
+	s.made(p, !complete)
 	s.queue = append(s.queue, p)
 	if complete {
 		s.release(false)
@@ -132,6 +134,7 @@ func (s *stream) result(id string, fill func(c *Call)) bool {
 	delete(s.byID, id)
 	s.st.Pending--
 	fill(p)
+	s.answered(id)
 	s.release(false)
 	return true
 }
