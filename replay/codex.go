@@ -329,7 +329,7 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 	case "web_search", "view_image":
 		c.NoEquivalent = "not a file tool"
 	default:
-		c.NoEquivalent = "not a file tool"
+		c.NoEquivalent = otherTool(c.AgentTool)
 	}
 }
 
