@@ -70,3 +70,10 @@ func (s *stream) giveUp(match func(batch int) bool) {
 		delete(s.batches.of, id)
 	}
 }
+
+// progress: call id got part of its result (a command still running);
+// it stays pending, and a later batch's results do not give it up.
+func (s *stream) progress(id string) {
+	delete(s.batches.of, id)
+	s.batches.ended = true
+}
