@@ -2,7 +2,6 @@ package replay
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,6 +51,7 @@ type stream struct {
 	seq     int
 	ready   []Call
 	batches batches // which calls were made together (pairing.go)
+	first   string  // what the first line was, while no format is known (detect.go)
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -60,15 +60,6 @@ const holdBehind = 64
 
 func newStream() *stream { return &stream{byID: map[string]*Call{}} }
 
-// probe is what format detection looks at.
-type probe struct {
-	Type      *string         `json:"type"`
-	Payload   json.RawMessage `json:"payload"`
-	Tool      *string         `json:"tool"`
-	SessionID string          `json:"sessionId"`
-	UUID      string          `json:"uuid"`
-}
-
 func (s *stream) feed(b []byte) {
 	s.st.Lines++
 	n := s.st.Lines
@@ -76,28 +67,8 @@ func (s *stream) feed(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	if s.dec == nil {
-		if b[0] != '{' {
-			s.st.skip("line %d is not JSON", n)
-			return
-		}
-		var p probe
-		if err := json.Unmarshal(b, &p); err != nil {
-			s.st.skip("line %d is not JSON: %v", n, err)
-			return
-		}
-		switch {
-		case p.Tool != nil && p.Type == nil:
-			s.st.Format, s.dec = AgentRepox, &repoxDecoder{s: s}
-		case p.Type != nil && len(p.Payload) > 0:
-			s.st.Format, s.dec = AgentCodex, &codexDecoder{s: s}
-		case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeTypes[*p.Type]):
-			s.st.Format, s.dec = AgentClaude, &claudeDecoder{s: s, seenUse: map[string]bool{}}
-		default:
-			s.st.Unknown++
-			s.st.LastSkip = fmt.Sprintf("line %d is JSON of no transcript format repox knows", n)
-			return
-		}
+	if s.dec == nil && !s.detect(b, n) { // detect.go
+		return
 	}
 	s.dec.line(b, n, &s.st)
 }
@@ -249,6 +220,7 @@ func (r *Reader) Next() (Call, error) {
 				return Call{}, err
 			}
 			r.done = true
+			r.s.atEnd(&r.sp) // a JSON document's last line (detect.go)
 			if r.sp.partial() {
 				r.s.st.Partial = true
 				r.s.st.skip("the last line is incomplete (the file may still be being written)")
