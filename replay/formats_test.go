@@ -24,7 +24,7 @@ func projectHash(root string) string {
 func geminiMessages(root string) []any {
 	call := func(id, name string, args map[string]any, status, output string) map[string]any {
 		return map[string]any{"id": id, "name": name, "args": args, "status": status, "timestamp": "2026-01-02T03:04:06.000Z",
-			"result": []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
+			"result":        []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
 			"resultDisplay": "shown to the person"}
 	}
 	gem := func(calls ...any) map[string]any {
