@@ -40,7 +40,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 	case len(p.list) == 0:
 		env := p.env()
 		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(env.ClaudeConfigDir, "projects") +
-			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex) and " + env.RepoxLogDir() +
+			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex), " + filepath.Join(env.Home, ".gemini", "tmp") + " (Gemini CLI) and " + env.RepoxLogDir() +
 			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
 		return
 	}

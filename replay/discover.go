@@ -149,6 +149,10 @@ func Discover(ctx context.Context, dir string, env Env) ([]SessionInfo, error) {
 		}
 		return nil
 	})
+	// Gemini CLI: tmp/<the folder's hash or short id>/chats (gemini_discover.go).
+	for _, f := range geminiSessionFiles(dir, env) {
+		add(AgentGemini, f, false, false)
+	}
 	// repox's own logs: one file may hold many sessions (every `repox mcp
 	// --log` connection appends to it), each listed on its own.
 	logs, _ := filepath.Glob(filepath.Join(env.RepoxLogDir(), "*.jsonl"))
