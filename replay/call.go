@@ -6,7 +6,7 @@
 // beside what repox shows now, and what the agent saw of each file.
 //
 // This face reads files outside the repository: the transcripts, under
-// ~/.claude, ~/.codex and repox's state folder, or wherever the person
+// ~/.claude, ~/.codex, ~/.gemini and repox's state folder, or wherever the person
 // points it. It never writes there.
 package replay
 
