@@ -40,7 +40,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 	case len(p.list) == 0:
 		env := p.env()
 		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(env.ClaudeConfigDir, "projects") +
-			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex) and " + env.RepoxLogDir() +
+			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex), " + filepath.Join(env.Home, ".gemini", "tmp") + " (Gemini CLI) and " + env.RepoxLogDir() +
 			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
 		return
 	}
@@ -179,7 +179,7 @@ func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
 func callRow(sc sessionCall) ui.CallRow {
 	c := sc.call
 	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: shortArgs(c.AgentArgs),
-		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil}
+		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult}
 	if sc.step != nil {
 		r.Flags = len(sc.step.Flags)
 	}

@@ -1,12 +1,12 @@
 // Package replay turns agent transcripts (repox's own call log, Claude Code
-// session files, Codex rollouts) into one stream of calls, maps each file
+// session files, Codex rollouts, Gemini CLI sessions) into one stream of calls, maps each file
 // tool call to the repox tool that asks the same question, re-runs the
 // mapped calls in a scratch copy of the repository (never the person's
 // working tree) and says, call by call, what the agent was shown then
 // beside what repox shows now, and what the agent saw of each file.
 //
 // This face reads files outside the repository: the transcripts, under
-// ~/.claude, ~/.codex and repox's state folder, or wherever the person
+// ~/.claude, ~/.codex, ~/.gemini and repox's state folder, or wherever the person
 // points it. It never writes there.
 package replay
 
@@ -22,6 +22,7 @@ const (
 	AgentRepox  Agent = "repox"
 	AgentClaude Agent = "claude-code"
 	AgentCodex  Agent = "codex"
+	AgentGemini Agent = "gemini-cli"
 )
 
 // ToolCall is one repox tool call: a tool name and its JSON arguments.

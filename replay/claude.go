@@ -73,13 +73,16 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		// no call or result here: only its record type is needed, to count
 		// unknown ones; a light decode that keeps no strings
 		var head struct {
-			Type string `json:"type"`
+			Type        string `json:"type"`
+			IsSidechain bool   `json:"isSidechain"`
 		}
 		if err := json.Unmarshal(b, &head); err != nil {
 			st.skip("line %d is not JSON: %v", n, err)
 		} else if !claudeTypes[head.Type] {
 			st.Unknown++
 			st.LastSkip = "line " + strconv.Itoa(n) + " has record type " + strconv.Quote(head.Type) + ", which this reader does not know"
+		} else if head.Type == "user" && !head.IsSidechain {
+			d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
 		}
 		return
 	}
@@ -133,6 +136,9 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		if bl.Type == "tool_result" {
 			results++
 		}
+	}
+	if l.Type == "user" && results == 0 && !l.IsSidechain {
+		d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
 	}
 	for _, bl := range blocks {
 		switch bl.Type {

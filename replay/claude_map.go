@@ -174,8 +174,17 @@ func mapClaude(c *Call, cwd, wd string) {
 	case "TodoWrite", "TodoRead":
 		c.NoEquivalent = "a task-list tool"
 	default:
-		c.NoEquivalent = "not a file tool"
+		c.NoEquivalent = otherTool(c.AgentTool)
 	}
+}
+
+// otherTool is why a tool with no mapping has no repox equivalent; an MCP
+// tool of another server says whose it is (its repo_write is not repox's).
+func otherTool(name string) string {
+	if server, tool := mcpServer(name); server != "" && strings.HasPrefix(name, "mcp__") {
+		return "the MCP tool " + strconv.Quote(tool) + " of server " + strconv.Quote(server) + ", not repox's own server (only a server named repox maps to repox tools)"
+	}
+	return "not a file tool"
 }
 
 // mapRepoxMCP maps a call of repox's own tools served over MCP

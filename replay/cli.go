@@ -88,8 +88,9 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return exitOK
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s\n",
-			quoted(abs), quoted(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), quoted(filepath.Join(env.codexDir(), "sessions")), quoted(env.RepoxLogDir()))
+		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s, %s\n",
+			quoted(abs), quoted(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), quoted(filepath.Join(env.codexDir(), "sessions")),
+			quoted(filepath.Join(env.geminiDir(), "tmp", "<project>", "chats")), quoted(env.RepoxLogDir()))
 		return exitOK
 	}
 	noun := "sessions"
@@ -173,7 +174,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, or a repox call log), got %d arguments\n", len(pos))
+		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got %d arguments\n", len(pos))
 		return exitUsage
 	}
 	if !*report {

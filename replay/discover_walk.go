@@ -36,6 +36,7 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 	w := &walker{ctx: ctx, dir: dir, env: env}
 	w.claude()
 	w.codex()
+	w.gemini()
 	w.repoxLogs()
 	sort.SliceStable(w.out.Sessions, func(i, j int) bool {
 		return newest(w.out.Sessions[i]).After(newest(w.out.Sessions[j]))
@@ -235,5 +236,30 @@ func (w *walker) repoxLogs() {
 			continue
 		}
 		w.out.Sessions = append(w.out.Sessions, list...)
+	}
+}
+
+// gemini: tmp/<the folder's hash or short id>/chats (gemini_discover.go).
+// The folder is named for the repository itself, so no recorded folder is
+// checked (Gemini's records name none); links and special files are
+// passed over as elsewhere.
+func (w *walker) gemini() {
+	for _, p := range geminiSessionFiles(w.dir, w.env) {
+		if w.ctx.Err() != nil {
+			return
+		}
+		st, err := os.Lstat(p)
+		if err != nil {
+			continue
+		}
+		if !w.file(p, fs.FileInfoToDirEntry(st)) {
+			continue
+		}
+		si, err := inspect(w.ctx, AgentGemini, p, w.env.Now)
+		if err != nil {
+			w.pass("%s was not read", p, err)
+			continue
+		}
+		w.out.Sessions = append(w.out.Sessions, si)
 	}
 }

@@ -46,12 +46,14 @@ type decoder interface {
 // decoder, and the pairing queue that yields calls in the order they were
 // made, once their result is known.
 type stream struct {
-	st    Stats
-	dec   decoder
-	queue []*Call          // calls in order, from the oldest still pending
-	byID  map[string]*Call // pending calls by id
-	seq   int
-	ready []Call
+	st      Stats
+	dec     decoder
+	queue   []*Call          // calls in order, from the oldest still pending
+	byID    map[string]*Call // pending calls by id
+	seq     int
+	ready   []Call
+	batches batches // which calls were made together (pairing.go)
+	first   string  // what the first line was, while no format is known (detect.go)
 	// summary: results are paired, not decoded (see newSummaryReader)
 	summary bool
 }
@@ -62,15 +64,6 @@ const holdBehind = 64
 
 func newStream() *stream { return &stream{byID: map[string]*Call{}} }
 
-// probe is what format detection looks at.
-type probe struct {
-	Type      *string         `json:"type"`
-	Payload   json.RawMessage `json:"payload"`
-	Tool      *string         `json:"tool"`
-	SessionID string          `json:"sessionId"`
-	UUID      string          `json:"uuid"`
-}
-
 func (s *stream) feed(b []byte) {
 	s.st.Lines++
 	n := s.st.Lines
@@ -78,28 +71,8 @@ func (s *stream) feed(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	if s.dec == nil {
-		if b[0] != '{' {
-			s.st.skip("line %d is not JSON", n)
-			return
-		}
-		var p probe
-		if err := json.Unmarshal(b, &p); err != nil {
-			s.st.skip("line %d is not JSON: %v", n, err)
-			return
-		}
-		switch {
-		case p.Tool != nil && p.Type == nil:
-			s.st.Format, s.dec = AgentRepox, &repoxDecoder{s: s}
-		case p.Type != nil && len(p.Payload) > 0:
-			s.st.Format, s.dec = AgentCodex, &codexDecoder{s: s}
-		case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeTypes[*p.Type]):
-			s.st.Format, s.dec = AgentClaude, &claudeDecoder{s: s, seenUse: map[string]bool{}}
-		default:
-			s.st.Unknown++
-			s.st.LastSkip = fmt.Sprintf("line %d is JSON of no transcript format repox knows", n)
-			return
-		}
+	if s.dec == nil && !s.detect(b, n) { // detect.go
+		return
 	}
 	s.dec.line(b, n, &s.st)
 }
@@ -119,6 +92,7 @@ func (s *stream) add(c Call, complete bool) {
 		s.byID[c.ID] = p
 		s.st.Pending++
 	}
+	s.made(p, !complete)
 	s.queue = append(s.queue, p)
 	if complete {
 		s.release(false)
@@ -135,6 +109,7 @@ func (s *stream) result(id string, fill func(c *Call)) bool {
 	delete(s.byID, id)
 	s.st.Pending--
 	fill(p)
+	s.answered(id)
 	s.release(false)
 	return true
 }
@@ -310,7 +285,15 @@ func (r *Reader) Next() (Call, error) {
 				return Call{}, err
 			}
 			r.done = true
-			if r.sp.finish(r.s.feed) {
+			// A JSON document's last line goes to its decoder (detect.go);
+			// else a last line without its newline is taken when it parses.
+			partial := false
+			if !r.s.atEnd(&r.sp) {
+				if partial = r.sp.finish(r.s.feed); !partial {
+					r.s.atEnd(&r.sp) // a one-line document ends with that line
+				}
+			}
+			if partial {
 				r.s.st.Partial = true
 				r.s.st.skip("the last line is incomplete (the file may still be being written)")
 			}

@@ -58,6 +58,9 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		return run, ferr
 	}
 	st := rd.Stats()
+	if why := rd.NotATranscript(); why != "" && ferr != nil {
+		return run, fmt.Errorf("%s is not a transcript repox reads: %s", w.file, why)
+	}
 	var last map[string]int
 	var plans map[string]*startPlan
 	if ferr == nil {

@@ -92,13 +92,14 @@ func TestReplayMainUsage(t *testing.T) {
 	if code := ReplayMain(context.Background(), []string{"--report", t.TempDir()}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a regular file") {
 		t.Errorf("a folder: exit %d, %q", code, errb.String())
 	}
-	// a file that is not a transcript at all is still read: exit 0, and it says so
+	// a file that is not a transcript at all is refused, saying what it is
 	dir := reportRepo(t)
 	junk := filepath.Join(t.TempDir(), "junk.txt")
 	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
 	out.Reset()
-	if code := ReplayMain(context.Background(), []string{"--report", junk, "--root", dir}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "format      unknown") || !strings.Contains(out.String(), "skipped 2") {
-		t.Errorf("junk: exit %d\n%s", code, out.String())
+	errb.Reset()
+	if code := ReplayMain(context.Background(), []string{"--report", junk, "--root", dir}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), `its first line is not JSON (it starts "hello")`) {
+		t.Errorf("junk: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
 

@@ -204,13 +204,31 @@ func listedName(tool, l string) (string, bool) {
 	return l, true
 }
 
-// mcpRepoxTool is the repox tool an MCP call names (mcp__<server>__repo_tree,
-// or the bare name), if it names one.
+// mcpRepoxTool is the repox tool an MCP call names, if it names one of
+// repox's own server: mcp__repox__repo_tree (Claude Code, Codex),
+// repox__repo_tree (older Codex, Gemini CLI on a clash), or the bare name
+// (Gemini CLI). Another server's repo_write is that server's tool, not
+// repox's: only a server named repox (or repox-…, repox_…, the name
+// `claude mcp add repox` gives it) maps.
 func mcpRepoxTool(name string) (string, bool) {
-	if strings.HasPrefix(name, "mcp__") {
-		if i := strings.LastIndex(name, "__"); i > 4 {
-			name = name[i+2:]
-		}
+	server, tool := mcpServer(name)
+	if server != "" && !repoxServer(server) {
+		return tool, false
 	}
-	return name, repoxTool(name)
+	return tool, repoxTool(tool)
+}
+
+// mcpServer splits mcp__server__tool or server__tool; server is "" for a
+// bare name.
+func mcpServer(name string) (server, tool string) {
+	rest := strings.TrimPrefix(name, "mcp__")
+	i := strings.LastIndex(rest, "__")
+	if i <= 0 {
+		return "", name
+	}
+	return rest[:i], rest[i+2:]
+}
+
+func repoxServer(s string) bool {
+	return s == "repox" || strings.HasPrefix(s, "repox-") || strings.HasPrefix(s, "repox_")
 }

@@ -100,6 +100,12 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 			return
 		}
 	case "sed":
+		for _, x := range w[1:] {
+			if x == "--in-place" || strings.HasPrefix(x, "--in-place=") || strings.HasPrefix(x, "-i") || len(x) > 1 && x[0] == '-' && x[1] != '-' && strings.ContainsRune(x, 'i') {
+				c.NoEquivalent = "sed " + x + " changes the file in place: not a plain read"
+				return
+			}
+		}
 		if len(w) == 4 && w[1] == "-n" {
 			if m := sedRange.FindStringSubmatch(w[2]); m != nil {
 				from, _ := strconv.Atoi(m[1])
@@ -113,6 +119,15 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				}
 			}
 		}
+	case "sort":
+		for _, x := range w[1:] {
+			if x == "-o" || strings.HasPrefix(x, "--output") || len(x) > 1 && x[0] == '-' && x[1] != '-' && strings.ContainsRune(x, 'o') {
+				c.NoEquivalent = "sort " + x + " writes its output to a file: not a plain read"
+				return
+			}
+		}
+		c.NoEquivalent = "sort prints a file's lines in another order: a read repox has no equivalent for"
+		return
 	case "head":
 		n, file, ok := countAndFile(w[1:], 10)
 		if ok {
@@ -153,11 +168,15 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 			return
 		}
 	case "rg", "grep":
-		mapGrepCmd(c, w[0], flags, args, wd, cwd)
+		mapGrepCmd(c, w[0], w[1:], wd, cwd)
 		if c.IsFileTool() || c.NoEquivalent != "" {
 			return
 		}
 	case "git":
+		if why := gitWrites(w); why != "" {
+			c.NoEquivalent = "git " + why + ": not a plain read"
+			return
+		}
 		if len(w) >= 2 {
 			cmd := map[string]string{"status": "status", "diff": "diff", "log": "log", "ls-files": "ls-files"}[w[1]]
 			if cmd == "diff" && len(w) > 2 && w[2] == "--stat" {
@@ -239,4 +258,26 @@ func readRange(c *Call, file string, from, n int, numbered bool, wd, cwd, line s
 	}
 	c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "offset": from, "limit": lim})}}
 	c.shell = &shellPlan{path: rel, from: from, numbered: numbered}
+}
+
+// gitWrites says why a git command line runs a program or writes a file
+// ("" when it does neither as far as its options show): --output writes
+// the diff to a file (diff, log, show and the other diff-producing
+// commands take it), --ext-diff runs the configured external diff, -c and
+// --exec-path choose programs git runs.
+func gitWrites(w []string) string {
+	for _, x := range w[1:] {
+		name, _, _ := strings.Cut(x, "=")
+		switch name {
+		case "--output", "-o":
+			if len(w) > 1 && (w[1] == "diff" || w[1] == "log" || w[1] == "show" || w[1] == "format-patch") {
+				return w[1] + " " + name + " writes its output to a file"
+			}
+		case "--ext-diff":
+			return name + " runs an external diff program"
+		case "-c", "--exec-path", "--config-env":
+			return name + " sets what git runs"
+		}
+	}
+	return ""
 }

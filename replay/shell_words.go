@@ -32,17 +32,35 @@ func shellWords(s string) ([]string, bool) {
 		case ch == '"':
 			j := i + 1
 			for ; j < len(s) && s[j] != '"'; j++ {
-				if s[j] == '\\' || s[j] == '$' || s[j] == '`' {
+				switch {
+				case s[j] == '$' || s[j] == '`':
 					return nil, false
+				case s[j] == '\\' && j+1 < len(s) && strings.IndexByte("\"\\$`", s[j+1]) >= 0:
+					// inside double quotes a backslash quotes only these
+					j++
+					cur.WriteByte(s[j])
+				case s[j] == '\\' && j+1 < len(s) && s[j+1] == '\n':
+					return nil, false // a line continuation: not a plain word
+				default:
+					cur.WriteByte(s[j])
 				}
 			}
 			if j >= len(s) {
 				return nil, false
 			}
-			cur.WriteString(s[i+1 : j])
 			i = j
 			inWord = true
-		case strings.IndexByte("|&;<>()$`\\\n*?[{~#", ch) >= 0:
+		case ch == '\\':
+			// outside quotes a backslash quotes the next character
+			// (`my\ file.txt` is one word); at the end of the line or
+			// before a newline it continues the line: not a plain word
+			if i+1 >= len(s) || s[i+1] == '\n' {
+				return nil, false
+			}
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case strings.IndexByte("|&;<>()$`\n*?[{~#", ch) >= 0:
 			return nil, false
 		default:
 			cur.WriteByte(ch)

@@ -28,7 +28,10 @@ type CallRow struct {
 	Refused bool   // the agent's call failed
 	NoEq    bool   // no repox equivalent
 	Pending bool   // not replayed yet
-	Flags   int    // findings
+	// NoResult: the transcript has no result for it (interrupted, most
+	// likely); later calls carry on
+	NoResult bool
+	Flags    int // findings
 }
 
 // DiffLine is one row of the then or now column: the same row of both
@@ -195,6 +198,8 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	switch {
 	case r.Pending:
 		status = "…"
+	case r.NoResult:
+		status = "no result (interrupted?)"
 	case r.Refused:
 		status = "refused"
 	}
@@ -216,7 +221,7 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	switch {
 	case r.Flags > 0 || r.Refused:
 		return s.Error.Render(fit(plain, w))
-	case r.NoEq || r.Pending:
+	case r.NoEq || r.Pending || r.NoResult:
 		return s.Note.Render(fit(plain, w))
 	}
 	return fit(plain, w)
