@@ -63,7 +63,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 			where = "~" + where[len(home):]
 		}
 		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, ID: s.ID, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Calls: repoops.Plural(s.Calls, "call", "calls") + ", " + repoops.Commas(s.FileCalls) + " file", State: state, Where: where})
+			Calls: repoops.Plural(s.Calls, "call", "calls") + " (" + repoops.Plural(s.FileCalls, "file tool", "file tools") + ")", State: state, Where: where})
 	}
 	v.Cursor = p.lcur - top
 }

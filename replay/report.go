@@ -96,7 +96,7 @@ func (r *reportWriter) start(in StartInfo) {
 		odd = append(odd, "the transcript records branch "+quoted(in.Branch)+", the root is on "+in.RootBranch)
 	}
 	if len(in.ReadDiffer) > 0 {
-		odd = append(odd, fmt.Sprintf("%d of the %d files the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), in.Read, examples(shownPaths(in.ReadDiffer))))
+		odd = append(odd, fmt.Sprintf("%d of the %s the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), repoops.Plural(in.Read, "file", "files"), examples(shownPaths(in.ReadDiffer))))
 	}
 	if len(odd) > 0 {
 		r.printf("checkout    %s — the root may be another checkout than the session's: pass it with --root DIR\n", strings.Join(odd, "; "))
@@ -238,7 +238,7 @@ func nowSummary(o Outcome) string {
 		}
 		return fmt.Sprintf("ok: %d of %d matches: %s", len(res.Matches), res.Total, examplesN(shownPaths(res.Matches), 3))
 	case *repoops.GrepResult:
-		return fmt.Sprintf("ok: %d matching lines in %d files (%d shown)", res.TotalLines, res.TotalFiles, res.ShownLines)
+		return fmt.Sprintf("ok: %s in %s (%d shown)", repoops.Plural(res.TotalLines, "matching line", "matching lines"), repoops.Plural(res.TotalFiles, "file", "files"), res.ShownLines)
 	case *repoops.TreeResult:
 		return fmt.Sprintf("ok: %d entries", len(res.Entries))
 	}
@@ -326,7 +326,7 @@ func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 	}
 	r.printf("\n")
 	for _, c := range copies {
-		r.printf("scratch copy made before call #%d: %d files", c.copiedAt, c.copy.Files)
+		r.printf("scratch copy made before call #%d: %s", c.copiedAt, repoops.Plural(c.copy.Files, "file", "files"))
 		if c.copy.Skipped > 0 {
 			r.printf(", %d skipped (%s)", c.copy.Skipped, strings.Join(c.copy.Examples, ", "))
 		}

@@ -14,7 +14,7 @@ type SessionRow struct {
 	Agent   string // "claude-code", "codex", "repox" (a subagent ends in *)
 	ID      string // the session id, when known
 	Started string // "2026-12-01 11:02"
-	Calls   string // "41 calls, 30 file"
+	Calls   string // "41 calls (30 file tools)"
 	State   string // "live" or "done"
 	Where   string // the transcript, ~-shortened
 }
