@@ -41,6 +41,25 @@ func (f Finder) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{f.Up, f.Down, f.PageUp, f.PageDown}, {f.Open, f.Agent, f.Copy, f.CopyAll, f.Close}}
 }
 
+// FindKeys are the find overlay's own bindings on top of Finder's.
+type FindKeys struct {
+	Finder
+	Preview key.Binding // a column showing the start of the chosen file (fzf's preview)
+}
+
+// NewFind returns the find overlay's bindings.
+func NewFind() FindKeys {
+	return FindKeys{
+		Finder:  NewFinder(),
+		Preview: key.NewBinding(key.WithKeys("ctrl+/", "ctrl+_", "alt+p"), key.WithHelp("ctrl+//alt+p", "preview column")),
+	}
+}
+
+// FullHelp implements help.KeyMap.
+func (f FindKeys) FullHelp() [][]key.Binding {
+	return append(f.Finder.FullHelp(), []key.Binding{f.Preview})
+}
+
 // SearchKeys are the search overlay's own bindings on top of Finder's.
 type SearchKeys struct {
 	Finder

@@ -25,7 +25,7 @@ const (
 // by whether repo_find for the same query would return it.
 type findPane struct {
 	c             *common
-	keys          keymap.Finder
+	keys          keymap.FindKeys
 	width, height int
 	input         string
 	done          bool
@@ -54,13 +54,15 @@ type findPane struct {
 	agent      agentState
 
 	// The list once repo_find has answered (find_rows.go).
-	returned  []findRow // its paths, in its order
-	others    []int32   // positions in res.hits of the fuzzy matches it does not return
-	unmatched int       // returned rows fuzzy does not match
+	returned []findRow // its paths, in its order
+	// preview: the column showing the chosen file's start (find_preview.go)
+	preview   findPreview
+	others    []int32 // positions in res.hits of the fuzzy matches it does not return
+	unmatched int     // returned rows fuzzy does not match
 }
 
 func newFindPane(c *common) *findPane {
-	return &findPane{c: c, keys: keymap.NewFinder(), latest: new(atomic.Int64)}
+	return &findPane{c: c, keys: keymap.NewFind(), latest: new(atomic.Int64)}
 }
 
 // openFind pushes find over the viewer. The file set is listed once and
@@ -139,6 +141,8 @@ func (p *findPane) Generation(j job) int {
 		return p.matchGen
 	case jobTool:
 		return p.toolGen
+	case jobFindPreview:
+		return p.preview.gen
 	}
 	return p.listGen
 }
@@ -216,9 +220,12 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		p.cursorTo(kept)
 		p.clamp()
 		if fresh {
-			return tea.Batch(p.rankMore(), p.callTool())
+			return tea.Batch(p.rankMore(), p.callTool(), p.previewCmd())
 		}
-		return p.rankMore()
+		return tea.Batch(p.rankMore(), p.previewCmd())
+	case findPreviewMsg:
+		p.preview.onLoaded(msg)
+		return nil
 	case findToolMsg:
 		p.toolCancel = nil
 		var kept string
@@ -229,7 +236,7 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		p.relist()
 		p.cursorTo(kept)
 		p.clamp()
-		return nil
+		return p.previewCmd()
 	}
 	return nil
 }
@@ -244,6 +251,9 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.done = true
 		return p.c.goTo(r.raw, 0, "")
+	case key.Matches(msg, k.Preview):
+		p.preview.on = !p.preview.on
+		return p.previewCmd()
 	case key.Matches(msg, k.Agent):
 		p.agent.on = !p.agent.on
 		p.agent.top = 0
@@ -299,7 +309,7 @@ func (p *findPane) move(d int) tea.Cmd {
 	}
 	p.cursor += d
 	p.clamp()
-	return p.rankMore()
+	return tea.Batch(p.rankMore(), p.previewCmd())
 }
 
 // cursorTo puts the cursor on the row of the raw path, when it is listed.

@@ -9,6 +9,9 @@ import (
 func (p *findPane) View(w, h int, focused bool) string {
 	v := p.view(focused)
 	if !p.agent.on {
+		if pw := p.previewWidth(w); pw > 0 {
+			return p.besidePreview(p.c.styles.RenderResults(v, w-pw-1, h), w-pw-1, w, h)
+		}
 		return p.c.styles.RenderResults(v, w, h)
 	}
 	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}

@@ -34,7 +34,7 @@ func (m *Model) helpSections() []ui.HelpSection {
 	secs = append(secs,
 		ui.HelpSection{Title: "Search prompt (/ in the viewer)", Bindings: m.keys.Prompt.FullHelp(),
 			Rows: [][2]string{{"letters", "are typed: the file is searched as you type (smart case)"}}},
-		ui.HelpSection{Title: "Find (f)", Bindings: keymap.NewFinder().FullHelp(),
+		ui.HelpSection{Title: "Find (f)", Bindings: keymap.NewFind().FullHelp(),
 			Rows: [][2]string{{"letters", "are typed into the query"}}},
 		ui.HelpSection{Title: "Search (s)", Bindings: keymap.NewSearch().FullHelp(),
 			Rows: [][2]string{{"letters", "are typed into the pattern (or the path field)"}}},
