@@ -42,6 +42,9 @@ type Call struct {
 	Time     time.Time `json:"time"`
 	Agent    Agent     `json:"agent"`
 	Subagent string    `json:"subagent,omitempty"` // Claude Code subagent id, "" for the main agent
+	// Parent is the id of the Task call that started the subagent whose
+	// call this is, when the subagent's own transcript was merged in.
+	Parent string `json:"parent,omitempty"`
 	// Session is the repox session id of a call-log record: one log (such
 	// as `repox mcp --log`'s) holds the calls of many sessions, each with
 	// its own gate. Empty for Claude Code and Codex (one session a file).
@@ -68,6 +71,9 @@ type Call struct {
 	Saw *Saw `json:"saw,omitempty"`
 
 	shell *shellPlan // how a mapped shell command's output is to be read
+	// spawned: the agentId of the subagent this Task call started (its
+	// transcript is merged by a Reader WithSubagents).
+	spawned string
 }
 
 // Saw is the part of a result the findings are built on.

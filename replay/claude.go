@@ -153,7 +153,11 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		case "tool_result":
 			isErr := bl.IsError
 			if d.s.summary {
-				d.s.result(bl.ToolUseID, func(c *Call) { c.IsError = isErr }) // paired, not decoded
+				spawned := ""
+				if results == 1 {
+					spawned = agentIDOf(l.ToolUseResult)
+				}
+				d.s.result(bl.ToolUseID, func(c *Call) { c.IsError = isErr; c.spawned = taskAgent(c, spawned) }) // paired, not decoded
 				continue
 			}
 			var tur *ccReadResult
@@ -163,7 +167,8 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 			text := blockText(bl.Content)
 			d.s.result(bl.ToolUseID, func(c *Call) {
 				c.Text, c.IsError = text, isErr
-				if tur != nil && tur.AgentID != "" && (c.AgentTool == "Task" || c.AgentTool == "Agent") {
+				if tur != nil && taskAgent(c, tur.AgentID) != "" {
+					c.spawned = tur.AgentID // merged by a Reader WithSubagents (subagents.go)
 					c.NoEquivalent = "a subagent task; its own calls are in " + st.SessionID + "/subagents/agent-" + tur.AgentID + ".jsonl beside this session's file"
 				}
 				if !isErr {

@@ -101,9 +101,6 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
-		if s.Subagent {
-			agent += "*"
-		}
 		state := "done"
 		if s.Live {
 			state = "live"
@@ -118,7 +115,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; live = written in the last %d s (a repox log: its last call); * = a subagent's transcript.\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s (a repox log: its last call).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 
@@ -196,7 +193,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
-	opt := reportOptions{root: *root, session: *session, against: Against(*against), limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
+	opt := reportOptions{path: pos[0], root: *root, session: *session, against: Against(*against), limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
 	if _, err := runReportWith(ctx, f, opt, w); err != nil {
 		if w.err != nil {
 			return exitOK // the reader went away: nothing more to say

@@ -59,11 +59,12 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
 	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
+	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil).
+		use("m2", "t", "Task", map[string]any{"prompt": "p"}).result("t", "done", false, map[string]any{"agentId": "f"}) // its subagent's file is a FIFO
 	touch(t, filepath.Join(proj, "good.jsonl"), b.String(), now.Add(-time.Hour))
 	mkfifo(t, filepath.Join(proj, "fifo.jsonl"))
 	symlink(t, "/dev/zero", filepath.Join(proj, "zero.jsonl"))
-	mkfifo(t, filepath.Join(proj, "s-1", "subagents", "agent-f.jsonl"))
+	mkfifo(t, filepath.Join(proj, "good", "subagents", "agent-f.jsonl"))
 	day := filepath.Join(home, ".codex", "sessions", "2026", "01", "31")
 	mkfifo(t, filepath.Join(day, "rollout-fifo.jsonl"))
 	symlink(t, "/dev/zero", filepath.Join(day, "rollout-zero.jsonl"))
@@ -75,12 +76,12 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Sessions) != 1 || filepath.Base(got.Sessions[0].Path) != "good.jsonl" {
+	if len(got.Sessions) != 1 || filepath.Base(got.Sessions[0].Path) != "good.jsonl" || got.Sessions[0].Calls != 2 {
 		t.Errorf("sessions: %+v", got.Sessions)
 	}
 	passed := strings.Join(got.Passed, "\n")
 	for _, want := range []string{"fifo.jsonl was not read: a FIFO (named pipe), not a regular file",
-		"zero.jsonl was not read: a symbolic link", "agent-f.jsonl was not read: a FIFO",
+		"zero.jsonl was not read: a symbolic link",
 		"rollout-fifo.jsonl was not read: a FIFO", "rollout-zero.jsonl was not read: a symbolic link",
 		"mcp.jsonl was not read: a FIFO"} {
 		if !strings.Contains(passed, want) {

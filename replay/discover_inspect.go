@@ -25,7 +25,16 @@ func (c ctxReader) Read(p []byte) (int, error) {
 
 // readSummary reads a transcript through once, keeping no result text.
 func readSummary(ctx context.Context, r io.Reader, each func(Call)) (Stats, error) {
+	return readSummaryOf(ctx, r, "", each)
+}
+
+// readSummaryOf is readSummary of the transcript at path, its subagents'
+// calls merged ("": none).
+func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(Call)) (Stats, error) {
 	rd := newSummaryReader(ctxReader{ctx, r})
+	if path != "" {
+		rd.WithSubagents(path)
+	}
 	for {
 		c, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -48,7 +57,7 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 		return SessionInfo{}, err
 	}
 	defer f.Close()
-	st, err := readSummary(ctx, f, nil)
+	st, err := readSummaryOf(ctx, f, path, nil)
 	if err != nil {
 		return SessionInfo{}, err
 	}

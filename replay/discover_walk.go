@@ -129,39 +129,15 @@ func (w *walker) claudeProject(pdir string) {
 	}
 	for _, e := range ents {
 		p := filepath.Join(pdir, e.Name())
+		// a session's subagents (its folder's subagents/, or a 2.0.x
+		// sidechain file beside it) are read with it, not listed
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
-			if w.file(p, e) {
+			if w.file(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && isSidechainFile(p)) {
 				w.add(AgentClaude, p, false)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
 			w.pass("%s was not followed", p, errLink)
-		case e.IsDir():
-			w.subagents(filepath.Join(p, "subagents"))
-		}
-	}
-}
-
-func (w *walker) subagents(sdir string) {
-	info, err := os.Lstat(sdir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return
-	case err == nil && info.Mode()&fs.ModeSymlink != 0:
-		w.pass("%s was not followed", sdir, errLink)
-		return
-	case err == nil && !info.IsDir():
-		return
-	}
-	ents, err := readDir(sdir)
-	if err != nil {
-		w.pass("the subagents folder %s could not be read", sdir, err)
-		return
-	}
-	for _, e := range ents {
-		p := filepath.Join(sdir, e.Name())
-		if strings.HasSuffix(e.Name(), ".jsonl") && w.file(p, e) {
-			w.add(AgentClaude, p, true)
 		}
 	}
 }

@@ -251,6 +251,7 @@ type Reader struct {
 	sp   splitter
 	buf  []byte
 	done bool
+	sub  *subagentMerge // nil: subagents are not merged (subagents.go)
 }
 
 // NewReader reads calls from r.
@@ -272,6 +273,11 @@ func newSummaryReader(r io.Reader) *Reader {
 // newline is decoded when it parses as JSON, and otherwise counted
 // (Stats.Partial), not decoded.
 func (r *Reader) Next() (Call, error) {
+	if r.sub != nil && len(r.sub.queue) > 0 {
+		c := r.sub.queue[0]
+		r.sub.queue = r.sub.queue[1:]
+		return c, nil
+	}
 	for len(r.s.ready) == 0 {
 		if r.done {
 			return Call{}, io.EOF
@@ -302,6 +308,9 @@ func (r *Reader) Next() (Call, error) {
 	}
 	c := r.s.ready[0]
 	r.s.ready = r.s.ready[1:]
+	if r.sub != nil {
+		c = r.sub.pass(c, r.s.st, r.s.summary)
+	}
 	return c, nil
 }
 
@@ -314,7 +323,14 @@ func (r *Reader) push(data []byte) {
 }
 
 // Stats returns what has been read so far.
-func (r *Reader) Stats() Stats { return r.s.st }
+func (r *Reader) Stats() Stats {
+	st := r.s.st
+	if r.sub != nil { // the subagents' calls are the session's
+		st.Calls += r.sub.calls
+		st.FileCalls += r.sub.fileCalls
+	}
+	return st
+}
 
 // ReadAll reads every call of a transcript.
 func ReadAll(r io.Reader) ([]Call, Stats, error) {

@@ -25,6 +25,9 @@ type reportOptions struct {
 	session string              // only this repox session's calls ("": all)
 	limits  repoops.CopyOptions // the scratch copies' bounds
 	against Against             // the session's start state (default) or the tree as it is
+	// path: the transcript's path, to merge the Claude Code subagents its
+	// Task calls started ("": not merged)
+	path string
 }
 
 // reportRun is what a report saw of its sessions, for the end.
@@ -52,7 +55,7 @@ func runReport(ctx context.Context, r io.ReadSeeker, root, session string, w *re
 // own gate), each closed after its session's last call.
 func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *reportWriter) (reportRun, error) {
 	var run reportRun
-	rd := NewReader(r)
+	rd := newMergingReader(r, opt.path)
 	first, ferr := rd.Next()
 	if ferr != nil && !errors.Is(ferr, io.EOF) {
 		return run, ferr
@@ -67,13 +70,13 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		// a first pass: what each session changed, to replay it from its
 		// start; and, in a repox log, each session's last call
 		var err error
-		if plans, last, err = planSessions(r); err != nil {
+		if plans, last, err = planSessions(r, opt.path); err != nil {
 			return run, err
 		}
 		if st.Format != AgentRepox {
 			last = nil // one session: its Replayer lives to the end
 		}
-		if rd, first, ferr = rewind(r); ferr != nil && !errors.Is(ferr, io.EOF) {
+		if rd, first, ferr = rewind(r, opt.path); ferr != nil && !errors.Is(ferr, io.EOF) {
 			return run, ferr
 		}
 		st = rd.Stats()
@@ -181,11 +184,11 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.
-func rewind(r io.ReadSeeker) (*Reader, Call, error) {
+func rewind(r io.ReadSeeker, path string) (*Reader, Call, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, Call{}, fmt.Errorf("reading the log a second time: %w", err)
 	}
-	rd := NewReader(r)
+	rd := newMergingReader(r, path)
 	c, err := rd.Next()
 	return rd, c, err
 }

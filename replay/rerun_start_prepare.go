@@ -150,12 +150,12 @@ func sameLines(ctx context.Context, s *repoops.Session, path string, shown []Saw
 // planSessions reads a transcript once, from its start, for the first pass
 // of each of its sessions (one for a Claude Code or Codex file; one per
 // session of a repox log) and the Seq of each session's last call.
-func planSessions(r io.ReadSeeker) (map[string]*startPlan, map[string]int, error) {
+func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[string]int, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, nil, err
 	}
 	plans, last := map[string]*startPlan{}, map[string]int{}
-	rd := NewReader(r)
+	rd := newMergingReader(r, path)
 	for {
 		c, err := rd.Next()
 		if errors.Is(err, io.EOF) {

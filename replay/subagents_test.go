@@ -1,0 +1,203 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/repoxhq/repox/repoops/repotest"
+)
+
+// sidechain turns cc lines into a subagent's: each record marked
+// isSidechain with its agentId (and, when session is not "", that session).
+func sidechain(t *testing.T, lines, agent, session string) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(lines), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		m["isSidechain"], m["agentId"] = true, agent
+		if session != "" {
+			m["sessionId"] = session
+		}
+		sb.WriteString(jsonLine(t, m))
+	}
+	return sb.String()
+}
+
+// subagentSession writes session s-1 in a folder of its own: a Read, a
+// Task whose result names subagent agent, a Read; and returns its path.
+func subagentSession(t *testing.T, dir, agent string) string {
+	t.Helper()
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a", false, nil).
+		use("m2", "t1", "Task", map[string]any{"prompt": "look", "subagent_type": "general-purpose"}).
+		result("t1", "done", false, map[string]any{"status": "completed", "agentId": agent, "content": []any{}}).
+		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.txt"}).result("r2", "     1→b", false, nil)
+	path := filepath.Join(t.TempDir(), "s-1.jsonl")
+	touch(t, path, b.String(), time.Date(2026, 1, 30, 18, 0, 0, 0, time.UTC))
+	return path
+}
+
+// subagentCalls is a subagent's transcript: a Read and a Grep.
+func subagentCalls(t *testing.T, dir, agent, session string) string {
+	b := &cc{t: t, cwd: dir}
+	b.use("s1", "x1", "Read", map[string]any{"file_path": dir + "/c.txt"}).result("x1", "     1→c", false, nil).
+		use("s2", "x2", "Grep", map[string]any{"pattern": "c", "path": dir}).result("x2", "c.txt", false, nil)
+	return sidechain(t, b.String(), agent, session)
+}
+
+func readMerged(t *testing.T, path string) ([]Call, Stats) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd := NewReader(f).WithSubagents(path)
+	var calls []Call
+	for {
+		c, err := rd.Next()
+		if err != nil {
+			return calls, rd.Stats()
+		}
+		calls = append(calls, c)
+	}
+}
+
+// wantMerged: the subagent's two calls come right after the Task, numbered
+// in the session's order, under the Task's id.
+func wantMerged(t *testing.T, calls []Call, st Stats, agent string) {
+	t.Helper()
+	var got []string
+	for _, c := range calls {
+		got = append(got, itoaR(c.Seq)+":"+c.AgentTool+"/"+c.Subagent+"/"+c.Parent)
+	}
+	want := "1:Read// 2:Task// 3:Read/" + agent + "/t1 4:Grep/" + agent + "/t1 5:Read//"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("calls %v, want %s", got, want)
+	}
+	if st.Calls != 5 || st.FileCalls != 4 {
+		t.Errorf("stats count %d calls, %d file calls; want 5 and 4 (the subagent's are the session's)", st.Calls, st.FileCalls)
+	}
+	if !strings.Contains(calls[1].NoEquivalent, "2 calls follow as #3–#4") {
+		t.Errorf("the Task says %q", calls[1].NoEquivalent)
+	}
+}
+
+func TestSubagentsMergedNewLayout(t *testing.T) {
+	dir := t.TempDir()
+	path := subagentSession(t, dir, "ab12")
+	touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	calls, st := readMerged(t, path)
+	wantMerged(t, calls, st, "ab12")
+}
+
+func TestSubagentsMergedOldLayout(t *testing.T) {
+	dir := t.TempDir()
+	path := subagentSession(t, dir, "ab12")
+	touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	calls, st := readMerged(t, path)
+	wantMerged(t, calls, st, "ab12")
+}
+
+// 2.0.x subagents share the project folder and have short ids: a file of
+// another session with the same id is not merged.
+func TestSubagentOfAnotherSessionNotMerged(t *testing.T) {
+	dir := t.TempDir()
+	path := subagentSession(t, dir, "ab12")
+	touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", "s-other"), time.Now())
+	calls, st := readMerged(t, path)
+	if len(calls) != 3 || st.Calls != 3 || !strings.Contains(calls[1].NoEquivalent, "(of session s-other)") {
+		t.Fatalf("%d calls, stats %d, the Task says %q", len(calls), st.Calls, calls[1].NoEquivalent)
+	}
+}
+
+func TestSubagentFilesBounded(t *testing.T) {
+	dir := t.TempDir()
+	b := &cc{t: t, cwd: dir}
+	for i := range maxSubagentFiles + 2 {
+		id := "t" + itoaR(i)
+		b.use("m"+id, id, "Task", map[string]any{"prompt": "p"}).result(id, "done", false, map[string]any{"agentId": "a" + itoaR(i)})
+	}
+	path := filepath.Join(t.TempDir(), "s-1.jsonl")
+	touch(t, path, b.String(), time.Now())
+	calls, _ := readMerged(t, path)
+	over := 0
+	for _, c := range calls {
+		if strings.Contains(c.NoEquivalent, "more than 256 subagents") {
+			over++
+		}
+	}
+	if len(calls) != maxSubagentFiles+2 || over != 2 {
+		t.Fatalf("%d calls, %d told the bound; want %d and 2", len(calls), over, maxSubagentFiles+2)
+	}
+}
+
+// In --json, one call line per subagent call, with the Task's id as parent.
+func TestReportJSONSubagentCalls(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
+	path := subagentSession(t, dir, "ab12")
+	touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	var out, errb bytes.Buffer
+	if code := ReplayMain(context.Background(), []string{"--report", "--json", "--root", dir, path}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var line struct {
+			Type string
+			Call *Call
+		}
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			t.Fatal(err)
+		}
+		if line.Type == "call" {
+			got = append(got, itoaR(line.Call.Seq)+":"+line.Call.AgentTool+"/"+line.Call.Subagent+"/"+line.Call.Parent)
+		}
+	}
+	if want := "1:Read// 2:Task// 3:Read/ab12/t1 4:Grep/ab12/t1 5:Read//"; strings.Join(got, " ") != want {
+		t.Fatalf("call lines %v, want %s", got, want)
+	}
+}
+
+// repox sessions lists the session once, its subagents' calls counted
+// in it, whichever layout; a 2.0.x sidechain file is not a session.
+func TestSessionsCountSubagentsInParent(t *testing.T) {
+	home, repo := t.TempDir(), t.TempDir()
+	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
+	src := subagentSession(t, repo, "ab12")
+	data, _ := os.ReadFile(src)
+	touch(t, filepath.Join(proj, "s-1.jsonl"), string(data), now.Add(-time.Hour))
+	touch(t, filepath.Join(proj, "agent-ab12.jsonl"), subagentCalls(t, repo, "ab12", ""), now.Add(-time.Hour))
+	got, err := Discover(context.Background(), repo, Env{Home: home, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || filepath.Base(got[0].Path) != "s-1.jsonl" || got[0].Calls != 5 || got[0].FileCalls != 4 {
+		t.Fatalf("sessions: %+v", got)
+	}
+}
+
+func TestClaudeRealSubagentMerged(t *testing.T) {
+	path := repotest.Transcript(t, "claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8.jsonl")
+	calls, st := readMerged(t, path)
+	if len(calls) != 2 || st.Calls != 2 {
+		t.Fatalf("%d calls (stats %d), want the Task and its subagent's WebSearch", len(calls), st.Calls)
+	}
+	task, ws := calls[0], calls[1]
+	if task.AgentTool != "Task" || !strings.Contains(task.NoEquivalent, "its call follows as #2") {
+		t.Errorf("the Task: %s %q", task.AgentTool, task.NoEquivalent)
+	}
+	if ws.Seq != 2 || ws.AgentTool != "WebSearch" || ws.Subagent != "a2018e5" || ws.Parent != task.ID || ws.Text == "" {
+		t.Errorf("the subagent's call: %+v", ws)
+	}
+}
