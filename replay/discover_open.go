@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"fmt"
+	"github.com/repoxhq/repox/repoops"
 	"io/fs"
 	"os"
 )
@@ -60,17 +61,10 @@ func (e *fileTypeError) Error() string {
 // why is the reason without the path, for a sentence that names it.
 func (e *fileTypeError) why() string { return e.kind }
 
-// fileKind names a file's type for a sentence.
+// fileKind names a file's type for a sentence; special files in the
+// tools' own words (repoops.SpecialKind).
 func fileKind(m fs.FileMode) string {
 	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
 	case m&fs.ModeSymlink != 0:
 		return errLink.Error()
 	case m.IsDir():
@@ -78,5 +72,5 @@ func fileKind(m fs.FileMode) string {
 	case m.IsRegular():
 		return "a regular file"
 	}
-	return "a special file"
+	return "a " + repoops.SpecialKind(m)
 }

@@ -52,3 +52,17 @@ func outsideReason(p, cwd string) string {
 	}
 	return "path " + p + " is outside the session's folder " + cwd
 }
+
+// optionalPath is a command's one optional path argument (none: the
+// folder it runs in) as a repo-relative path; when it lies outside the
+// agent's folder the call gets that reason and ok is false.
+func optionalPath(c *Call, args []string, wd, cwd string) (rel string, ok bool) {
+	p := ""
+	if len(args) == 1 {
+		p = args[0]
+	}
+	if rel, ok = relJoin(p, wd, cwd); !ok {
+		c.NoEquivalent = outsideReason(p, cwd)
+	}
+	return rel, ok
+}

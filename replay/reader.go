@@ -333,8 +333,10 @@ func (r *Reader) Stats() Stats {
 }
 
 // ReadAll reads every call of a transcript.
-func ReadAll(r io.Reader) ([]Call, Stats, error) {
-	rd := NewReader(r)
+func ReadAll(r io.Reader) ([]Call, Stats, error) { return NewReader(r).drain() }
+
+// drain reads every call left.
+func (rd *Reader) drain() ([]Call, Stats, error) {
 	var calls []Call
 	for {
 		c, err := rd.Next()

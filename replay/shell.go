@@ -147,13 +147,8 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 		}
 	case "ls":
 		if len(args) <= 1 {
-			p := ""
-			if len(args) == 1 {
-				p = args[0]
-			}
-			rel, ok := relJoin(p, wd, cwd)
+			rel, ok := optionalPath(c, args, wd, cwd)
 			if !ok {
-				c.NoEquivalent = outsideReason(p, cwd)
 				return
 			}
 			m := pathArgs(rel)

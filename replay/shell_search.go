@@ -217,13 +217,8 @@ func mapGrepCmd(c *Call, prog string, w []string, wd, cwd string) {
 		}
 	}
 	if files {
-		p := ""
-		if len(args) == 1 {
-			p = args[0]
-		}
-		rel, ok := relJoin(p, wd, cwd)
+		rel, ok := optionalPath(c, args, wd, cwd)
 		if !ok {
-			c.NoEquivalent = outsideReason(p, cwd)
 			return
 		}
 		c.Repox = []ToolCall{{Tool: "repo_tree", Args: rawJSON(pathArgs(rel))}}
@@ -254,13 +249,8 @@ func mapGrepCmd(c *Call, prog string, w []string, wd, cwd string) {
 		}
 		pat = lit
 	}
-	p := ""
-	if len(args) == 1 {
-		p = args[0]
-	}
-	rel, ok := relJoin(p, wd, cwd)
+	rel, ok := optionalPath(c, args, wd, cwd)
 	if !ok {
-		c.NoEquivalent = outsideReason(p, cwd)
 		return
 	}
 	c.Repox = []ToolCall{grepCall(pat, rel, caseSens)}

@@ -166,17 +166,7 @@ func plainFolders(dirs ...string) error {
 func readAllFrom(r io.Reader, summary bool) ([]Call, Stats, error) {
 	rd := NewReader(r)
 	rd.s.summary = summary
-	var calls []Call
-	for {
-		c, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return calls, rd.Stats(), nil
-		}
-		if err != nil {
-			return calls, rd.Stats(), err
-		}
-		calls = append(calls, c)
-	}
+	return rd.drain()
 }
 
 // taskAgent is id when c is a call that starts a subagent, else "".

@@ -2,6 +2,7 @@ package repoops
 
 import (
 	"fmt"
+	"io/fs"
 
 	"github.com/repoxhq/repox/repoops/words"
 )
@@ -16,6 +17,10 @@ const ReadLineSep = "→"
 
 // Commas formats n with thousands separators: 1400 -> "1,400".
 func Commas(n int) string { return words.Commas(n) }
+
+// SpecialKind names a file that is not regular, a folder or a link:
+// "FIFO (named pipe)", "socket", "device".
+func SpecialKind(m fs.FileMode) string { return words.SpecialKind(m) }
 
 // Plural is "1 file" or "1,204 files".
 func Plural(n int, one, many string) string { return words.Plural(n, one, many) }
