@@ -70,7 +70,7 @@ func mapClaude(c *Call, cwd, wd string) {
 	}
 	var a ccArgs
 	if len(c.AgentArgs) > 0 && json.Unmarshal(c.AgentArgs, &a) != nil {
-		c.NoEquivalent = "the arguments are not the shape " + c.AgentTool + " takes"
+		c.NoEquivalent = notTheShape(c)
 		return
 	}
 	a.anchor(wd)

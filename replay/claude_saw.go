@@ -39,8 +39,8 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 	if tur != nil {
 		r = *tur
 	}
-	if name, ok := mcpRepoxTool(c.AgentTool); ok && len(c.Repox) == 1 {
-		return repoxSaw(name, c.Repox[0].Args, nil, c.Text)
+	if saw, ok := repoxMCPSaw(c, c.Text); ok {
+		return saw
 	}
 	var a ccArgs
 	json.Unmarshal(c.AgentArgs, &a)

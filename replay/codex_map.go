@@ -37,7 +37,7 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 	}
 	var a cxArgs
 	if json.Unmarshal(c.AgentArgs, &a) != nil {
-		c.NoEquivalent = "the arguments are not the shape " + c.AgentTool + " takes"
+		c.NoEquivalent = notTheShape(c)
 		return
 	}
 	wdAbs := turnCwd
@@ -128,8 +128,8 @@ func codexSaw(c *Call, text, cwd string) *Saw {
 	if len(c.Repox) != 1 {
 		return nil
 	}
-	if name, ok := mcpRepoxTool(c.AgentTool); ok {
-		return repoxSaw(name, c.Repox[0].Args, nil, text)
+	if saw, ok := repoxMCPSaw(c, text); ok {
+		return saw
 	}
 	switch c.AgentTool {
 	case "read_file":

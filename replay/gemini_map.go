@@ -45,7 +45,7 @@ func mapGemini(c *Call, cwd string) {
 	}
 	var a gmArgs
 	if json.Unmarshal(c.AgentArgs, &a) != nil {
-		c.NoEquivalent = "the arguments are not the shape " + c.AgentTool + " takes"
+		c.NoEquivalent = notTheShape(c)
 		return
 	}
 	abs := func(p string) string {
@@ -171,8 +171,8 @@ func geminiSaw(c *Call, text, cwd string) *Saw {
 	if len(c.Repox) != 1 {
 		return nil
 	}
-	if name, ok := mcpRepoxTool(c.AgentTool); ok {
-		return repoxSaw(name, c.Repox[0].Args, nil, text)
+	if saw, ok := repoxMCPSaw(c, text); ok {
+		return saw
 	}
 	switch c.AgentTool {
 	case "read_file":

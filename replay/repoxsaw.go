@@ -232,3 +232,19 @@ func mcpServer(name string) (server, tool string) {
 func repoxServer(s string) bool {
 	return s == "repox" || strings.HasPrefix(s, "repox-") || strings.HasPrefix(s, "repox_")
 }
+
+// repoxMCPSaw is what a call of repox's own MCP tool, made from another
+// agent, showed it (ok false for any other call): the same as a repox
+// log's record of that call.
+func repoxMCPSaw(c *Call, text string) (*Saw, bool) {
+	name, ok := mcpRepoxTool(c.AgentTool)
+	if !ok || len(c.Repox) != 1 {
+		return nil, false
+	}
+	return repoxSaw(name, c.Repox[0].Args, nil, text), true
+}
+
+// notTheShape is the reason for a call whose arguments do not decode.
+func notTheShape(c *Call) string {
+	return "the arguments are not the shape " + c.AgentTool + " takes"
+}
