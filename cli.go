@@ -257,6 +257,7 @@ repox replay --report --against now ~/.claude/projects/-src-project/SESSION.json
 	replayCmd.Flags().Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold (changes are replayed in that copy)")
 	replayCmd.Flags().Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	replayCmd.Flags().String("against", string(replay.AgainstStart), replay.AgainstHelp)
+	replayCmd.Flags().Bool("thinking", false, replay.ThinkingHelp)
 
 	version := &cobra.Command{
 		Use:     "version",

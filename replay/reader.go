@@ -56,6 +56,7 @@ type stream struct {
 	first   string  // what the first line was, while no format is known (detect.go)
 	// summary: results are paired, not decoded (see newSummaryReader)
 	summary bool
+	convo   conversation // the messages around the calls, when asked for (conversation.go)
 }
 
 // holdBehind is how many completed calls may wait behind one without a
