@@ -216,3 +216,23 @@ func TestForgedConversationStaysOnItsLine(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadAllConversation10MB: BenchmarkReadAll10MB with the
+// conversation collected, as the report reads (its cost over that one).
+func BenchmarkReadAllConversation10MB(b *testing.B) {
+	data := bigTranscript(b, tenMB)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for b.Loop() {
+		rd := NewReader(bytes.NewReader(data)).WithConversation()
+		n := 0
+		for {
+			c, err := rd.Next()
+			if err != nil {
+				break
+			}
+			n += len(rd.Messages(c.Seq))
+		}
+		b.ReportMetric(float64(n), "messages")
+	}
+}
