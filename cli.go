@@ -236,7 +236,8 @@ repox sessions --json ~/src/project`,
 		Use:   "replay FILE",
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
 		Long: `Re-run the file-tool calls of a transcript (a repox call log, Claude Code or Codex) in a scratch
-copy of the repository, and report what the agent saw then beside what repox shows now. Without
+copy of the repository, and report what the agent saw then beside what repox shows now, with the
+conversation around the calls (prompts by turn, the agent's text, thinking folded). Without
 --report, open the explorer with the sessions pane following FILE as it grows.`,
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
@@ -257,6 +258,7 @@ repox replay --report --against now ~/.claude/projects/-src-project/SESSION.json
 	replayCmd.Flags().Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold (changes are replayed in that copy)")
 	replayCmd.Flags().Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	replayCmd.Flags().String("against", string(replay.AgainstStart), replay.AgainstHelp)
+	replayCmd.Flags().Bool("thinking", false, replay.ThinkingHelp)
 
 	version := &cobra.Command{
 		Use:     "version",

@@ -74,6 +74,9 @@ type Call struct {
 	// spawned: the agentId of the subagent this Task call started (its
 	// transcript is merged by a Reader WithSubagents).
 	spawned string
+	// own: the call's number in its own transcript, before subagent calls
+	// were merged in (Seq); the conversation is placed by it.
+	own int
 }
 
 // Saw is the part of a result the findings are built on.

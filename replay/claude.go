@@ -69,6 +69,9 @@ func parseTime(s string) time.Time {
 }
 
 func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
+	if d.s.convo.on {
+		claudeConversation(d.s, b) // before the line's calls: its text came first
+	}
 	if st.SessionID != "" && st.Cwd != "" && !st.Started.IsZero() && !hasToolMarker(b) {
 		// no call or result here: only its record type is needed, to count
 		// unknown ones; a light decode that keeps no strings

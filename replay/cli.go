@@ -158,6 +158,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	maxFiles := fs.Int("copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold")
 	maxMiB := fs.Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	against := fs.String("against", string(AgainstStart), AgainstHelp)
+	thinking := fs.Bool("thinking", false, ThinkingHelp)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -192,7 +193,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	pipe := make(chan os.Signal, 1)
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
-	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0]}
+	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0], thinking: *thinking}
 	opt := reportOptions{path: pos[0], root: *root, session: *session, against: Against(*against), limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
 	if _, err := runReportWith(ctx, f, opt, w); err != nil {
 		if w.err != nil {

@@ -95,7 +95,7 @@ func checkReportLines(t *testing.T, what, out string) {
 	var calls int
 	t.Helper()
 	count := map[string]int{}
-	tops := []string{"transcript  ", "format      ", "agent cwd   ", "root        ", "against     ", "checkout    ", "reading calls run", "#", "what the agent", "read ", "scratch copy", "no change was", "no call of session"}
+	tops := []string{"transcript  ", "format      ", "agent cwd   ", "root        ", "against     ", "checkout    ", "reading calls run", "#", "what the agent", "read ", "scratch copy", "no change was", "no call of session", "turn ", "compacted   "}
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		known := l == "" || strings.HasPrefix(l, "    ") || strings.Contains(l, " calls: ")
 		for _, p := range tops {

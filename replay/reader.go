@@ -56,6 +56,7 @@ type stream struct {
 	first   string  // what the first line was, while no format is known (detect.go)
 	// summary: results are paired, not decoded (see newSummaryReader)
 	summary bool
+	convo   conversation // the messages around the calls, when asked for (conversation.go)
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -83,7 +84,7 @@ var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": tru
 // add queues a call that waits for its result (id != "") or is complete.
 func (s *stream) add(c Call, complete bool) {
 	s.seq++
-	c.Seq = s.seq
+	c.Seq, c.own = s.seq, s.seq
 	if s.st.Started.IsZero() && !c.Time.IsZero() {
 		s.st.Started = c.Time
 	}

@@ -17,6 +17,8 @@ type reportWriter struct {
 	json bool
 	file string
 	err  error // the first write error: the reader went away
+	// thinking: show the agent's thinking (--thinking); folded otherwise
+	thinking bool
 }
 
 // printf writes text-mode output, sanitized for the terminal: the

@@ -55,7 +55,7 @@ func runReport(ctx context.Context, r io.ReadSeeker, root, session string, w *re
 // own gate), each closed after its session's last call.
 func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *reportWriter) (reportRun, error) {
 	var run reportRun
-	rd := newMergingReader(r, opt.path)
+	rd := newMergingReader(r, opt.path).WithConversation()
 	first, ferr := rd.Next()
 	if ferr != nil && !errors.Is(ferr, io.EOF) {
 		return run, ferr
@@ -151,6 +151,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		}
 		step := rp.Step(ctx, c)
 		tally.add(step)
+		w.messages(rd.Messages(c))
 		w.step(step)
 		if w.err != nil {
 			return run, w.err
@@ -162,6 +163,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	if !errors.Is(ferr, io.EOF) {
 		return run, ferr
 	}
+	w.messages(rd.Messages(Call{})) // what was said after the last call
 	for sess := range open {
 		finish(sess) // a session whose last call the first pass did not see (a log still growing)
 	}
@@ -188,7 +190,7 @@ func rewind(r io.ReadSeeker, path string) (*Reader, Call, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, Call{}, fmt.Errorf("reading the log a second time: %w", err)
 	}
-	rd := newMergingReader(r, path)
+	rd := newMergingReader(r, path).WithConversation()
 	c, err := rd.Next()
 	return rd, c, err
 }

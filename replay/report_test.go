@@ -14,16 +14,21 @@ import (
 )
 
 // reportTranscript is a session with a Read, a Glob, an Edit and a
-// refused Edit, in the repository dir.
+// refused Edit, in the repository dir, and the conversation around them:
+// a prompt, thinking, the agent's text.
 func reportTranscript(t *testing.T, dir string) string {
 	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/main.go"}).
+	b.raw(ccTalkLine(t, dir, "user", "Say hello instead of hi.\nThen rename Missing in util.", at(b))).
+		raw(ccTalkLine(t, dir, "assistant", textBlock("thinking", "thinking", "main.go prints hi; util.go may hold Missing."), at(b))).
+		raw(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "I'll read main.go first."), at(b))).
+		use("m1", "r1", "Read", map[string]any{"file_path": dir + "/main.go"}).
 		result("r1", "     1→package main\n     2→\n     3→func main() {\n     4→\tprintln(\"hi\")\n     5→}\n", false,
 			map[string]any{"type": "text", "file": map[string]any{"filePath": dir + "/main.go", "content": "package main\n\nfunc main() {\n\tprintln(\"hi\")\n}", "numLines": 5, "startLine": 1, "totalLines": 5}}).
 		use("m2", "g1", "Glob", map[string]any{"pattern": "**/*.go"}).
 		result("g1", dir+"/main.go\n"+dir+"/util/util.go", false, map[string]any{"filenames": []string{dir + "/main.go", dir + "/util/util.go"}, "numFiles": 2, "truncated": false}).
 		use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/main.go", "old_string": "println(\"hi\")", "new_string": "println(\"hello\")"}).
 		result("e1", "The file "+dir+"/main.go has been updated.", false, nil).
+		raw(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "Now util.go."), at(b))).
 		use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/util/util.go", "old_string": "func Missing()", "new_string": "func Found()"}).
 		result("e2", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true, nil)
 	return b.String()
@@ -74,7 +79,7 @@ func TestReportJSONLines(t *testing.T) {
 		}
 		kinds = append(kinds, m["type"].(string))
 	}
-	if strings.Join(kinds, ",") != "transcript,against,call,call,call,call,seen,seen,summary" {
+	if strings.Join(kinds, ",") != "transcript,against,message,message,message,call,call,call,message,call,seen,seen,summary" {
 		t.Errorf("line types %v", kinds)
 	}
 }

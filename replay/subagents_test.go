@@ -201,3 +201,25 @@ func TestClaudeRealSubagentMerged(t *testing.T) {
 		t.Errorf("the subagent's call: %+v", ws)
 	}
 }
+
+// TestConversationAfterSubagentCalls: the parent's text after a Task's
+// result comes after the subagent's calls, which ran inside the Task.
+func TestConversationAfterSubagentCalls(t *testing.T) {
+	path := repotest.Transcript(t, "claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	w := &reportWriter{w: &out, file: path}
+	if _, err := runReportWith(context.Background(), f, reportOptions{path: path, root: t.TempDir()}, w); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	sub := strings.Index(report, "\n#2 ")
+	says := strings.Index(report, "says      The search results indicate")
+	if sub < 0 || says < 0 || says < sub {
+		t.Errorf("the parent's text after the Task (at %d) must follow the subagent's call #2 (at %d):\n%s", says, sub, report)
+	}
+}
