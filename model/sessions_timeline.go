@@ -20,6 +20,7 @@ type tlLine struct {
 	call int
 	kind replay.MessageKind
 	text string
+	cont bool // a wrapped message's second line or later
 }
 
 // messageIndent is the room before a message line's text.
@@ -54,7 +55,7 @@ func (p *sessionsPane) messageLines(out []tlLine, m replay.Message, w int) []tlL
 		text = "turn " + strconv.Itoa(m.Turn) + " · " + text
 	case replay.MessageThinking:
 		if !p.thinking {
-			return append(out, tlLine{call: -1, kind: m.Kind, text: "thinking · " + repoops.Plural(m.Chars, "character", "characters") + " (t unfolds)"})
+			return append(out, tlLine{call: -1, kind: m.Kind, text: "· " + repoops.Plural(m.Chars, "character", "characters") + " (t unfolds)"})
 		}
 	case replay.MessageCompaction:
 		text = "── context compacted ── " + text
@@ -65,8 +66,8 @@ func (p *sessionsPane) messageLines(out []tlLine, m replay.Message, w int) []tlL
 	if !p.wrap {
 		return append(out, tlLine{call: -1, kind: m.Kind, text: strings.Join(strings.Fields(text), " ")})
 	}
-	for _, l := range ui.SessionsWrap(text, max(w-messageIndent, 10)) {
-		out = append(out, tlLine{call: -1, kind: m.Kind, text: l})
+	for i, l := range ui.SessionsWrap(text, max(w-messageIndent, 10)) {
+		out = append(out, tlLine{call: -1, kind: m.Kind, text: l, cont: i > 0})
 	}
 	return out
 }
@@ -101,6 +102,8 @@ func (p *sessionsPane) placeTop(tl []tlLine, rows int) {
 		p.top = max(first, cl-rows+1)
 	case cl >= p.top+rows:
 		p.top = cl - rows + 1
+	case !p.follow && first < p.top && cl-first < rows:
+		p.top = first // the call's prompt and words with it
 	}
 	p.top = max(min(p.top, len(tl)-rows), 0)
 }

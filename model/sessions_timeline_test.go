@@ -106,7 +106,7 @@ func TestSessionsShowConversationAndSubagents(t *testing.T) {
 	m.cfg.Transcript = claudeTalk(t, m.repo.Dir())
 	drive(t, m, m.Init(), settled(m, 3))
 	got := paneText(m)
-	inOrderText(t, got, "turn 1 · Fix the readme, please.", "thinking · 30 characters (t unfolds)", "says I will read README.md first.",
+	inOrderText(t, got, "turn 1 · Fix the readme, please.", "thinks · 30 characters (t unfolds)", "says I will read README.md first.",
 		"#1 ", "Read", "README.md", "#2 ", "Task", "#3 ", "↳ Read", "src/main.go  offset 2  limit 3  (subagent ab12)", "says Done: nothing to fix.")
 	if strings.Contains(got, "the secret plan") {
 		t.Errorf("the thinking is shown before t unfolds it:\n%s", got)

@@ -123,7 +123,7 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	for j := p.top; j < len(tl) && j < p.top+v.ListRows; j++ {
 		l := tl[j]
 		if l.call < 0 {
-			v.Calls = append(v.Calls, ui.CallRow{MessageKind: string(l.kind), Message: l.text})
+			v.Calls = append(v.Calls, ui.CallRow{MessageKind: string(l.kind), Message: l.text, MessageCont: l.cont})
 			continue
 		}
 		if l.call == p.cur {

@@ -39,6 +39,7 @@ type CallRow struct {
 	// remark of the pane), Message its text.
 	MessageKind string
 	Message     string
+	MessageCont bool // a wrapped message's later line: no label again
 }
 
 // SessionsWrap cuts text into lines of at most w columns, each made safe
@@ -208,15 +209,20 @@ func (s *Styles) diffCell(ls []DiffLine, i int, mark string, w int) string {
 // prompt stands out, the agent's words and thinking are indented under it.
 func (s *Styles) messageRow(r CallRow, w int) string {
 	text := DisplayText(r.Message)
+	label := map[string]string{"user": "  ▌ ", "assistant": "   says ", "thinking": " thinks "}[r.MessageKind]
+	if r.MessageCont || label == "" {
+		label = strings.Repeat(" ", 8)
+		if r.MessageKind == "user" {
+			label = "  ▌ "
+		}
+	}
 	switch r.MessageKind {
 	case "user":
-		return s.Dir.Render(fit("  ▌ "+text, w))
+		return s.Dir.Render(fit(label+text, w))
 	case "assistant":
-		return fit("   says "+text, w)
-	case "thinking":
-		return s.Note.Render(fit(" thinks "+text, w))
+		return fit(label+text, w)
 	}
-	return s.Note.Render(fit("        "+text, w))
+	return s.Note.Render(fit(label+text, w))
 }
 
 func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
