@@ -50,10 +50,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 	home := p.env().Home
 	for i := top; i < len(p.list) && i < top+rows; i++ {
 		s := p.list[i]
-		agent := string(s.Agent)
-		if s.Subagent {
-			agent += "*"
-		}
+		agent := string(s.Agent) // a subagent's calls are its session's: never a row of their own
 		state := "done"
 		if s.Live {
 			state = "live"

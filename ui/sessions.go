@@ -11,7 +11,7 @@ import (
 // SessionRow is one recorded agent session in the sessions pane's list,
 // its fields already worded by the model.
 type SessionRow struct {
-	Agent   string // "claude-code", "codex", "repox" (a subagent ends in *)
+	Agent   string // "claude-code", "codex", "gemini-cli", "repox"
 	ID      string // the session id, when known
 	Started string // "2026-12-01 11:02"
 	Calls   string // "41 calls (30 file tools)"
