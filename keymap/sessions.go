@@ -12,6 +12,12 @@ type Sessions struct {
 	DiffDown key.Binding // scroll then/now
 	DiffUp   key.Binding
 	Newest   key.Binding // for the help only: Nav.Bottom, which follows the newest call again
+	Thinking key.Binding // unfold or fold the agent's thinking
+	Wrap     key.Binding // wrap the conversation and the findings, or cut them to one line
+	Kind     key.Binding // filter the calls by finding kind
+	Copy     key.Binding // copy the selected call's file:lines (or the call)
+	Narrow   key.Binding // the split between the tree and this pane, as everywhere
+	Widen    key.Binding
 	Quit     key.Binding
 }
 
@@ -25,6 +31,12 @@ func NewSessions() Sessions {
 		DiffDown: key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll then/now")),
 		DiffUp:   key.NewBinding(key.WithKeys("K")),
 		Newest:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
+		Thinking: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),
+		Wrap:     key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
+		Kind:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter calls by finding")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy file:lines of the call")),
+		Narrow:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
+		Widen:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
 }
@@ -39,10 +51,10 @@ func (s Sessions) ShortHelp() []key.Binding {
 func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Hide} }
 
 func (s Sessions) CallsHelp() []key.Binding {
-	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown}
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Kind, s.Thinking, s.Wrap}
 }
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.Newest, s.DiffDown}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.Kind, s.Thinking, s.Wrap, s.Copy, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

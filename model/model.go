@@ -126,6 +126,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	c.goTo = m.goTo
 	c.copy = m.copyText
 	c.jump = m.jumpTo
+	c.split = m.stepSplit
 	c.changeSettings = m.changeSettings
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.

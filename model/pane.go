@@ -146,6 +146,9 @@ type common struct {
 	// changeSettings applies a change to the settings remembered between
 	// runs and returns the command that saves them (settings_live.go).
 	changeSettings func(func(*Settings)) tea.Cmd
+	// split narrows (-1) or widens (1) the tree, as < and > do, for
+	// overlays where they are typed (the sessions pane).
+	split func(d int) tea.Cmd
 }
 
 func (c *common) spinFrame() string { return spinFrames[c.spinIdx%len(spinFrames)] }

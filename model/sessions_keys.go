@@ -1,6 +1,8 @@
 package model
 
 import (
+	"sort"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/ui"
@@ -11,19 +13,35 @@ import (
 // listRows is how many rows the calls list gets.
 func (p *sessionsPane) listRows() int { return max(3, (p.height-1)/3) }
 
+// clamp keeps the cursor on a call; the view keeps it on screen
+// (placeTop).
 func (p *sessionsPane) clamp() {
 	if p.chosen == nil {
 		return
 	}
-	n, rows := len(p.calls), p.listRows()
-	p.cur = min(max(p.cur, 0), max(n-1, 0))
-	if p.cur < p.top {
-		p.top = p.cur
+	p.cur = min(max(p.cur, 0), max(len(p.calls)-1, 0))
+}
+
+// moveBy moves the cursor d calls among those the filter shows; top and
+// bottom go to the first and the last of them.
+func (p *sessionsPane) moveBy(d int, top, bottom bool) {
+	vis := p.visible()
+	if len(vis) == 0 {
+		return
 	}
-	if p.cur >= p.top+rows {
-		p.top = p.cur - rows + 1
+	at := sort.SearchInts(vis, p.cur)
+	switch {
+	case top:
+		at = 0
+	case bottom:
+		at = len(vis) - 1
+	default:
+		if at < len(vis) && vis[at] != p.cur && d < 0 {
+			at-- // between two shown calls: one up is the one before
+		}
+		at += d
 	}
-	p.top = max(min(p.top, n-rows), 0)
+	p.cur = vis[min(max(at, 0), len(vis)-1)]
 }
 
 func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
@@ -62,17 +80,32 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.DiffUp):
 		p.dtop = max(p.dtop-1, 0)
 		return nil
+	case key.Matches(msg, k.Thinking):
+		p.thinking = !p.thinking
+		return nil
+	case key.Matches(msg, k.Wrap):
+		p.wrap = !p.wrap
+		return nil
+	case key.Matches(msg, k.Kind):
+		old := p.cur
+		p.cycleKind()
+		if p.cur != old {
+			return p.selectCall()
+		}
+		return nil
+	case key.Matches(msg, k.Copy):
+		return p.copySelected()
+	case key.Matches(msg, k.Narrow) && p.c.split != nil:
+		return p.c.split(-1)
+	case key.Matches(msg, k.Widen) && p.c.split != nil:
+		return p.c.split(1)
 	}
 	d, top, bottom := navStep(k.Nav, msg, p.listRows())
 	old := p.cur
 	switch {
-	case top:
-		p.cur, p.follow = 0, false
-	case bottom:
-		p.cur, p.follow = len(p.calls)-1, true // back to following the newest
-	case d != 0:
-		p.cur += d
-		p.follow = false
+	case top || bottom || d != 0:
+		p.moveBy(d, top, bottom)
+		p.follow = bottom // back to following the newest
 	default:
 		return nil
 	}
@@ -97,11 +130,14 @@ func (p *sessionsPane) click(y int) tea.Cmd {
 		}
 		return nil
 	}
-	if y > p.listRows() {
+	rows := min(p.listRows(), max(p.height-1, 0))
+	tl := p.timeline(p.width)
+	p.placeTop(tl, rows)
+	if y > rows || p.top+y-1 >= len(tl) {
 		return nil
 	}
-	i := p.top + y - 1
-	if i >= len(p.calls) || i == p.cur {
+	i := tl[p.top+y-1].call
+	if i < 0 || i == p.cur {
 		return nil
 	}
 	p.cur, p.follow = i, i == len(p.calls)-1
@@ -118,10 +154,10 @@ func (p *sessionsPane) wheel(d int) tea.Cmd {
 		return nil
 	}
 	old := p.cur
-	p.cur += d
+	p.moveBy(d, false, false)
 	p.follow = false
 	p.clamp()
-	if p.cur == len(p.calls)-1 {
+	if vis := p.visible(); len(vis) > 0 && p.cur == vis[len(vis)-1] {
 		p.follow = true
 	}
 	if p.cur != old {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/replay"
@@ -59,6 +60,11 @@ type replayRun struct {
 	filter string // only this repox session's calls ("": all)
 	root   string // the repository the calls are replayed against
 	fol    *replay.Follower
+	// against: a finished session is replayed from its start state
+	// (plans: the first pass), one still being written against the tree
+	// as it is (plans nil)
+	against replay.Against
+	plans   *replay.StartPlans
 
 	mu     sync.Mutex
 	reps   map[string]*replay.Replayer
@@ -91,6 +97,7 @@ type stepMsg struct {
 	gate       repoops.GateVerdict
 	err        error
 	sessionKey string
+	start      *replay.StartInfo // what preparing the session's replayer did, when this step made it
 }
 
 // agentGateMsg is the agent's gate for one file.
@@ -111,12 +118,23 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 			return followStartedMsg{err: err}
 		}
 		ctx, cancel := context.WithCancel(parent)
+		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstNow}
+		if !replay.StillWritten(path, time.Now()) {
+			// finished: the report's question, from the session's start
+			plans, err := replay.PlanStart(ctx, path)
+			if err != nil {
+				cancel()
+				return followStartedMsg{err: err}
+			}
+			run.plans, run.against = plans, replay.AgainstStart
+		}
 		fol, err := replay.Follow(ctx, path, replay.FollowOptions{})
 		if err != nil {
 			cancel()
 			return followStartedMsg{err: err}
 		}
-		return followStartedMsg{run: &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, fol: fol, reps: map[string]*replay.Replayer{}}}
+		run.fol = fol
+		return followStartedMsg{run: run}
 	})
 }
 
@@ -132,17 +150,19 @@ func (r *replayRun) wait(gen int) tea.Cmd {
 	})
 }
 
-// replayer is the Replayer of one session, made on first use. r.mu held.
-func (r *replayRun) replayer(key string) (*replay.Replayer, error) {
+// replayer is the Replayer of one session, made and prepared on first
+// use (start: what Prepare did, then). r.mu held.
+func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
 	if rp, ok := r.reps[key]; ok {
-		return rp, nil
+		return rp, nil, nil
 	}
-	rp, err := replay.NewReplayer(r.ctx, r.root)
+	rp, err = replay.NewReplayer(r.ctx, r.root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, "")
 	r.reps[key] = rp
-	return rp, nil
+	return rp, &info, nil
 }
 
 // reset forgets every replayer (the transcript was replaced). r.mu held.
@@ -168,7 +188,8 @@ func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gate
 		if reset {
 			r.reset()
 		}
-		rp, err := r.replayer(c.Session)
+		rp, start, err := r.replayer(c.Session)
+		msg.start = start
 		if err != nil {
 			msg.err = err
 			return msg

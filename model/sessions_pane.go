@@ -45,13 +45,20 @@ type sessionsPane struct {
 	ended     string
 	stats     replay.Stats
 	calls     []sessionCall
-	next      int  // first call not replayed yet
-	stepping  bool // a Step is in flight
-	resetNext bool // the next Step starts the replay afresh (transcript replaced)
-	cur, top  int
-	follow    bool // the cursor follows the newest call until the person moves
-	diffAt    int  // the one call whose then/now is laid out (-1: none)
-	dtop      int  // then/now scroll
+	next      int               // first call not replayed yet
+	stepping  bool              // a Step is in flight
+	resetNext bool              // the next Step starts the replay afresh (transcript replaced)
+	cur       int               // the selected call
+	top       int               // the timeline's first line on screen (sessions_timeline.go)
+	tail      []replay.Message  // what was said after the last call
+	thinking  bool              // thinking unfolded (t)
+	wrap      bool              // messages and findings wrapped (w)
+	kind      replay.FlagKind   // only calls with this finding ("": all; kindAny: any)
+	against   string            // what the calls are replayed against, worded for the title
+	start     *replay.StartInfo // what preparing the replay did
+	follow    bool              // the cursor follows the newest call until the person moves
+	diffAt    int               // the one call whose then/now is laid out (-1: none)
+	dtop      int               // then/now scroll
 
 	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
 	marks    *agentMarks
@@ -65,6 +72,7 @@ type sessionsPane struct {
 // it has been replayed.
 type sessionCall struct {
 	call      replay.Call
+	said      []replay.Message // the conversation shown before it
 	step      *replay.Step
 	then, now []ui.DiffLine
 }
@@ -141,9 +149,9 @@ func (p *sessionsPane) stop() tea.Cmd {
 	p.gateGen++
 	p.run, p.chosen, p.marks, p.gate = nil, nil, nil, nil
 	p.c.agent = nil
-	p.calls, p.next, p.stepping, p.starting, p.diffAt = nil, 0, false, false, -1
+	p.calls, p.next, p.stepping, p.starting, p.diffAt, p.tail = nil, 0, false, false, -1, nil
 	p.seen = map[string][]replay.FileSeen{}
-	p.runErr, p.ended, p.gatePath = "", "", ""
+	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
 	return cmd
 }
 
@@ -197,6 +205,10 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		p.run = msg.run
+		p.against = "the tree now"
+		if p.run.against == replay.AgainstStart {
+			p.against = "start state"
+		}
 		return p.run.wait(p.gen)
 	case followUpdateMsg:
 		return p.onUpdate(msg)
@@ -223,7 +235,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 	}
 	u := msg.upd
 	if u.Reset {
-		p.calls, p.next, p.cur, p.top, p.diffAt = nil, 0, 0, 0, -1
+		p.calls, p.next, p.cur, p.top, p.diffAt, p.tail = nil, 0, 0, 0, -1, nil
 		p.resetNext, p.follow = true, true
 		p.seen = map[string][]replay.FileSeen{}
 	}
@@ -235,11 +247,18 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 	if p.chosen.Agent == "" {
 		p.chosen.Agent = u.Stats.Format
 	}
-	for _, c := range u.Calls {
+	for i, c := range u.Calls {
+		if u.Said != nil {
+			p.tail = append(p.tail, u.Said[i]...)
+		}
 		if p.run.filter != "" && c.Session != p.run.filter {
 			continue
 		}
-		p.calls = append(p.calls, sessionCall{call: c})
+		p.calls = append(p.calls, sessionCall{call: c, said: p.tail})
+		p.tail = nil
+	}
+	if u.Said != nil {
+		p.tail = append(p.tail, u.Said[len(u.Calls)]...)
 	}
 	if p.follow && len(p.calls) > 0 {
 		p.cur = len(p.calls) - 1
@@ -270,6 +289,9 @@ func (p *sessionsPane) onStep(msg stepMsg) tea.Cmd {
 	}
 	if msg.i >= len(p.calls) {
 		return p.pump()
+	}
+	if msg.start != nil && p.start == nil {
+		p.start = msg.start
 	}
 	sc := &p.calls[msg.i]
 	st := msg.step

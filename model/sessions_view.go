@@ -50,10 +50,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 	home := p.env().Home
 	for i := top; i < len(p.list) && i < top+rows; i++ {
 		s := p.list[i]
-		agent := string(s.Agent)
-		if s.Subagent {
-			agent += "*"
-		}
+		agent := string(s.Agent) // a subagent's calls are its session's: never a row of their own
 		state := "done"
 		if s.Live {
 			state = "live"
@@ -98,6 +95,14 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	if p.Loading() {
 		v.Title += "  " + p.c.spinFrame()
 	}
+	// what the calls are re-run against, then the finding filter: the
+	// title may be cut at the pane's width, so they come after the state
+	if p.against != "" {
+		v.Title += " · against: " + p.against
+	}
+	if f := p.filterTitle(); f != "" {
+		v.Title += " · " + f
+	}
 	switch {
 	case p.runErr != "":
 		v.Message = "could not follow " + si.Path + ": " + p.runErr
@@ -110,11 +115,22 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		return
 	}
 	v.ListRows = min(p.listRows(), max(h-1, 0))
-	end := min(p.top+v.ListRows, len(p.calls))
-	for i := p.top; i < end; i++ {
-		v.Calls = append(v.Calls, callRow(p.calls[i]))
+	tl := p.timeline(p.width)
+	p.placeTop(tl, v.ListRows)
+	for j := p.top; j < len(tl) && j < p.top+v.ListRows; j++ {
+		l := tl[j]
+		if l.call < 0 {
+			v.Calls = append(v.Calls, ui.CallRow{MessageKind: string(l.kind), Message: l.text, MessageCont: l.cont})
+			continue
+		}
+		if l.call == p.cur {
+			v.Cursor = len(v.Calls)
+		}
+		v.Calls = append(v.Calls, callRow(p.calls[l.call], p.cwd()))
 	}
-	v.Cursor = p.cur - p.top
+	if len(v.Calls) == 0 {
+		v.Calls = []ui.CallRow{{MessageKind: "note", Message: "no call has this finding yet (f: the next filter)"}}
+	}
 	sc := p.selected()
 	if sc == nil {
 		return
@@ -149,12 +165,23 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 			v.Header += ":" + replay.Ranges(st.Lines)
 		}
 	}
+	// findings wrap, never cut: three of them, four lines each (w: all of
+	// each), the rest counted
 	for i, f := range sc.step.Flags {
 		if i == 3 {
 			v.Flags = append(v.Flags, "(+"+strconv.Itoa(len(sc.step.Flags)-3)+" more findings: repox replay --report)")
 			break
 		}
-		v.Flags = append(v.Flags, string(f.Kind)+": "+f.Text)
+		ls := ui.SessionsWrap("! "+string(f.Kind)+": "+f.Text, max(p.width-2, 10))
+		if !p.wrap && len(ls) > 4 {
+			ls = append(ls[:3], "  … (w shows all of it)")
+		}
+		for j, l := range ls {
+			if j > 0 {
+				l = "  " + l
+			}
+			v.Flags = append(v.Flags, l)
+		}
 	}
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
 	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
@@ -176,10 +203,10 @@ func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
 	return ls[top:min(top+n, len(ls))]
 }
 
-func callRow(sc sessionCall) ui.CallRow {
+func callRow(sc sessionCall, cwd string) ui.CallRow {
 	c := sc.call
-	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: shortArgs(c.AgentArgs),
-		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult}
+	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: callSummary(c, cwd),
+		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, Subagent: c.Subagent}
 	if sc.step != nil {
 		r.Flags = len(sc.step.Flags)
 	}

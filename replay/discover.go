@@ -55,7 +55,6 @@ type SessionInfo struct {
 	Agent     Agent     `json:"agent"`
 	Path      string    `json:"path"`
 	ID        string    `json:"id,omitempty"`
-	Subagent  bool      `json:"subagent,omitempty"`
 	Cwd       string    `json:"cwd,omitempty"`
 	Started   time.Time `json:"started"`
 	Modified  time.Time `json:"modified"`

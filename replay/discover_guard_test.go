@@ -44,7 +44,7 @@ func TestFollowReadPassIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &Follower{path: path}
-	tl := &tail{s: newStream(), buf: make([]byte, 256<<10)}
+	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 256<<10)}
 	_, more, err := f.readMore(tl)
 	if err != nil || !more || tl.off > passBytes+int64(len(tl.buf)) {
 		t.Fatalf("one pass read %d bytes (more %v, err %v): want at most %d", tl.off, more, err, passBytes+len(tl.buf))
@@ -57,8 +57,8 @@ func TestFollowReadPassIsBounded(t *testing.T) {
 		}
 		passes++
 	}
-	if passes < 3 || tl.s.st.Lines != 3*passBytes/len(line) {
-		t.Errorf("%d passes, %d lines", passes, tl.s.st.Lines)
+	if passes < 3 || tl.rd.s.st.Lines != 3*passBytes/len(line) {
+		t.Errorf("%d passes, %d lines", passes, tl.rd.s.st.Lines)
 	}
 }
 

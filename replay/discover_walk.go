@@ -134,7 +134,7 @@ func (w *walker) claudeProject(pdir string) {
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
 			if w.file(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && isSidechainFile(p)) {
-				w.add(AgentClaude, p, false)
+				w.add(AgentClaude, p)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
 			w.pass("%s was not followed", p, errLink)
@@ -144,7 +144,7 @@ func (w *walker) claudeProject(pdir string) {
 
 // add inspects one transcript and keeps it when the folder it records is
 // dir or inside it.
-func (w *walker) add(agent Agent, path string, sub bool) {
+func (w *walker) add(agent Agent, path string) {
 	if w.ctx.Err() != nil {
 		return
 	}
@@ -156,7 +156,6 @@ func (w *walker) add(agent Agent, path string, sub bool) {
 	if !under(si.Cwd, w.dir) {
 		return
 	}
-	si.Subagent = sub
 	w.out.Sessions = append(w.out.Sessions, si)
 }
 
@@ -184,7 +183,7 @@ func (w *walker) codex() {
 		if err != nil {
 			w.pass("%s was not read", p, err)
 		} else if under(cwd, w.dir) {
-			w.add(AgentCodex, p, false)
+			w.add(AgentCodex, p)
 		}
 		return nil
 	})

@@ -13,11 +13,17 @@ import (
 )
 
 // Update is what a Follower sends when the transcript grew: the calls that
-// became complete, in order, and the stats so far. Reset says the file was
+// became complete, in order (a Claude Code subagent's calls merged under
+// the Task call that started them, as the report has them), the
+// conversation around them, and the stats so far. Reset says the file was
 // truncated or replaced: everything sent before is void and Calls start
 // again from the first.
 type Update struct {
 	Calls []Call
+	// Said is the conversation: Said[i] the messages shown before Calls[i],
+	// and Said[len(Calls)] those after the last of them (more calls may
+	// follow in a later Update). Nil when nothing was said.
+	Said  [][]Message
 	Stats Stats
 	Reset bool
 }
@@ -28,8 +34,10 @@ type FollowOptions struct {
 	Poll     time.Duration // check the file this often regardless of events (default 150 ms)
 }
 
-// Follower reads a transcript as it grows. Each complete line is decoded
-// once; a partial last line is held until its newline arrives. Change
+// Follower reads a transcript as it grows, with the Reader the report
+// uses (subagents merged, the conversation collected; follow_reader.go).
+// Each complete line is decoded once; a partial last line is held until
+// its newline arrives. Change
 // events come from fsnotify (on the file's folder, so a file created or
 // replaced later is seen) with a poll as a fallback, so a new call is sent
 // within about Poll of its write even where events are not delivered.
@@ -78,8 +86,7 @@ type tail struct {
 	file *os.File
 	info os.FileInfo
 	off  int64
-	s    *stream
-	sp   splitter
+	rd   *Reader // fed what was appended; never read to its end (follow_reader.go)
 	buf  []byte
 	sent int // calls sent so far
 }
@@ -94,7 +101,7 @@ func (f *Follower) run(ctx context.Context) {
 			events = w.Events
 		}
 	}
-	t := &tail{s: newStream(), buf: make([]byte, 256<<10)}
+	t := &tail{rd: newFollowReader(f.path), buf: make([]byte, 256<<10)}
 	defer func() {
 		if t.file != nil {
 			t.file.Close()
@@ -166,7 +173,7 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 	}
 	if t.file != nil && (!os.SameFile(info, t.info) || info.Size() < t.off) {
 		t.file.Close()
-		*t = tail{s: newStream(), buf: t.buf}
+		*t = tail{rd: newFollowReader(f.path), buf: t.buf}
 		upd.Reset = true
 	}
 	if t.file == nil {
@@ -174,14 +181,14 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 			// a FIFO or device put where the transcript was: never opened
 			// (a FIFO would block the open, a device read for ever); the
 			// follower waits for a regular file to come back
-			t.s.st.LastSkip = notRegular(f.path, info.Mode()).Error()
-			upd.Stats = t.s.st
+			t.rd.s.st.LastSkip = notRegular(f.path, info.Mode()).Error()
+			upd.Stats = t.rd.Stats()
 			return upd, false, nil
 		}
 		fh, finfo, err := openTranscript(f.path, true)
 		if err != nil {
-			t.s.st.LastSkip = err.Error()
-			upd.Stats = t.s.st
+			t.rd.s.st.LastSkip = err.Error()
+			upd.Stats = t.rd.Stats()
 			return upd, false, nil
 		}
 		t.file, t.info = fh, finfo
@@ -192,11 +199,7 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		if n > 0 {
 			t.off += int64(n)
 			read += n
-			over := t.sp.push(t.buf[:n], t.s.feed)
-			for range over {
-				t.s.st.Lines++
-				t.s.st.skip("line %d is over %d bytes", t.s.st.Lines, MaxLine)
-			}
+			t.rd.push(t.buf[:n])
 		}
 		if errors.Is(err, io.EOF) || n == 0 {
 			break
@@ -204,16 +207,16 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		if err != nil {
 			return upd, false, err
 		}
-		if k := len(t.s.ready); k > 0 && (t.sent == 0 || k >= batchCalls || read >= batchBytes) || read >= passBytes {
+		if k := len(t.rd.s.ready); k > 0 && (t.sent == 0 || k >= batchCalls || read >= batchBytes) || read >= passBytes {
 			more = true
 			break
 		}
 	}
 	// at the end of what is written so far, a last line that parses as
 	// JSON is complete (finish feeds it); only another one is partial
-	t.s.st.Partial = !more && t.sp.finish(t.s.feed)
-	upd.Calls = t.s.take()
+	t.rd.s.st.Partial = !more && t.rd.sp.finish(t.rd.s.feed)
+	upd.Calls, upd.Said = t.rd.takeReady()
 	t.sent += len(upd.Calls)
-	upd.Stats = t.s.st
+	upd.Stats = t.rd.Stats()
 	return upd, more, nil
 }

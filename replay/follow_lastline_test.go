@@ -44,7 +44,7 @@ func TestFollowKeepsALastLineWithoutNewline(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &Follower{path: path}
-	tl := &tail{s: newStream(), buf: make([]byte, 64)}
+	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 64)}
 	var got []Call
 	for more := true; more; {
 		u, m, err := f.readMore(tl)

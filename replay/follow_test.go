@@ -76,7 +76,7 @@ func TestFollowPartialLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &Follower{path: path}
-	tl := &tail{s: newStream(), buf: make([]byte, 7)} // a tiny buffer: lines span reads
+	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 7)} // a tiny buffer: lines span reads
 	b := &cc{t: t, cwd: cwd}
 	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
 	all := b.String()

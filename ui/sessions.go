@@ -11,7 +11,7 @@ import (
 // SessionRow is one recorded agent session in the sessions pane's list,
 // its fields already worded by the model.
 type SessionRow struct {
-	Agent   string // "claude-code", "codex", "repox" (a subagent ends in *)
+	Agent   string // "claude-code", "codex", "gemini-cli", "repox"
 	ID      string // the session id, when known
 	Started string // "2026-12-01 11:02"
 	Calls   string // "41 calls (30 file tools)"
@@ -31,8 +31,20 @@ type CallRow struct {
 	// NoResult: the transcript has no result for it (interrupted, most
 	// likely); later calls carry on
 	NoResult bool
-	Flags    int // findings
+	Flags    int    // findings
+	Subagent string // the Claude Code subagent that made it, merged under its Task ("": the session's agent)
+
+	// MessageKind set: the row is a line of the conversation instead of a
+	// call ("user", "assistant", "thinking", "compaction"; "note": a
+	// remark of the pane), Message its text.
+	MessageKind string
+	Message     string
+	MessageCont bool // a wrapped message's later line: no label again
 }
+
+// SessionsWrap cuts text into lines of at most w columns, each made safe
+// to draw (the sessions pane lays messages and findings out with it).
+func SessionsWrap(text string, w int) []string { return wrap(text, w) }
 
 // DiffLine is one row of the then or now column: the same row of both
 // columns shows the same content (or its change). Changed rows differ
@@ -158,7 +170,7 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	}
 	out = append(out, s.Rule.Render(ruleWith("── "+DisplayText(v.Header)+" ", w)))
 	for _, f := range v.Flags {
-		out = append(out, s.Refusal.Render(fit("! "+DisplayText(f), w)))
+		out = append(out, s.Refusal.Render(fit(DisplayText(f), w)))
 	}
 	left := max((w-1)/2, 1)
 	right := max(w-left-1, 0)
@@ -193,7 +205,30 @@ func (s *Styles) diffCell(ls []DiffLine, i int, mark string, w int) string {
 	return fit(" "+text, w)
 }
 
+// messageRow is a line of the conversation between the calls: a turn's
+// prompt stands out, the agent's words and thinking are indented under it.
+func (s *Styles) messageRow(r CallRow, w int) string {
+	text := DisplayText(r.Message)
+	label := map[string]string{"user": "  ▌ ", "assistant": "   says ", "thinking": " thinks "}[r.MessageKind]
+	if r.MessageCont || label == "" {
+		label = strings.Repeat(" ", 8)
+		if r.MessageKind == "user" {
+			label = "  ▌ "
+		}
+	}
+	switch r.MessageKind {
+	case "user":
+		return s.Dir.Render(fit(label+text, w))
+	case "assistant":
+		return fit(label+text, w)
+	}
+	return s.Note.Render(fit(label+text, w))
+}
+
 func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
+	if r.MessageKind != "" {
+		return s.messageRow(r, w)
+	}
 	status := "ok"
 	switch {
 	case r.Pending:
@@ -210,7 +245,13 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	if r.Flags > 0 {
 		flags = " !" + itoa(r.Flags)
 	}
-	plain := padLeft("#"+itoa(r.Seq), 5) + " " + r.Time + " " + padRight(DisplayText(r.Tool), 14) + " " + status + flags + "  " + DisplayText(r.Args)
+	tool := DisplayText(r.Tool)
+	args := DisplayText(r.Args)
+	if r.Subagent != "" {
+		tool = "↳ " + tool // under the Task that started its subagent
+		args += "  (subagent " + DisplayText(r.Subagent) + ")"
+	}
+	plain := padLeft("#"+itoa(r.Seq), 5) + " " + r.Time + " " + padRight(tool, 14) + " " + status + flags + "  " + args
 	if cursor {
 		st := s.SelectedBlur
 		if focused {
