@@ -29,7 +29,8 @@ const modulePath = "github.com/repoxhq/repox"
 // families of this module it may import. A family may always import its
 // own sub-packages (repoops/... among themselves).
 var allowedImports = map[string][]string{
-	"main":      {"model", "mcpserver", "replay", "repoops"},
+	"main":      {"cli"},
+	"cli":       {"model", "mcpserver", "replay", "repoops"},
 	"model":     {"ui", "keymap", "repoops", "replay"},
 	"ui":        {"repoops"},
 	"keymap":    {},

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -312,8 +312,8 @@ repox completion fish > ~/.config/fish/completions/repox.fish`
 	return root
 }
 
-// executeCLI runs args through the command tree and returns the exit status.
-func executeCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Execute runs args through the command tree and returns the exit status.
+func Execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newCLI(ctx, stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := fang.Execute(ctx, root,
@@ -341,3 +341,10 @@ func executeCLI(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	return exitUsage
 }
+
+// exit codes
+const (
+	exitOK      = 0
+	exitRefused = 1
+	exitUsage   = 2
+)

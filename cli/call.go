@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/repoxhq/repox/repoops"
+)
+
+func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repox call", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("root", ".", "repository root")
+	asJSON := fs.Bool("json", false, `print {"isError","text","structured"} instead of the model text`)
+	batch := fs.Bool("batch", false, "read JSON lines {\"tool\",\"args\"} from stdin and run them in one session")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	repo, err := repoops.Open(*root)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox call: %v\n", err)
+		return exitUsage
+	}
+	defer repo.Close()
+	session := repo.NewSession()
+	if *batch {
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "repox call --batch reads its calls from stdin; unexpected argument %q\n", fs.Arg(0))
+			return exitUsage
+		}
+		out := stdout
+		if isTerminal(stdout) {
+			out = terminalJSON{stdout} // the same values, no raw DEL or C1 byte on the terminal
+		}
+		return runBatch(ctx, session, stdin, out)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin) — run 'repox call --help' for usage\n")
+		return exitUsage
+	}
+	name := fs.Arg(0)
+	if _, ok := repoops.Lookup(name); !ok {
+		fmt.Fprintf(stderr, "repox call: unknown tool %q — run `repox tools` to list them\n", name)
+		return exitUsage
+	}
+	var raw []byte
+	if fs.NArg() == 2 {
+		raw = []byte(fs.Arg(1))
+		if fs.Arg(1) == "-" {
+			if raw, err = io.ReadAll(io.LimitReader(stdin, repoops.MaxArgsBytes+1)); err != nil {
+				fmt.Fprintf(stderr, "repox call: reading arguments from stdin: %v\n", err)
+				return exitUsage
+			}
+			if len(raw) > repoops.MaxArgsBytes {
+				fmt.Fprintf(stderr, "repox call: the arguments on stdin are over %s bytes, the most a call accepts — nothing was run\n", commas64(repoops.MaxArgsBytes))
+				return exitUsage
+			}
+		}
+	}
+	res := session.Call(ctx, name, raw)
+	tty := isTerminal(stdout)
+	switch {
+	case *asJSON && tty:
+		writeJSONLine(terminalJSON{stdout}, res)
+	case *asJSON:
+		writeJSONLine(stdout, res)
+	case tty:
+		// The text is the model's, byte for byte, when it goes to a pipe or
+		// a file. A terminal would act on its control bytes (a file's OSC
+		// title, an ESC[2J), so there they are shown as the TUI shows them.
+		text, changed := repoops.ControlsVisible(res.Text)
+		fmt.Fprintln(stdout, text)
+		if changed {
+			fmt.Fprintln(stderr, "repox call: control characters in the text are shown as visible symbols (␛ for ESC, ␍ for CR, � for C1 and invalid bytes) because standard output is a terminal; pipe or redirect the output for the exact bytes")
+		}
+	default:
+		fmt.Fprintln(stdout, res.Text)
+	}
+	if res.IsError {
+		return exitRefused
+	}
+	return exitOK
+}
+
+// isTerminal decides whether w is a terminal (a variable: tests have no
+// tty, so they set the decision).
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// terminalJSON writes JSON for a terminal: the encoder escapes C0
+// controls, and this also escapes what it leaves raw and a terminal would
+// act on or reorder: DEL, C1 controls, bidi, zero-width and other
+// non-printing characters (all but strconv.IsPrint's, from U+007F up).
+// They can only occur inside JSON strings, where the \u form is the same
+// value, so the JSON still decodes to the exact text.
+type terminalJSON struct{ w io.Writer }
+
+func (t terminalJSON) Write(p []byte) (int, error) {
+	var b bytes.Buffer
+	for i := 0; i < len(p); {
+		r, size := utf8.DecodeRune(p[i:])
+		switch {
+		case r < 0x7f || strconv.IsPrint(r) || (r == utf8.RuneError && size == 1):
+			b.Write(p[i : i+size])
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, "\\u%04x\\u%04x", r1, r2)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+		i += size
+	}
+	if _, err := t.w.Write(b.Bytes()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
