@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,48 +12,78 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/spf13/cobra"
 )
 
-func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("repox call", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	root := fs.String("root", ".", "repository root")
-	asJSON := fs.Bool("json", false, `print {"isError","text","structured"} instead of the model text`)
-	batch := fs.Bool("batch", false, "read JSON lines {\"tool\",\"args\"} from stdin and run them in one session")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+// newCallCmd is `repox call`: one tool call, or a batch in one session.
+func newCallCmd(s *streams) *cobra.Command {
+	var o callOptions
+	cmd := &cobra.Command{
+		Use:   "call TOOL [ARGS_JSON|-]",
+		Short: "Run one tool call (or a batch) and print exactly the model text",
+		Long: `Run one tool call and print exactly the text the tool returns to a model. ARGS_JSON is the
+call's arguments as a JSON object; - reads them from stdin. With --batch, JSON lines
+{"tool":NAME,"args":{...}} are read from stdin and run in one session (so a read can grant an edit),
+with one JSON line out per call: repox call --batch [--root DIR]. Exit status: 0 success, 1 the tool refused, 2 usage error.`,
+		Example: `repox call repo_tree
+repox call --root ~/src/project repo_grep '{"pattern":"TODO","path":"src"}'
+echo '{"path":"README.md"}' | repox call repo_read_file -
+printf '%s\n' '{"tool":"repo_read_file","args":{"path":"a.txt"}}' \
+  '{"tool":"repo_edit","args":{"path":"a.txt","old_string":"x","new_string":"y"}}' | repox call --batch`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.batch {
+				if len(args) > 0 {
+					return usagef(cmd, "--batch reads its calls from stdin; unexpected argument %q", args[0])
+				}
+				return nil
+			}
+			if len(args) < 1 || len(args) > 2 {
+				return usagef(cmd, "give TOOL and optionally ARGS_JSON (or - to read them from stdin)")
+			}
+			return nil
+		},
+		ValidArgsFunction: completeTools,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(runCall(s.ctx, o, args, s.in, s.out, s.err))
+		},
 	}
-	repo, err := repoops.Open(*root)
+	rootFlag(cmd, &o.root, ".", "repository root")
+	cmd.Flags().BoolVar(&o.json, "json", false, `print {"isError","text","structured"} instead of the model text`)
+	cmd.Flags().BoolVar(&o.batch, "batch", false, `read JSON lines {"tool","args"} from stdin and run them in one session`)
+	return cmd
+}
+
+type callOptions struct {
+	root        string
+	json, batch bool
+}
+
+// runCall runs one call (args: TOOL [ARGS_JSON|-], checked by the
+// command) or, with o.batch, every line of stdin in one session.
+func runCall(ctx context.Context, o callOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	repo, err := repoops.Open(o.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "repox call: %v\n", err)
 		return exitUsage
 	}
 	defer repo.Close()
 	session := repo.NewSession()
-	if *batch {
-		if fs.NArg() > 0 {
-			fmt.Fprintf(stderr, "repox call --batch reads its calls from stdin; unexpected argument %q\n", fs.Arg(0))
-			return exitUsage
-		}
+	if o.batch {
 		out := stdout
 		if isTerminal(stdout) {
 			out = terminalJSON{stdout} // the same values, no raw DEL or C1 byte on the terminal
 		}
 		return runBatch(ctx, session, stdin, out)
 	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fmt.Fprintf(stderr, "repox call: give TOOL and optionally ARGS_JSON (or - to read them from stdin) — run 'repox call --help' for usage\n")
-		return exitUsage
-	}
-	name := fs.Arg(0)
+	name := args[0]
 	if _, ok := repoops.Lookup(name); !ok {
 		fmt.Fprintf(stderr, "repox call: unknown tool %q — run `repox tools` to list them\n", name)
 		return exitUsage
 	}
 	var raw []byte
-	if fs.NArg() == 2 {
-		raw = []byte(fs.Arg(1))
-		if fs.Arg(1) == "-" {
+	if len(args) == 2 {
+		raw = []byte(args[1])
+		if args[1] == "-" {
 			if raw, err = io.ReadAll(io.LimitReader(stdin, repoops.MaxArgsBytes+1)); err != nil {
 				fmt.Fprintf(stderr, "repox call: reading arguments from stdin: %v\n", err)
 				return exitUsage
@@ -68,9 +97,9 @@ func cmdCall(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	res := session.Call(ctx, name, raw)
 	tty := isTerminal(stdout)
 	switch {
-	case *asJSON && tty:
+	case o.json && tty:
 		writeJSONLine(terminalJSON{stdout}, res)
-	case *asJSON:
+	case o.json:
 		writeJSONLine(stdout, res)
 	case tty:
 		// The text is the model's, byte for byte, when it goes to a pipe or

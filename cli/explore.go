@@ -8,21 +8,51 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/repoxhq/repox/model"
+	"github.com/spf13/cobra"
 )
 
-// cmdExplore runs the TUI on a folder, a FILE[:LINE], or the demo.
-func cmdExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// newRootCmd is `repox [DIR | DIR/FILE[:LINE]]`: the explorer, the root of
+// the command tree.
+func newRootCmd(s *streams) *cobra.Command {
+	var demo bool
+	root := &cobra.Command{
+		Use:   "repox [DIR | DIR/FILE[:LINE]]",
+		Short: "See a repository exactly the way an LLM coding agent sees it",
+		Long: `repox shows a repository exactly the way an LLM coding agent sees it: an explorer
+(a terminal UI), the agent's eight file tools on the command line, and an MCP server.
+
+Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
+Edits need a full, fresh repo_read_file of the file in the same session (use call --batch to read
+then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
+		Example: `# explore the current folder, a repository, or a file at a line
+repox
+repox ~/src/project
+repox ~/src/project/main.go:42
+# a built-in demo repository with every cap marker (kept in ./demo with a folder)
+repox --demo
+repox --demo ./demo`,
+		Args: maxArgs(1, "one folder or file"),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveDefault
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(explore(s.ctx, args, demo, s.out, s.err)) // --demo DIR writes the demo there and keeps it
+		},
+	}
+	root.Flags().BoolVar(&demo, "demo", false, "explore a demo repository: in a temporary folder removed on exit, or, with DIR, written to DIR and kept")
+	return root
+}
+
+// explore runs the TUI on the folder or FILE[:LINE] in args (at most one),
+// or on the demo repository (kept in args[0] when given).
+func explore(ctx context.Context, args []string, demo bool, stdout, stderr io.Writer) int {
 	var opts model.Options
-	if len(args) == 2 && (args[0] == "--demo" || args[0] == "-demo") {
-		args, opts.DemoDir = args[:1], args[1]
-	}
-	if len(args) > 1 {
-		fmt.Fprintf(stderr, "repox: one folder or file at most, got %d arguments — run 'repox --help' for usage\n", len(args))
-		return exitUsage
-	}
 	switch {
-	case len(args) == 1 && (args[0] == "--demo" || args[0] == "-demo"):
+	case demo:
 		opts.Demo = true
+		if len(args) == 1 {
+			opts.DemoDir = args[0]
+		}
 	case len(args) == 1:
 		o, err := model.ParseTarget(args[0])
 		if err != nil {

@@ -2,27 +2,35 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
+	"github.com/spf13/cobra"
 )
 
-func cmdTools(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("repox tools", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the catalogue as JSON (name, description, inputSchema)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+// newToolsCmd is `repox tools`: the catalogue, as text or JSON.
+func newToolsCmd(s *streams) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "tools",
+		Short: "Print the tool catalogue",
+		Long:  "Print every tool repox serves: its name, its description (with every cap it states) and its arguments.",
+		Example: `repox tools
+repox tools --json | jq '.[].name'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(printTools(asJSON, s.out, s.err))
+		},
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "repox tools: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
-	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the catalogue as JSON (name, description, inputSchema)")
+	return cmd
+}
+
+func printTools(asJSON bool, stdout, stderr io.Writer) int {
 	tools := repoops.Tools()
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
@@ -83,4 +91,32 @@ func sortedKeys(m map[string]any) []string {
 		}
 	}
 	return keys
+}
+
+// completeTools completes a tool name as the first argument of call.
+func completeTools(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, t := range repoops.Tools() {
+		if strings.HasPrefix(t.Name, toComplete) {
+			out = append(out, cobra.CompletionWithDesc(t.Name, shortDesc(t.Description)))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// shortDesc is a description's first clause, at most about 60 characters,
+// for a completion menu.
+func shortDesc(d string) string {
+	if i := strings.IndexAny(d, ":.,("); i >= 0 {
+		d = d[:i]
+	}
+	if len(d) > 60 {
+		if i := strings.LastIndexByte(d[:60], ' '); i > 0 {
+			d = d[:i] + "…"
+		}
+	}
+	return strings.TrimSpace(d)
 }
