@@ -30,7 +30,8 @@ const modulePath = "github.com/repoxhq/repox"
 // own sub-packages (repoops/... among themselves).
 var allowedImports = map[string][]string{
 	"main":      {"cli"},
-	"cli":       {"model", "mcpserver", "replay", "repoops"},
+	"cli":       {"model", "mcpserver", "replay", "repoops", "demo"},
+	"demo":      {"repoops"},
 	"model":     {"ui", "keymap", "repoops", "replay"},
 	"ui":        {"repoops"},
 	"keymap":    {},

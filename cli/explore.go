@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/repoxhq/repox/demo"
 	"github.com/repoxhq/repox/model"
 	"github.com/spf13/cobra"
 )
@@ -45,15 +47,9 @@ repox --demo ./demo`,
 
 // explore runs the TUI on the folder or FILE[:LINE] in args (at most one),
 // or on the demo repository (kept in args[0] when given).
-func explore(ctx context.Context, args []string, demo bool, stdout, stderr io.Writer) int {
+func explore(ctx context.Context, args []string, withDemo bool, stdout, stderr io.Writer) int {
 	var opts model.Options
-	switch {
-	case demo:
-		opts.Demo = true
-		if len(args) == 1 {
-			opts.DemoDir = args[0]
-		}
-	case len(args) == 1:
+	if !withDemo && len(args) == 1 {
 		o, err := model.ParseTarget(args[0])
 		if err != nil {
 			fmt.Fprintf(stderr, "repox: %v\n", err)
@@ -65,7 +61,35 @@ func explore(ctx context.Context, args []string, demo bool, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "repox: the explorer needs a terminal, and standard output is not one — for text, run: repox call --root DIR repo_tree (or repo_read_file, repo_grep, ...)\n")
 		return exitUsage
 	}
+	if withDemo {
+		keep := ""
+		if len(args) == 1 {
+			keep = args[0]
+		}
+		return exploreDemo(ctx, keep, stderr, model.Run)
+	}
 	if err := model.Run(ctx, opts); err != nil {
+		fmt.Fprintf(stderr, "repox: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// exploreDemo writes the demo repository (into keep when given, and kept
+// there), runs the explorer on it, and removes a temporary one afterwards:
+// also when the terminal closes (SIGHUP) or SIGTERM ends the explorer,
+// which cancel it as Ctrl-C does.
+func exploreDemo(ctx context.Context, keep string, stderr io.Writer, run func(context.Context, model.Options) error) int {
+	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
+	defer stop()
+	root, note, cleanup, err := demo.Prepare(keep)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox: writing the demo repository: %v\n", err)
+		return exitUsage
+	}
+	defer cleanup()
+	fmt.Fprintln(stderr, note)
+	if err := run(ctx, model.Options{Dir: root}); err != nil {
 		fmt.Fprintf(stderr, "repox: %v\n", err)
 		return exitUsage
 	}
