@@ -35,7 +35,7 @@ const ChangedHandler = 259
 const ChangedLine = handlersHeader + handlerLines*ChangedHandler + 4
 
 // AmbiguousLine occurs twice in internal/config/limits.go (lines 12 and
-// 18): an edit of it must say which.
+// 19): an edit of it must say which.
 const AmbiguousLine = "\tRetries:        3,"
 
 // Needle occurs in two files: repo_grep finds both.

@@ -23,6 +23,14 @@ func newGit(dir string) (git, error) {
 }
 
 func (g git) run(date string, args ...string) error {
+	_, err := g.exec(date, args...)
+	return err
+}
+
+// output runs a read-only git command and returns its standard output.
+func (g git) output(args ...string) (string, error) { return g.exec("", args...) }
+
+func (g git) exec(date string, args ...string) (string, error) {
 	base := []string{"-c", "core.hooksPath=" + os.DevNull, "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.fsmonitor=false"}
 	cmd := exec.Command(g.bin, append(base, args...)...)
 	cmd.Dir = g.dir
@@ -38,12 +46,12 @@ func (g git) run(date string, args ...string) error {
 	if date != "" {
 		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("git %s in the demo folder: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
+		return "", fmt.Errorf("git %s in the demo folder: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
 	}
-	return nil
+	return stdout.String(), nil
 }
 
 // commit records everything in the work tree as one commit.

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/repoxhq/repox/repoops/repotest"
@@ -22,6 +23,44 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 	return string(out)
 }
 
+var (
+	sharedOnce sync.Once
+	sharedDir  string
+	sharedErr  error
+)
+
+// TestMain removes the demo the read-only tests share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedDir != "" {
+		os.RemoveAll(filepath.Dir(sharedDir))
+	}
+	os.Exit(code)
+}
+
+// shared is one demo written once for the tests that only read it (a
+// write with its history takes a second or more).
+func shared(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	sharedOnce.Do(func() {
+		base, err := os.MkdirTemp("", "repox-demo-test-")
+		if err != nil {
+			sharedErr = err
+			return
+		}
+		sharedDir = filepath.Join(base, "demo")
+		sharedErr = Write(sharedDir)
+	})
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return sharedDir
+}
+
+// written is a demo of the test's own.
 func written(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -37,7 +76,7 @@ func written(t *testing.T) string {
 // The history has commits touching different folders, so a log limited
 // to a path differs from the whole log; the work tree is clean.
 func TestDemoHistory(t *testing.T) {
-	dir := written(t)
+	dir := shared(t)
 	all := strings.Split(strings.TrimSpace(gitOut(t, dir, "log", "--format=%s")), "\n")
 	if len(all) != len(history()) {
 		t.Fatalf("%d commits, want %d:\n%s", len(all), len(history()), strings.Join(all, "\n"))
@@ -56,7 +95,7 @@ func TestDemoHistory(t *testing.T) {
 
 // The files the tour's steps need are there, as the constants say.
 func TestDemoFiles(t *testing.T) {
-	dir := written(t)
+	dir := shared(t)
 	read := func(name string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil {
@@ -94,7 +133,7 @@ func TestDemoFiles(t *testing.T) {
 
 // Two demos have the same commits: fixed identity and dates.
 func TestDemoHistoryIsTheSameEveryTime(t *testing.T) {
-	a, b := written(t), written(t)
+	a, b := shared(t), written(t)
 	if ha, hb := gitOut(t, a, "rev-parse", "HEAD"), gitOut(t, b, "rev-parse", "HEAD"); ha != hb {
 		t.Errorf("HEAD %s and %s differ", ha, hb)
 	}
