@@ -9,12 +9,7 @@ package main
 import (
 	"fmt"
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
-	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -62,40 +57,7 @@ var notIO = map[string]bool{
 // for the test of the check) and lists the I/O calls Update reaches.
 func updateIOViolations(t *testing.T, dir string, extra map[string]string) []string {
 	t.Helper()
-	exports := map[string]string{}
-	var pkg listedPackage
-	for _, p := range goList(t, "-export", "-deps", dir) {
-		exports[p.ImportPath] = p.Export
-		if p.Dir != "" && filepath.Clean(p.Dir) == mustAbs(t, dir) {
-			pkg = p
-		}
-	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range pkg.GoFiles {
-		f, err := parser.ParseFile(fset, filepath.Join(pkg.Dir, name), nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	for name, src := range extra {
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
-		if exports[path] == "" {
-			return nil, fmt.Errorf("no export data for %s", path)
-		}
-		return os.Open(exports[path])
-	})
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	if _, err := (&types.Config{Importer: imp}).Check(pkg.ImportPath, fset, files, info); err != nil {
-		t.Fatal(err)
-	}
+	fset, files, info := typeCheck(t, dir, extra)
 	bodies := map[*types.Func]*ast.FuncDecl{}
 	var roots []*types.Func
 	for _, f := range files {
@@ -225,14 +187,6 @@ func funcName(fn *types.Func) string {
 		return fn.Pkg().Name() + "." + fn.Name()
 	}
 	return fn.Name()
-}
-
-func mustAbs(t *testing.T, dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
 }
 
 // TestNoIOInUpdate checks every package of the TUI (model/...), whose

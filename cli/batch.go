@@ -23,7 +23,7 @@ func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout i
 		switch {
 		case size > batchMaxLine:
 			writeJSONLine(stdout, batchError(s, fmt.Sprintf("line %d is %s bytes; a line holds at most %s (one call, its args at most %s) — it was skipped, nothing was run",
-				n, commas64(size), commas64(batchMaxLine), commas64(repoops.MaxArgsBytes))))
+				n, repoops.Commas(int(size)), repoops.Commas(batchMaxLine), repoops.Commas(repoops.MaxArgsBytes))))
 		case len(bytes.TrimSpace(line)) > 0:
 			writeJSONLine(stdout, batchCall(ctx, s, n, line))
 		}

@@ -113,12 +113,3 @@ func parseBatchLine(n int, line []byte) (tool string, args json.RawMessage, prob
 	}
 	return tool, args, ""
 }
-
-// commas64 writes n with thousands separators.
-func commas64(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

@@ -89,7 +89,7 @@ func runCall(ctx context.Context, o callOptions, args []string, stdin io.Reader,
 				return exitUsage
 			}
 			if len(raw) > repoops.MaxArgsBytes {
-				fmt.Fprintf(stderr, "repox call: the arguments on stdin are over %s bytes, the most a call accepts — nothing was run\n", commas64(repoops.MaxArgsBytes))
+				fmt.Fprintf(stderr, "repox call: the arguments on stdin are over %s bytes, the most a call accepts — nothing was run\n", repoops.Commas(repoops.MaxArgsBytes))
 				return exitUsage
 			}
 		}
