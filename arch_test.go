@@ -29,7 +29,9 @@ const modulePath = "github.com/repoxhq/repox"
 // families of this module it may import. A family may always import its
 // own sub-packages (repoops/... among themselves).
 var allowedImports = map[string][]string{
-	"main":      {"model", "mcpserver", "replay", "repoops"},
+	"main":      {"cli"},
+	"cli":       {"model", "mcpserver", "replay", "repoops", "demo"},
+	"demo":      {"repoops"},
 	"model":     {"ui", "keymap", "repoops", "replay"},
 	"ui":        {"repoops"},
 	"keymap":    {},
@@ -200,40 +202,7 @@ var uiTextHelperFiles = map[string]bool{"textfmt.go": true, "visible.go": true}
 // types and words, never call into a repository or a session.
 func repoopsUseViolations(t *testing.T, extra map[string]string) []string {
 	t.Helper()
-	exports := map[string]string{}
-	var ui listedPackage
-	for _, p := range goList(t, "-export", "-deps", "./ui") {
-		exports[p.ImportPath] = p.Export
-		if p.ImportPath == modulePath+"/ui" {
-			ui = p
-		}
-	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range ui.GoFiles {
-		f, err := parser.ParseFile(fset, filepath.Join(ui.Dir, name), nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	for name, src := range extra {
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
-		if exports[path] == "" {
-			return nil, fmt.Errorf("no export data for %s", path)
-		}
-		return os.Open(exports[path])
-	})
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-	if _, err := (&types.Config{Importer: imp}).Check(ui.ImportPath, fset, files, info); err != nil {
-		t.Fatal(err)
-	}
+	fset, _, info := typeCheck(t, "./ui", extra)
 	var bad []string
 	for id, obj := range info.Uses {
 		if obj.Pkg() == nil || obj.Pkg().Path() != modulePath+"/repoops" {
@@ -284,4 +253,52 @@ func bad(r *repoops.Repo, s *repoops.Session) {
 	if strings.Contains(got, "Commas") || strings.Contains(got, "repoops.Repo") {
 		t.Errorf("a lawful use was refused:\n%s", got)
 	}
+}
+
+// typeCheck type-checks the package in dir, with extra source files (for a
+// check's own test), against the export data of its dependencies.
+func typeCheck(t *testing.T, dir string, extra map[string]string) (*token.FileSet, []*ast.File, *types.Info) {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exports := map[string]string{}
+	var pkg listedPackage
+	for _, p := range goList(t, "-export", "-deps", dir) {
+		exports[p.ImportPath] = p.Export
+		if p.Dir != "" && filepath.Clean(p.Dir) == abs {
+			pkg = p
+		}
+	}
+	if pkg.ImportPath == "" {
+		t.Fatalf("go list found no package in %s", dir)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(pkg.Dir, name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	for name, src := range extra {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		if exports[path] == "" {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(exports[path])
+	})
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{Importer: imp}).Check(pkg.ImportPath, fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	return fset, files, info
 }

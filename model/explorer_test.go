@@ -3,10 +3,6 @@ package model
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -182,60 +178,6 @@ func TestLinePastTheEndSaysSo(t *testing.T) {
 	if !strings.Contains(m.message, "line 99,999 is past the end: src/main.go has 8 lines") {
 		t.Errorf("message %q", m.message)
 	}
-}
-
-// TestDemoFolderLifecycle: a temporary demo is removed by its cleanup; one
-// left by a process that is gone is removed by the next start, one whose
-// process runs is kept; --demo DIR is written and kept, and said so.
-func TestDemoFolderLifecycle(t *testing.T) {
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	dead := filepath.Join(tmp, demoPrefix+"dead")
-	live := filepath.Join(tmp, demoPrefix+"live")
-	for dir, pid := range map[string]int{dead: deadPID(t), live: os.Getpid()} {
-		writeFiles(t, dir, map[string]string{demoOwnerFile: strconv.Itoa(pid) + "\n", "demo/README.md": "x"})
-	}
-	root, note, cleanup, err := prepareDemo("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dead); !os.IsNotExist(err) {
-		t.Errorf("the crashed run's demo folder is still there")
-	}
-	if _, err := os.Stat(live); err != nil {
-		t.Errorf("a running explorer's demo folder was removed")
-	}
-	if !strings.Contains(note, root) || !strings.Contains(note, "removed on exit") || !strings.Contains(note, "removed 1 demo folder") {
-		t.Errorf("note %q", note)
-	}
-	if _, err := os.Stat(filepath.Join(root, "server", "handlers.go")); err != nil {
-		t.Fatal(err)
-	}
-	cleanup()
-	if _, err := os.Stat(filepath.Dir(root)); !os.IsNotExist(err) {
-		t.Errorf("the demo folder outlived its explorer: %v", err)
-	}
-	keep := filepath.Join(t.TempDir(), "mydemo")
-	root, note, cleanup, err = prepareDemo(keep)
-	if err != nil || root != keep || !strings.Contains(note, "kept") {
-		t.Fatalf("--demo DIR: %q %q %v", root, note, err)
-	}
-	cleanup()
-	if _, err := os.Stat(filepath.Join(keep, "server", "handlers.go")); err != nil {
-		t.Errorf("--demo DIR was not kept: %v", err)
-	}
-	if _, _, _, err := prepareDemo(filepath.Join(keep, "server")); err == nil || !strings.Contains(err.Error(), "not empty") {
-		t.Errorf("a folder with other things in it: %v", err)
-	}
-}
-
-// deadPID is the id of a process that has exited.
-func deadPID(t *testing.T) int {
-	c := exec.Command("true")
-	if err := c.Run(); err != nil {
-		t.Skip("no true(1) to make a dead process id")
-	}
-	return c.Process.Pid
 }
 
 // TestLettersTypedWithoutAnInputRunNothing: "/main" in the tree (where /

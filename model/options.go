@@ -20,10 +20,6 @@ type Options struct {
 	Dir  string // repository folder ("" = the current folder)
 	File string // file to open, absolute or relative to the working folder
 	Line int    // line in File
-	Demo bool   // write the built-in demo repository and open it
-	// DemoDir, with Demo, is where to write it (kept); "" is a temporary
-	// folder removed on exit.
-	DemoDir string
 
 	// Transcript opens the sessions pane following that agent transcript
 	// (repox replay FILE); Session keeps one session of a repox call log.
@@ -159,15 +155,6 @@ const programFPS = 120
 
 // Run opens the repository and runs the explorer until the user quits.
 func Run(ctx context.Context, opts Options) error {
-	if opts.Demo {
-		dir, note, cleanup, err := prepareDemo(opts.DemoDir)
-		if err != nil {
-			return fmt.Errorf("writing the demo repository: %w", err)
-		}
-		defer cleanup()
-		fmt.Fprintln(os.Stderr, note)
-		opts = Options{Dir: dir}
-	}
 	root, file, err := opts.resolve()
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -328,41 +327,6 @@ func TestParseTarget(t *testing.T) {
 	}
 	if _, err := ParseTarget(dir + "/nope.go:3"); err == nil {
 		t.Errorf("a missing file was accepted")
-	}
-}
-
-func TestDemoRepository(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "demo")
-	if err := writeDemo(dir); err != nil {
-		t.Fatal(err)
-	}
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	s := repo.NewSession()
-	res, err := s.ReadFile(context.Background(), repoops.ReadArgs{Path: "server/handlers.go"})
-	if err != nil || res.TotalLines != 1400 {
-		t.Fatalf("handlers.go: %v lines, %v", res, err)
-	}
-	l, err := repo.ListDir("assets/icons")
-	if err != nil || len(l.Entries) != 700 {
-		t.Fatalf("icons: %v", err)
-	}
-	if _, err := repo.ListDir("src/app/internal/core/engine/v2/impl"); err != nil {
-		t.Fatal(err)
-	}
-	grep := s.Call(context.Background(), "repo_grep", []byte(`{"pattern":"repox-demo-needle"}`)).Text
-	if !strings.Contains(grep, "main.go") || !strings.Contains(grep, "internal/config/config.go") {
-		t.Errorf("needle not found twice:\n%s", grep)
-	}
-	root, _ := repo.ListDir("")
-	if len(root.Ignored) == 0 {
-		t.Errorf("nothing ignored at the root")
-	}
-	if e, _ := repo.ListDir("empty"); len(e.Entries) != 0 {
-		t.Errorf("empty/ is not empty")
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ import (
 func batchAnswers(t *testing.T, dir string, input io.Reader) []map[string]any {
 	t.Helper()
 	var out bytes.Buffer
-	if code := run(context.Background(), []string{"call", "--root", dir, "--batch"}, input, &out, io.Discard); code != exitOK {
+	if code := Execute(context.Background(), []string{"call", "--root", dir, "--batch"}, input, &out, io.Discard); code != exitOK {
 		t.Fatalf("batch exit %d", code)
 	}
 	var answers []map[string]any
@@ -187,7 +187,7 @@ func TestCallRefusesDataAfterTheArguments(t *testing.T) {
 func TestCallArgumentsOnStdinOverTheCap(t *testing.T) {
 	dir := fixture(t)
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"call", "--root", dir, "repo_tree", "-"}, newHugeLine(100<<20, ""), &out, &errb)
+	code := Execute(context.Background(), []string{"call", "--root", dir, "repo_tree", "-"}, newHugeLine(100<<20, ""), &out, &errb)
 	if code != exitUsage || !strings.Contains(errb.String(), "the arguments on stdin are over 16,777,216 bytes") || out.Len() != 0 {
 		t.Fatalf("exit %d, stdout %.200q, stderr %q", code, out.String(), errb.String())
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -105,7 +105,7 @@ func TestBatchOutsideWriteBetweenReadAndEditIsRefused(t *testing.T) {
 	}
 	done := make(chan int)
 	go func() {
-		done <- run(t.Context(), []string{"call", "--root", dir, "--batch"}, r, outW, os.Stderr)
+		done <- Execute(t.Context(), []string{"call", "--root", dir, "--batch"}, r, outW, os.Stderr)
 		outW.Close()
 	}()
 	dec := json.NewDecoder(outR)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -25,7 +25,7 @@ func fixture(t *testing.T) string {
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code := Execute(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -111,7 +111,7 @@ func TestBatchIsOneSessionAndAnswersLineByLine(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan int)
 	go func() {
-		done <- run(context.Background(), []string{"call", "--root", dir, "--batch"}, inR, outW, io.Discard)
+		done <- Execute(context.Background(), []string{"call", "--root", dir, "--batch"}, inR, outW, io.Discard)
 		outW.Close()
 	}()
 	answers := bufio.NewReader(outR)

@@ -1,4 +1,4 @@
-package model
+package demo
 
 import (
 	"errors"
@@ -18,16 +18,18 @@ import (
 // with --demo DIR is the person's: written once, kept, and said so.
 
 const (
-	demoPrefix    = "repox-demo-"
-	demoOwnerFile = "owner.pid"
-	// demoOrphanAge: a demo folder without an owner file (made before owner
+	prefix    = "repox-demo-"
+	ownerFile = "owner.pid"
+	// orphanAge: a demo folder without an owner file (made before owner
 	// files existed) is removed once it is this old.
-	demoOrphanAge = time.Hour
+	orphanAge = time.Hour
 )
 
-// prepareDemo writes the demo repository for Run and says where: into dir
-// when given (kept), else into a new temporary folder that cleanup removes.
-func prepareDemo(dir string) (root, note string, cleanup func(), err error) {
+// Prepare writes the demo repository for the explorer and says where: into
+// dir when given (kept), else into a new temporary folder that cleanup
+// removes. A temporary folder left by an explorer that did not exit
+// cleanly is removed first.
+func Prepare(dir string) (root, note string, cleanup func(), err error) {
 	if dir != "" {
 		if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 0 {
 			if _, serr := os.Stat(filepath.Join(dir, "server", "handlers.go")); serr == nil {
@@ -35,28 +37,26 @@ func prepareDemo(dir string) (root, note string, cleanup func(), err error) {
 			}
 			return "", "", nil, fmt.Errorf("%s is not empty and holds no demo — give a new or empty folder to --demo DIR", dir)
 		}
-		if err := writeDemo(dir); err != nil {
+		if err := Write(dir); err != nil {
 			return "", "", nil, err
 		}
-		gitInit(dir)
 		return dir, fmt.Sprintf("repox: demo repository written to %s (kept: it is yours, remove it when done)", dir), func() {}, nil
 	}
 	removed := cleanStaleDemos(os.TempDir())
-	base, err := os.MkdirTemp("", demoPrefix)
+	base, err := os.MkdirTemp("", prefix)
 	if err != nil {
 		return "", "", nil, err
 	}
 	cleanup = func() { os.RemoveAll(base) }
-	if err := os.WriteFile(filepath.Join(base, demoOwnerFile), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(base, ownerFile), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		cleanup()
 		return "", "", nil, err
 	}
 	root = filepath.Join(base, "demo")
-	if err := writeDemo(root); err != nil {
+	if err := Write(root); err != nil {
 		cleanup()
 		return "", "", nil, err
 	}
-	gitInit(root)
 	note = fmt.Sprintf("repox: demo repository written to %s (removed on exit; keep one with --demo DIR)", root)
 	if removed > 0 {
 		note += fmt.Sprintf("\nrepox: removed %s left by a repox that did not exit cleanly", repoops.Plural(removed, "demo folder", "demo folders"))
@@ -74,7 +74,7 @@ func cleanStaleDemos(tmp string) int {
 	}
 	n := 0
 	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), demoPrefix) {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) {
 			continue
 		}
 		base := filepath.Join(tmp, e.Name())
@@ -98,9 +98,9 @@ func cleanStaleDemos(tmp string) int {
 // demoAbandoned: the owner file names a process that is gone, or there is
 // no owner file and the folder is old.
 func demoAbandoned(base string, mtime time.Time) bool {
-	b, err := os.ReadFile(filepath.Join(base, demoOwnerFile))
+	b, err := os.ReadFile(filepath.Join(base, ownerFile))
 	if err != nil {
-		return errors.Is(err, os.ErrNotExist) && time.Since(mtime) > demoOrphanAge
+		return errors.Is(err, os.ErrNotExist) && time.Since(mtime) > orphanAge
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil || pid <= 0 {

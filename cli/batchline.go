@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -112,13 +112,4 @@ func parseBatchLine(n int, line []byte) (tool string, args json.RawMessage, prob
 		return "", nil, fmt.Sprintf("line %d names no tool — %s", n, batchShape)
 	}
 	return tool, args, ""
-}
-
-// commas64 writes n with thousands separators.
-func commas64(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func TestHelperReplayProcess(t *testing.T) {
 		t.Skip("helper process")
 	}
 	args := strings.Split(os.Getenv("REPOX_HELPER_ARGS"), "\n")
-	os.Exit(run(context.Background(), args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(Execute(context.Background(), args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // `repox replay --report FILE | head` closes the pipe early: the scratch

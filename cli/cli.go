@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Package cli is repox's command line: a cobra command tree run through
+// fang (styled help, --version, completion scripts), one file per command,
+// each flag defined once, in the command that has it. A command's work is
+// an int-returning function or a library call of the face it runs (model,
+// mcpserver, replay); an exit status other than 0 travels back to Execute
+// as an exitStatus error, whose message the command already wrote.
+
+// exitStatus is a non-zero exit whose message was already written.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// usageError is a command line that cannot run: one line says what was
+// wrong and how to see the help.
+type usageError struct {
+	cmd string // "repox call"
+	err error
+}
+
+func (e usageError) Error() string {
+	return fmt.Sprintf("%s: %v — run '%s --help' for usage", e.cmd, e.err, e.cmd)
+}
+
+func usagef(cmd *cobra.Command, format string, a ...any) error {
+	return usageError{cmd: cmd.CommandPath(), err: fmt.Errorf(format, a...)}
+}
+
+// status turns an int-returning command's result into RunE's error.
+func status(code int) error {
+	if code == exitOK {
+		return nil
+	}
+	return exitStatus(code)
+}
+
+// passArgs rebuilds the argument list for a function that parses its own
+// flags (Go's flag package): every flag set on the command line, then the
+// positional arguments after "--".
+func passArgs(cmd *cobra.Command, args []string) []string {
+	var out []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		out = append(out, "--"+f.Name+"="+f.Value.String())
+	})
+	if len(args) > 0 {
+		out = append(out, "--")
+		out = append(out, args...)
+	}
+	return out
+}
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef(cmd, "unexpected argument %q", args[0])
+	}
+	return nil
+}
+
+func maxArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > n {
+			return usagef(cmd, "%s at most, got %d arguments", what, len(args))
+		}
+		return nil
+	}
+}
+
+// completeDirs completes folder names (for --root and DIR arguments).
+func completeDirs(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
+
+// rootFlag is --root, completed with folder names.
+func rootFlag(cmd *cobra.Command, p *string, def, help string) {
+	cmd.Flags().StringVar(p, "root", def, help)
+	cmd.RegisterFlagCompletionFunc("root", completeDirs)
+}
+
+// streams are what a command reads and writes: the process's, or a test's.
+type streams struct {
+	ctx context.Context
+	in  io.Reader
+	out io.Writer
+	err io.Writer
+}
+
+// newCLI builds the command tree; the writers are the process's or a test's.
+func newCLI(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	s := &streams{ctx: ctx, in: stdin, out: stdout, err: stderr}
+	root := newRootCmd(s)
+	root.SetVersionTemplate("{{.Version}}\n")
+
+	root.AddCommand(newToolsCmd(s), newCallCmd(s), newMCPCmd(s), newSessionsCmd(s), newReplayCmd(s), newVersionCmd(s), newManCmd(s))
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	// after SetOut: the completion command takes its writer now
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = `source <(repox completion bash)
+repox completion zsh > "${fpath[1]}/_repox"
+repox completion fish > ~/.config/fish/completions/repox.fish`
+		for _, sh := range c.Commands() {
+			sh.Example = "repox completion " + sh.Name() + " > repox." + sh.Name()
+		}
+	}
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageError{cmd: cmd.CommandPath(), err: err}
+	})
+	for _, c := range root.Commands() {
+		c.SilenceUsage, c.SilenceErrors = true, true
+	}
+	return root
+}
+
+// Execute runs args through the command tree and returns the exit status.
+func Execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newCLI(ctx, stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(versionLine()),
+		fang.WithoutManpage(), // repox man writes to the command's output
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			var es exitStatus
+			if errors.As(err, &es) {
+				return // the command said why
+			}
+			var ue usageError
+			if !errors.As(err, &ue) {
+				// cobra's own errors (unknown command, ...) are usage errors too
+				ue = usageError{cmd: "repox", err: err}
+			}
+			fmt.Fprintln(w, ue.Error())
+		}),
+	)
+	var es exitStatus
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &es):
+		return int(es)
+	}
+	return exitUsage
+}
+
+// exit codes
+const (
+	exitOK      = 0
+	exitRefused = 1
+	exitUsage   = 2
+)

@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"fmt"
+	"os/signal"
+	"syscall"
+
+	"github.com/repoxhq/repox/mcpserver"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/spf13/cobra"
+)
+
+// newMCPCmd is `repox mcp`: the tools served to an agent over stdio.
+func newMCPCmd(s *streams) *cobra.Command {
+	var root, logPath string
+	var opts mcpserver.Options
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the tools to an MCP client (agent) over stdio",
+		Long: `Serve repox's tools to an MCP client (Claude Code, Codex, Gemini CLI, Cursor, ...) over stdio:
+the same tools and the same text as repox call, one session per connection.`,
+		Example: `repox mcp --root ~/src/project
+repox mcp --root . --log ~/.local/state/repox/calls.jsonl
+claude mcp add repox -- repox mcp --root "$PWD"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef(cmd, "unexpected argument %q — the repository is given with --root DIR", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			repo, err := repoops.Open(root)
+			if err != nil {
+				fmt.Fprintf(s.err, "repox mcp: --root: %v\n", err)
+				return exitStatus(exitUsage)
+			}
+			defer repo.Close()
+			if logPath != "" {
+				if opts.Log, err = mcpserver.OpenCallLog(logPath, repo.Dir()); err != nil {
+					fmt.Fprintf(s.err, "repox mcp: %v\n", err)
+					return exitStatus(exitUsage)
+				}
+				defer opts.Log.Close()
+			}
+			// A client that goes away closes our stdout: a write there must
+			// be an error the server handles, not a SIGPIPE that kills it
+			// mid-call. SIGTERM ends the server as the end of stdin does.
+			signal.Ignore(syscall.SIGPIPE)
+			ctx, stop := signal.NotifyContext(s.ctx, syscall.SIGTERM)
+			defer stop()
+			opts.Stderr = s.err
+			if err := mcpserver.Serve(ctx, repo.NewSession(), opts, s.in, s.out); err != nil {
+				fmt.Fprintf(s.err, "repox mcp: %v\n", err)
+			}
+			return nil
+		},
+	}
+	rootFlag(cmd, &root, ".", "repository root")
+	cmd.Flags().StringVar(&logPath, "log", "", "append one CallRecord JSON line per call to FILE (created 0600; ~/ is the home folder)")
+	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "serve only the tools that do not change files")
+	cmd.Flags().BoolVar(&opts.Structured, "structured", false, "also send each result's typed value as structuredContent")
+	return cmd
+}
