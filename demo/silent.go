@@ -19,16 +19,23 @@ import (
 // search among them.
 var SilentToolNames = []string{"repo_tree", "repo_read_file", "repo_git", "repo_remote"}
 
+// The seed tool's own defaults (repoTree's maxDepth = 3, maxEntries =
+// 500): its numbers, not repox's caps, though two are the same.
+const (
+	silentTreeDepth   = 3
+	silentTreeEntries = 500
+)
+
 // SilentTree is seed 000's repoTree (inspect.ts:129-164): breadth first
 // from relPath, the depth clamped to 1–4 without saying so, a folder at the
 // depth limit listed like an empty one, and a note only when the entry cap
 // is reached. maxDepth 0 is its default, 3.
 func SilentTree(root, relPath string, maxDepth, maxEntries int) (string, error) {
 	if maxDepth == 0 {
-		maxDepth = 3
+		maxDepth = silentTreeDepth
 	}
 	if maxEntries == 0 {
-		maxEntries = 500
+		maxEntries = silentTreeEntries
 	}
 	depthCap := max(1, min(4, maxDepth))
 	type item struct {

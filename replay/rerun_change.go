@@ -102,7 +102,7 @@ func changeRequest(tool string, args json.RawMessage) (repoops.ChangeArgs, error
 // read first, so only the gate is stepped over, never the edit's own
 // checks (an old_string that is not there stays refused).
 func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage, path string) bool {
-	r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "limit": 2000}))
+	r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "limit": repoops.ReadMaxLimit}))
 	return !r.fixer.Call(ctx, tool, args).IsError
 }
 

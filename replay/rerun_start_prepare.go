@@ -126,7 +126,7 @@ func sameLines(ctx context.Context, s *repoops.Session, path string, shown []Saw
 	for _, l := range shown {
 		from, to = min(from, l.N), max(to, l.N)
 	}
-	rec, _ := s.CallRecorded(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, 2000)}))
+	rec, _ := s.CallRecorded(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
 	res, ok := rec.Structured.(*repoops.ReadResult)
 	if rec.IsError || !ok {
 		return false

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // shellPlan is what a shell command that is plainly a read tells about its
@@ -141,7 +143,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				c.NoEquivalent = outsideReason(file, cwd)
 				return
 			}
-			c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "limit": 2000})}}
+			c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "limit": repoops.ReadMaxLimit})}}
 			c.Approx = "tail counts from the end; the re-run reads from line 1"
 			return
 		}
@@ -243,13 +245,14 @@ func readRange(c *Call, file string, from, n int, numbered bool, wd, cwd, line s
 		return
 	}
 	lim := n
-	if lim == 0 || lim > 2000 {
-		if lim > 2000 {
-			c.Approx = "the command reads " + strconv.Itoa(n) + " lines; repo_read_file reads at most 2000"
+	if lim == 0 || lim > repoops.ReadMaxLimit {
+		most := strconv.Itoa(repoops.ReadMaxLimit)
+		if lim > repoops.ReadMaxLimit {
+			c.Approx = "the command reads " + strconv.Itoa(n) + " lines; repo_read_file reads at most " + most
 		} else {
-			c.Approx = "the command prints the whole file; repo_read_file reads at most 2000 lines"
+			c.Approx = "the command prints the whole file; repo_read_file reads at most " + most + " lines"
 		}
-		lim = 2000
+		lim = repoops.ReadMaxLimit
 	}
 	c.Repox = []ToolCall{{Tool: "repo_read_file", Args: rawJSON(map[string]any{"path": rel, "offset": from, "limit": lim})}}
 	c.shell = &shellPlan{path: rel, from: from, numbered: numbered}
