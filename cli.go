@@ -237,15 +237,19 @@ repox sessions --json ~/src/project`,
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
 		Long: `Re-run the file-tool calls of a transcript (a repox call log, Claude Code or Codex) in a scratch
 copy of the repository, and report what the agent saw then beside what repox shows now, with the
-conversation around the calls (prompts by turn, the agent's text, thinking folded). Without
---report, open the explorer with the sessions pane following FILE as it grows.`,
+conversation around the calls (prompts by turn, the agent's text, thinking folded). --changes
+prints what the session changed as one diff for git apply. Without --report or --changes, open
+the explorer with the sessions pane following FILE as it grows.`,
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --report calls.jsonl --session 3f2a --json
-repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl`,
+repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl
+repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.diff`,
 		Args: maxArgs(1, "one transcript"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if report, _ := cmd.Flags().GetBool("report"); !report {
+			report, _ := cmd.Flags().GetBool("report")
+			changes, _ := cmd.Flags().GetBool("changes")
+			if !report && !changes {
 				return status(cmdReplay(ctx, passArgs(cmd, args), stdout, stderr))
 			}
 			return status(replay.ReplayMain(ctx, passArgs(cmd, args), stdin, stdout, stderr))
@@ -259,6 +263,7 @@ repox replay --report --against now ~/.claude/projects/-src-project/SESSION.json
 	replayCmd.Flags().Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	replayCmd.Flags().String("against", string(replay.AgainstStart), replay.AgainstHelp)
 	replayCmd.Flags().Bool("thinking", false, replay.ThinkingHelp)
+	replayCmd.Flags().Bool("changes", false, replay.ChangesHelp)
 
 	version := &cobra.Command{
 		Use:     "version",

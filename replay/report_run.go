@@ -28,6 +28,11 @@ type reportOptions struct {
 	// path: the transcript's path, to merge the Claude Code subagents its
 	// Task calls started ("": not merged)
 	path string
+	// atEnd, when set, sees each session's Replayer after its last call,
+	// before it is closed (the session's changes, changes.go); onCall
+	// sees each call read.
+	atEnd  func(sess string, rp *Replayer)
+	onCall func(c Call)
 }
 
 // reportRun is what a report saw of its sessions, for the end.
@@ -111,6 +116,9 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	}()
 	finish := func(sess string) {
 		rp := open[sess]
+		if opt.atEnd != nil {
+			opt.atEnd(sess, rp)
+		}
 		done[at[sess]] = finishedSession{id: sess, seen: rp.Horizon().Files(), copiedAt: rp.CopiedAt, copy: rp.Copy}
 		rp.Close()
 		delete(open, sess)
@@ -148,6 +156,9 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		rp, err := replayerFor(c.Session)
 		if err != nil {
 			return run, err
+		}
+		if opt.onCall != nil {
+			opt.onCall(c)
 		}
 		step := rp.Step(ctx, c)
 		tally.add(step)

@@ -117,6 +117,16 @@ type Replayer struct {
 	against      Against
 	unknownStart map[string]bool
 	notReplayed  map[string][]int
+	// starts: each changed file as written into the copy at the start
+	// (for the session's changes, changes.go)
+	starts map[string]startFile
+}
+
+// startFile is one changed file at the session's start, as rebuilt.
+type startFile struct {
+	content string
+	absent  bool
+	how     startHow
 }
 
 // NewReplayer opens root for a replay.
