@@ -219,8 +219,10 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 
 type tallies struct {
 	calls, file, noEq int
-	flags             map[FlagKind]int
+	flags             map[FlagKind]int // findings, by kind
 	nflags            int
+	notes             map[FlagKind]int // notes (SeverityNote), by kind
+	nnotes            int
 }
 
 func (t *tallies) add(s Step) {
@@ -231,9 +233,14 @@ func (t *tallies) add(s Step) {
 		t.noEq++
 	}
 	if t.flags == nil {
-		t.flags = map[FlagKind]int{}
+		t.flags, t.notes = map[FlagKind]int{}, map[FlagKind]int{}
 	}
 	for _, f := range s.Flags {
+		if f.Severity == SeverityNote {
+			t.notes[f.Kind]++
+			t.nnotes++
+			continue
+		}
 		t.flags[f.Kind]++
 		t.nflags++
 	}
