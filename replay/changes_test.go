@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -134,5 +135,36 @@ func TestDiffPathProblem(t *testing.T) {
 		if got := diffPathProblem(p) != ""; got != bad {
 			t.Errorf("diffPathProblem(%q) = %q, want refused=%v", p, diffPathProblem(p), bad)
 		}
+	}
+}
+
+// --changes --json: one file line per file with its diff, and the notes.
+func TestChangesJSON(t *testing.T) {
+	before := gitRepo(t, startA)
+	file := filepath.Join(t.TempDir(), "session.jsonl")
+	os.WriteFile(file, []byte(startSession(t, before, "")), 0o600)
+	var out, errb bytes.Buffer
+	if code := ReplayMain(context.Background(), []string{"--changes", "--json", file, "--root", before}, nil, &out, &errb); code != 0 {
+		t.Fatal(code, errb.String())
+	}
+	var paths []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct {
+			Type string     `json:"type"`
+			File FileChange `json:"file"`
+			Diff string     `json:"diff"`
+		}
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err, l)
+		}
+		if m.Type == "file" {
+			paths = append(paths, m.File.Path)
+			if m.File.Path == "n.txt" && (!m.File.StartAbsent || !strings.Contains(m.Diff, "+new")) {
+				t.Errorf("n.txt: %+v %q", m.File, m.Diff)
+			}
+		}
+	}
+	if strings.Join(paths, " ") != "a.txt b.txt n.txt" {
+		t.Errorf("files %v", paths)
 	}
 }
