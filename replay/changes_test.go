@@ -168,3 +168,19 @@ func TestChangesJSON(t *testing.T) {
 		t.Errorf("files %v", paths)
 	}
 }
+
+// A path with a space or a non-ASCII letter is carried as it is, and git
+// applies it.
+func TestChangesPlainPathsWithSpacesApply(t *testing.T) {
+	repotest.NeedGit(t)
+	files := map[string]string{"new dir/é.txt": "one\n"}
+	root := gitRepo(t, files)
+	b := &cc{t: t, cwd: root}
+	b.use("m1", "e1", "Edit", map[string]any{"file_path": root + "/new dir/é.txt", "old_string": "one", "new_string": "two"}).
+		result("e1", "The file has been updated.", false, map[string]any{"originalFile": "one\n"}).
+		use("m2", "w1", "Write", map[string]any{"file_path": root + "/new dir/b c.txt", "content": "made\n"}).
+		result("w1", "File created successfully", false, map[string]any{"type": "create"})
+	diff, _ := changesOf(t, b.String(), root)
+	got := gitApply(t, gitRepo(t, files), diff)
+	sameFiles(t, got, map[string]string{"new dir/é.txt": "two\n", "new dir/b c.txt": "made\n"})
+}
