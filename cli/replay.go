@@ -9,6 +9,7 @@ import (
 // replayOptions are `repox replay`'s flags, each defined once here.
 type replayOptions struct {
 	report, json, thinking bool
+	changes                bool
 	root, session, against string
 	copyMaxFiles           int
 	copyMaxMiB             int
@@ -23,15 +24,17 @@ func newReplayCmd(s *streams) *cobra.Command {
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
 		Long: `Re-run the file-tool calls of a transcript (a repox call log, Claude Code or Codex) in a scratch
 copy of the repository, and report what the agent saw then beside what repox shows now, with the
-conversation around the calls (prompts by turn, the agent's text, thinking folded). Without
---report, open the explorer with the sessions pane following FILE as it grows.`,
+conversation around the calls (prompts by turn, the agent's text, thinking folded). --changes
+prints what the session changed as one diff for git apply. Without --report or --changes, open
+the explorer with the sessions pane following FILE as it grows.`,
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --report calls.jsonl --session 3f2a --json
-repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl`,
+repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl
+repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.diff`,
 		Args: maxArgs(1, "one transcript"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !o.report {
+			if !o.report && !o.changes {
 				return status(replayPane(s.ctx, cmd, o, args, s.out, s.err))
 			}
 			return status(replay.ReplayMain(s.ctx, passArgs(cmd, args), s.in, s.out, s.err))
@@ -46,5 +49,6 @@ repox replay --report --against now ~/.claude/projects/-src-project/SESSION.json
 	f.IntVar(&o.copyMaxMiB, "copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	f.StringVar(&o.against, "against", string(replay.AgainstStart), replay.AgainstHelp)
 	f.BoolVar(&o.thinking, "thinking", false, replay.ThinkingHelp)
+	f.BoolVar(&o.changes, "changes", false, replay.ChangesHelp)
 	return cmd
 }

@@ -159,6 +159,7 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	maxMiB := fs.Int("copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	against := fs.String("against", string(AgainstStart), AgainstHelp)
 	thinking := fs.Bool("thinking", false, ThinkingHelp)
+	changes := fs.Bool("changes", false, ChangesHelp)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -175,7 +176,15 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got %d arguments\n", len(pos))
 		return exitUsage
 	}
-	if !*report {
+	if *changes && *report {
+		fmt.Fprintf(stderr, "repox replay: --changes and --report print different things: give one of them\n")
+		return exitUsage
+	}
+	if *changes && *against != string(AgainstStart) {
+		fmt.Fprintf(stderr, "repox replay: --changes diffs the session's start state against its end; --against now does not apply to it\n")
+		return exitUsage
+	}
+	if !*report && !*changes {
 		fmt.Fprintf(stderr, "repox replay: without --report, the repox command opens the explorer's sessions pane on %s; for text, run: repox replay --report %s\n", pos[0], pos[0])
 		return exitUsage
 	}
@@ -193,6 +202,9 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	pipe := make(chan os.Signal, 1)
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
+	if *changes {
+		return changesMain(ctx, f, pos[0], *root, *session, *asJSON, stdout, stderr)
+	}
 	w := &reportWriter{w: stdout, json: *asJSON, file: pos[0], thinking: *thinking}
 	opt := reportOptions{path: pos[0], root: *root, session: *session, against: Against(*against), limits: repoops.CopyOptions{MaxFiles: *maxFiles, MaxBytes: int64(*maxMiB) << 20}}
 	if _, err := runReportWith(ctx, f, opt, w); err != nil {
@@ -207,8 +219,10 @@ func ReplayMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 
 type tallies struct {
 	calls, file, noEq int
-	flags             map[FlagKind]int
+	flags             map[FlagKind]int // findings, by kind
 	nflags            int
+	notes             map[FlagKind]int // notes (SeverityNote), by kind
+	nnotes            int
 }
 
 func (t *tallies) add(s Step) {
@@ -219,9 +233,14 @@ func (t *tallies) add(s Step) {
 		t.noEq++
 	}
 	if t.flags == nil {
-		t.flags = map[FlagKind]int{}
+		t.flags, t.notes = map[FlagKind]int{}, map[FlagKind]int{}
 	}
 	for _, f := range s.Flags {
+		if f.Severity == SeverityNote {
+			t.notes[f.Kind]++
+			t.nnotes++
+			continue
+		}
 		t.flags[f.Kind]++
 		t.nflags++
 	}

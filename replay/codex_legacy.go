@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -64,4 +65,21 @@ func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 		return
 	}
 	l.d.item(p, st.Started, st)
+}
+
+// legacyCwd is the folder a 2025 rollout's line records in a user
+// message's <environment_context> ("" when it records none), for
+// `repox sessions` to match the rollout on.
+func legacyCwd(b []byte) string {
+	if !bytes.Contains(b, []byte(`"message"`)) {
+		return ""
+	}
+	var p cxPayload
+	if json.Unmarshal(b, &p) != nil || p.Type != "message" || p.Role != "user" {
+		return ""
+	}
+	if m := envCwd.FindStringSubmatch(blockTextCodex(p.Content)); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	return ""
 }

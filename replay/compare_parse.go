@@ -28,6 +28,7 @@ func split(lines []string, row func(string) (SideRow, bool)) side {
 		}
 		s.head = append(s.head, lines[i])
 	}
+	s.rows = make([]SideRow, 0, len(lines)-i) // one allocation: a read's rows are most of its lines
 	for ; i < len(lines); i++ {
 		r, ok := row(lines[i])
 		if !ok {

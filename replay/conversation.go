@@ -19,6 +19,9 @@ const (
 	MessageAssistant  MessageKind = "assistant"  // the agent's text between calls
 	MessageThinking   MessageKind = "thinking"   // the agent's thinking (folded in the report)
 	MessageCompaction MessageKind = "compaction" // the context was compacted here
+	// MessageInterrupted: the person stopped the agent (Claude Code's
+	// "[Request interrupted by user…]" user line): not a prompt, no turn
+	MessageInterrupted MessageKind = "interrupted"
 )
 
 // maxMessageChars bounds the characters kept of one message; the rest is
@@ -47,7 +50,7 @@ type conversation struct {
 
 // say records a message of the conversation in its place among the calls.
 func (s *stream) say(kind MessageKind, text string, t time.Time) {
-	if !s.convo.on || (text == "" && kind != MessageThinking && kind != MessageCompaction) {
+	if !s.convo.on || (text == "" && kind != MessageThinking && kind != MessageCompaction && kind != MessageInterrupted) {
 		return
 	}
 	if kind == MessageUser {

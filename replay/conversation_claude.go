@@ -88,9 +88,12 @@ func claudeConversation(s *stream, b []byte) {
 	if l.Type != "user" || isResult || len(texts) == 0 {
 		return
 	}
-	kind := MessageUser
-	if l.IsCompactSummary {
+	kind, text := MessageUser, strings.Join(texts, "\n")
+	switch {
+	case l.IsCompactSummary:
 		kind = MessageCompaction
+	case strings.HasPrefix(strings.TrimSpace(text), "[Request interrupted by user"):
+		kind = MessageInterrupted // Claude Code's own line when the person pressed Esc
 	}
-	s.say(kind, strings.Join(texts, "\n"), ts)
+	s.say(kind, text, ts)
 }

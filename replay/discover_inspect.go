@@ -134,6 +134,9 @@ func codexCwd(path string) (string, error) {
 		if json.Unmarshal(line, &l) == nil && l.Payload.Cwd != "" && (l.Type == "session_meta" || l.Type == "turn_context") {
 			return l.Payload.Cwd, nil
 		}
+		if cwd := legacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
+			return cwd, nil
+		}
 		if err != nil {
 			return "", nil
 		}

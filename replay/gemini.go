@@ -35,6 +35,7 @@ type geminiDecoder struct {
 	hash   string
 	queued map[string]bool
 	done   map[string]bool
+	said   map[string]gmSaid // what of a message the conversation took
 }
 
 type gmRecord struct {
@@ -49,6 +50,9 @@ type gmMessage struct {
 	Timestamp string       `json:"timestamp"`
 	Type      string       `json:"type"`
 	ToolCalls []gmToolCall `json:"toolCalls"`
+	// the conversation (conversation_gemini.go)
+	Content  json.RawMessage `json:"content"`
+	Thoughts []gmThought     `json:"thoughts"`
 }
 
 type gmToolCall struct {
@@ -77,8 +81,10 @@ func (g *geminiDecoder) message(m gmMessage, st *Stats) {
 	switch m.Type {
 	case "user":
 		g.s.userTurn() // calls still unanswered will not be (pairing.go)
+		g.talk(m)
 		return
 	case "gemini":
+		g.talk(m)
 	default:
 		return
 	}

@@ -140,6 +140,10 @@ func (r *reportWriter) step(s Step) {
 	}
 	r.diff(cmp)
 	for _, f := range s.Flags {
+		if f.Severity == SeverityNote {
+			r.printf("    · note, %s: %s\n", f.Kind, f.Text)
+			continue
+		}
 		r.printf("    ! %s: %s\n", f.Kind, f.Text)
 	}
 	r.printf("\n")
@@ -306,17 +310,12 @@ func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 		for _, c := range copies {
 			list = append(list, map[string]any{"copiedAt": c.copiedAt, "copied": c.copy})
 		}
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "scratchCopies": list})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "notes": t.notes, "scratchCopies": list})
 		return
 	}
-	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings", t.calls, t.file, t.noEq, t.nflags)
-	if t.nflags > 0 {
-		var kinds []string
-		for k, n := range t.flags {
-			kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
-		}
-		sort.Strings(kinds)
-		r.printf(" (%s)", strings.Join(kinds, ", "))
+	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings%s", t.calls, t.file, t.noEq, t.nflags, byKind(t.flags))
+	if t.nnotes > 0 {
+		r.printf("; %s%s", repoops.Plural(t.nnotes, "note", "notes"), byKind(t.notes))
 	}
 	r.printf("\nread %d lines; skipped %d", st.Lines, st.Skipped)
 	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
@@ -337,6 +336,19 @@ func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 	if len(copies) == 0 {
 		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
+}
+
+// byKind is " (1 differs, 2 edit-unread)", or "" for none.
+func byKind(m map[FlagKind]int) string {
+	var kinds []string
+	for k, n := range m {
+		kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
+	}
+	if len(kinds) == 0 {
+		return ""
+	}
+	sort.Strings(kinds)
+	return " (" + strings.Join(kinds, ", ") + ")"
 }
 
 // shownPaths is each of ps as the tools show it.

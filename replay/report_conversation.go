@@ -34,6 +34,8 @@ func (r *reportWriter) messages(msgs []Message) {
 		switch m.Kind {
 		case MessageUser:
 			r.printf("turn %d  %s  %s\n\n", m.Turn, utc(m.Time, "15:04:05"), shownText(m))
+		case MessageInterrupted:
+			r.printf("    interrupted  %s  the person stopped the agent here: %s\n\n", utc(m.Time, "15:04:05"), shownText(m))
 		case MessageCompaction:
 			r.printf("compacted   %s  the context was compacted here: %s\n\n", utc(m.Time, "15:04:05"), shownText(m))
 		case MessageThinking:

@@ -28,6 +28,11 @@ type reportOptions struct {
 	// path: the transcript's path, to merge the Claude Code subagents its
 	// Task calls started ("": not merged)
 	path string
+	// atEnd, when set, sees each session's Replayer after its last call,
+	// before it is closed (the session's changes, changes.go); onCall
+	// sees each call read.
+	atEnd  func(sess string, rp *Replayer)
+	onCall func(c Call)
 }
 
 // reportRun is what a report saw of its sessions, for the end.
@@ -111,6 +116,9 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	}()
 	finish := func(sess string) {
 		rp := open[sess]
+		if opt.atEnd != nil {
+			opt.atEnd(sess, rp)
+		}
 		done[at[sess]] = finishedSession{id: sess, seen: rp.Horizon().Files(), copiedAt: rp.CopiedAt, copy: rp.Copy}
 		rp.Close()
 		delete(open, sess)
@@ -138,20 +146,23 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		return rp, nil
 	}
 	var tally tallies
-	for c := first; ferr == nil; c, ferr = rd.Next() {
+	ahead := readAhead(rd, first, ferr, opt.session)
+	defer ahead.stop()
+	for it := range ahead.items {
+		c := it.call
 		if ctx.Err() != nil {
 			return run, ctx.Err()
-		}
-		if opt.session != "" && c.Session != opt.session {
-			continue
 		}
 		rp, err := replayerFor(c.Session)
 		if err != nil {
 			return run, err
 		}
+		if opt.onCall != nil {
+			opt.onCall(c)
+		}
 		step := rp.Step(ctx, c)
 		tally.add(step)
-		w.messages(rd.Messages(c))
+		w.messages(it.msgs)
 		w.step(step)
 		if w.err != nil {
 			return run, w.err
@@ -160,10 +171,10 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 			finish(c.Session)
 		}
 	}
-	if !errors.Is(ferr, io.EOF) {
-		return run, ferr
+	if !errors.Is(ahead.err, io.EOF) {
+		return run, ahead.err
 	}
-	w.messages(rd.Messages(Call{})) // what was said after the last call
+	w.messages(ahead.tail) // what was said after the last call
 	for sess := range open {
 		finish(sess) // a session whose last call the first pass did not see (a log still growing)
 	}
@@ -183,6 +194,71 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	}
 	w.summary(rd.Stats(), tally, copies)
 	return run, nil
+}
+
+// The report's second pass decodes the transcript on a goroutine of its
+// own, a bounded queue ahead of the replay: decoding (JSON) and replaying
+// (the tools' file reads and walks) then use two cores. The queue holds
+// at most readAheadCalls calls, so memory stays flat.
+const readAheadCalls = 16
+
+// readItem is one call and the messages said before it.
+type readItem struct {
+	call Call
+	msgs []Message
+}
+
+// readAheadQueue is a Reader running ahead of the replay. items closes at
+// the end of the transcript or on a read error (err; io.EOF at the end,
+// with tail the messages after the last call); read err, tail and the
+// Reader's Stats only after items is closed.
+type readAheadQueue struct {
+	items <-chan readItem
+	err   error
+	tail  []Message
+	quit  chan struct{}
+}
+
+// readAhead reads rd from its first call (or the error getting it) on a
+// goroutine, keeping only the calls of session ("": all): a call of
+// another session takes no messages, as when the loop skipped it.
+func readAhead(rd *Reader, first Call, ferr error, session string) *readAheadQueue {
+	items := make(chan readItem, readAheadCalls)
+	q := &readAheadQueue{items: items, quit: make(chan struct{})}
+	go func() {
+		defer close(items)
+		for c, err := first, ferr; ; c, err = rd.Next() {
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					q.tail = rd.Messages(Call{})
+				}
+				q.err = err
+				return
+			}
+			if session != "" && c.Session != session {
+				continue
+			}
+			select {
+			case items <- readItem{call: c, msgs: rd.Messages(c)}:
+			case <-q.quit:
+				q.err = errors.New("stopped")
+				return
+			}
+		}
+	}()
+	return q
+}
+
+// stop ends the reading goroutine and waits for it: the Reader and the
+// file under it are not used after stop returns.
+func (q *readAheadQueue) stop() {
+	select {
+	case <-q.quit:
+	default:
+		close(q.quit)
+	}
+	for range q.items {
+	}
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.

@@ -33,12 +33,25 @@ const (
 	FlagNotReplayed FlagKind = "not-replayed"
 )
 
+// Severity grades a finding: something repox would have stopped or shown
+// otherwise that mattered, or a difference worth knowing that did no harm.
+type Severity string
+
+const (
+	SeverityFinding Severity = "finding" // the agent's view or change went wrong by repox's rules
+	// SeverityNote: a difference of policy that harmed nothing, such as an
+	// edit after a partial read (Claude Code allows it, repox's gate
+	// refuses it) that only touched lines the agent had been shown.
+	SeverityNote Severity = "note"
+)
+
 // Flag is one finding, worded as such.
 type Flag struct {
-	Kind  FlagKind    `json:"kind"`
-	Path  string      `json:"path,omitempty"`
-	Lines []LineRange `json:"lines,omitempty"`
-	Text  string      `json:"text"`
+	Kind     FlagKind    `json:"kind"`
+	Severity Severity    `json:"severity"`
+	Path     string      `json:"path,omitempty"`
+	Lines    []LineRange `json:"lines,omitempty"`
+	Text     string      `json:"text"`
 	// A changed-since-read's cause: the agent's own call (its Seq), or
 	// something outside the session; neither when it cannot be told.
 	CausedBy int  `json:"causedBy,omitempty"`
@@ -61,6 +74,8 @@ type Outcome struct {
 	// was applied to the copy in a separate session to keep the copy like
 	// the agent's.
 	Forced bool `json:"forced,omitempty"`
+	// gate: why repox's gate refused the change (when it did)
+	gate repoops.GateCause
 	// AlreadyApplied: the agent's change is on disk already (a live
 	// session followed on the tree it edits), so it was not re-run; says
 	// how that was told.
@@ -117,6 +132,16 @@ type Replayer struct {
 	against      Against
 	unknownStart map[string]bool
 	notReplayed  map[string][]int
+	// starts: each changed file as written into the copy at the start
+	// (for the session's changes, changes.go)
+	starts map[string]startFile
+}
+
+// startFile is one changed file at the session's start, as rebuilt.
+type startFile struct {
+	content string
+	absent  bool
+	how     startHow
 }
 
 // NewReplayer opens root for a replay.
@@ -277,6 +302,11 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		st.Now = append(st.Now, out)
 	}
 	r.findings(c, &st)
+	for i := range st.Flags {
+		if st.Flags[i].Severity == "" {
+			st.Flags[i].Severity = SeverityFinding
+		}
+	}
 	if c.Saw != nil && !c.IsError {
 		if c.Saw.Path != "" && !strings.HasPrefix(c.Saw.Path, "/") && len(c.Saw.Lines) > 0 {
 			r.horizon.Read(c.Saw.Path, c.Saw.Lines, c.Seq)

@@ -54,6 +54,8 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)
 	out := Outcome{CallRecord: rec, Applied: !rec.IsError}
 	if rec.IsError {
+		// a refused call leaves the session as it was: the gate's verdict now is why
+		out.gate = r.sess.GateCheck(path).Cause
 		if r.force(ctx, tool, args, path) {
 			out.Forced, out.Applied = true, true
 		} else {

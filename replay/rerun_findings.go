@@ -42,8 +42,15 @@ func (r *Replayer) findings(c Call, st *Step) {
 		if now.IsError {
 			nowWhat = "refuses it: " + clip(firstLine(now.Text), 200)
 		}
-		st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Path: path,
-			Text: "the agent's " + quoted(c.AgentTool) + " " + what + "; repox " + nowWhat})
+		f := Flag{Kind: FlagDiffers, Path: path, Text: "the agent's " + quoted(c.AgentTool) + " " + what + "; repox " + nowWhat}
+		if !c.IsError && now.gate == repoops.GatePartialRead && !hasFlag(st.Flags, FlagEditUnread) {
+			// Claude Code lets an edit follow a partial read; when the edit
+			// only touched lines the agent had been shown, nothing unseen
+			// was changed: a difference of policy, not a mistake
+			f.Severity = SeverityNote
+			f.Text += " (an edit after a partial read, of lines the agent had been shown: the agent's tool allows it)"
+		}
+		st.Flags = append(st.Flags, f)
 	}
 	if c.IsError || now.IsError || c.Saw == nil {
 		return
@@ -63,6 +70,15 @@ func (r *Replayer) findings(c Call, st *Step) {
 				Text: "the agent's " + quoted(c.AgentTool) + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
 		}
 	}
+}
+
+func hasFlag(fs []Flag, k FlagKind) bool {
+	for _, f := range fs {
+		if f.Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 func displayDir(p string) string {

@@ -83,6 +83,7 @@ func (r *Replayer) writeStart(p *startPlan, info *StartInfo) {
 	}
 	sort.Strings(paths)
 	r.unknownStart = map[string]bool{}
+	r.starts = map[string]startFile{}
 	for _, path := range paths {
 		name := filepath.FromSlash(path)
 		b, err := r.sroot.ReadFile(name)
@@ -93,6 +94,7 @@ func (r *Replayer) writeStart(p *startPlan, info *StartInfo) {
 			continue
 		}
 		start, absent, how := p.startOf(path, string(b), exists)
+		r.starts[path] = startFile{content: start, absent: absent, how: how}
 		switch how {
 		case startAsIs:
 			info.AsIs++

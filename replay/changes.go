@@ -1,0 +1,267 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+)
+
+// What a session changed: every file its file tools wrote, from the
+// session's start state (rebuilt from the transcript, rerun_start.go) to
+// its end (the scratch copy after the whole replay), as one unified diff
+// `git apply` takes in the session's folder. Peers' most asked feature:
+// "what did this session do to my tree?". A file whose start or end is
+// not known is named, never guessed; a path a patch must not carry (out
+// of the folder, into .git, control characters) is refused with why.
+
+// FileChange is one file the session wrote.
+type FileChange struct {
+	Path        string `json:"path"` // relative to the session's folder, /-separated
+	Start       string `json:"-"`
+	End         string `json:"-"`
+	StartAbsent bool   `json:"startAbsent,omitempty"` // created by the session
+	EndAbsent   bool   `json:"endAbsent,omitempty"`   // gone at the end
+	// Why says why the file is not in the diff ("": it is).
+	Why string `json:"why,omitempty"`
+}
+
+// Changes is what one session changed.
+type Changes struct {
+	Files []FileChange // sorted by path; those with Why are left out of the diff
+	// Elsewhere: the session's writes the replay cannot place (a path
+	// outside its folder, a deletion or move no repox tool makes), each a
+	// sentence naming the call.
+	Elsewhere []string
+	// Shell: calls that ran a shell command that may change files; their
+	// changes are not in the diff.
+	Shell int
+}
+
+// SessionChanges replays the session in r (a transcript at path; a repox
+// log: the session named, or its only one) from its start state against
+// root ("": the rule of --report) and returns what it changed.
+func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
+	out := &Changes{}
+	sessions := map[string]bool{}
+	var endErr error
+	opt := reportOptions{root: root, session: session, against: AgainstStart, path: path,
+		atEnd: func(sess string, rp *Replayer) {
+			sessions[sess] = true
+			if err := rp.collectChanges(out); err != nil && endErr == nil {
+				endErr = err
+			}
+		},
+		onCall: out.noteCall,
+	}
+	w := &reportWriter{w: io.Discard, json: true, file: path}
+	if _, err := runReportWith(ctx, r, opt, w); err != nil {
+		return nil, err
+	}
+	if len(sessions) > 1 {
+		ids := make([]string, 0, len(sessions))
+		for id := range sessions {
+			ids = append(ids, quoted(id))
+		}
+		sort.Strings(ids)
+		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
+	}
+	if endErr != nil {
+		return nil, endErr
+	}
+	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
+	return out, nil
+}
+
+// writingTools are the agents' tools that change files.
+var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true,
+	"apply_patch": true, "write_file": true, "replace": true, "repo_edit": true, "repo_write": true, "repo_insert": true}
+
+// noteCall keeps what the diff cannot hold of one call.
+func (ch *Changes) noteCall(c Call) {
+	if c.IsError || c.NoResult {
+		return
+	}
+	switch {
+	case writingTools[c.AgentTool] && c.NoEquivalent != "":
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, quoted(c.AgentTool), c.NoEquivalent))
+	case writingTools[c.AgentTool] && c.Approx != "":
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, quoted(c.AgentTool), c.Approx))
+	case strings.HasPrefix(c.NoEquivalent, "shell command ") && strings.Contains(c.NoEquivalent, "may change files"):
+		ch.Shell++
+	}
+}
+
+// collectChanges adds each file the replayed session changed, read from
+// the scratch copy at its end.
+func (r *Replayer) collectChanges(out *Changes) error {
+	if r.plan == nil || len(r.plan.changes) == 0 {
+		return nil
+	}
+	if r.sroot == nil {
+		why := "the scratch copy was not made"
+		if r.copyErr != nil {
+			why = r.copyErr.Error()
+		}
+		return errors.New("the session's changes could not be replayed: " + why)
+	}
+	for path := range r.plan.changes {
+		fc := FileChange{Path: path}
+		st, ok := r.starts[path]
+		switch {
+		case diffPathProblem(path) != "":
+			fc.Why = diffPathProblem(path)
+		case !ok || st.how == startUnknown:
+			fc.Why = "its content at the session's start is not in the transcript and could not be rebuilt from the root's file"
+		case len(r.notReplayed[path]) > 0:
+			fc.Why = fmt.Sprintf("the agent's call #%d on it could not be replayed, so its content at the end is not known", r.notReplayed[path][0])
+		}
+		if fc.Why == "" {
+			fc.Start, fc.StartAbsent = st.content, st.absent
+			b, err := r.sroot.ReadFile(filepath.FromSlash(path))
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				fc.EndAbsent = true
+			case err != nil:
+				fc.Why = "its content at the end could not be read from the scratch copy: " + err.Error()
+			default:
+				fc.End = string(b)
+			}
+		}
+		if fc.Why == "" && (strings.IndexByte(fc.Start, 0) >= 0 || strings.IndexByte(fc.End, 0) >= 0) {
+			fc.Why = "it holds binary content (a NUL byte), which a text diff cannot carry"
+		}
+		out.Files = append(out.Files, fc)
+	}
+	return nil
+}
+
+// diffPathProblem says why p may not be named in a patch ("": it may):
+// `git apply` writes where a patch says, so a path out of the folder,
+// into .git, or with characters a patch line would have to quote is
+// refused rather than passed on.
+func diffPathProblem(p string) string {
+	q := quoted(p)
+	switch {
+	case p == "":
+		return "the call names no file"
+	case !utf8.ValidString(p):
+		return "path " + q + " is not valid UTF-8"
+	case strings.HasPrefix(p, "/") || filepath.VolumeName(p) != "" || strings.Contains(p, "\\"):
+		return "path " + q + " is absolute or holds a backslash: it is not inside the session's folder"
+	}
+	for _, r := range p {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '"' {
+			return "path " + q + " holds a control character or a quote, which a patch line cannot carry as it is"
+		}
+	}
+	if strings.TrimSpace(p) != p {
+		return "path " + q + " begins or ends with a space, which a patch line cannot carry as it is"
+	}
+	for _, part := range strings.Split(p, "/") {
+		switch {
+		case part == "" || part == "." || part == "..":
+			return "path " + q + " is not a plain relative path (an empty, . or .. part): it may lead out of the session's folder"
+		case strings.EqualFold(part, ".git"):
+			return "path " + q + " lies inside .git, which a patch must not write"
+		}
+	}
+	return ""
+}
+
+// Diff is the changes as one unified diff (a/ and b/ prefixes, new files
+// from /dev/null) preceded by "# " lines naming what it leaves out;
+// `git apply` skips those lines.
+func (ch *Changes) Diff() string {
+	var b strings.Builder
+	for _, n := range ch.Notes() {
+		b.WriteString("# " + sanitize(oneLine(n)) + "\n")
+	}
+	for _, f := range ch.Files {
+		if f.Why == "" {
+			b.WriteString(fileDiff(f))
+		}
+	}
+	return b.String()
+}
+
+// Notes are the sentences saying what the diff leaves out.
+func (ch *Changes) Notes() []string {
+	var notes []string
+	in := 0
+	for _, f := range ch.Files {
+		if f.Why != "" {
+			notes = append(notes, "not in the diff: "+quoted(f.Path)+": "+f.Why)
+		} else if fileDiff(f) != "" {
+			in++
+		}
+	}
+	notes = append(notes, ch.Elsewhere...)
+	if ch.Shell > 0 {
+		notes = append(notes, fmt.Sprintf("%d shell %s may have changed files too; only the file tools' changes are in the diff", ch.Shell, plural(ch.Shell, "command", "commands")))
+	}
+	if in == 0 && len(notes) == 0 {
+		notes = append(notes, "the session's file tools changed no file")
+	}
+	return notes
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// fileDiff is one file's part of the diff, with git's header so that a
+// created or emptied file applies too ("" when start and end are equal).
+func fileDiff(f FileChange) string {
+	if f.StartAbsent == f.EndAbsent && f.Start == f.End {
+		return ""
+	}
+	from, to := "a/"+f.Path, "b/"+f.Path
+	head := "diff --git " + from + " " + to + "\n"
+	switch {
+	case f.StartAbsent:
+		from = "/dev/null"
+		head += "new file mode 100644\n"
+	case f.EndAbsent:
+		to = "/dev/null"
+		head += "deleted file mode 100644\n"
+	}
+	return head + udiff.Unified(from, to, f.Start, f.End)
+}
+
+// ChangesHelp is --changes's help text.
+const ChangesHelp = "print what the session changed as one unified diff, from its start state (rebuilt from the transcript) to its end: paths relative to the session's folder, for `git apply` there; what it leaves out is named in # lines and on stderr"
+
+// changesMain is `repox replay --changes FILE`.
+func changesMain(ctx context.Context, f io.ReadSeeker, path, root, session string, asJSON bool, stdout, stderr io.Writer) int {
+	ch, err := SessionChanges(ctx, f, path, root, session)
+	if err != nil {
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
+	}
+	notes := ch.Notes()
+	if asJSON {
+		for _, fc := range ch.Files {
+			writeJSON(stdout, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
+		}
+		writeJSON(stdout, map[string]any{"type": "summary", "notes": notes})
+		return exitOK
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "repox replay: %s\n", sanitize(oneLine(n)))
+	}
+	if _, err := io.WriteString(stdout, ch.Diff()); err != nil {
+		return exitOK // the reader went away
+	}
+	return exitOK
+}
