@@ -35,7 +35,9 @@ type sessionsPane struct {
 	loading bool
 	list    []replay.SessionInfo
 	listErr string
-	lcur    int
+	lcur    int    // the cursor, among the sessions the filter shows
+	lquery  string // the list's filter (/): words every shown session has
+	ltyping bool   // the filter prompt is open: keys are typed into it
 
 	// the chosen session (chosen nil: the list is shown)
 	chosen    *replay.SessionInfo
@@ -96,7 +98,7 @@ func (p *sessionsPane) AgentCall() (string, any, string) {
 }
 func (p *sessionsPane) ShortHelp() []key.Binding {
 	if p.chosen == nil {
-		return p.c.keys.Sessions.ListHelp()
+		return p.listHelp()
 	}
 	return p.c.keys.Sessions.CallsHelp()
 }
@@ -196,7 +198,7 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			p.listErr = msg.err.Error()
 		}
-		p.lcur = min(p.lcur, max(len(p.list)-1, 0))
+		p.clampList()
 		return nil
 	case followStartedMsg:
 		p.starting = false
