@@ -36,7 +36,7 @@ func NewSessions() Sessions {
 		FilterClear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Back:        key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
 		Hide:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
-		DiffDown:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll then/now")),
+		DiffDown:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll diff and then/now")),
 		DiffUp:      key.NewBinding(key.WithKeys("K")),
 		Newest:      key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
 		Thinking:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),

@@ -77,6 +77,10 @@ type sessionCall struct {
 	said      []replay.Message // the conversation shown before it
 	step      *replay.Step
 	then, now []ui.DiffLine
+	// diff is the change the call made, as the transcript recorded it
+	// (replay.CallDiff), taken when it arrives: the replay drops the
+	// parsed result it comes from
+	diff []string
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {
@@ -256,7 +260,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		if p.run.filter != "" && c.Session != p.run.filter {
 			continue
 		}
-		p.calls = append(p.calls, sessionCall{call: c, said: p.tail})
+		p.calls = append(p.calls, sessionCall{call: c, said: p.tail, diff: replay.CallDiff(c)})
 		p.tail = nil
 	}
 	if u.Said != nil {

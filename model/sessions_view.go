@@ -203,7 +203,18 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		}
 	}
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
-	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
+	if rows := min(len(sc.diff), max(room/2, min(room-1, 3))); rows > 0 {
+		// the change stays in view: up to half the room, scrolled with
+		// then/now (J/K)
+		v.DiffTitle = "change: " + repoops.Plural(len(sc.diff), "line", "lines") + " of diff"
+		top := min(p.dtop, max(len(sc.diff)-rows, 0))
+		if len(sc.diff) > rows {
+			v.DiffTitle += "  " + repoops.Commas(top+1) + "-" + repoops.Commas(top+rows) + " (J/K scroll)"
+		}
+		v.Diff = sc.diff[top : top+rows]
+		room = max(room-rows-1, 0)
+	}
+	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now), len(sc.diff))-room, 0))
 	v.Then = window(sc.then, p.dtop, room)
 	v.Now = window(sc.now, p.dtop, room)
 }

@@ -77,8 +77,12 @@ type SessionsView struct {
 	ListTyping bool
 
 	// The selected call.
-	Header    string   // "#12 11:02:33 Read {...}"
-	Flags     []string // findings, worded
+	Header string   // "#12 11:02:33 Read {...}"
+	Flags  []string // findings, worded
+	// Diff is the visible part of the change the call made (unified diff
+	// lines), shown under its findings; DiffTitle heads it.
+	Diff      []string
+	DiffTitle string
 	ThenTitle string
 	NowTitle  string
 	Then      []DiffLine // visible lines
@@ -195,6 +199,13 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	out = append(out, s.Rule.Render(ruleWith("── "+DisplayText(v.Header)+" ", w)))
 	for _, f := range v.Flags {
 		out = append(out, s.Refusal.Render(fit(DisplayText(f), w)))
+	}
+	if len(v.Diff) > 0 {
+		ds := s.diffStyles()
+		out = append(out, ds.head.Render(fit(DisplayText(v.DiffTitle), w)))
+		for _, l := range v.Diff {
+			out = append(out, s.diffRow(ds, l, w))
+		}
 	}
 	left := max((w-1)/2, 1)
 	right := max(w-left-1, 0)
