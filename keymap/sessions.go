@@ -6,38 +6,46 @@ import "charm.land/bubbles/v2/key"
 // recorded agent sessions, then the calls of the chosen one.
 type Sessions struct {
 	Nav
-	Open     key.Binding // follow the selected session
-	Back     key.Binding // from the calls back to the list of sessions
-	Hide     key.Binding // back to the tree and viewer; the session stays chosen
-	DiffDown key.Binding // scroll then/now
-	DiffUp   key.Binding
-	Newest   key.Binding // for the help only: Nav.Bottom, which follows the newest call again
-	Thinking key.Binding // unfold or fold the agent's thinking
-	Wrap     key.Binding // wrap the conversation and the findings, or cut them to one line
-	Kind     key.Binding // filter the calls by finding kind
-	Copy     key.Binding // copy the selected call's file:lines (or the call)
-	Narrow   key.Binding // the split between the tree and this pane, as everywhere
-	Widen    key.Binding
-	Quit     key.Binding
+	Open   key.Binding // follow the selected session
+	Search key.Binding // filter the list of sessions by text
+	// FilterKeep and FilterClear: while the list's filter is typed (for
+	// the hint line: enter and esc do it)
+	FilterKeep  key.Binding
+	FilterClear key.Binding
+	Back        key.Binding // from the calls back to the list of sessions
+	Hide        key.Binding // back to the tree and viewer; the session stays chosen
+	DiffDown    key.Binding // scroll then/now
+	DiffUp      key.Binding
+	Newest      key.Binding // for the help only: Nav.Bottom, which follows the newest call again
+	Thinking    key.Binding // unfold or fold the agent's thinking
+	Wrap        key.Binding // wrap the conversation and the findings, or cut them to one line
+	Kind        key.Binding // filter the calls by finding kind
+	Copy        key.Binding // copy the selected call's file:lines (or the call)
+	Narrow      key.Binding // the split between the tree and this pane, as everywhere
+	Widen       key.Binding
+	Quit        key.Binding
 }
 
 // NewSessions returns the sessions pane bindings.
 func NewSessions() Sessions {
 	return Sessions{
-		Nav:      NewNav(),
-		Open:     key.NewBinding(key.WithKeys("enter", "l", "right"), key.WithHelp("enter", "follow session")),
-		Back:     key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
-		Hide:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
-		DiffDown: key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll then/now")),
-		DiffUp:   key.NewBinding(key.WithKeys("K")),
-		Newest:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
-		Thinking: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),
-		Wrap:     key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
-		Kind:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter calls by finding")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy file:lines of the call")),
-		Narrow:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
-		Widen:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
-		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Nav:         NewNav(),
+		Open:        key.NewBinding(key.WithKeys("enter", "l", "right"), key.WithHelp("enter", "follow session")),
+		Search:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter sessions")),
+		FilterKeep:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+		FilterClear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Back:        key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
+		Hide:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
+		DiffDown:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll diff and then/now")),
+		DiffUp:      key.NewBinding(key.WithKeys("K")),
+		Newest:      key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
+		Thinking:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),
+		Wrap:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
+		Kind:        key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter calls by finding")),
+		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy file:lines of the call")),
+		Narrow:      key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
+		Widen:       key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
+		Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
 }
 
@@ -48,7 +56,7 @@ func (s Sessions) ShortHelp() []key.Binding {
 
 // ListHelp and CallsHelp are the hint line's bindings on the list of
 // sessions and on the calls of the chosen one.
-func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Hide} }
+func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Search, s.Hide} }
 
 func (s Sessions) CallsHelp() []key.Binding {
 	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Kind, s.Thinking, s.Wrap}
@@ -56,5 +64,5 @@ func (s Sessions) CallsHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.Kind, s.Thinking, s.Wrap, s.Copy, s.Narrow, s.Widen}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.Kind, s.Thinking, s.Wrap, s.Copy, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

@@ -21,4 +21,4 @@ func (m *Model) helpOver(o overlay) []ui.HelpSection {
 }
 
 // OpensHelp: the sessions pane has no text field.
-func (p *sessionsPane) OpensHelp() bool { return true }
+func (p *sessionsPane) OpensHelp() bool { return !p.ltyping } // ? is typed into the filter

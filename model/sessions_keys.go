@@ -46,6 +46,9 @@ func (p *sessionsPane) moveBy(d int, top, bottom bool) {
 
 func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.c.keys.Sessions
+	if p.chosen == nil && p.ltyping {
+		return p.typeFilter(msg)
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -54,19 +57,23 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if p.chosen == nil {
-		if key.Matches(msg, k.Open) && p.lcur < len(p.list) {
-			return p.choose(p.list[p.lcur])
+		if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
+			return p.choose(*s)
 		}
-		d, top, bottom := navStep(k.Nav, msg, max((p.height-1)/ui.SessionRowLines, 1))
+		if key.Matches(msg, k.Search) {
+			p.ltyping = true
+			return nil
+		}
+		d, top, bottom := navStep(k.Nav, msg, p.listCap())
 		switch {
 		case top:
 			p.lcur = 0
 		case bottom:
-			p.lcur = len(p.list) - 1
+			p.lcur = len(p.listShown()) - 1
 		default:
 			p.lcur += d
 		}
-		p.lcur = min(max(p.lcur, 0), max(len(p.list)-1, 0))
+		p.clampList()
 		return nil
 	}
 	switch {
@@ -123,9 +130,8 @@ func (p *sessionsPane) click(y int) tea.Cmd {
 		return nil
 	}
 	if p.chosen == nil {
-		rows := max((p.height-1)/ui.SessionRowLines, 1)
-		top := max(p.lcur-rows+1, 0)
-		if i := top + (y-1)/ui.SessionRowLines; i < len(p.list) {
+		y -= p.listPromptLines()
+		if i := p.listTop() + (y-1)/ui.SessionRowLines; y > 0 && i < len(p.listShown()) {
 			p.lcur = i
 		}
 		return nil
@@ -150,7 +156,8 @@ func (p *sessionsPane) wheel(d int) tea.Cmd {
 		return nil
 	}
 	if p.chosen == nil {
-		p.lcur = min(max(p.lcur+d, 0), max(len(p.list)-1, 0))
+		p.lcur += d
+		p.clampList()
 		return nil
 	}
 	old := p.cur

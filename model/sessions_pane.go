@@ -35,7 +35,9 @@ type sessionsPane struct {
 	loading bool
 	list    []replay.SessionInfo
 	listErr string
-	lcur    int
+	lcur    int    // the cursor, among the sessions the filter shows
+	lquery  string // the list's filter (/): words every shown session has
+	ltyping bool   // the filter prompt is open: keys are typed into it
 
 	// the chosen session (chosen nil: the list is shown)
 	chosen    *replay.SessionInfo
@@ -75,6 +77,10 @@ type sessionCall struct {
 	said      []replay.Message // the conversation shown before it
 	step      *replay.Step
 	then, now []ui.DiffLine
+	// diff is the change the call made, as the transcript recorded it
+	// (replay.CallDiff), taken when it arrives: the replay drops the
+	// parsed result it comes from
+	diff []string
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {
@@ -96,7 +102,7 @@ func (p *sessionsPane) AgentCall() (string, any, string) {
 }
 func (p *sessionsPane) ShortHelp() []key.Binding {
 	if p.chosen == nil {
-		return p.c.keys.Sessions.ListHelp()
+		return p.listHelp()
 	}
 	return p.c.keys.Sessions.CallsHelp()
 }
@@ -196,7 +202,7 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			p.listErr = msg.err.Error()
 		}
-		p.lcur = min(p.lcur, max(len(p.list)-1, 0))
+		p.clampList()
 		return nil
 	case followStartedMsg:
 		p.starting = false
@@ -254,7 +260,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		if p.run.filter != "" && c.Session != p.run.filter {
 			continue
 		}
-		p.calls = append(p.calls, sessionCall{call: c, said: p.tail})
+		p.calls = append(p.calls, sessionCall{call: c, said: p.tail, diff: replay.CallDiff(c)})
 		p.tail = nil
 	}
 	if u.Said != nil {

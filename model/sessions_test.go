@@ -383,7 +383,7 @@ func TestSessionsListAndChoose(t *testing.T) {
 		t.Fatalf("sessions %+v, want s1 and s2", p.list)
 	}
 	frame := ansi.Strip(m.Render())
-	if !strings.Contains(frame, "repox · session s1 · 6 calls (6 file tools) · done") || !strings.Contains(frame, "repox · session s2 · 1 call (1 file tool) · done") || !strings.Contains(frame, "~/.local/state/repox/mcp.jsonl") {
+	if !strings.Contains(frame, "session s1 (repox logs record no prompt)") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 5s · 6 calls · done") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 1 call · done") || !strings.Contains(frame, "~/.local/state/repox/mcp.jsonl") {
 		t.Errorf("the list does not show both sessions:\n%s", frame)
 	}
 	i := 0

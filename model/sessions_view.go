@@ -39,18 +39,32 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 		return
 	case len(p.list) == 0:
 		env := p.env()
-		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(env.ClaudeConfigDir, "projects") +
-			" (Claude Code), " + filepath.Join(env.CodexHome, "sessions") + " (Codex), " + filepath.Join(env.Home, ".gemini", "tmp") + " (Gemini CLI) and " + env.RepoxLogDir() +
+		claude, codex := env.ClaudeConfigDir, env.CodexHome
+		if claude == "" { // unset: the agents' defaults
+			claude = filepath.Join(env.Home, ".claude")
+		}
+		if codex == "" {
+			codex = filepath.Join(env.Home, ".codex")
+		}
+		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(claude, "projects") +
+			" (Claude Code), " + filepath.Join(codex, "sessions") + " (Codex), " + filepath.Join(env.Home, ".gemini", "tmp") + " (Gemini CLI) and " + env.RepoxLogDir() +
 			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
 		return
 	}
+	shown := p.listShown()
 	v.Title += "  " + repoops.Commas(len(p.list))
-	rows := max((p.height-1)/ui.SessionRowLines, 1)
-	top := max(p.lcur-rows+1, 0)
+	if p.listPromptLines() > 0 {
+		v.Title = "agent sessions matching the filter  " + repoops.Commas(len(shown)) + " of " + repoops.Commas(len(p.list))
+		v.ListPrompt, v.ListTyping = "/ "+p.lquery, p.ltyping
+	}
+	if len(shown) == 0 {
+		v.Message = "no session's title, transcript, agent or id has " + repoops.QuoteName(p.lquery) + " (esc clears the filter)"
+		return
+	}
+	top := p.listTop()
 	home := p.env().Home
-	for i := top; i < len(p.list) && i < top+rows; i++ {
-		s := p.list[i]
-		agent := string(s.Agent) // a subagent's calls are its session's: never a row of their own
+	for j := top; j < len(shown) && j < top+p.listCap(); j++ {
+		s := p.list[shown[j]]
 		state := "done"
 		if s.Live {
 			state = "live"
@@ -59,8 +73,13 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 		if home != "" && strings.HasPrefix(where, home+"/") {
 			where = "~" + where[len(home):]
 		}
-		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: agent, ID: s.ID, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Calls: repoops.Plural(s.Calls, "call", "calls") + " (" + repoops.Plural(s.FileCalls, "file tool", "file tools") + ")", State: state, Where: where})
+		calls := repoops.Plural(s.Calls, "call", "calls")
+		if s.FileCalls != s.Calls {
+			calls += " (" + repoops.Commas(s.FileCalls) + " file)"
+		}
+		// a subagent's calls are its session's: never a row of their own
+		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: string(s.Agent), ID: s.ID, Title: s.Title, Started: stamp(newestOf(s), "2006-01-02 15:04"),
+			Span: sessionSpan(s), Calls: calls, State: state, Where: where})
 	}
 	v.Cursor = p.lcur - top
 }
@@ -184,7 +203,18 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		}
 	}
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
-	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now))-room, 0))
+	if rows := min(len(sc.diff), max(room/2, min(room-1, 3))); rows > 0 {
+		// the change stays in view: up to half the room, scrolled with
+		// then/now (J/K)
+		v.DiffTitle = "change: " + repoops.Plural(len(sc.diff), "line", "lines") + " of diff"
+		top := min(p.dtop, max(len(sc.diff)-rows, 0))
+		if len(sc.diff) > rows {
+			v.DiffTitle += "  " + repoops.Commas(top+1) + "-" + repoops.Commas(top+rows) + " (J/K scroll)"
+		}
+		v.Diff = sc.diff[top : top+rows]
+		room = max(room-rows-1, 0)
+	}
+	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now), len(sc.diff))-room, 0))
 	v.Then = window(sc.then, p.dtop, room)
 	v.Now = window(sc.now, p.dtop, room)
 }

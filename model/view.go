@@ -139,6 +139,9 @@ func (m *Model) hintBindings() []key.Binding {
 		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
+		if e, ok := o.(escOwner); ok && e.ownsEsc() {
+			return bs // esc is the overlay's own now (its hint says what it does)
+		}
 		if len(bs) > 0 {
 			// Keys go to the overlay: the global ones do not apply.
 			return append([]key.Binding{m.keys.Overlay.Close}, bs...)

@@ -98,7 +98,7 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		noun = "session"
 	}
 	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, quoted(abs))
-	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", "TRANSCRIPT")
+	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", titleCell("TITLE"), "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
 		state := "done"
@@ -113,9 +113,9 @@ func sessionsMain(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if s.Agent == AgentRepox {
 			where += " --session " + quoted(s.ID)
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s\n", agent, started, s.Calls, s.FileCalls, state, where)
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s %s\n", agent, started, s.Calls, s.FileCalls, state, titleCell(s.Title), where)
 	}
-	fmt.Fprintf(stdout, "\nFILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s (a repox log: its last call).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s (a repox log: its last call).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
 	return exitOK
 }
 

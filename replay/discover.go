@@ -52,11 +52,14 @@ const LiveWithin = 60 * time.Second
 
 // SessionInfo is one recorded session.
 type SessionInfo struct {
-	Agent     Agent     `json:"agent"`
-	Path      string    `json:"path"`
-	ID        string    `json:"id,omitempty"`
-	Cwd       string    `json:"cwd,omitempty"`
-	Started   time.Time `json:"started"`
+	Agent   Agent     `json:"agent"`
+	Path    string    `json:"path"`
+	ID      string    `json:"id,omitempty"`
+	Cwd     string    `json:"cwd,omitempty"`
+	Started time.Time `json:"started"`
+	// Ended is the time of its last call (zero when none came after
+	// Started): Ended-Started is how long the session ran.
+	Ended     time.Time `json:"ended,omitzero"`
 	Modified  time.Time `json:"modified"`
 	Calls     int       `json:"calls"`
 	FileCalls int       `json:"fileCalls"`
@@ -66,6 +69,11 @@ type SessionInfo struct {
 	// only: a last line without its newline is no sign of one.
 	LiveWhy string `json:"liveWhy,omitempty"`
 	Skipped int    `json:"skipped,omitempty"`
+	// Title is what helps choose it: the title the agent recorded or the
+	// person's first prompt, read from the transcript's head only
+	// (discover_title.go), one line of visible characters; "" for a repox
+	// log's session (they record no prompt) or when the head has none.
+	Title string `json:"title,omitempty"`
 }
 
 // claudeProjectName is Claude Code's folder name for a working folder:

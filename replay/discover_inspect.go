@@ -57,7 +57,13 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 		return SessionInfo{}, err
 	}
 	defer f.Close()
-	st, err := readSummaryOf(ctx, f, path, nil)
+	var head headTap
+	var last time.Time
+	st, err := readSummaryOf(ctx, io.TeeReader(f, &head), path, func(c Call) {
+		if c.Time.After(last) {
+			last = c.Time
+		}
+	})
 	if err != nil {
 		return SessionInfo{}, err
 	}
@@ -65,7 +71,11 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 		agent = st.Format
 	}
 	si := SessionInfo{Agent: agent, Path: path, ID: st.SessionID, Cwd: st.Cwd, Started: st.Started,
-		Modified: info.ModTime(), Calls: st.Calls, FileCalls: st.FileCalls, Skipped: st.Skipped}
+		Modified: info.ModTime(), Calls: st.Calls, FileCalls: st.FileCalls, Skipped: st.Skipped,
+		Title: sessionTitle(agent, head.buf)}
+	if !st.Started.IsZero() && last.After(st.Started) {
+		si.Ended = last
+	}
 	if age := now.Sub(info.ModTime()); age < LiveWithin && age > -LiveWithin {
 		si.Live, si.LiveWhy = true, "modified "+age.Round(time.Second).String()+" ago"
 	}
@@ -102,6 +112,9 @@ func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]Session
 	var out []SessionInfo
 	for _, id := range order {
 		si := *byID[id]
+		if l := last[id]; !si.Started.IsZero() && l.After(si.Started) {
+			si.Ended = l
+		}
 		if age := now.Sub(last[id]); !last[id].IsZero() && age < LiveWithin && age > -LiveWithin {
 			si.Live, si.LiveWhy = true, "last call "+age.Round(time.Second).String()+" ago"
 		}

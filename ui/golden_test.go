@@ -398,9 +398,9 @@ func TestGoldenConsole(t *testing.T) {
 
 func TestGoldenSessions(t *testing.T) {
 	goldenPane(t, "list", func(s *Styles, w, h int) string {
-		return s.RenderSessions(SessionsView{Title: "agent sessions", Focused: true, Cursor: 1, Sessions: []SessionRow{
-			{Agent: "claude-code", ID: "0f3c9a2e", Started: "2026-12-01 11:02", Calls: "41 calls, 30 file", State: "live", Where: "~/.claude/projects/-work-fixture/0f3c9a2e.jsonl"},
-			{Agent: "codex", ID: "rollout-7", Started: "2026-11-30 16:45", Calls: "12 calls, 9 file", State: "done", Where: "~/.codex/sessions/2026/11/30/rollout-7.jsonl"},
+		return s.RenderSessions(SessionsView{Title: "agent sessions", Focused: true, Cursor: 1, ListPrompt: "/ log", ListTyping: true, Sessions: []SessionRow{
+			{Agent: "claude-code", ID: "0f3c9a2e", Title: "fix the login bug \x1b]0;owned\a", Started: "2026-12-01 11:02", Span: "12m", Calls: "41 calls, 30 file", State: "live", Where: "~/.claude/projects/-work-fixture/0f3c9a2e.jsonl"},
+			{Agent: "codex", ID: "rollout-7", Title: "add a README", Started: "2026-11-30 16:45", Calls: "12 calls, 9 file", State: "done", Where: "~/.codex/sessions/2026/11/30/rollout-7.jsonl"},
 			{Agent: "claude-code*", Started: "2026-11-30 09:10", Calls: "3 calls, 3 file", State: "done", Where: "~/.claude/projects/-work-fixture/agent-1.jsonl"},
 			{Agent: "repox", ID: "s\x1b[2J", Started: "2026-11-29 08:00", Calls: "2 calls, 2 file", State: "done", Where: "/tmp/calls.jsonl"},
 		}}, w, h)

@@ -159,18 +159,24 @@ func (s *Styles) diffBlock(diff []string, top, w, rows int, applied bool) []stri
 	ds := s.diffStyles()
 	out := []string{ds.head.Render(fit(head, w))}
 	for _, l := range diff[top:end] {
-		st := s.AgentText
-		switch {
-		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
-			st = ds.head
-		case strings.HasPrefix(l, "@@"):
-			st = ds.hunk
-		case strings.HasPrefix(l, "+"):
-			st = ds.add
-		case strings.HasPrefix(l, "-"):
-			st = ds.del
-		}
-		out = append(out, st.Render(fit(DisplayText(l), w)))
+		out = append(out, s.diffRow(ds, l, w))
 	}
 	return out
+}
+
+// diffRow is one line of a unified diff, coloured by its prefix (the
+// preview's and the sessions pane's diffs alike).
+func (s *Styles) diffRow(ds diffStyle, l string, w int) string {
+	st := s.AgentText
+	switch {
+	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+		st = ds.head
+	case strings.HasPrefix(l, "@@"):
+		st = ds.hunk
+	case strings.HasPrefix(l, "+"):
+		st = ds.add
+	case strings.HasPrefix(l, "-"):
+		st = ds.del
+	}
+	return st.Render(fit(DisplayText(l), w))
 }

@@ -13,8 +13,10 @@ import (
 type SessionRow struct {
 	Agent   string // "claude-code", "codex", "gemini-cli", "repox"
 	ID      string // the session id, when known
+	Title   string // the first prompt or the agent's title ("": none recorded)
 	Started string // "2026-12-01 11:02"
-	Calls   string // "41 calls (30 file tools)"
+	Span    string // how long it ran: "12m" ("": unknown)
+	Calls   string // "41 calls (30 file)"
 	State   string // "live" or "done"
 	Where   string // the transcript, ~-shortened
 }
@@ -69,10 +71,18 @@ type SessionsView struct {
 	Calls    []CallRow // on-screen rows
 	Cursor   int       // index into the on-screen rows, -1 when off screen
 	ListRows int       // rows for the calls list (the model keeps the cursor in them)
+	// ListPrompt is the list's filter ("/ text"; "": none), ListTyping
+	// whether it is being typed (a cursor is drawn after it).
+	ListPrompt string
+	ListTyping bool
 
 	// The selected call.
-	Header    string   // "#12 11:02:33 Read {...}"
-	Flags     []string // findings, worded
+	Header string   // "#12 11:02:33 Read {...}"
+	Flags  []string // findings, worded
+	// Diff is the visible part of the change the call made (unified diff
+	// lines), shown under its findings; DiffTitle heads it.
+	Diff      []string
+	DiffTitle string
 	ThenTitle string
 	NowTitle  string
 	Then      []DiffLine // visible lines
@@ -107,6 +117,13 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, s.title(v.Title, v.Focused))
+	if v.ListPrompt != "" {
+		p := " " + DisplayText(v.ListPrompt)
+		if v.ListTyping {
+			p += "▏"
+		}
+		lines = append(lines, s.AgentCall.Render(fit(p, w)))
+	}
 	switch {
 	case v.Message != "":
 		for _, l := range wrap(v.Message, w-2) {
@@ -122,14 +139,25 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 	return Block(lines, w, h)
 }
 
-// sessionRow is two lines: who and how much, then when and where.
+// sessionRow is two lines: what the session was about (its first
+// prompt), then who, when, how long, how much and where.
 func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string {
-	head := " " + r.Agent
-	if r.ID != "" {
-		head += " · session " + DisplayText(r.ID)
+	head := " " + DisplayText(r.Title)
+	if r.Title == "" {
+		why := "(no prompt recorded)"
+		if r.Agent == "repox" {
+			why = "(repox logs record no prompt)"
+		}
+		head = " " + why
+		if r.ID != "" {
+			head = " session " + DisplayText(r.ID) + " " + why
+		}
 	}
-	head += " · " + r.Calls + " · " + r.State
-	detail := "   " + r.Started + " · " + DisplayText(r.Where)
+	detail := "   " + r.Agent + " · " + r.Started
+	if r.Span != "" {
+		detail += " · " + r.Span
+	}
+	detail += " · " + r.Calls + " · " + r.State + " · " + DisplayText(r.Where)
 	if cursor {
 		st := s.SelectedBlur
 		if focused {
@@ -171,6 +199,13 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	out = append(out, s.Rule.Render(ruleWith("── "+DisplayText(v.Header)+" ", w)))
 	for _, f := range v.Flags {
 		out = append(out, s.Refusal.Render(fit(DisplayText(f), w)))
+	}
+	if len(v.Diff) > 0 {
+		ds := s.diffStyles()
+		out = append(out, ds.head.Render(fit(DisplayText(v.DiffTitle), w)))
+		for _, l := range v.Diff {
+			out = append(out, s.diffRow(ds, l, w))
+		}
 	}
 	left := max((w-1)/2, 1)
 	right := max(w-left-1, 0)
