@@ -1,0 +1,48 @@
+package gitexec
+
+import (
+	"slices"
+	"testing"
+)
+
+// `git version` output is read only in its one form: "git version
+// MAJOR.MINOR[...]"; anything else is an error, not a guess (found by
+// mutation testing, .ci/mutation --pkg gitexec).
+func TestParseGitVersionRefusesEveryOtherForm(t *testing.T) {
+	for _, c := range []struct {
+		out          string
+		major, minor int
+		ok           bool
+	}{
+		{"git version 2.39", 2, 39, true}, // two parts are enough
+		{"git version 2.39.5", 2, 39, true},
+		{"git 2.39.5", 0, 0, false},          // no "version"
+		{"gti version 2.39.5", 0, 0, false},  // not git
+		{"git versions 2.39.5", 0, 0, false}, // not "version"
+		{"git version 2", 0, 0, false},       // no minor
+		{"git version x.39", 0, 0, false},    // major not a number
+		{"git version 2.x", 0, 0, false},     // minor not a number
+	} {
+		ma, mi, err := parseGitVersion(c.out)
+		if (err == nil) != c.ok || ma != c.major || mi != c.minor {
+			t.Errorf("parseGitVersion(%q) = %d, %d, %v; want %d, %d, ok %v", c.out, ma, mi, err, c.major, c.minor, c.ok)
+		}
+	}
+}
+
+// `git config --list -z` records: an empty record or a key with no
+// variable name ("filter.x.") is skipped and reading goes on; the records
+// after it still count.
+func TestParseGitConfigSkipsBadRecordsAndReadsOn(t *testing.T) {
+	c, err := parseGitConfig([]byte("\x00filter.x.\nv\x00core.excludesfile\n/x\x00diff.d.textconv\ncat\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.excludes != "/x" {
+		t.Errorf("excludes %q, want /x: a record after a skipped one was not read", c.excludes)
+	}
+	want := [][2]string{{"diff.d.textconv", ""}, {"diff.d.command", ""}, {"diff.d.cachetextconv", "false"}}
+	if !slices.Equal(c.overrides, want) {
+		t.Errorf("overrides %v, want %v (nothing for the bad key filter.x.)", c.overrides, want)
+	}
+}
