@@ -124,3 +124,18 @@ func TestCopyRegularRefusesAFifo(t *testing.T) {
 		t.Error("a FIFO was copied")
 	}
 }
+
+// The first file a copier copies may lie in a sub-folder: the folder cache
+// starts empty, and nothing is evicted from it then.
+func TestCopyFirstFileInASubFolder(t *testing.T) {
+	r, dst := copierFixture(t, map[string]string{"a/b/f.txt": "f"})
+	c, err := r.CopyTo(dst, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, _, err := c.Copy("a/b/f.txt"); err != nil {
+		t.Fatal(err)
+	}
+	mustCopied(t, dst, "a/b/f.txt", "f")
+}
