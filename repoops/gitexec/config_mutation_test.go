@@ -2,6 +2,7 @@ package gitexec
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,27 @@ func TestParseGitConfigSkipsBadRecordsAndReadsOn(t *testing.T) {
 	want := [][2]string{{"diff.d.textconv", ""}, {"diff.d.command", ""}, {"diff.d.cachetextconv", "false"}}
 	if !slices.Equal(c.overrides, want) {
 		t.Errorf("overrides %v, want %v (nothing for the bad key filter.x.)", c.overrides, want)
+	}
+}
+
+// Only include.path and includeif.<cond>.path are include directives:
+// another variable of those sections, or a "path" of another section,
+// is not one.
+func TestParseGitConfigFindsOnlyIncludePaths(t *testing.T) {
+	c, err := parseGitConfig([]byte("remote.origin.path\n/a\x00include.other\n/b\x00includeif.gitdir:/x.other\n/c\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.include != "" {
+		t.Errorf("include %q, want none", c.include)
+	}
+	for _, rec := range []string{"include.path\n/p", "includeIf.gitdir:/x.path\n/p"} {
+		c, err := parseGitConfig([]byte(rec + "\x00"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Replace(rec, "\n", " = ", 1); c.include != want {
+			t.Errorf("include %q, want %q", c.include, want)
+		}
 	}
 }
