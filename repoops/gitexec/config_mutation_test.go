@@ -69,3 +69,31 @@ func TestParseGitConfigFindsOnlyIncludePaths(t *testing.T) {
 		}
 	}
 }
+
+// Each driver section's named entries get blanked, and only those: a
+// section-wide variable (no name) or another section's named entry gets
+// no override.
+func TestParseGitConfigBlanksNamedDriversOnly(t *testing.T) {
+	for _, c := range []struct {
+		rec  string
+		want [][2]string
+	}{
+		{"filter.f.clean\nx", [][2]string{{"filter.f.clean", ""}, {"filter.f.smudge", ""}, {"filter.f.process", ""}, {"filter.f.required", "false"}}},
+		{"merge.m.driver\nx", [][2]string{{"merge.m.driver", ""}}},
+		{"credential.https://h.helper\nx", [][2]string{{"credential.https://h.helper", ""}}},
+		{"protocol.p.allow\nalways", [][2]string{{"protocol.p.allow", "never"}}},
+		{"filter.required\ntrue", nil},  // no driver name
+		{"protocol.allow\nalways", nil}, // the section-wide setting: fixedOverrides' job
+		{"protocol.p.other\nx", nil},    // a named protocol, but not its allow
+		{"remote.origin.url\nx", nil},   // not a driver section
+		{"core.excludesfile\nx", nil},
+	} {
+		got, err := parseGitConfig([]byte(c.rec + "\x00"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.overrides, c.want) {
+			t.Errorf("%q: overrides %v, want %v", c.rec, got.overrides, c.want)
+		}
+	}
+}
