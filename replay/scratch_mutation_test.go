@@ -126,3 +126,65 @@ func TestMakeScratchHoldsItsLockUntilRelease(t *testing.T) {
 		t.Errorf("still locked after release: %v", err)
 	}
 }
+
+// A folder that is passed over (not named as ours, too young, another
+// user's) does not end the sweep: the stale copies after it in the
+// listing still go. Folders whose names are not ours are kept even when
+// no replay is alive at all.
+func TestSweepGoesOnPastTheFoldersItKeeps(t *testing.T) {
+	tmp := t.TempDir()
+	dead := deadPid(t)
+	old := time.Now().Add(-time.Hour)
+	mk := func(name string, age time.Time) string {
+		p := filepath.Join(tmp, name)
+		if err := os.Mkdir(p, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, age, age); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// ReadDir lists by name: each kept folder comes before a stale one
+	kept := []string{
+		mk("elsewhere", old),
+		mk("repox-replay-123abc", old),
+		mk(fmt.Sprintf("repox-replay-%d-1", dead), time.Now()), // young
+	}
+	stale := []string{mk(fmt.Sprintf("repox-replay-%d-2", dead), old)}
+	if os.Getuid() == 0 {
+		other := mk(fmt.Sprintf("repox-replay-%d-3", dead), old)
+		if err := os.Chown(other, 65534, 65534); err == nil {
+			kept = append(kept, other)
+		}
+		stale = append(stale, mk(fmt.Sprintf("repox-replay-%d-4", dead), old))
+	}
+	swept := sweepStale(tmp, time.Now(), func(int) bool { return false })
+	if !slices.Equal(swept, stale) {
+		t.Errorf("swept %v, want %v", swept, stale)
+	}
+	for _, p := range kept {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("%s was removed: %v", p, err)
+		}
+	}
+}
+
+// A copy that vanishes while the sweep looks at it (its replay removed it
+// on exit) is passed over, not a crash.
+func TestSweepPassesOverACopyThatVanishes(t *testing.T) {
+	tmp := t.TempDir()
+	p := filepath.Join(tmp, fmt.Sprintf("repox-replay-%d-1", deadPid(t)))
+	if err := os.Mkdir(p, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	// the liveness check runs between the listing and the Lstat
+	vanish := func(int) bool { os.Remove(p); return false }
+	if swept := sweepStale(tmp, time.Now(), vanish); len(swept) != 0 {
+		t.Errorf("swept %v, want nothing (it was gone)", swept)
+	}
+}
