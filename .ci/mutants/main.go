@@ -27,6 +27,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -79,6 +80,7 @@ var (
 	eqPath    = flag.String("equivalents", "", "score the report against this equivalents file (.ci/mutation-equivalent.txt): exit 1 if a survivor is not listed or a file scores under 95 %")
 	asFlag    = flag.String("as", "", "the name -pkg goes by in the output and the equivalents file (\"gitexec\": gitexec/contain.go)")
 	checkOnly = flag.String("check", "", "only score this earlier report (with -equivalents)")
+	partial   = flag.Bool("partial", false, "with -rerun, the earlier report is of a run stopped partway (the mutant lines of its output): mutants it does not have are SKIPPED, neither run nor counted")
 	rerun     = flag.String("rerun", "", "an earlier report of the same source: its killed, timed-out and not viable mutants keep their status, only the rest run again (after new tests)")
 )
 
@@ -257,26 +259,15 @@ func main() {
 	if *rerun != "" {
 		raw, err := os.ReadFile(*rerun)
 		check(err)
-		var prev struct {
-			Files []struct {
-				Name      string `json:"file_name"`
-				Mutations []struct {
-					Type, Status string
-					Line, Column int
-				} `json:"mutations"`
-			} `json:"files"`
-		}
-		check(json.Unmarshal(raw, &prev))
-		was := map[string]string{}
-		for _, f := range prev.Files {
-			for _, m := range f.Mutations {
-				was[fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(f.Name), m.Line, m.Column, m.Type)] = m.Status
-			}
-		}
+		was := earlierStatuses(raw)
 		for _, m := range all {
 			switch st := was[fmt.Sprintf("%s:%d:%d %s", m.File, m.Line, m.Column, m.Type)]; st {
 			case "KILLED", "TIMED OUT", "NOT VIABLE":
 				m.Status = st
+			case "":
+				if *partial {
+					m.Status = "SKIPPED" // the earlier run stopped before it
+				}
 			}
 		}
 	}
@@ -354,4 +345,40 @@ func buildSchemas(mutated string) ([]byte, error) {
 		}
 	}
 	return nil, nil
+}
+
+// mutantLine is one mutant's line of the engine's output.
+var mutantLine = regexp.MustCompile(`^\s*(KILLED|LIVED|NOT COVERED|TIMED OUT|NOT VIABLE|SKIPPED) ([A-Z_]+) at (\S+):(\d+):(\d+)`)
+
+// earlierStatuses reads an earlier report (its JSON, or the mutant lines
+// of its output when the run stopped before writing one), keyed
+// "file:line:col TYPE".
+func earlierStatuses(raw []byte) map[string]string {
+	was := map[string]string{}
+	var prev struct {
+		Files []struct {
+			Name      string `json:"file_name"`
+			Mutations []struct {
+				Type, Status string
+				Line, Column int
+			} `json:"mutations"`
+		} `json:"files"`
+	}
+	if json.Unmarshal(raw, &prev) == nil {
+		for _, f := range prev.Files {
+			for _, m := range f.Mutations {
+				was[fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(f.Name), m.Line, m.Column, m.Type)] = m.Status
+			}
+		}
+		return was
+	}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if m := mutantLine.FindStringSubmatch(l); m != nil {
+			was[fmt.Sprintf("%s:%s:%s %s", m[3], m[4], m[5], m[2])] = m[1]
+		}
+	}
+	if len(was) == 0 {
+		fatal(fmt.Errorf("the earlier report is neither JSON nor the engine's output"))
+	}
+	return was
 }

@@ -131,4 +131,20 @@ func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "calc.go | CONDITIONALS_BOUNDARY | 6 | if v > hi { | <why no test can tell>") {
 		t.Fatalf("an unlisted survivor should fail the score (exit 1) and be named, exit %d:\n%s", code, out)
 	}
+
+	// A run stopped partway: its output's mutant lines are the earlier
+	// report; with -partial the mutants they lack are skipped, the killed
+	// one keeps its status without a run.
+	log := filepath.Join(tmp, "stopped.log")
+	if err := os.WriteFile(log, []byte("== running 3 mutants\n      KILLED CONDITIONALS_NEGATION at calc.go:5:7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code = engine("", "-rerun", log, "-partial", "-o", report)
+	raw, err = os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.Contains(string(raw), `"status": "KILLED"`) || strings.Count(string(raw), `"status": "SKIPPED"`) != 2 {
+		t.Fatalf("rerun of a stopped run: exit %d, report:\n%s\noutput:\n%s", code, raw, out)
+	}
 }
