@@ -1,6 +1,20 @@
-// Command mutationcheck reads a gremlins JSON report (-o), prints each
-// file's score and every surviving mutant, and exits 1 when a survivor is
-// not listed in the equivalents file. Used by .ci/mutation.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// score.go reads a report (this run's, or an earlier one's with -check),
+// prints each file's score and every surviving mutant, and fails when a
+// survivor is not listed in the equivalents file.
 //
 // A survivor is a mutant whose status is LIVED or NOT COVERED (no test ran
 // its line, so nothing could kill it). TIMED OUT counts as killed: the
@@ -14,24 +28,6 @@
 // leading white space removed, and source line is that trimmed text. A
 // listing matches every mutant with the same file, mutator, column and
 // line text, wherever the line has moved to.
-package main
-
-import (
-	"bufio"
-	"encoding/json"
-	"flag"
-	"fmt"
-	"os"
-	"path"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
-	"strings"
-)
-
-// retest re-runs surviving mutants itself (see retest.go).
-var retest *retester
 
 type report struct {
 	Files []reportFile `json:"files"`
@@ -57,76 +53,43 @@ type key struct {
 
 type tally struct{ killed, timedOut, lived, notCovered, equivalent, notViable int }
 
-func main() {
-	eqPath := flag.String("equivalents", ".ci/mutation-equivalent.txt", "the equivalents file")
-	src := flag.String("src", "repoops", "the folder the files are in")
-	as := flag.String("as", "", "the name -src goes by in the output and the equivalents file (\"gitexec\": gitexec/contain.go), for a package run alone")
-	files := flag.String("files", "", "the files the run covered (space separated); each gets a line")
-	module := flag.String("retest", "", "module root: re-run each LIVED or NOT COVERED mutant with go test in a copy of it")
-	retestLived := flag.Bool("retest-lived", true, "with -retest, re-run LIVED mutants too (not only NOT COVERED ones)")
-	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: mutationcheck [-equivalents F] [-src DIR] [-files \"a.go b.go\"] gremlins.json")
-		os.Exit(2)
-	}
-	raw, err := os.ReadFile(flag.Arg(0))
+// scoreReport scores the report at reportPath: 0 when every survivor is
+// listed and every file scores at least 95 %, 1 otherwise.
+func scoreReport(reportPath string) int {
+	raw, err := os.ReadFile(reportPath)
 	if err != nil {
 		fatal(err)
 	}
 	var rep report
 	if err := json.Unmarshal(raw, &rep); err != nil {
-		// Not the JSON: gremlins' own output, one mutant a line
-		// ("      KILLED CONDITIONALS_BOUNDARY at eol.go:102:9"), which a run
-		// stopped before its end still has.
-		if rep, err = parseLog(raw); err != nil {
-			fatal(fmt.Errorf("%s: neither gremlins JSON nor its output: %v", flag.Arg(0), err))
-		}
+		fatal(fmt.Errorf("%s: %v", reportPath, err))
 	}
 	eq, err := readEquivalents(*eqPath)
 	if err != nil {
 		fatal(err)
 	}
-	if *module != "" {
-		if retest, err = newRetester(*module, *src); err != nil {
-			fatal(err)
-		}
-		defer retest.close()
-	}
 	used := map[key]bool{}
 	tallies := map[string]*tally{}
 	for _, f := range strings.Fields(*files) {
-		tallies[path.Join(*as, f)] = &tally{}
+		tallies[path.Join(*asFlag, f)] = &tally{}
 	}
 	lines := map[string][]string{}
 	var unlisted, listed []string
 	for _, f := range rep.Files {
 		name := filepath.ToSlash(filepath.Clean(f.Name)) // relative to -src ("gate.go", "words/words.go")
-		shown := path.Join(*as, name)                    // as the output and the equivalents name it
+		shown := path.Join(*asFlag, name)                // as the output and the equivalents name it
 		if tallies[shown] == nil {
 			tallies[shown] = &tally{}
 		}
 		t := tallies[shown]
 		if lines[name] == nil {
-			b, err := os.ReadFile(filepath.Join(*src, name))
+			b, err := os.ReadFile(filepath.Join(*pkgDir, name))
 			if err != nil {
 				fatal(err)
 			}
 			lines[name] = strings.Split(string(b), "\n")
 		}
 		for _, m := range f.Mutations {
-			if (m.Status == "NOT COVERED" || (m.Status == "LIVED" && *retestLived)) && retest != nil {
-				// gremlins reads coverage by blocks, and Go's cover tool puts a
-				// switch's case expressions in no block: they always look
-				// uncovered. And under load gremlins has reported LIVED for
-				// mutants a plain go test kills. So every survivor is run
-				// again here, alone, before it counts.
-				st, err := retest.run(name, m.Line, m.Column, m.Type)
-				if err != nil {
-					fatal(err)
-				}
-				fmt.Fprintf(os.Stderr, "retest %s:%d:%d %s: %s\n", name, m.Line, m.Column, m.Type, st)
-				m.Status = st
-			}
 			switch m.Status {
 			case "KILLED":
 				t.killed++
@@ -211,13 +174,14 @@ func main() {
 		for _, s := range unlisted {
 			fmt.Println("  " + s)
 		}
-		os.Exit(1)
+		return 1
 	}
 	if low {
 		fmt.Println("\nFAIL: a file scores under 95 %")
-		os.Exit(1)
+		return 1
 	}
 	fmt.Println("\nok: every survivor is listed as equivalent")
+	return 0
 }
 
 func score(t *tally) string {
@@ -259,35 +223,4 @@ func readEquivalents(path string) (map[key]string, error) {
 		eq[k] = reason
 	}
 	return eq, sc.Err()
-}
-
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "mutationcheck:", err)
-	os.Exit(2)
-}
-
-var logLine = regexp.MustCompile(`^\s*(KILLED|LIVED|NOT COVERED|TIMED OUT|NOT VIABLE|SKIPPED) ([A-Z_]+) at (\S+):(\d+):(\d+)\s*$`)
-
-func parseLog(raw []byte) (report, error) {
-	var rep report
-	at := map[string]int{}
-	for _, l := range strings.Split(string(raw), "\n") {
-		m := logLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		i, ok := at[m[3]]
-		if !ok {
-			i = len(rep.Files)
-			at[m[3]] = i
-			rep.Files = append(rep.Files, reportFile{Name: m[3]})
-		}
-		line, _ := strconv.Atoi(m[4])
-		col, _ := strconv.Atoi(m[5])
-		rep.Files[i].Mutations = append(rep.Files[i].Mutations, reportMutation{Type: m[2], Status: m[1], Line: line, Column: col})
-	}
-	if len(rep.Files) == 0 {
-		return rep, fmt.Errorf("no mutant lines")
-	}
-	return rep, nil
 }

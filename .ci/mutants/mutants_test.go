@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The fixture: Clamp's "v > hi" has two mutants. "v <= hi" (negation)
+// changes Clamp(5, 3), which the test checks: killed. "v >= hi"
+// (boundary) differs only at v == hi, where both return hi: it lives,
+// and is equivalent. Unused's "+" is reached by no test: not covered.
+var fixture = map[string]string{
+	"go.mod": "module fixture\n\ngo 1.26\n",
+	"calc/calc.go": `package calc
+
+// Clamp limits v to at most hi.
+func Clamp(v, hi int) int {
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// Unused is called by no test.
+func Unused(a int) int { return a + 1 }
+`,
+	"calc/calc_test.go": `package calc
+
+import "testing"
+
+func TestClamp(t *testing.T) {
+	if Clamp(5, 3) != 3 || Clamp(1, 3) != 1 {
+		t.Fatal("Clamp does not clamp")
+	}
+}
+`,
+}
+
+const boundaryListing = "calc.go | CONDITIONALS_BOUNDARY | 6 | if v > hi { | at v == hi both forms return hi\n"
+const unusedListing = "calc.go | ARITHMETIC_BASE | 35 | func Unused(a int) int { return a + 1 } | the fixture's uncovered mutant\n"
+
+// TestEngineKillsAndKeepsTheFixturesMutants runs the engine on the
+// fixture: the killed mutant is KILLED, the equivalent one LIVED, the
+// unreached one NOT COVERED, and the score fails until both survivors are
+// listed with a reason.
+func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine and the fixture's test binaries")
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "mutants")
+	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, b)
+	}
+	mod := filepath.Join(tmp, "mod")
+	for name, text := range fixture {
+		p := filepath.Join(mod, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engine := func(eq string, args ...string) (string, int) {
+		eqFile := filepath.Join(tmp, "eq.txt")
+		if err := os.WriteFile(eqFile, []byte(eq), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, append([]string{"-pkg", "calc", "-files", "calc.go", "-equivalents", eqFile}, args...)...)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOFLAGS=-mod=mod")
+		b, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(b), code
+	}
+
+	report := filepath.Join(tmp, "report.json")
+	out, code := engine(boundaryListing+unusedListing, "-workers", "1", "-o", report)
+	if code != 0 {
+		t.Fatalf("with both survivors listed the run should pass, exit %d:\n%s", code, out)
+	}
+	raw, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Files []struct {
+			Name      string `json:"file_name"`
+			Mutations []struct {
+				Type, Status string
+				Line, Column int
+			} `json:"mutations"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Files {
+		for _, m := range f.Mutations {
+			got = append(got, f.Name+" "+m.Type+" "+m.Status)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"calc.go ARITHMETIC_BASE NOT COVERED",
+		"calc.go CONDITIONALS_BOUNDARY LIVED",
+		"calc.go CONDITIONALS_NEGATION KILLED",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("mutants:\n%s\nwant:\n%s\nengine output:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
+	}
+	if !strings.Contains(out, "100.0 % (1/1)") {
+		t.Errorf("the score should be the one killed mutant of one non-equivalent:\n%s", out)
+	}
+
+	// Scoring the same report again: an unlisted survivor fails the run
+	// and is named with the line that would list it.
+	out, code = engine(unusedListing, "-check", report)
+	if code != 1 || !strings.Contains(out, "calc.go | CONDITIONALS_BOUNDARY | 6 | if v > hi { | <why no test can tell>") {
+		t.Fatalf("an unlisted survivor should fail the score (exit 1) and be named, exit %d:\n%s", code, out)
+	}
+
+	// A run stopped partway: its output's mutant lines are the earlier
+	// report; with -partial the mutants they lack are skipped, the killed
+	// one keeps its status without a run.
+	log := filepath.Join(tmp, "stopped.log")
+	if err := os.WriteFile(log, []byte("== running 3 mutants\n      KILLED CONDITIONALS_NEGATION at calc.go:5:7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code = engine("", "-rerun", log, "-partial", "-o", report)
+	raw, err = os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.Contains(string(raw), `"status": "KILLED"`) || strings.Count(string(raw), `"status": "SKIPPED"`) != 2 {
+		t.Fatalf("rerun of a stopped run: exit %d, report:\n%s\noutput:\n%s", code, raw, out)
+	}
+}

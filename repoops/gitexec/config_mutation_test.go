@@ -1,0 +1,99 @@
+package gitexec
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// `git version` output is read only in its one form: "git version
+// MAJOR.MINOR[...]"; anything else is an error, not a guess (found by
+// mutation testing, .ci/mutation --pkg gitexec).
+func TestParseGitVersionRefusesEveryOtherForm(t *testing.T) {
+	for _, c := range []struct {
+		out          string
+		major, minor int
+		ok           bool
+	}{
+		{"git version 2.39", 2, 39, true}, // two parts are enough
+		{"git version 2.39.5", 2, 39, true},
+		{"git 2.39.5", 0, 0, false},          // no "version"
+		{"gti version 2.39.5", 0, 0, false},  // not git
+		{"git versions 2.39.5", 0, 0, false}, // not "version"
+		{"git version 2", 0, 0, false},       // no minor
+		{"git version x.39", 0, 0, false},    // major not a number
+		{"git version 2.x", 0, 0, false},     // minor not a number
+	} {
+		ma, mi, err := parseGitVersion(c.out)
+		if (err == nil) != c.ok || ma != c.major || mi != c.minor {
+			t.Errorf("parseGitVersion(%q) = %d, %d, %v; want %d, %d, ok %v", c.out, ma, mi, err, c.major, c.minor, c.ok)
+		}
+	}
+}
+
+// `git config --list -z` records: an empty record or a key with no
+// variable name ("filter.x.") is skipped and reading goes on; the records
+// after it still count.
+func TestParseGitConfigSkipsBadRecordsAndReadsOn(t *testing.T) {
+	c, err := parseGitConfig([]byte("\x00filter.x.\nv\x00core.excludesfile\n/x\x00diff.d.textconv\ncat\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.excludes != "/x" {
+		t.Errorf("excludes %q, want /x: a record after a skipped one was not read", c.excludes)
+	}
+	want := [][2]string{{"diff.d.textconv", ""}, {"diff.d.command", ""}, {"diff.d.cachetextconv", "false"}}
+	if !slices.Equal(c.overrides, want) {
+		t.Errorf("overrides %v, want %v (nothing for the bad key filter.x.)", c.overrides, want)
+	}
+}
+
+// Only include.path and includeif.<cond>.path are include directives:
+// another variable of those sections, or a "path" of another section,
+// is not one.
+func TestParseGitConfigFindsOnlyIncludePaths(t *testing.T) {
+	c, err := parseGitConfig([]byte("remote.origin.path\n/a\x00include.other\n/b\x00includeif.gitdir:/x.other\n/c\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.include != "" {
+		t.Errorf("include %q, want none", c.include)
+	}
+	for _, rec := range []string{"include.path\n/p", "includeIf.gitdir:/x.path\n/p"} {
+		c, err := parseGitConfig([]byte(rec + "\x00"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Replace(rec, "\n", " = ", 1); c.include != want {
+			t.Errorf("include %q, want %q", c.include, want)
+		}
+	}
+}
+
+// Each driver section's named entries get blanked, and only those: a
+// section-wide variable (no name) or another section's named entry gets
+// no override.
+func TestParseGitConfigBlanksNamedDriversOnly(t *testing.T) {
+	for _, c := range []struct {
+		rec  string
+		want [][2]string
+	}{
+		{"filter.f.clean\nx", [][2]string{{"filter.f.clean", ""}, {"filter.f.smudge", ""}, {"filter.f.process", ""}, {"filter.f.required", "false"}}},
+		{"merge.m.driver\nx", [][2]string{{"merge.m.driver", ""}}},
+		{"credential.https://h.helper\nx", [][2]string{{"credential.https://h.helper", ""}}},
+		{"protocol.p.allow\nalways", [][2]string{{"protocol.p.allow", "never"}}},
+		{"filter.required\ntrue", nil},  // no driver name
+		{"protocol.allow\nalways", nil}, // the section-wide setting: fixedOverrides' job
+		{"protocol.p.other\nx", nil},    // a named protocol, but not its allow
+		{"remote.origin.url\nx", nil},   // not a driver section
+		{"core.excludesfile\nx", nil},
+	} {
+		got, err := parseGitConfig([]byte(c.rec + "\x00"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.overrides, c.want) {
+			t.Errorf("%q: overrides %v, want %v", c.rec, got.overrides, c.want)
+		}
+	}
+}
