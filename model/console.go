@@ -257,9 +257,9 @@ func (p *consolePane) run() tea.Cmd {
 	p.histPos = len(p.history)
 	p.draft = ""
 	p.input.SetValue("")
-	ctx, cancel := context.WithCancel(p.c.ctx)
+	ctx, cancel := context.WithCancel(p.c.Ctx)
 	p.cancel = cancel
-	s := p.c.session
+	s := p.c.Session
 	cmds = append(cmds, envelop(paneConsole, jobTool, p.seq, func() tea.Msg {
 		rec, res := s.CallRecorded(ctx, c.tool, c.args)
 		return consoleRanMsg{rec: rec, res: res}
@@ -325,14 +325,14 @@ func (p *consolePane) View(w, h int, focused bool) string {
 	}
 	switch {
 	case p.running != "":
-		cv.Call = p.c.spinFrame() + " running " + p.running
+		cv.Call = p.c.SpinFrame() + " running " + p.running
 	case p.res != nil:
 		cv.Call = "ran " + p.call
 		cv.Meta = "isError: " + boolWord(p.res.IsError) + " · " + durationText(p.ms) + " · " + repoops.Plural(len(p.lines), "line", "lines") + " · " + repoops.SizeText(len(p.res.Text))
 		cv.Lines = p.lines
 		cv.IsError = p.res.IsError
 	}
-	return p.c.styles.RenderConsole(cv, w, h)
+	return p.c.Styles.RenderConsole(cv, w, h)
 }
 
 func boolWord(b bool) string {

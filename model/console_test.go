@@ -107,13 +107,13 @@ func typeLine(m *Model, s string) {
 func TestConsoleRunsLikeReproxCall(t *testing.T) {
 	m, _ := consoleModel(t)
 	press(m, ":")
-	p, ok := m.overlays.top().(*consolePane)
+	p, ok := m.Overlays.Top().(*consolePane)
 	if !ok {
-		t.Fatalf("top overlay %T", m.overlays.top())
+		t.Fatalf("top overlay %T", m.Overlays.Top())
 	}
 	typeLine(m, "repo_grep pattern=needle path=src")
 	press(m, "enter")
-	want := m.repo.NewSession().Call(context.Background(), "repo_grep", []byte(`{"pattern":"needle","path":"src"}`))
+	want := m.Repo.NewSession().Call(context.Background(), "repo_grep", []byte(`{"pattern":"needle","path":"src"}`))
 	if p.res == nil || p.res.Text != want.Text || p.res.IsError != want.IsError {
 		t.Fatalf("console result differs from the tool's:\n%+v\n%q", p.res, want.Text)
 	}
@@ -129,7 +129,7 @@ func TestConsoleRunsLikeReproxCall(t *testing.T) {
 	// A refusal is shown as the tool words it, marked isError.
 	typeLine(m, `repo_read_file {"path":"nope.go"}`)
 	press(m, "enter")
-	want = m.repo.NewSession().Call(context.Background(), "repo_read_file", []byte(`{"path":"nope.go"}`))
+	want = m.Repo.NewSession().Call(context.Background(), "repo_read_file", []byte(`{"path":"nope.go"}`))
 	if !p.res.IsError || p.res.Text != want.Text {
 		t.Errorf("refusal: %+v, want %q", p.res, want.Text)
 	}
@@ -142,11 +142,11 @@ func TestConsoleReadOpensTheGateForThePreview(t *testing.T) {
 	m, dir := consoleModel(t)
 	writeFiles(t, dir, map[string]string{"dup.go": dupGo})
 	run(m, m.openFile("dup.go", 3))
-	m.common.session = m.repo.NewSession() // only looked so far
+	m.common.Session = m.Repo.NewSession() // only looked so far
 	press(m, ":")
 	typeLine(m, "repo_read_file path=dup.go limit=6")
 	press(m, "enter")
-	if rec, ok := m.session.LastRead("dup.go"); !ok || !rec.Full {
+	if rec, ok := m.Session.LastRead("dup.go"); !ok || !rec.Full {
 		t.Fatalf("the console's read is not the explorer session's: %v %+v", ok, rec)
 	}
 	press(m, "esc")
@@ -172,7 +172,7 @@ func TestConsoleHistoryKeptAcrossRuns(t *testing.T) {
 		t.Fatalf("history file: %q %v", b, err)
 	}
 	// A new explorer reads it back; up walks it, newest first.
-	m2 := start(t, m.repo.Dir(), 100, 30)
+	m2 := start(t, m.Repo.Dir(), 100, 30)
 	press(m2, ":")
 	p := m2.console
 	press(m2, "up")

@@ -135,17 +135,17 @@ func (m *Model) copyCall() tea.Cmd {
 	if a == nil {
 		return m.flash("could not copy: this pane has no tool call")
 	}
-	if a.on && !a.loading {
-		return m.copyText(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
+	if a.On && !a.Loading {
+		return m.copyText(copyCallText(a.Call, a.Text), "the call and its "+repoops.SizeText(len(a.Text))+" of model text")
 	}
 	name, args, why := p.AgentCall()
 	if why != "" {
 		return m.flash("could not copy: " + why)
 	}
-	ctx, s, id, gen := m.ctx, m.look, p.ID(), p.Generation(jobLoad)
+	ctx, s, id, gen := m.Ctx, m.Look, p.ID(), p.Generation(jobLoad)
 	return func() tea.Msg {
 		res := callJSON(ctx, s, name, args)
-		ran := paneMsg{to: id, job: jobLoad, gen: gen, msg: agentRanMsg{}}
+		ran := paneMsg{To: id, Job: jobLoad, Gen: gen, Msg: agentRanMsg{}}
 		return tea.BatchMsg{
 			func() tea.Msg { return copyCallMsg{call: repoops.CallText(name, args), res: res} },
 			func() tea.Msg { return ran },

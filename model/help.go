@@ -35,9 +35,9 @@ func (h *helpPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	switch d, top, _ := navStep(h.c.keys.Tree.Nav, k, h.height); {
+	switch d, top, _ := navStep(h.c.Keys.Tree.Nav, k, h.height); {
 	case d != 0:
-		limit := h.c.styles.HelpScrollMax(h.sections, h.legend, h.width, h.height)
+		limit := h.c.Styles.HelpScrollMax(h.sections, h.legend, h.width, h.height)
 		h.top = min(max(h.top+d, 0), limit)
 		return nil
 	case top:
@@ -52,5 +52,5 @@ func (h *helpPane) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (h *helpPane) View(w, ht int, _ bool) string {
-	return h.c.styles.RenderHelp(h.sections, h.legend, h.top, w, ht)
+	return h.c.Styles.RenderHelp(h.sections, h.legend, h.top, w, ht)
 }

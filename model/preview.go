@@ -146,7 +146,7 @@ func (p *previewPane) restore(k *previewPane) {
 }
 
 func newPreviewPane(c *common, path string, tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd, after func(bool) tea.Cmd) *previewPane {
-	ctx, cancel := context.WithCancel(c.ctx)
+	ctx, cancel := context.WithCancel(c.Ctx)
 	p := &previewPane{c: c, keys: keymap.NewPreview(), tick: tick, after: after, ctx: ctx, cancel: cancel, path: path}
 	p.old, p.new, p.body = newArea("old_string"), newArea("new_string"), newArea("content")
 	p.line = newNumberField("0 inserts at the top")
