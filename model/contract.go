@@ -23,9 +23,10 @@ type (
 	fileSet      = ct.FileSet
 	fileVersion  = ct.FileVersion
 	// Settings are what the explorer remembers between runs (model/pane).
-	Settings  = ct.Settings
-	FeedMsg   = ct.FeedMsg
-	fileBatch = ct.Batch
+	Settings    = ct.Settings
+	FeedMsg     = ct.FeedMsg
+	fileBatch   = ct.Batch
+	copyCallMsg = ct.CopyCallMsg
 )
 
 const (
@@ -62,6 +63,7 @@ const (
 
 var (
 	spinFrames = ct.SpinFrames
+	noPaste    = ct.NoPaste
 	envelop    = ct.Envelop
 	NewFileSet = ct.NewFileSet
 )

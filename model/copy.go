@@ -119,12 +119,6 @@ func (m *Model) copyNatural() tea.Cmd {
 
 func itoaComma(n int) string { return strings.ReplaceAll(repoops.Commas(n), ",", "") }
 
-// copyCallMsg carries a call run for Y: its text, to copy.
-type copyCallMsg struct {
-	call string
-	res  repoops.Result
-}
-
 // copyCall copies the focused pane's tool call and its exact model text:
 // the agent view's when it is on, else the call is made now, as `a` makes
 // it: through the look session, so copying records no read (looking never
@@ -147,7 +141,7 @@ func (m *Model) copyCall() tea.Cmd {
 		res := callJSON(ctx, s, name, args)
 		ran := paneMsg{To: id, Job: jobLoad, Gen: gen, Msg: agentRanMsg{}}
 		return tea.BatchMsg{
-			func() tea.Msg { return copyCallMsg{call: repoops.CallText(name, args), res: res} },
+			func() tea.Msg { return copyCallMsg{Call: repoops.CallText(name, args), Res: res} },
 			func() tea.Msg { return ran },
 		}
 	}

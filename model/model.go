@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -78,8 +79,8 @@ type Model struct {
 	saver    settingsSaver // writes changed settings off the loop (settings_live.go)
 	dragging bool          // the separator is being dragged (split_drag.go)
 
-	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
-	console *consolePane // the tool console, kept between openings (console.go)
+	copying copyState     // a copy waiting for the terminal's read-back (copy.go)
+	console *console.Pane // the tool console, kept between openings (console.go)
 
 	watch    *diskWatcher // nil until started (or when not following the disk)
 	followed following    // what the watcher was last told

@@ -76,11 +76,6 @@ const tabGlyph = "␉"
 func toArea(s string) string   { return strings.ReplaceAll(s, "\t", tabGlyph) }
 func fromArea(s string) string { return strings.ReplaceAll(s, tabGlyph, "\t") }
 
-// noPaste switches off the text fields' own ctrl+v, which reads the
-// clipboard by running programs (xclip, wl-paste); the terminal's paste
-// (bracketed, tea.PasteMsg) still arrives.
-var noPaste = key.NewBinding(key.WithDisabled())
-
 // openPreview opens the edit preview on the viewer's file, prefilled with
 // the selected lines (or the cursor line).
 func (m *Model) openPreview() tea.Cmd {

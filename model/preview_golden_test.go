@@ -44,7 +44,7 @@ func TestGoldenOverlays(t *testing.T) {
 			press(m, ":")
 			typeLine(m, "repo_grep pattern=needle")
 			press(m, "enter")
-			m.console.ms = 1.5 // the time it took, fixed for the golden
+			m.console.SetDuration(1.5) // the time it took, fixed for the golden
 			typeLine(m, "repo_read_file pa")
 			press(m, "tab")
 		}},

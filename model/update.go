@@ -86,7 +86,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case copyTimeoutMsg:
 		return m.onCopyTimeout(msg)
 	case copyCallMsg:
-		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
+		return m.copyText(copyCallText(msg.Call, msg.Res.Text), "the call and its "+repoops.SizeText(len(msg.Res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
 	case agentFollowMsg:
