@@ -65,5 +65,6 @@ var (
 	spinFrames = ct.SpinFrames
 	noPaste    = ct.NoPaste
 	envelop    = ct.Envelop
+	navStep    = ct.NavStep
 	NewFileSet = ct.NewFileSet
 )

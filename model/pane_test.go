@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/help"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -143,7 +144,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 func TestHelpIsAnOverlay(t *testing.T) {
 	m := start(t, fixtureRepo(t), 80, 12)
 	press(m, "?")
-	h, ok := m.Overlays.Top().(*helpPane)
+	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {
 		t.Fatalf("? did not open the help overlay")
 	}
@@ -151,8 +152,8 @@ func TestHelpIsAnOverlay(t *testing.T) {
 		t.Errorf("help not drawn")
 	}
 	press(m, "j")
-	if h.top != 1 || m.Overlays.Top() != h {
-		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.top, m.Overlays.Top() == h)
+	if h.Top() != 1 || m.Overlays.Top() != h {
+		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.Top(), m.Overlays.Top() == h)
 	}
 	press(m, "tab")
 	if m.Overlays.Top() != nil || m.focus != paneTree {

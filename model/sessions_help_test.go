@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/help"
 )
 
 // ? opens the help over the sessions pane, with the pane's keys first;
@@ -14,12 +15,12 @@ func TestSessionsHelpOpensOverThePane(t *testing.T) {
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, s1Calls))
 	press(m, "?")
-	h, ok := m.Overlays.Top().(*helpPane)
+	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {
 		t.Fatalf("? over the sessions pane opened no help; on top: %T", m.Overlays.Top())
 	}
-	if len(h.sections) == 0 || h.sections[0].Title != "Sessions" {
-		t.Fatalf("the help does not start with the sessions pane's keys: %+v", h.sections)
+	if len(h.Sections()) == 0 || h.Sections()[0].Title != "Sessions" {
+		t.Fatalf("the help does not start with the sessions pane's keys: %+v", h.Sections())
 	}
 	out := ansi.Strip(m.Render())
 	if !strings.Contains(out, "follow newest") {

@@ -3,7 +3,7 @@ package model
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/help"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -254,7 +254,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.popOverlay()
 		}
 		if opensHelp(o) && key.Matches(msg, m.Keys.Global.Help) {
-			m.pushOverlay(newHelpPane(m.common, m.helpOver(o)))
+			m.pushOverlay(help.New(m.common, m.helpOver(o)))
 			return nil
 		}
 		cmd := o.Update(msg)
@@ -285,7 +285,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.closeWatch()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
-		m.pushOverlay(newHelpPane(m.common, m.helpSections()))
+		m.pushOverlay(help.New(m.common, m.helpSections()))
 		return nil
 	case key.Matches(msg, g.Focus):
 		d := 1
@@ -353,28 +353,4 @@ func bindingDesc(msg tea.KeyPressMsg, bs []key.Binding) string {
 		}
 	}
 	return ""
-}
-
-// navStep turns a movement key into a step for a pane of body rows: lines
-// for up/down and pages, or a jump to an end (top/bottom set).
-func navStep(n keymap.Nav, msg tea.KeyPressMsg, body int) (d int, top, bottom bool) {
-	switch {
-	case key.Matches(msg, n.Up):
-		return -1, false, false
-	case key.Matches(msg, n.Down):
-		return 1, false, false
-	case key.Matches(msg, n.HalfDown):
-		return max(body/2, 1), false, false
-	case key.Matches(msg, n.HalfUp):
-		return -max(body/2, 1), false, false
-	case key.Matches(msg, n.PageDown):
-		return max(body-1, 1), false, false
-	case key.Matches(msg, n.PageUp):
-		return -max(body-1, 1), false, false
-	case key.Matches(msg, n.Top):
-		return 0, true, false
-	case key.Matches(msg, n.Bottom):
-		return 0, false, true
-	}
-	return 0, false, false
 }
