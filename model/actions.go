@@ -23,7 +23,7 @@ type editorDoneMsg struct {
 // reload makes the core forget its cached ignore rules and git's view, then
 // (on reloadedMsg) lists and reads everything shown again.
 func (m *Model) reload() tea.Cmd {
-	repo := m.repo
+	repo := m.Repo
 	return func() tea.Msg {
 		repo.Refresh()
 		return reloadedMsg{}
@@ -59,7 +59,7 @@ func (m *Model) openEditor() tea.Cmd {
 	}
 	argv := strings.Fields(editor)
 	// +LINE is understood by vi, vim, nvim, nano, emacs, micro, helix and kak.
-	argv = append(argv, "+"+strconv.Itoa(line), filepath.Join(m.repo.Dir(), filepath.FromSlash(path)))
+	argv = append(argv, "+"+strconv.Itoa(line), filepath.Join(m.Repo.Dir(), filepath.FromSlash(path)))
 	c := exec.Command(argv[0], argv[1:]...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{path: path, err: err} })
 }

@@ -22,7 +22,7 @@ type agentFollowMsg struct{ seq int }
 // agent view is on, and schedules the call for the folder now under it.
 func (m *Model) followTree(msg tea.KeyPressMsg) tea.Cmd {
 	t := &m.tree
-	k := m.keys.Tree
+	k := m.Keys.Tree
 	name, args, _ := t.AgentCall()
 	before := repoops.CallText(name, args)
 	d, top, bottom := navStep(k.Nav, msg, t.visible())
@@ -46,8 +46,8 @@ func (m *Model) followTree(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	// The call shown changes now; its text once the cursor rests.
 	a := &t.agent
-	a.call = repoops.CallText(name, args)
-	a.loading = true
+	a.Call = repoops.CallText(name, args)
+	a.Loading = true
 	m.agentSeq++
 	seq := m.agentSeq
 	return m.tick(agentFollowPause, func(time.Time) tea.Msg { return agentFollowMsg{seq: seq} })
@@ -55,7 +55,7 @@ func (m *Model) followTree(msg tea.KeyPressMsg) tea.Cmd {
 
 // onAgentFollow runs the call for where the cursor rests.
 func (m *Model) onAgentFollow(msg agentFollowMsg) tea.Cmd {
-	if msg.seq != m.agentSeq || !m.tree.agent.on {
+	if msg.seq != m.agentSeq || !m.tree.agent.On {
 		return nil
 	}
 	return m.refreshAgent(&m.tree)

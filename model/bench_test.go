@@ -90,7 +90,7 @@ func benchModel(b *testing.B, dir string) (*Model, *repoops.Repo) {
 	m := New(context.Background(), repo, Config{Name: "big"})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	run(m, loadDir(m.ctx, repo, m.tree.gen, ""))
+	run(m, loadDir(m.Ctx, repo, m.tree.gen, ""))
 	return m, repo
 }
 

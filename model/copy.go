@@ -119,12 +119,6 @@ func (m *Model) copyNatural() tea.Cmd {
 
 func itoaComma(n int) string { return strings.ReplaceAll(repoops.Commas(n), ",", "") }
 
-// copyCallMsg carries a call run for Y: its text, to copy.
-type copyCallMsg struct {
-	call string
-	res  repoops.Result
-}
-
 // copyCall copies the focused pane's tool call and its exact model text:
 // the agent view's when it is on, else the call is made now, as `a` makes
 // it: through the look session, so copying records no read (looking never
@@ -135,19 +129,19 @@ func (m *Model) copyCall() tea.Cmd {
 	if a == nil {
 		return m.flash("could not copy: this pane has no tool call")
 	}
-	if a.on && !a.loading {
-		return m.copyText(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
+	if a.On && !a.Loading {
+		return m.copyText(copyCallText(a.Call, a.Text), "the call and its "+repoops.SizeText(len(a.Text))+" of model text")
 	}
 	name, args, why := p.AgentCall()
 	if why != "" {
 		return m.flash("could not copy: " + why)
 	}
-	ctx, s, id, gen := m.ctx, m.look, p.ID(), p.Generation(jobLoad)
+	ctx, s, id, gen := m.Ctx, m.Look, p.ID(), p.Generation(jobLoad)
 	return func() tea.Msg {
 		res := callJSON(ctx, s, name, args)
-		ran := paneMsg{to: id, job: jobLoad, gen: gen, msg: agentRanMsg{}}
+		ran := paneMsg{To: id, Job: jobLoad, Gen: gen, Msg: agentRanMsg{}}
 		return tea.BatchMsg{
-			func() tea.Msg { return copyCallMsg{call: repoops.CallText(name, args), res: res} },
+			func() tea.Msg { return copyCallMsg{Call: repoops.CallText(name, args), Res: res} },
 			func() tea.Msg { return ran },
 		}
 	}

@@ -100,12 +100,12 @@ func TestCopyCallIsTheCallAndItsExactText(t *testing.T) {
 	press(m, "a") // the tree's agent view: repo_tree
 	a := m.tree.agent
 	press(m, "Y")
-	if want := a.call + "\n" + a.text; m.copying.text != want || a.text == "" {
+	if want := a.Call + "\n" + a.Text; m.copying.text != want || a.Text == "" {
 		t.Errorf("Y with the agent view on:\n%q\nwant\n%q", m.copying.text, want)
 	}
 	press(m, "a") // off: Y makes the call itself
 	press(m, "Y")
-	if want := a.call + "\n" + a.text; m.copying.text != want {
+	if want := a.Call + "\n" + a.Text; m.copying.text != want {
 		t.Errorf("Y with the agent view off:\n%q\nwant\n%q", m.copying.text, want)
 	}
 }

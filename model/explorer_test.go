@@ -44,7 +44,7 @@ func TestRuleWhereTheOutputCapEndsADefaultRead(t *testing.T) {
 	}
 	writeFiles(t, dir, map[string]string{"wide.txt": b.String()})
 	m := start(t, dir, 120, 40)
-	res, err := m.session.Repo().NewSession().ReadFile(context.Background(), repoops.ReadArgs{Path: "wide.txt"})
+	res, err := m.Session.Repo().NewSession().ReadFile(context.Background(), repoops.ReadArgs{Path: "wide.txt"})
 	if err != nil || !res.ByteCut {
 		t.Fatalf("fixture: %v %+v", err, res)
 	}
@@ -192,14 +192,14 @@ func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
 		t.Fatalf("message %q", m.message)
 	}
 	press(m, "m", "a", "i", "n")
-	if m.tree.agent.on || m.tree.cursor != cursor {
-		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.on, m.tree.cursor)
+	if m.tree.agent.On || m.tree.cursor != cursor {
+		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.On, m.tree.cursor)
 	}
 	if !strings.Contains(m.message, `typed "xmain": no input is open in the tree, so nothing ran`) {
 		t.Errorf("message %q", m.message)
 	}
 	press(m, "esc", "a")
-	if !m.tree.agent.on {
+	if !m.tree.agent.On {
 		t.Errorf("after esc, a does not toggle the agent view")
 	}
 	press(m, "a", "esc") // esc ends nothing now: it does nothing in the tree
@@ -241,7 +241,7 @@ func TestCopyingACallRecordsNoRead(t *testing.T) {
 	if !strings.Contains(m.copying.text, "docs/long.txt — lines 1-1000 of 1400") {
 		t.Fatalf("copied %q", m.copying.text)
 	}
-	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
 		t.Error("copying the call recorded a read in the explorer session")
 	}
 }
@@ -255,11 +255,11 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 	press(m, "a")
 	a := &m.tree.agent
 	out := ansi.Strip(m.Render())
-	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.text)), strings.Count(a.text, "\n")+1)
+	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.Text)), strings.Count(a.Text, "\n")+1)
 	if !strings.Contains(out, size) {
 		t.Errorf("no size %q in:\n%s", size, out)
 	}
-	footer := a.lines[len(a.lines)-2] // "(stopped at depth 3: …)"
+	footer := a.Lines[len(a.Lines)-2] // "(stopped at depth 3: …)"
 	var joined strings.Builder
 	for _, l := range strings.Split(out, "\n") {
 		joined.WriteString(strings.TrimRight(strings.SplitN(l, "│", 2)[0], " "))
@@ -268,8 +268,8 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 		t.Errorf("footer %q is cut:\n%s", footer, out)
 	}
 	press(m, "w")
-	if rows := a.display(m.tree.width, m.agentWrap()); len(rows) != len(a.lines) {
-		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.lines))
+	if rows := a.Display(m.tree.width, m.agentWrap()); len(rows) != len(a.Lines) {
+		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.Lines))
 	}
 	if out := ansi.Strip(m.Render()); !strings.Contains(out, "…") {
 		t.Errorf("unwrapped, a long line should be cut at the edge:\n%s", out)
@@ -285,20 +285,20 @@ func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
 	selectPath(t, m, "deep")
 	press(m, "a")
 	a := &m.tree.agent
-	if !strings.HasPrefix(a.call, `repo_tree {"path":"deep"}`) {
-		t.Fatalf("call %q", a.call)
+	if !strings.HasPrefix(a.Call, `repo_tree {"path":"deep"}`) {
+		t.Fatalf("call %q", a.Call)
 	}
 	press(m, "j") // onto docs/
 	if n := m.tree.selected(); n == nil || n.path != "docs" {
 		t.Fatalf("j in the tree's agent view did not move the cursor: %v", n)
 	}
-	if !strings.HasPrefix(a.call, `repo_tree {"path":"docs"}`) {
-		t.Errorf("the call did not follow: %q", a.call)
+	if !strings.HasPrefix(a.Call, `repo_tree {"path":"docs"}`) {
+		t.Errorf("the call did not follow: %q", a.Call)
 	}
 	_, cmd := m.Update(agentFollowMsg{seq: m.agentSeq}) // the cursor rested
 	run(m, cmd)
-	if a = &m.tree.agent; !strings.HasPrefix(a.text, "docs/") {
-		t.Errorf("text after the cursor rested: %q", a.text)
+	if a = &m.tree.agent; !strings.HasPrefix(a.Text, "docs/") {
+		t.Errorf("text after the cursor rested: %q", a.Text)
 	}
 	// A stale rest (the cursor moved again) runs nothing.
 	press(m, "k")

@@ -18,15 +18,15 @@ func BenchmarkFindFirstResults(b *testing.B) {
 	var took []time.Duration
 	for b.Loop() {
 		l := newPacedListing(b, paths, nil)
-		m.files.forget()
-		m.files.each = l.each
+		m.Files.Forget()
+		m.Files.Each = l.each
 		d := newFeedDriver(b, m)
 		if m.find != nil {
 			m.find.ix, m.find.res = nil, nil
 		}
 		t0 := time.Now()
 		d.press("f")
-		p := m.overlays.top().(*findPane)
+		p := m.Overlays.Top().(*findPane)
 		if p.input == "" {
 			for _, r := range q {
 				d.press(string(r))
@@ -35,7 +35,7 @@ func BenchmarkFindFirstResults(b *testing.B) {
 		d.until("first results", func() bool { return p.res != nil && p.res.query == q && !p.matching })
 		took = append(took, time.Since(t0))
 		l.open()
-		d.until("the listing's end", func() bool { return m.files.done && !p.building && !p.matching })
+		d.until("the listing's end", func() bool { return m.Files.Done && !p.building && !p.matching })
 		d.press("esc")
 	}
 	slices.Sort(took)
@@ -49,14 +49,14 @@ func BenchmarkFindReopen(b *testing.B) {
 	m := start(b, fixtureRepo(b), 120, 40)
 	l := newPacedListing(b, benchPaths(92_000), nil)
 	l.open()
-	m.files.each = l.each
+	m.Files.Each = l.each
 	d := newFeedDriver(b, m)
 	d.press("f")
 	for _, r := range "servauthtok" {
 		d.press(string(r))
 	}
-	p := m.overlays.top().(*findPane)
-	d.until("the whole set matched", func() bool { return m.files.done && p.ixAt.done && p.res != nil && !p.matching && !p.building })
+	p := m.Overlays.Top().(*findPane)
+	d.until("the whole set matched", func() bool { return m.Files.Done && p.ixAt.Done && p.res != nil && !p.matching && !p.building })
 	d.press("esc")
 	for b.Loop() {
 		d.press("f")

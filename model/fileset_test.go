@@ -115,7 +115,7 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	m := start(t, fixtureRepo(t), 120, 40)
 	first, rest := streamedPaths()
 	l := newPacedListing(t, first, rest)
-	m.files.each = l.each
+	m.Files.Each = l.each
 	d := newFeedDriver(t, m)
 	const q = "modelgo"
 	d.press("f")
@@ -125,7 +125,7 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	p := findOf(t, m)
 	landed := func(n int, done bool) func() bool {
 		return func() bool {
-			return p.ix != nil && p.ixAt.n == n && p.ixAt.done == done && !p.matching && !p.building && p.res != nil && p.res.query == q
+			return p.ix != nil && p.ixAt.N == n && p.ixAt.Done == done && !p.matching && !p.building && p.res != nil && p.res.query == q
 		}
 	}
 	d.until("results over the first part", landed(len(first), false))
@@ -186,7 +186,7 @@ func TestTreeFilterWhileListing(t *testing.T) {
 	m := start(t, fixtureRepo(t), 120, 40)
 	first, rest := streamedPaths()
 	l := newPacedListing(t, first, rest)
-	m.files.each = l.each
+	m.Files.Each = l.each
 	d := newFeedDriver(t, m)
 	const q = "token"
 	d.press("/")
@@ -199,7 +199,7 @@ func TestTreeFilterWhileListing(t *testing.T) {
 	}
 	landed := func(n int, done bool) func() bool {
 		return func() bool {
-			return f.ix != nil && f.at.n == n && f.at.done == done && !f.building && !f.matching && f.forQuery == q
+			return f.ix != nil && f.at.N == n && f.at.Done == done && !f.building && !f.matching && f.forQuery == q
 		}
 	}
 	d.until("rows over the first part", landed(len(first), false))
@@ -207,7 +207,7 @@ func TestTreeFilterWhileListing(t *testing.T) {
 	if got, want := filterRowPaths(f.rows), filterRowPaths(part); !slices.Equal(got, want) || len(want) == 0 {
 		t.Fatalf("while listing: %v, want %v", got, want)
 	}
-	if s := f.footer(m.files); !strings.Contains(s, "listing… 300 files so far") {
+	if s := f.footer(m.Files); !strings.Contains(s, "listing… 300 files so far") {
 		t.Fatalf("footer while listing: %q", s)
 	}
 	l.open()
@@ -219,7 +219,7 @@ func TestTreeFilterWhileListing(t *testing.T) {
 	if len(whole) <= len(part) {
 		t.Fatalf("the second part holds no match for %q: the test shows nothing", q)
 	}
-	if s := f.footer(m.files); strings.Contains(s, "listing…") {
+	if s := f.footer(m.Files); strings.Contains(s, "listing…") {
 		t.Fatalf("footer after the listing: %q", s)
 	}
 }
@@ -231,8 +231,8 @@ func TestFileSetListedOnce(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	var calls atomic.Int32
-	each := m.files.each
-	m.files.each = func(ctx context.Context, visit func(string)) (int, error) {
+	each := m.Files.Each
+	m.Files.Each = func(ctx context.Context, visit func(string)) (int, error) {
 		calls.Add(1)
 		return each(ctx, visit)
 	}
@@ -244,7 +244,7 @@ func TestFileSetListedOnce(t *testing.T) {
 	if n := calls.Load(); n != 1 {
 		t.Fatalf("reopening find listed again: %d listings", n)
 	}
-	if p.ix != ix || p.ix != m.files.findIx {
+	if p.ix != ix || p.ix != m.Files.FindIx {
 		t.Fatalf("reopening find built another index")
 	}
 	if got := hitPaths(p); len(got) != 1 || got[0] != "src/util/strings.go" {
@@ -253,7 +253,7 @@ func TestFileSetListedOnce(t *testing.T) {
 	press(m, "esc", "/")
 	typeText(m, "str")
 	f := m.tree.filter
-	if n := calls.Load(); n != 1 || f == nil || f.ix == nil || f.ix != m.files.treeIx || f.matches == 0 {
+	if n := calls.Load(); n != 1 || f == nil || f.ix == nil || f.ix != m.Files.TreeIx || f.matches == 0 {
 		t.Fatalf("the tree filter listed again (%d listings) or has no index: %+v", n, f)
 	}
 	tix := f.ix
@@ -282,8 +282,8 @@ func TestFileSetListedOnce(t *testing.T) {
 	if n := calls.Load(); n != 3 {
 		t.Fatalf("a name event did not list the set again: %d listings", n)
 	}
-	if m.files.version().gen == 0 || !m.files.done {
-		t.Fatalf("set not listed after the name event: %+v", m.files.version())
+	if m.Files.Version().Gen == 0 || !m.Files.Done {
+		t.Fatalf("set not listed after the name event: %+v", m.Files.Version())
 	}
 }
 
@@ -292,10 +292,10 @@ func TestFileSetListedOnce(t *testing.T) {
 func TestStaleListingDropped(t *testing.T) {
 	m := start(t, fixtureRepo(t), 120, 40)
 	press(m, "f")
-	before := m.files.version()
-	stale := paneMsg{to: paneFiles, job: jobLoad, gen: before.gen - 1, msg: feedMsg{batch: fileBatch{raw: []string{"ghost"}, shown: []string{"ghost"}}}}
+	before := m.Files.Version()
+	stale := paneMsg{To: paneFiles, Job: jobLoad, Gen: before.Gen - 1, Msg: FeedMsg{Batch: fileBatch{Raw: []string{"ghost"}, Shown: []string{"ghost"}}}}
 	m.Update(stale)
-	if m.files.version() != before {
-		t.Fatalf("a stale batch changed the set: %+v, was %+v", m.files.version(), before)
+	if m.Files.Version() != before {
+		t.Fatalf("a stale batch changed the set: %+v, was %+v", m.Files.Version(), before)
 	}
 }

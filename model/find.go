@@ -11,15 +11,6 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// Ids and job kinds of the find and search overlays (kept apart from the
-// ones in pane.go so panes added there never collide).
-const (
-	paneFind   paneID = 20
-	paneSearch paneID = 21
-
-	jobMatch job = 20 // find's fuzzy pass; search's scan (find's repo_find call is a jobTool)
-)
-
 // findPane is find (f, ctrl+p): a prompt over the viewer, fuzzy matching
 // the file set the tools search, live as it is typed, with each row marked
 // by whether repo_find for the same query would return it.
@@ -76,7 +67,7 @@ func (m *Model) openFind() tea.Cmd {
 	p.done, p.building = false, false
 	p.listGen++
 	m.pushOverlay(p)
-	return tea.Batch(m.files.want(), p.sync())
+	return tea.Batch(m.Files.Want(), p.sync())
 }
 
 // filesMsg is the file set indexed at one version.
@@ -93,19 +84,19 @@ type matchMsg struct{ res *findMatches }
 // loop (one build at a time; the next starts when it lands, from the set
 // as it is then).
 func (p *findPane) sync() tea.Cmd {
-	s := p.c.files
-	v := s.version()
+	s := p.c.Files
+	v := s.Version()
 	if (p.ix != nil && p.ixAt == v) || p.building {
 		return nil
 	}
-	if s.findIx != nil && s.findAt == v {
-		return p.useIndex(s.findIx, v)
+	if ix, ok := s.FindIx.(*fileIndex); ok && ix != nil && s.FindAt == v {
+		return p.useIndex(ix, v)
 	}
-	if v.n == 0 && !v.done {
+	if v.N == 0 && !v.Done {
 		return nil // nothing listed yet
 	}
 	p.building = true
-	raw, shown := s.paths()
+	raw, shown := s.Paths()
 	return envelop(paneFind, jobLoad, p.listGen, func() tea.Msg {
 		return filesMsg{ix: newFileIndex(raw, shown), at: v}
 	})
@@ -118,7 +109,7 @@ func (p *findPane) useIndex(ix *fileIndex, at fileVersion) tea.Cmd {
 		p.keep = r.raw // more paths came in: stay on the chosen one
 	}
 	p.ix, p.ixAt, p.res = ix, at, nil
-	p.unreadable = p.c.files.unreadable
+	p.unreadable = p.c.Files.Unreadable
 	return p.rematch()
 }
 
@@ -132,7 +123,7 @@ func (p *findPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
 func (p *findPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
 func (p *findPane) Agent() *agentState        { return &p.agent }
 func (p *findPane) Loading() bool {
-	return p.c.files.listing() || p.building || p.matching || p.ranking || p.toolCancel != nil
+	return p.c.Files.Listing() || p.building || p.matching || p.ranking || p.toolCancel != nil
 }
 
 func (p *findPane) Generation(j job) int {
@@ -194,12 +185,12 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		return p.key(msg)
 	case filesMsg:
 		p.building = false
-		s := p.c.files
-		if msg.at.gen != s.gen {
+		s := p.c.Files
+		if msg.at.Gen != s.Gen {
 			return p.sync() // built on a set since forgotten
 		}
-		if s.findIx == nil || s.findAt.n < msg.at.n || msg.at.done {
-			s.findIx, s.findAt = msg.ix, msg.at
+		if s.FindIx == nil || s.FindAt.N < msg.at.N || msg.at.Done {
+			s.FindIx, s.FindAt = msg.ix, msg.at
 		}
 		return tea.Batch(p.useIndex(msg.ix, msg.at), p.sync())
 	case matchMsg:
@@ -250,20 +241,20 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		p.done = true
-		return p.c.goTo(r.raw, 0, "")
+		return p.c.GoTo(r.raw, 0, "")
 	case key.Matches(msg, k.Preview):
 		p.preview.on = !p.preview.on
 		return p.previewCmd()
 	case key.Matches(msg, k.Agent):
-		p.agent.on = !p.agent.on
-		p.agent.top = 0
+		p.agent.On = !p.agent.On
+		p.agent.Top = 0
 		return nil
 	case key.Matches(msg, k.Copy):
 		r, ok := p.selected()
 		if !ok {
-			return p.c.copy("", "a path")
+			return p.c.Copy("", "a path")
 		}
-		return p.c.copy(r.shown, r.shown)
+		return p.c.Copy(r.shown, r.shown)
 	case key.Matches(msg, k.CopyAll):
 		return copyAgent(p.c, &p.agent, "repo_find")
 	case key.Matches(msg, k.Up):
@@ -303,8 +294,8 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // move moves the cursor (or scrolls the agent view's text).
 func (p *findPane) move(d int) tea.Cmd {
-	if p.agent.on {
-		p.agent.scroll(d, max(p.height-4, 1))
+	if p.agent.On {
+		p.agent.Scroll(d, max(p.height-4, 1))
 		return nil
 	}
 	p.cursor += d

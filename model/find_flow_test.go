@@ -26,8 +26,8 @@ func TestFlowFindOpen(t *testing.T) {
 	waitFor("lines 1-4 of 4")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.path != "src/util/strings.go" || fm.overlays.top() != nil {
-		t.Fatalf("final: viewer %q overlay %v", fm.viewer.path, fm.overlays.top())
+	if fm.viewer.path != "src/util/strings.go" || fm.Overlays.Top() != nil {
+		t.Fatalf("final: viewer %q overlay %v", fm.viewer.path, fm.Overlays.Top())
 	}
 	if n := fm.tree.selected(); n == nil || n.path != "src/util/strings.go" {
 		t.Errorf("tree not revealed")

@@ -14,8 +14,6 @@ import (
 // (no read recorded: the gate never moves), one read per row the cursor
 // rests on, a newer one making the older stale.
 
-const jobFindPreview job = 35
-
 // findPreviewLines is how many lines the column asks for: a screen.
 const findPreviewLines = 200
 
@@ -49,7 +47,7 @@ func (p *findPane) previewCmd() tea.Cmd {
 	}
 	p.preview.gen++
 	p.preview.path, p.preview.res, p.preview.err = r.raw, nil, ""
-	ctx, look, path := p.c.ctx, p.c.look, r.raw
+	ctx, look, path := p.c.Ctx, p.c.Look, r.raw
 	limit := findPreviewLines
 	return envelop(paneFind, jobFindPreview, p.preview.gen, func() tea.Msg {
 		res, err := look.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Limit: &limit})
@@ -69,7 +67,7 @@ func (p *findPane) previewWidth(w int) int {
 // side, a rule between, exactly w×h.
 func (p *findPane) besidePreview(list string, lw, w, h int) string {
 	right := strings.Split(p.previewView(w-lw-1, h), "\n")
-	rule := p.c.styles.Separator.Render("│")
+	rule := p.c.Styles.Separator.Render("│")
 	rows := strings.Split(list, "\n")
 	for i := range rows {
 		if i < len(right) {
@@ -103,5 +101,5 @@ func (p *findPane) previewView(w, h int) string {
 			v.Message = "empty file"
 		}
 	}
-	return p.c.styles.RenderViewer(v, w, h)
+	return p.c.Styles.RenderViewer(v, w, h)
 }

@@ -62,8 +62,8 @@ func TestFindReturnedRowsAreExactlyRepoFind(t *testing.T) {
 		typeText(m, q)
 		args := fmt.Sprintf(`{"query":%q}`, q)
 		want := repoNewSessionCall(t, dir, "repo_find", args)
-		if p.agent.text != want {
-			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.agent.text, want)
+		if p.agent.Text != want {
+			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.agent.Text, want)
 		}
 		if p.tool == nil {
 			if p.marked() || p.rowCount() != len(p.res.hits) {
@@ -127,7 +127,7 @@ func TestFindCursorStaysWhenMarksArrive(t *testing.T) {
 		t.Fatalf("no answer: %s", p.toolErr)
 	}
 	// Before the answer lands the list is the fuzzy matches alone.
-	res, text := p.tool, p.agent.text
+	res, text := p.tool, p.agent.Text
 	p.dropTool()
 	press(m, "down", "down", "down")
 	chosen, _ := p.selected()

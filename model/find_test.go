@@ -13,9 +13,9 @@ import (
 
 func findOf(t *testing.T, m *Model) *findPane {
 	t.Helper()
-	p, ok := m.overlays.top().(*findPane)
+	p, ok := m.Overlays.Top().(*findPane)
 	if !ok {
-		t.Fatalf("top overlay is %T, want find", m.overlays.top())
+		t.Fatalf("top overlay is %T, want find", m.Overlays.Top())
 	}
 	return p
 }
@@ -57,11 +57,11 @@ func TestFindOpensAndReveals(t *testing.T) {
 	if hint := frame[strings.LastIndex(frame, "\n"):]; strings.Contains(hint, "quit") || !strings.Contains(hint, "enter open") {
 		t.Errorf("hint line %q", hint)
 	}
-	if !strings.Contains(m.Render(), m.styles.MatchCurrent.Render("go")) {
+	if !strings.Contains(m.Render(), m.Styles.MatchCurrent.Render("go")) {
 		t.Errorf("matched characters are not highlighted")
 	}
 	press(m, "enter")
-	if m.overlays.top() != nil {
+	if m.Overlays.Top() != nil {
 		t.Fatalf("find still open after enter")
 	}
 	if m.viewer.path != "src/util/strings.go" || m.focus != paneViewer {
@@ -77,8 +77,8 @@ func TestFindOpensAndReveals(t *testing.T) {
 	}
 	typeText(m, "x")
 	press(m, "esc")
-	if m.overlays.top() != nil || m.viewer.path != "src/util/strings.go" {
-		t.Errorf("esc: overlay %v, viewer %q", m.overlays.top(), m.viewer.path)
+	if m.Overlays.Top() != nil || m.viewer.path != "src/util/strings.go" {
+		t.Errorf("esc: overlay %v, viewer %q", m.Overlays.Top(), m.viewer.path)
 	}
 }
 
@@ -122,8 +122,8 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	p := findOf(t, m)
 	typeText(m, "file")
 	want := repoNewSessionCall(t, dir, "repo_find", `{"query":"file"}`)
-	if p.agent.text != want {
-		t.Fatalf("agent text differs from repo_find's:\n%q\n%q", p.agent.text, want)
+	if p.agent.Text != want {
+		t.Fatalf("agent text differs from repo_find's:\n%q\n%q", p.agent.Text, want)
 	}
 	if !strings.Contains(want, "showing 50 of 60") {
 		t.Fatalf("fixture does not cut: %q", want)
@@ -154,7 +154,7 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	// tab flips to the agent view: the call and the text.
 	press(m, "tab")
 	frame := ansi.Strip(m.Render())
-	if !p.agent.on || !strings.Contains(frame, `repo_find {"query":"file"}`) || !strings.Contains(frame, "(showing 50 of 60 matches") {
+	if !p.agent.On || !strings.Contains(frame, `repo_find {"query":"file"}`) || !strings.Contains(frame, "(showing 50 of 60 matches") {
 		t.Fatalf("agent view:\n%s", frame)
 	}
 	if !m.status().Agent {

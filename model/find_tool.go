@@ -22,14 +22,14 @@ func (p *findPane) callTool() tea.Cmd {
 	p.dropTool()
 	q := p.input
 	if q == "" {
-		p.agent = agentState{on: p.agent.on}
+		p.agent = agentState{On: p.agent.On}
 		return nil
 	}
 	args := p.args()
-	p.agent = agentState{on: p.agent.on, loading: true, tool: "repo_find", call: repoops.CallText("repo_find", args)}
-	ctx, cancel := context.WithCancel(p.c.ctx)
+	p.agent = agentState{On: p.agent.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
+	ctx, cancel := context.WithCancel(p.c.Ctx)
 	p.toolCancel = cancel
-	s := p.c.session
+	s := p.c.Session
 	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
 		// A pause first, so typing on does not start a call per keystroke.
 		select {
@@ -62,7 +62,7 @@ func (p *findPane) dropTool() {
 var findToolDelay = 120 * time.Millisecond
 
 func (p *findPane) onTool(msg findToolMsg) {
-	p.agent.apply(msg.res)
+	p.agent.Apply(msg.res)
 	p.toolFor = msg.query
 	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
 		p.tool = fr

@@ -8,43 +8,43 @@ import (
 
 func (p *findPane) View(w, h int, focused bool) string {
 	v := p.view(focused)
-	if !p.agent.on {
+	if !p.agent.On {
 		if pw := p.previewWidth(w); pw > 0 {
-			return p.besidePreview(p.c.styles.RenderResults(v, w-pw-1, h), w-pw-1, w, h)
+			return p.besidePreview(p.c.Styles.RenderResults(v, w-pw-1, h), w-pw-1, w, h)
 		}
-		return p.c.styles.RenderResults(v, w, h)
+		return p.c.Styles.RenderResults(v, w, h)
 	}
 	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}
-	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
+	top := p.c.Styles.RenderResults(head, w, 1+len(v.Prompt))
 	a := &p.agent
 	body := max(h-1-len(v.Prompt), 1)
-	end := min(a.top+max(body-2, 0), len(a.lines))
+	end := min(a.Top+max(body-2, 0), len(a.Lines))
 	var lines []string
-	if a.top < end {
-		lines = a.lines[a.top:end]
+	if a.Top < end {
+		lines = a.Lines[a.Top:end]
 	}
-	agent := p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame(), Wrap: true}, w, body)
-	if a.call == "" {
-		agent = p.c.styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
+	agent := p.c.Styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.Call, Lines: lines, Loading: a.Loading, IsError: a.IsError, Focused: focused, Spinner: p.c.SpinFrame(), Wrap: true}, w, body)
+	if a.Call == "" {
+		agent = p.c.Styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
 	}
 	return top + "\n" + agent
 }
 
 // view describes the overlay for ui.RenderResults.
 func (p *findPane) view(focused bool) (v ui.ResultView) {
-	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.spinFrame()}
+	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.SpinFrame()}
 	v.Title = "find"
 	switch {
-	case p.ix == nil && p.c.files.err != nil:
-		v.Message, v.IsError = "could not list the file set: "+p.c.files.err.Error()+" (esc, then f: list it again)", true
+	case p.ix == nil && p.c.Files.Err != nil:
+		v.Message, v.IsError = "could not list the file set: "+p.c.Files.Err.Error()+" (esc, then f: list it again)", true
 		return v
 	case p.ix == nil:
-		v.Title += "  " + p.c.spinFrame() + " listing the files…"
+		v.Title += "  " + p.c.SpinFrame() + " listing the files…"
 		v.Message = "listing the file set repo_find and repo_grep search…"
 		return v
 	}
 	defer func() {
-		if note := p.c.files.listingNote(); note != "" {
+		if note := p.c.Files.ListingNote(); note != "" {
 			v.Title += "  " + note // matched over the paths listed so far
 		}
 	}()
@@ -54,8 +54,8 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	} else {
 		v.Title += "  " + repoops.Plural(total, "file", "files")
 	}
-	if p.c.files.listing() || p.building || p.matching || p.ranking {
-		v.Title += "  " + p.c.spinFrame()
+	if p.c.Files.Listing() || p.building || p.matching || p.ranking {
+		v.Title += "  " + p.c.SpinFrame()
 	}
 	v.Footer = p.footer()
 	if p.res == nil {
@@ -63,7 +63,7 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	}
 	if p.matchCount() == 0 {
 		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
-		if p.c.files.listing() {
+		if p.c.Files.Listing() {
 			v.Message += " listed so far"
 		}
 		return v
@@ -94,7 +94,7 @@ func (p *findPane) footer() string {
 	case p.input == "":
 		return "type to find · repo_find marks appear here"
 	case p.toolFor != p.input:
-		return "repo_find " + p.c.spinFrame() + " calling…"
+		return "repo_find " + p.c.SpinFrame() + " calling…"
 	case p.tool == nil:
 		return "repo_find refuses: " + p.toolErr
 	}
@@ -116,8 +116,8 @@ func (p *findPane) footer() string {
 // copyAgent copies an overlay's call and its exact model text (what Y
 // copies in the panes), once the tool has answered.
 func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
-	if a.call == "" || a.loading {
-		return c.copy("", "the "+tool+" call (it has not answered yet)")
+	if a.Call == "" || a.Loading {
+		return c.Copy("", "the "+tool+" call (it has not answered yet)")
 	}
-	return c.copy(copyCallText(a.call, a.text), "the call and its "+repoops.SizeText(len(a.text))+" of model text")
+	return c.Copy(copyCallText(a.Call, a.Text), "the call and its "+repoops.SizeText(len(a.Text))+" of model text")
 }

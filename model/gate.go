@@ -21,7 +21,7 @@ func (v *viewerPane) checkGate() tea.Cmd {
 		return nil
 	}
 	v.gateSeq++
-	path, s := v.path, v.c.session
+	path, s := v.path, v.c.Session
 	return envelop(paneViewer, jobGate, v.gateSeq, func() tea.Msg {
 		return gateMsg{verdict: s.GateCheck(repoops.DisplayPath(path))}
 	})
@@ -44,7 +44,7 @@ func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 		return ui.GateNone, "", ""
 	}
 	if v.gate == nil {
-		g, text := gateOf(v.c.session, v.path)
+		g, text := gateOf(v.c.Session, v.path)
 		return g, text, tinyGate[g]
 	}
 	head := "edit gate (" + gateOwner + "): "
@@ -54,7 +54,7 @@ func (v *viewerPane) gateStatus() (ui.GateState, string, string) {
 	case repoops.GateNeverRead:
 		return ui.GateNotRead, head + "shut — " + c.String(), tinyGate[ui.GateNotRead]
 	case repoops.GatePartialRead:
-		_, text := gateOf(v.c.session, v.path)
+		_, text := gateOf(v.c.Session, v.path)
 		return ui.GatePartial, text, tinyGate[ui.GatePartial]
 	case repoops.GateChanged:
 		why := c.String()

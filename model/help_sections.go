@@ -11,28 +11,28 @@ import (
 // work everywhere, the other panes, the overlays, the mouse, and every
 // mark the panes and the status line draw.
 func (m *Model) helpSections() []ui.HelpSection {
-	agent := ui.HelpSection{Title: "Agent view (a)", Bindings: m.keys.Agent.FullHelp()}
+	agent := ui.HelpSection{Title: "Agent view (a)", Bindings: m.Keys.Agent.FullHelp()}
 	var secs []ui.HelpSection
 	p := m.focused()
-	agentFirst := p.Agent() != nil && p.Agent().on
+	agentFirst := p.Agent() != nil && p.Agent().On
 	if agentFirst {
 		secs = append(secs, agent)
 	}
 	secs = append(secs, ui.HelpSection{Title: p.Title() + " (this pane)", Bindings: p.FullHelp()})
-	secs = append(secs, ui.HelpSection{Title: "Everywhere", Bindings: m.keys.Global.FullHelp()})
+	secs = append(secs, ui.HelpSection{Title: "Everywhere", Bindings: m.Keys.Global.FullHelp()})
 	for _, q := range m.panes() {
 		if q != p {
 			secs = append(secs, ui.HelpSection{Title: q.Title(), Bindings: q.FullHelp()})
 		}
 	}
 	if m.sessions == nil {
-		secs = append(secs, ui.HelpSection{Title: "Sessions (c)", Bindings: m.keys.Sessions.FullHelp()})
+		secs = append(secs, ui.HelpSection{Title: "Sessions (c)", Bindings: m.Keys.Sessions.FullHelp()})
 	}
 	if !agentFirst {
 		secs = append(secs, agent)
 	}
 	secs = append(secs,
-		ui.HelpSection{Title: "Search prompt (/ in the viewer)", Bindings: m.keys.Prompt.FullHelp(),
+		ui.HelpSection{Title: "Search prompt (/ in the viewer)", Bindings: m.Keys.Prompt.FullHelp(),
 			Rows: [][2]string{{"letters", "are typed: the file is searched as you type (smart case)"}}},
 		ui.HelpSection{Title: "Find (f)", Bindings: keymap.NewFind().FullHelp(),
 			Rows: [][2]string{{"letters", "are typed into the query"}}},

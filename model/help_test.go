@@ -125,10 +125,10 @@ func TestHelpColumnsKeepHeadingsWithTheirKeys(t *testing.T) {
 		m := viewerOn(t, nil, "src/main.go", sz[0], sz[1])
 		secs := m.helpSections()
 		w, h := sz[0], sz[1]-2
-		max := m.styles.HelpScrollMax(secs, nil, w, h)
+		max := m.Styles.HelpScrollMax(secs, nil, w, h)
 		var lines []string
 		for top := 0; top <= max; top++ {
-			page := strings.Split(ansi.Strip(m.styles.RenderHelp(secs, nil, top, w, h)), "\n")
+			page := strings.Split(ansi.Strip(m.Styles.RenderHelp(secs, nil, top, w, h)), "\n")
 			if top == 0 {
 				lines = append(lines, page...)
 			} else {

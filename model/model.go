@@ -10,9 +10,9 @@ import (
 	"context"
 	"time"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -79,8 +79,8 @@ type Model struct {
 	saver    settingsSaver // writes changed settings off the loop (settings_live.go)
 	dragging bool          // the separator is being dragged (split_drag.go)
 
-	copying copyState    // a copy waiting for the terminal's read-back (copy.go)
-	console *consolePane // the tool console, kept between openings (console.go)
+	copying copyState     // a copy waiting for the terminal's read-back (copy.go)
+	console *console.Pane // the tool console, kept between openings (console.go)
 
 	watch    *diskWatcher // nil until started (or when not following the disk)
 	followed following    // what the watcher was last told
@@ -98,12 +98,12 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		name = repo.Name()
 	}
 	c := &common{
-		ctx:     ctx,
-		repo:    repo,
-		session: repo.NewSession(),
-		look:    repo.LookSession(),
-		keys:    keymap.Default(),
-		styles:  ui.NewStyles(true, cfg.NoColor),
+		Ctx:     ctx,
+		Repo:    repo,
+		Session: repo.NewSession(),
+		Look:    repo.LookSession(),
+		Keys:    keymap.Default(),
+		Styles:  ui.NewStyles(true, cfg.NoColor),
 	}
 	m := &Model{
 		common: c,
@@ -112,7 +112,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		branch: repo.Branch(),
 		tick:   tea.Tick,
 	}
-	c.files = newFileSet(ctx, repo)
+	c.Files = NewFileSet(ctx, repo)
 	m.tree = newTreePane(c, name)
 	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
 	m.tree.foldersFirst = cfg.Settings.FoldersFirst
@@ -122,12 +122,12 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)
-	c.open = m.showFile
-	c.goTo = m.goTo
-	c.copy = m.copyText
-	c.jump = m.jumpTo
-	c.split = m.stepSplit
-	c.changeSettings = m.changeSettings
+	c.Open = m.showFile
+	c.GoTo = m.goTo
+	c.Copy = m.copyText
+	c.Jump = m.jumpTo
+	c.Split = m.stepSplit
+	c.ChangeSettings = m.changeSettings
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
@@ -136,9 +136,6 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	return m
 }
 
-// Session is the TUI's session: its reads are what the gate decides on.
-func (m *Model) Session() *repoops.Session { return m.session }
-
 // Init asks for the background colour and the root listing; the agent's
 // horizon and the git marks follow the root's rows; nothing blocks the
 // first frame.
@@ -146,14 +143,14 @@ func (m *Model) Init() tea.Cmd {
 	m.tree.whenRootLands()
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
-		loadDir(m.ctx, m.repo, m.tree.gen, ""),
+		loadDir(m.Ctx, m.Repo, m.tree.gen, ""),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {
 		cmds = append(cmds, m.openFile(m.cfg.File, m.cfg.Line))
 	}
 	if m.cfg.Watch {
-		cmds = append(cmds, startWatch(m.repo.Dir()))
+		cmds = append(cmds, startWatch(m.Repo.Dir()))
 	}
 	if m.cfg.Transcript != "" {
 		cmds = append(cmds, m.openTranscript(m.cfg.Transcript, m.cfg.TranscriptSession))
@@ -163,8 +160,6 @@ func (m *Model) Init() tea.Cmd {
 
 // spinMsg advances the loading spinner.
 type spinMsg struct{}
-
-var spinFrames = spinner.MiniDot.Frames
 
 // startSpinner starts the spinner's ticks unless they are running; they
 // stop by themselves once nothing is loading.
@@ -177,7 +172,7 @@ func (m *Model) startSpinner() tea.Cmd {
 }
 
 func (m *Model) onSpin() tea.Cmd {
-	m.spinIdx = (m.spinIdx + 1) % len(spinFrames)
+	m.SpinIdx = (m.SpinIdx + 1) % len(spinFrames)
 	m.spinning = false
 	if m.loading() {
 		return m.startSpinner()
@@ -187,14 +182,14 @@ func (m *Model) onSpin() tea.Cmd {
 
 func (m *Model) loading() bool {
 	ps := m.panes()
-	for _, o := range m.overlays.items {
+	for _, o := range m.Overlays.Items {
 		ps = append(ps, o)
 	}
 	for _, p := range ps {
 		if p.Loading() {
 			return true
 		}
-		if a := p.Agent(); a != nil && a.loading {
+		if a := p.Agent(); a != nil && a.Loading {
 			return true
 		}
 	}

@@ -21,7 +21,7 @@ func wheelDelta(b tea.MouseButton) int {
 // mouseBlocked reports whether an overlay takes the mouse from the panes:
 // one over the whole body does (help ignores it); an inline one does not.
 func (m *Model) mouseBlocked() bool {
-	o := m.overlays.top()
+	o := m.Overlays.Top()
 	return o != nil && o.Area() == areaBody
 }
 
@@ -42,7 +42,7 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 		p = &m.tree
 	case ev.X > m.tree.width:
 		ev.X -= m.tree.width + 1
-		if o := m.overlays.topIn(areaViewer); o != nil {
+		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseClickMsg(ev)) // drawn over the viewer: it is what was clicked
 		}
 		p = &m.viewer
@@ -50,7 +50,7 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 		return m.startDrag() // the separator: dragging it moves the split
 	}
 	m.focus = p.ID()
-	if p.Agent().on {
+	if p.Agent().On {
 		return nil
 	}
 	return p.Update(tea.MouseClickMsg(ev))
@@ -70,14 +70,14 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 		p = &m.tree
 	} else {
 		ev.X -= m.tree.width + 1
-		if o := m.overlays.topIn(areaViewer); o != nil {
+		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseWheelMsg(ev))
 		}
 	}
-	if a := p.Agent(); a.on {
+	if a := p.Agent(); a.On {
 		w, h := p.Size()
-		a.display(w, m.agentWrap())
-		a.scroll(d, h-2)
+		a.Display(w, m.agentWrap())
+		a.Scroll(d, h-2)
 		return nil
 	}
 	return p.Update(tea.MouseWheelMsg(ev))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/help"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -109,7 +110,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	if len(low.keys) != 0 {
 		t.Errorf("the overlay below got %v", low.keys)
 	}
-	if m.tree.cursor != cursor || m.focus != paneTree || m.overlays.find(paneHelp) != nil {
+	if m.tree.cursor != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
 		t.Errorf("a key under an overlay reached the panes or the global bindings")
 	}
 	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewer.width)) {
@@ -117,8 +118,8 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	}
 
 	press(m, "esc")
-	if m.overlays.top() != low || high.closed != 1 {
-		t.Fatalf("esc: top %v, closed %d; want the top popped and closed", m.overlays.top(), high.closed)
+	if m.Overlays.Top() != low || high.closed != 1 {
+		t.Fatalf("esc: top %v, closed %d; want the top popped and closed", m.Overlays.Top(), high.closed)
 	}
 	if len(high.keys) != 4 || len(low.keys) != 0 {
 		t.Errorf("esc was passed on: high %v, low %v", high.keys, low.keys)
@@ -127,7 +128,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	if got := strings.Join(low.keys, " "); got != "j x" {
 		t.Errorf("the next overlay got %q", got)
 	}
-	if m.overlays.top() != nil || low.closed != 1 {
+	if m.Overlays.Top() != nil || low.closed != 1 {
 		t.Fatalf("a done overlay was not popped (closed %d)", low.closed)
 	}
 	press(m, "j")
@@ -135,7 +136,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 		t.Errorf("with the stack empty, j did not reach the tree")
 	}
 	press(m, "esc") // nothing to pop: the focused pane's own esc
-	if m.overlays.top() != nil {
+	if m.Overlays.Top() != nil {
 		t.Errorf("esc on an empty stack")
 	}
 }
@@ -143,7 +144,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 func TestHelpIsAnOverlay(t *testing.T) {
 	m := start(t, fixtureRepo(t), 80, 12)
 	press(m, "?")
-	h, ok := m.overlays.top().(*helpPane)
+	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {
 		t.Fatalf("? did not open the help overlay")
 	}
@@ -151,20 +152,20 @@ func TestHelpIsAnOverlay(t *testing.T) {
 		t.Errorf("help not drawn")
 	}
 	press(m, "j")
-	if h.top != 1 || m.overlays.top() != h {
-		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.top, m.overlays.top() == h)
+	if h.Top() != 1 || m.Overlays.Top() != h {
+		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.Top(), m.Overlays.Top() == h)
 	}
 	press(m, "tab")
-	if m.overlays.top() != nil || m.focus != paneTree {
+	if m.Overlays.Top() != nil || m.focus != paneTree {
 		t.Errorf("tab in help: want help closed and focus unchanged (focus %v)", m.focus)
 	}
 	press(m, "?", "esc")
-	if m.overlays.top() != nil {
+	if m.Overlays.Top() != nil {
 		t.Errorf("esc did not close help")
 	}
 	press(m, "?")
 	_, cmd := m.Update(keyMsg("ctrl+c"))
-	if cmd == nil || cmd() != tea.Quit() || m.overlays.top() != nil {
+	if cmd == nil || cmd() != tea.Quit() || m.Overlays.Top() != nil {
 		t.Errorf("ctrl+c in help should close it and quit")
 	}
 }
@@ -174,7 +175,7 @@ func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
 	m := start(t, dir, 80, 24)
 	openFixtureFile(t, m, dir, "src/main.go")
 	press(m, "tab", "/")
-	if _, ok := m.overlays.top().(*promptPane); !ok || !m.viewer.search.typing {
+	if _, ok := m.Overlays.Top().(*promptPane); !ok || !m.viewer.search.typing {
 		t.Fatalf("/ did not open the prompt")
 	}
 	_, cmd := m.Update(keyMsg("q"))
@@ -186,12 +187,12 @@ func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
 		t.Errorf("the prompt is not in the viewer's footer")
 	}
 	press(m, "esc")
-	if m.overlays.top() != nil || m.viewer.search.typing || m.viewer.search.input != "" {
+	if m.Overlays.Top() != nil || m.viewer.search.typing || m.viewer.search.input != "" {
 		t.Errorf("esc left the prompt open")
 	}
 	press(m, "/", "n", "e", "e", "d", "l", "e", "enter")
-	if m.overlays.top() != nil || m.viewer.search.query != "needle" || m.viewer.cursor != 7 {
-		t.Errorf("enter: query %q cursor %d open %v", m.viewer.search.query, m.viewer.cursor, m.overlays.top() != nil)
+	if m.Overlays.Top() != nil || m.viewer.search.query != "needle" || m.viewer.cursor != 7 {
+		t.Errorf("enter: query %q cursor %d open %v", m.viewer.search.query, m.viewer.cursor, m.Overlays.Top() != nil)
 	}
 }
 
@@ -220,7 +221,7 @@ func drain(cmd tea.Cmd) []tea.Msg {
 func envelopes(cmd tea.Cmd, to paneID, j job) []paneMsg {
 	var out []paneMsg
 	for _, msg := range drain(cmd) {
-		if env, ok := msg.(paneMsg); ok && env.to == to && env.job == j {
+		if env, ok := msg.(paneMsg); ok && env.To == to && env.Job == j {
 			out = append(out, env)
 		}
 	}
@@ -259,7 +260,7 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 			t.Fatal("no gate envelopes")
 		}
 		m.Update(newer[0])
-		older[0].msg = gateMsg{verdict: repoops.GateVerdict{Cause: repoops.GateNeverRead}}
+		older[0].Msg = gateMsg{verdict: repoops.GateVerdict{Cause: repoops.GateNeverRead}}
 		m.Update(older[0])
 		if m.viewer.gate == nil || m.viewer.gate.Cause != repoops.GateAllowed {
 			t.Errorf("the older verdict replaced the newer: %+v", m.viewer.gate)
@@ -271,17 +272,17 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		first := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.toggleAgent() // off
 		m.Update(first[0])
-		if a := &m.tree.agent; a.on || a.text != "" {
+		if a := &m.tree.agent; a.On || a.Text != "" {
 			t.Errorf("an answer for a view turned off was shown")
 		}
 		second := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.Update(first[0])
-		if m.tree.agent.text != "" {
+		if m.tree.agent.Text != "" {
 			t.Errorf("the answer of an earlier call was shown")
 		}
 		m.Update(second[0])
-		if !strings.HasPrefix(m.tree.agent.text, ".") || m.tree.agent.loading {
-			t.Errorf("the current answer was dropped: %q", m.tree.agent.text)
+		if !strings.HasPrefix(m.tree.agent.Text, ".") || m.tree.agent.Loading {
+			t.Errorf("the current answer was dropped: %q", m.tree.agent.Text)
 		}
 	})
 
@@ -289,10 +290,10 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		m := start(t, dir, 80, 24)
 		o := &fakeOverlay{id: 100, area: areaViewer}
 		m.pushOverlay(o)
-		m.Update(paneMsg{to: 100, job: jobLoad, gen: 2, msg: "old"})
-		m.Update(paneMsg{to: 100, job: jobLoad, gen: 3, msg: "now"})
+		m.Update(paneMsg{To: 100, Job: jobLoad, Gen: 2, Msg: "old"})
+		m.Update(paneMsg{To: 100, Job: jobLoad, Gen: 3, Msg: "now"})
 		press(m, "esc")
-		m.Update(paneMsg{to: 100, job: jobLoad, gen: 3, msg: "after"})
+		m.Update(paneMsg{To: 100, Job: jobLoad, Gen: 3, Msg: "after"})
 		if got := strings.Join(o.keys, " "); got != "msg:now" {
 			t.Errorf("overlay got %q, want only the current message while it was open", got)
 		}
@@ -311,12 +312,12 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 	run(m, m.openFile("src/main.go", 1))
 	fresh := envelopes(m.toggleAgent(), paneViewer, jobAgent)
 	m.Update(old[0])
-	if a := &m.viewer.agent; strings.Contains(a.text, "docs/long.txt") {
-		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.text)
+	if a := &m.viewer.agent; strings.Contains(a.Text, "docs/long.txt") {
+		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.Text)
 	}
 	m.Update(fresh[0])
-	if a := &m.viewer.agent; !strings.HasPrefix(a.text, "src/main.go") {
-		t.Errorf("the current answer was dropped: %q", a.text)
+	if a := &m.viewer.agent; !strings.HasPrefix(a.Text, "src/main.go") {
+		t.Errorf("the current answer was dropped: %q", a.Text)
 	}
 }
 
@@ -327,19 +328,19 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "docs/long.txt")
-	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
 		t.Fatal("the viewer's window recorded a read in the explorer session")
 	}
 	if g, text, _ := m.gateStatus(); g != ui.GateNotRead || !strings.Contains(text, "explorer session") || !strings.Contains(text, "not read") {
 		t.Fatalf("after opening: gate %v %q, want not read, naming the explorer session", g, text)
 	}
 	press(m, "tab", "a") // the agent view's default read (limit 1000)
-	if !strings.HasPrefix(m.viewer.agent.text, "docs/long.txt — lines 1-1000 of 1400") {
-		t.Fatalf("agent view text %q", m.viewer.agent.text)
+	if !strings.HasPrefix(m.viewer.agent.Text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("agent view text %q", m.viewer.agent.Text)
 	}
 	press(m, "a")
 	run(m, m.openFile("docs/long.txt", 1200))
-	if _, ok := m.session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
 		t.Fatal("the agent view or FILE:1200 recorded a read")
 	}
 	if g, _, _ := m.gateStatus(); g != ui.GateNotRead {
@@ -357,7 +358,7 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 // as the tool console or the edit preview's "read it in full" makes it.
 func explicitRead(t testing.TB, m *Model, path string) {
 	t.Helper()
-	res := m.session.Call(context.Background(), "repo_read_file", []byte(`{"path":"`+path+`","limit":2000}`))
+	res := m.Session.Call(context.Background(), "repo_read_file", []byte(`{"path":"`+path+`","limit":2000}`))
 	if res.IsError {
 		t.Fatal(res.Text)
 	}

@@ -76,11 +76,6 @@ const tabGlyph = "␉"
 func toArea(s string) string   { return strings.ReplaceAll(s, "\t", tabGlyph) }
 func fromArea(s string) string { return strings.ReplaceAll(s, tabGlyph, "\t") }
 
-// noPaste switches off the text fields' own ctrl+v, which reads the
-// clipboard by running programs (xclip, wl-paste); the terminal's paste
-// (bracketed, tea.PasteMsg) still arrives.
-var noPaste = key.NewBinding(key.WithDisabled())
-
 // openPreview opens the edit preview on the viewer's file, prefilled with
 // the selected lines (or the cursor line).
 func (m *Model) openPreview() tea.Cmd {
@@ -146,7 +141,7 @@ func (p *previewPane) restore(k *previewPane) {
 }
 
 func newPreviewPane(c *common, path string, tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd, after func(bool) tea.Cmd) *previewPane {
-	ctx, cancel := context.WithCancel(c.ctx)
+	ctx, cancel := context.WithCancel(c.Ctx)
 	p := &previewPane{c: c, keys: keymap.NewPreview(), tick: tick, after: after, ctx: ctx, cancel: cancel, path: path}
 	p.old, p.new, p.body = newArea("old_string"), newArea("new_string"), newArea("content")
 	p.line = newNumberField("0 inserts at the top")

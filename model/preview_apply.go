@@ -97,10 +97,10 @@ func (p *previewPane) apply() tea.Cmd {
 	p.busy = "applying…"
 	p.call = repoops.CallText(tool, req)
 	p.res = nil
-	ctx, s, seq := p.c.ctx, p.c.session, p.callSeq
+	ctx, s, seq := p.c.Ctx, p.c.Session, p.callSeq
 	return func() tea.Msg {
 		res := callJSON(ctx, s, tool, req)
-		env := paneMsg{to: panePreview, job: jobTool, gen: seq, msg: previewCallMsg{tool: tool, res: res}}
+		env := paneMsg{To: panePreview, Job: jobTool, Gen: seq, Msg: previewCallMsg{tool: tool, res: res}}
 		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res, write: w} }}
 	}
 }
@@ -116,7 +116,7 @@ type appliedMsg struct {
 // onApplied tells the person the outcome of an apply whose preview is gone.
 func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
 	m.writes.record(msg.write, msg.res)
-	if m.overlays.find(panePreview) != nil {
+	if m.Overlays.Find(panePreview) != nil {
 		return nil
 	}
 	first, _, _ := strings.Cut(msg.res.Text, "\n")
@@ -132,7 +132,7 @@ func (p *previewPane) run(tool string, args any, busy string) tea.Cmd {
 	p.busy = busy
 	p.call = repoops.CallText(tool, args)
 	p.res = nil
-	ctx, s := p.ctx, p.c.session
+	ctx, s := p.ctx, p.c.Session
 	return envelop(panePreview, jobTool, p.callSeq, func() tea.Msg {
 		return previewCallMsg{tool: tool, res: callJSON(ctx, s, tool, args)}
 	})

@@ -62,7 +62,7 @@ func TestFlowEditPreview(t *testing.T) {
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	fileIs(t, path, want)
-	if fm.overlays.top() != nil {
+	if fm.Overlays.Top() != nil {
 		t.Errorf("the preview is still open")
 	}
 }
@@ -83,9 +83,10 @@ func TestFlowConsoleMatchesReproxCall(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	got := fm.console.res.Text
+	_, res := fm.console.Last()
+	got := res.Text
 	args := `{"pattern":"needle"}`
-	if want := fm.repo.NewSession().Call(context.Background(), "repo_grep", []byte(args)).Text; got != want {
+	if want := fm.Repo.NewSession().Call(context.Background(), "repo_grep", []byte(args)).Text; got != want {
 		t.Fatalf("console text differs from Session.Call:\n%q\n%q", got, want)
 	}
 	goTool, err := exec.LookPath("go")

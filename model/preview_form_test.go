@@ -115,7 +115,7 @@ func TestPreviewKeepsTypingAcrossEsc(t *testing.T) {
 // preview is open: the verdict is worked out again for the file as it is.
 func TestPreviewVerdictFollowsTheDisk(t *testing.T) {
 	m, path := previewModel(t, 3)
-	m.watch = newDiskWatcher(m.repo.Dir()) // not started: messages are sent by hand
+	m.watch = newDiskWatcher(m.Repo.Dir()) // not started: messages are sent by hand
 	m.watch.close()
 	press(m, "e", "tab")
 	pressMsg(m, endK)

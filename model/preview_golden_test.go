@@ -14,7 +14,7 @@ func TestGoldenOverlays(t *testing.T) {
 		{"preview_unread", func(t *testing.T, m *Model, dir string) {
 			run(m, m.openFile("src/main.go", 7))
 			m.focus = paneViewer
-			m.common.session = m.repo.NewSession() // only looked
+			m.common.Session = m.Repo.NewSession() // only looked
 			m.tick = now
 			press(m, "e", "tab")
 			pressMsg(m, endK)
@@ -23,7 +23,7 @@ func TestGoldenOverlays(t *testing.T) {
 		{"preview_read", func(t *testing.T, m *Model, dir string) {
 			run(m, m.openFile("src/main.go", 6))
 			m.focus = paneViewer
-			m.common.session = m.repo.NewSession()
+			m.common.Session = m.Repo.NewSession()
 			m.tick = now
 			press(m, "v", "j", "e", "tab")
 			pressMsg(m, endK)
@@ -33,7 +33,7 @@ func TestGoldenOverlays(t *testing.T) {
 		{"preview_confirm", func(t *testing.T, m *Model, dir string) {
 			run(m, m.openFile("src/main.go", 5))
 			m.focus = paneViewer
-			m.common.session = m.repo.NewSession()
+			m.common.Session = m.Repo.NewSession()
 			m.tick = now
 			press(m, "e")
 			pressMsg(m, ctrlT)
@@ -44,7 +44,7 @@ func TestGoldenOverlays(t *testing.T) {
 			press(m, ":")
 			typeLine(m, "repo_grep pattern=needle")
 			press(m, "enter")
-			m.console.ms = 1.5 // the time it took, fixed for the golden
+			m.console.SetDuration(1.5) // the time it took, fixed for the golden
 			typeLine(m, "repo_read_file pa")
 			press(m, "tab")
 		}},

@@ -93,7 +93,7 @@ func (p *previewPane) changed() tea.Cmd {
 		return nil
 	}
 	return p.tick(previewDebounce, func(time.Time) tea.Msg {
-		return paneMsg{to: panePreview, job: jobLoad, gen: g, msg: planDueMsg{}}
+		return paneMsg{To: panePreview, Job: jobLoad, Gen: g, Msg: planDueMsg{}}
 	})
 }
 
@@ -106,7 +106,7 @@ func (p *previewPane) planNow() tea.Cmd {
 		return nil
 	}
 	p.planning, p.due = true, false
-	ctx, s := p.ctx, p.c.session
+	ctx, s := p.ctx, p.c.Session
 	path := repoops.DisplayPath(p.path)
 	return envelop(panePreview, jobLoad, p.gen, func() tea.Msg {
 		plan, err := s.Plan(ctx, req)

@@ -28,16 +28,16 @@ func previewModel(t *testing.T, line int) (*Model, string) {
 	m := start(t, dir, 100, 30)
 	run(m, m.openFile("dup.go", line))
 	m.focus = paneViewer
-	m.common.session = m.repo.NewSession()
+	m.common.Session = m.Repo.NewSession()
 	m.tick = now
 	return m, filepath.Join(dir, "dup.go")
 }
 
 func preview(t *testing.T, m *Model) *previewPane {
 	t.Helper()
-	p, ok := m.overlays.top().(*previewPane)
+	p, ok := m.Overlays.Top().(*previewPane)
 	if !ok {
-		t.Fatalf("top overlay is %T, want the edit preview", m.overlays.top())
+		t.Fatalf("top overlay is %T, want the edit preview", m.Overlays.Top())
 	}
 	return p
 }
@@ -86,14 +86,14 @@ func TestPreviewAmbiguousRefusesAndWritesNothing(t *testing.T) {
 	if ok || !tool || text != want {
 		t.Fatalf("verdict before a read: ok=%v tool=%v %q, want the gate's refusal %q", ok, tool, text, want)
 	}
-	if _, read := m.session.LastRead("dup.go"); read {
+	if _, read := m.Session.LastRead("dup.go"); read {
 		t.Fatal("opening the preview recorded a read")
 	}
 	if out := flat(m.Render()); !strings.Contains(out, `ctrl+r reads it in full now: repo_read_file {"path":"dup.go","offset":1,"limit":6}`) {
 		t.Errorf("the read the gate asks for is not offered as its call:\n%s", out)
 	}
 	pressMsg(m, ctrlR)
-	if rec, read := m.session.LastRead("dup.go"); !read || !rec.Full {
+	if rec, read := m.Session.LastRead("dup.go"); !read || !rec.Full {
 		t.Fatalf("ctrl+r: read %v %+v, want a full read in the session", read, rec)
 	}
 	_, text, _ = p.verdict()
@@ -247,7 +247,7 @@ func TestPreviewStalePlanDropped(t *testing.T) {
 	}
 	// A plan stamped with the old generation arrives late: dropped.
 	before := p.planned
-	m.Update(paneMsg{to: panePreview, job: jobLoad, gen: old, msg: planMsg{err: formError("stale")}})
+	m.Update(paneMsg{To: panePreview, Job: jobLoad, Gen: old, Msg: planMsg{err: formError("stale")}})
 	if p.planned != before {
 		t.Error("a stale plan landed")
 	}
@@ -265,7 +265,7 @@ func TestPreviewClosedWhileApplyingStillSaysWhatHappened(t *testing.T) {
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // messages stay
 	_, cmd := m.Update(keyMsg("y"))                                              // the apply is in flight…
 	press(m, "esc")                                                              // …when the preview is closed
-	if m.overlays.top() != nil {
+	if m.Overlays.Top() != nil {
 		t.Fatal("esc did not close the preview")
 	}
 	run(m, cmd)

@@ -50,7 +50,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 	ok, text, byTool := p.verdict()
 	switch {
 	case p.planning || p.due:
-		pv.VerdictLabel = p.c.spinFrame() + " planning…"
+		pv.VerdictLabel = p.c.SpinFrame() + " planning…"
 		pv.VerdictPending = true
 		if p.planned != nil {
 			pv.Verdict = text
@@ -78,7 +78,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 	}
 	switch {
 	case p.busy != "":
-		pv.Call = p.c.spinFrame() + " " + p.busy + " " + p.call
+		pv.Call = p.c.SpinFrame() + " " + p.busy + " " + p.call
 	case p.res != nil:
 		pv.Call = "ran " + p.call
 		pv.Result = p.res.Text
@@ -88,5 +88,5 @@ func (p *previewPane) View(w, h int, focused bool) string {
 		}
 		pv.ResultErr = p.res.IsError
 	}
-	return p.c.styles.RenderPreview(pv, w, h)
+	return p.c.Styles.RenderPreview(pv, w, h)
 }

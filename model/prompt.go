@@ -23,8 +23,8 @@ func (p *promptPane) Size() (int, int)           { return 0, 0 }
 func (p *promptPane) Area() overlayArea          { return areaInline }
 func (p *promptPane) Done() bool                 { return p.done }
 func (p *promptPane) View(int, int, bool) string { return "" }
-func (p *promptPane) ShortHelp() []key.Binding   { return p.v.c.keys.Prompt.ShortHelp() }
-func (p *promptPane) FullHelp() [][]key.Binding  { return p.v.c.keys.Prompt.FullHelp() }
+func (p *promptPane) ShortHelp() []key.Binding   { return p.v.c.Keys.Prompt.ShortHelp() }
+func (p *promptPane) FullHelp() [][]key.Binding  { return p.v.c.Keys.Prompt.FullHelp() }
 
 // Close shuts the prompt; unless enter closed it, without searching.
 func (p *promptPane) Close() tea.Cmd {
@@ -39,7 +39,7 @@ func (p *promptPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	keys := p.v.c.keys.Prompt
+	keys := p.v.c.Keys.Prompt
 	switch {
 	case key.Matches(k, keys.Drop):
 		p.done = true

@@ -179,7 +179,7 @@ func (v *viewerPane) openPrompt() {
 	s.typing, s.input = true, ""
 	s.origin, s.originT, s.forward = v.cursor, v.top, true
 	v.clampTop()
-	v.c.overlays.push(&promptPane{v: v})
+	v.c.Overlays.Push(&promptPane{v: v})
 }
 
 // typed runs after the prompt's text changed: the new query is in force,
@@ -326,7 +326,7 @@ func (v *viewerPane) centerOnIfHidden(n int) {
 func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) bool {
 	s := &v.search
 	switch {
-	case key.Matches(msg, v.c.keys.Prompt.Delete):
+	case key.Matches(msg, v.c.Keys.Prompt.Delete):
 		if s.input != "" {
 			_, size := utf8.DecodeLastRuneInString(s.input)
 			s.input = s.input[:len(s.input)-size]

@@ -38,10 +38,10 @@ func BenchmarkSearchStream(b *testing.B) {
 				cmd := p.start()
 				for cmd != nil {
 					env, ok := cmd().(paneMsg)
-					if !ok || env.msg == nil || env.gen != p.gen {
+					if !ok || env.Msg == nil || env.Gen != p.gen {
 						b.Fatal("batch lost")
 					}
-					cmd = p.Update(env.msg)
+					cmd = p.Update(env.Msg)
 					_ = p.View(80, 38, true)
 					if firstAt == 0 && len(p.files) > 0 {
 						firstAt = time.Since(t0)
@@ -50,7 +50,7 @@ func BenchmarkSearchStream(b *testing.B) {
 				full = append(full, time.Since(t0))
 				first = append(first, firstAt)
 				t1 := time.Now()
-				res, err := m.session.Grep(context.Background(), p.args())
+				res, err := m.Session.Grep(context.Background(), p.args())
 				tool = append(tool, time.Since(t1))
 				if err != nil || res.TotalLines != p.totalLines {
 					b.Fatalf("stream counted %d lines, repo_grep %+v %v", p.totalLines, res, err)

@@ -180,21 +180,21 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		h := r.file.lines[max(r.line, 0)]
 		p.done = true
 		p.stop()
-		return p.c.goTo(r.file.path, h.Line, p.ran.Pattern)
+		return p.c.GoTo(r.file.path, h.Line, p.ran.Pattern)
 	case key.Matches(msg, k.Agent):
-		p.agent.on = !p.agent.on
-		p.agent.top = 0
+		p.agent.On = !p.agent.On
+		p.agent.Top = 0
 		return nil
 	case key.Matches(msg, k.Copy):
 		r, ok := p.selected()
 		if !ok {
-			return p.c.copy("", "a match")
+			return p.c.Copy("", "a match")
 		}
 		text := r.file.shown
 		if r.line >= 0 {
 			text += ":" + strconv.Itoa(r.file.lines[r.line].Line)
 		}
-		return p.c.copy(text, text)
+		return p.c.Copy(text, text)
 	case key.Matches(msg, k.CopyAll):
 		return copyAgent(p.c, &p.agent, "repo_grep")
 	case key.Matches(msg, k.Case):
@@ -240,8 +240,8 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (p *searchPane) move(d int) tea.Cmd {
-	if p.agent.on {
-		p.agent.scroll(d, max(p.height-5, 1))
+	if p.agent.On {
+		p.agent.Scroll(d, max(p.height-5, 1))
 		return nil
 	}
 	p.cursor += d

@@ -12,9 +12,9 @@ import (
 
 func searchOf(t *testing.T, m *Model) *searchPane {
 	t.Helper()
-	p, ok := m.overlays.top().(*searchPane)
+	p, ok := m.Overlays.Top().(*searchPane)
 	if !ok {
-		t.Fatalf("top overlay is %T, want search", m.overlays.top())
+		t.Fatalf("top overlay is %T, want search", m.Overlays.Top())
 	}
 	return p
 }
@@ -58,8 +58,8 @@ func TestSearchFindsAndOpensAtLine(t *testing.T) {
 	r, _ := p.selected()
 	line := r.file.lines[r.line].Line
 	press(m, "enter")
-	if m.overlays.top() != nil || m.viewer.path != "src/util/strings.go" || m.viewer.cursor != line || m.focus != paneViewer {
-		t.Fatalf("open: overlay %v viewer %q:%d focus %v", m.overlays.top(), m.viewer.path, m.viewer.cursor, m.focus)
+	if m.Overlays.Top() != nil || m.viewer.path != "src/util/strings.go" || m.viewer.cursor != line || m.focus != paneViewer {
+		t.Fatalf("open: overlay %v viewer %q:%d focus %v", m.Overlays.Top(), m.viewer.path, m.viewer.cursor, m.focus)
 	}
 	if m.viewer.search.query != "needle" || m.viewer.search.line != line {
 		t.Errorf("match not highlighted: %+v", m.viewer.search)
@@ -85,8 +85,8 @@ func TestSearchMarksTheModelsCut(t *testing.T) {
 	typeText(m, "TODO")
 	press(m, "enter")
 	want := repoNewSessionCall(t, dir, "repo_grep", `{"pattern":"TODO","case_sensitive":true}`)
-	if p.agent.text != want || !strings.Contains(want, "showing 50 of 70 matching lines in 10 files") {
-		t.Fatalf("agent text:\n%s\nwant:\n%s", p.agent.text, want)
+	if p.agent.Text != want || !strings.Contains(want, "showing 50 of 70 matching lines in 10 files") {
+		t.Fatalf("agent text:\n%s\nwant:\n%s", p.agent.Text, want)
 	}
 	seen, unseen, rules := 0, 0, 0
 	for i, r := range p.rows {
@@ -136,8 +136,8 @@ func TestSearchCancel(t *testing.T) {
 		t.Fatal("enter did not start a search")
 	}
 	press(m, "esc")
-	if p.running || !p.cancelled || m.overlays.top() != p {
-		t.Fatalf("esc: running %v cancelled %v top %T", p.running, p.cancelled, m.overlays.top())
+	if p.running || !p.cancelled || m.Overlays.Top() != p {
+		t.Fatalf("esc: running %v cancelled %v top %T", p.running, p.cancelled, m.Overlays.Top())
 	}
 	run(m, cmd) // the cancelled search's batch: dropped
 	if len(p.files) != 0 || p.res != nil {
@@ -160,7 +160,7 @@ func TestSearchCancel(t *testing.T) {
 		t.Fatalf("search again: %+v", p.res)
 	}
 	press(m, "esc")
-	if m.overlays.top() != nil {
+	if m.Overlays.Top() != nil {
 		t.Errorf("esc when idle does not close")
 	}
 }
@@ -192,7 +192,7 @@ func TestFindSearchCopy(t *testing.T) {
 	}
 	p := findOf(t, m)
 	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt})
-	if m.copying.text != `repo_find {"query":"strgo"}`+"\n"+p.agent.text || p.agent.text == "" {
+	if m.copying.text != `repo_find {"query":"strgo"}`+"\n"+p.agent.Text || p.agent.Text == "" {
 		t.Fatalf("find alt+y copies %q", m.copying.text)
 	}
 	press(m, "esc", "s")

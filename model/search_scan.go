@@ -10,10 +10,6 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// jobScan is the viewer's in-file search scan: its own generation, bumped
-// per query and when esc stops it, so an older batch is dropped.
-const jobScan job = 30
-
 // scanStepLines is about how many lines one scan step reads (whole
 // windows of windowLimit lines) before it reports: progress shows, and a
 // cancelled scan stops within one step.
@@ -69,9 +65,9 @@ func (v *viewerPane) startScan(q string) tea.Cmd {
 	if v.path == "" || v.refusal != "" || v.empty != "" {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(v.c.ctx)
+	ctx, cancel := context.WithCancel(v.c.Ctx)
 	sc.running, sc.ctx, sc.cancel = true, ctx, cancel
-	return scanStep(ctx, v.c.look, v.path, gen, q, 1, 0)
+	return scanStep(ctx, v.c.Look, v.path, gen, q, 1, 0)
 }
 
 // stopScan stops a running scan (esc), keeping what it found.
@@ -162,7 +158,7 @@ func (v *viewerPane) onScan(msg scanMsg) tea.Cmd {
 	if msg.done {
 		sc.stop() // releases its context
 	} else {
-		next = scanStep(sc.ctx, v.c.look, v.path, sc.gen, sc.query, msg.upTo+1, msg.total)
+		next = scanStep(sc.ctx, v.c.Look, v.path, sc.gen, sc.query, msg.upTo+1, msg.total)
 	}
 	return tea.Batch(next, v.resolveWant())
 }

@@ -41,7 +41,7 @@ func TestSearchIsIncrementalWithACount(t *testing.T) {
 		t.Fatalf("line 90: cursor %d, footer %q", m.viewer.cursor, footer(m))
 	}
 	press(m, "esc")
-	if m.viewer.cursor != 1 || m.viewer.search.query != "" || m.overlays.top() != nil {
+	if m.viewer.cursor != 1 || m.viewer.search.query != "" || m.Overlays.Top() != nil {
 		t.Fatalf("esc: cursor %d query %q", m.viewer.cursor, m.viewer.search.query)
 	}
 	press(m, "/", "l", "i", "n", "e", " ", "9", "0", "enter")
@@ -94,7 +94,7 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 	if m.viewer.cursor != 119990 || !strings.Contains(footer(m), "2/11") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.session.LastRead("docs/huge.txt"); ok {
+	if _, ok := m.Session.LastRead("docs/huge.txt"); ok {
 		t.Errorf("searching recorded a read in the explorer's session")
 	}
 	if m.viewer.loadedLines() > maxHeldLines {
@@ -106,7 +106,7 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 // held back (returned) instead of delivered.
 func runHolding(m *Model, cmd tea.Cmd, steps int) []tea.Msg {
 	return runHeld(m, cmd, func(msg tea.Msg) bool {
-		if env, ok := msg.(paneMsg); ok && env.job == jobScan {
+		if env, ok := msg.(paneMsg); ok && env.Job == jobScan {
 			if steps == 0 {
 				return true
 			}
@@ -201,7 +201,7 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 	if m.viewer.cursor != 4 || !strings.Contains(footer(m), "2/3") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.session.LastRead("src/util/strings.go"); ok {
+	if _, ok := m.Session.LastRead("src/util/strings.go"); ok {
 		t.Errorf("the count recorded a read")
 	}
 }
@@ -218,8 +218,8 @@ func TestSearchStopsWhenTheFileChanges(t *testing.T) {
 	// The next step reads a file of another length than the first saw.
 	v := &m.viewer
 	env := held[0].(paneMsg)
-	msg := env.msg.(scanMsg)
-	step := scanStep(context.Background(), m.look, v.path, v.search.scan.gen, "7", msg.from, msg.total+1)
+	msg := env.Msg.(scanMsg)
+	step := scanStep(context.Background(), m.Look, v.path, v.search.scan.gen, "7", msg.from, msg.total+1)
 	run(m, step)
 	if v.search.scan.running || !strings.Contains(footer(m), "stopped (the file changed while it was searched)") {
 		t.Fatalf("footer %q", footer(m))

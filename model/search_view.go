@@ -10,23 +10,23 @@ import (
 
 func (p *searchPane) View(w, h int, focused bool) string {
 	v := p.frame(focused)
-	if !p.agent.on {
+	if !p.agent.On {
 		v.Rows = p.rowsView(ui.ResultBody(v, h))
-		return p.c.styles.RenderResults(v, w, h)
+		return p.c.Styles.RenderResults(v, w, h)
 	}
 	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Active: v.Active, Focused: focused}
-	top := p.c.styles.RenderResults(head, w, 1+len(v.Prompt))
+	top := p.c.Styles.RenderResults(head, w, 1+len(v.Prompt))
 	body := max(h-1-len(v.Prompt), 1)
 	a := &p.agent
-	if a.call == "" {
-		return top + "\n" + p.c.styles.RenderResults(ui.ResultView{Message: "enter searches: agent view shows repo_grep for it"}, w, body)
+	if a.Call == "" {
+		return top + "\n" + p.c.Styles.RenderResults(ui.ResultView{Message: "enter searches: agent view shows repo_grep for it"}, w, body)
 	}
-	end := min(a.top+max(body-2, 0), len(a.lines))
+	end := min(a.Top+max(body-2, 0), len(a.Lines))
 	var lines []string
-	if a.top < end {
-		lines = a.lines[a.top:end]
+	if a.Top < end {
+		lines = a.Lines[a.Top:end]
 	}
-	return top + "\n" + p.c.styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: p.c.spinFrame(), Wrap: true}, w, body)
+	return top + "\n" + p.c.Styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.Call, Lines: lines, Loading: a.Loading, IsError: a.IsError, Focused: focused, Spinner: p.c.SpinFrame(), Wrap: true}, w, body)
 }
 
 // frame is the overlay without its rows: title, prompt, footer.
@@ -51,7 +51,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 	if p.ran.Pattern != "" {
 		v.Title += "  " + repoops.Plural(p.totalLines, "line", "lines") + " in " + repoops.Plural(len(p.files), "file", "files")
 		if p.running {
-			v.Title += " " + p.c.spinFrame()
+			v.Title += " " + p.c.SpinFrame()
 		}
 	}
 	v.Title += "  " + cs + " (alt+c)"
@@ -70,7 +70,7 @@ func (p *searchPane) footer() string {
 	case p.ran.Pattern == "":
 		return ""
 	case p.running:
-		return p.c.spinFrame() + " searched " + repoops.Commas(pr.Searched) + " of " + of + " files · skipped " + repoops.Commas(pr.Skipped()) + " · esc cancels"
+		return p.c.SpinFrame() + " searched " + repoops.Commas(pr.Searched) + " of " + of + " files · skipped " + repoops.Commas(pr.Skipped()) + " · esc cancels"
 	case p.cancelled:
 		return "cancelled at " + repoops.Commas(pr.Done) + " of " + of + " files · enter searches again"
 	case p.res == nil:

@@ -101,7 +101,7 @@ func (p *sessionsPane) cwd() string {
 // for a call on no file, the call itself.
 func (p *sessionsPane) copySelected() tea.Cmd {
 	sc := p.selected()
-	if sc == nil || p.c.copy == nil {
+	if sc == nil || p.c.Copy == nil {
 		return nil
 	}
 	if st := sc.step; st != nil && st.Path != "" {
@@ -109,8 +109,8 @@ func (p *sessionsPane) copySelected() tea.Cmd {
 		if len(st.Lines) > 0 {
 			s += ":" + replay.Ranges(st.Lines)
 		}
-		return p.c.copy(s, s)
+		return p.c.Copy(s, s)
 	}
 	s := sc.call.AgentTool + " " + callSummary(sc.call, p.cwd())
-	return p.c.copy(s, "call #"+strconv.Itoa(sc.call.Seq))
+	return p.c.Copy(s, "call #"+strconv.Itoa(sc.call.Seq))
 }

@@ -34,7 +34,7 @@ func (p *sessionsPane) gateStatus(path string) (text, tiny string) {
 		return "", ""
 	}
 	if p.gate == nil {
-		return p.marks.label + ": edit gate …", "agent gate …"
+		return p.marks.Label + ": edit gate …", "agent gate …"
 	}
 	var word string
 	switch v := p.gate.verdict; v.Cause {
@@ -48,5 +48,5 @@ func (p *sessionsPane) gateStatus(path string) (text, tiny string) {
 		word = "shut (" + v.Cause.String() + ")"
 	}
 	tinyWord, _, _ := strings.Cut(word, " ")
-	return p.marks.label + ": edit gate " + word, "agent gate " + tinyWord
+	return p.marks.Label + ": edit gate " + word, "agent gate " + tinyWord
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/help"
 )
 
 // ? opens the help over the sessions pane, with the pane's keys first;
@@ -14,20 +15,20 @@ func TestSessionsHelpOpensOverThePane(t *testing.T) {
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, s1Calls))
 	press(m, "?")
-	h, ok := m.overlays.top().(*helpPane)
+	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {
-		t.Fatalf("? over the sessions pane opened no help; on top: %T", m.overlays.top())
+		t.Fatalf("? over the sessions pane opened no help; on top: %T", m.Overlays.Top())
 	}
-	if len(h.sections) == 0 || h.sections[0].Title != "Sessions" {
-		t.Fatalf("the help does not start with the sessions pane's keys: %+v", h.sections)
+	if len(h.Sections()) == 0 || h.Sections()[0].Title != "Sessions" {
+		t.Fatalf("the help does not start with the sessions pane's keys: %+v", h.Sections())
 	}
 	out := ansi.Strip(m.Render())
 	if !strings.Contains(out, "follow newest") {
 		t.Errorf("the help does not show the sessions pane's keys:\n%s", out)
 	}
 	press(m, "x")
-	if m.overlays.top() != overlay(m.sessions) {
-		t.Fatalf("closing the help left %T on top, not the sessions pane", m.overlays.top())
+	if m.Overlays.Top() != overlay(m.sessions) {
+		t.Fatalf("closing the help left %T on top, not the sessions pane", m.Overlays.Top())
 	}
 	if m.sessions.run == nil || m.sessions.chosen == nil {
 		t.Error("opening the help stopped following the session")

@@ -45,7 +45,7 @@ func (p *sessionsPane) moveBy(d int, top, bottom bool) {
 }
 
 func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys.Sessions
+	k := p.c.Keys.Sessions
 	if p.chosen == nil && p.ltyping {
 		return p.typeFilter(msg)
 	}
@@ -80,7 +80,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		cmd := p.stop()
 		p.loading = true
-		return tea.Batch(cmd, discoverSessions(p.c.ctx, p.dir, p.env, p.gen))
+		return tea.Batch(cmd, discoverSessions(p.c.Ctx, p.dir, p.env, p.gen))
 	case key.Matches(msg, k.DiffDown):
 		p.dtop++
 		return nil
@@ -102,10 +102,10 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Copy):
 		return p.copySelected()
-	case key.Matches(msg, k.Narrow) && p.c.split != nil:
-		return p.c.split(-1)
-	case key.Matches(msg, k.Widen) && p.c.split != nil:
-		return p.c.split(1)
+	case key.Matches(msg, k.Narrow) && p.c.Split != nil:
+		return p.c.Split(-1)
+	case key.Matches(msg, k.Widen) && p.c.Split != nil:
+		return p.c.Split(1)
 	}
 	d, top, bottom := navStep(k.Nav, msg, p.listRows())
 	old := p.cur

@@ -133,7 +133,7 @@ func (p *sessionsPane) ownsEsc() bool { return p.chosen == nil && p.listPromptLi
 
 // listHelp is the hint line on the list: typing, filtered, or plain.
 func (p *sessionsPane) listHelp() []key.Binding {
-	k := p.c.keys.Sessions
+	k := p.c.Keys.Sessions
 	switch {
 	case p.ltyping:
 		return []key.Binding{k.FilterKeep, k.FilterClear}

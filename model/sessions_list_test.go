@@ -26,16 +26,16 @@ func listModel(t *testing.T, w, h int) *Model {
 	os.MkdirAll(logDir, 0o755)
 	os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644)
 	line := func(v map[string]any) string {
-		v["cwd"], v["sessionId"] = m.common.repo.Dir(), "c1"
+		v["cwd"], v["sessionId"] = m.common.Repo.Dir(), "c1"
 		b, _ := json.Marshal(v)
 		return string(b) + "\n"
 	}
 	claude := line(map[string]any{"type": "user", "timestamp": "2026-01-30T18:00:00Z", "message": map[string]any{"role": "user", "content": "fix the login bug\nand the tests"}}) +
 		line(map[string]any{"type": "assistant", "timestamp": "2026-01-30T18:10:00Z", "message": map[string]any{"id": "m1", "role": "assistant",
-			"content": []any{map[string]any{"type": "tool_use", "id": "r1", "name": "Read", "input": map[string]any{"file_path": m.common.repo.Dir() + "/README.md"}}}}}) +
+			"content": []any{map[string]any{"type": "tool_use", "id": "r1", "name": "Read", "input": map[string]any{"file_path": m.common.Repo.Dir() + "/README.md"}}}}}) +
 		line(map[string]any{"type": "user", "timestamp": "2026-01-30T18:10:01Z", "message": map[string]any{"role": "user",
 			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": "r1", "content": "     1→x"}}}})
-	proj := filepath.Join(env().ClaudeConfigDir, "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(m.common.repo.Dir()))
+	proj := filepath.Join(env().ClaudeConfigDir, "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(m.common.Repo.Dir()))
 	os.MkdirAll(proj, 0o755)
 	if err := os.WriteFile(filepath.Join(proj, "c1.jsonl"), []byte(claude), 0o644); err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestSessionsListFilter(t *testing.T) {
 		t.Fatalf("enter: typing %v query %q", p.ltyping, p.lquery)
 	}
 	press(m, "esc")
-	if p.lquery != "" || m.overlays.top() != p {
+	if p.lquery != "" || m.Overlays.Top() != p {
 		t.Fatalf("esc did not clear the filter, or closed the pane")
 	}
 	press(m, "/", "s", "2", "q")

@@ -14,7 +14,7 @@ func TestSessionsLiveEditIsAlreadyApplied(t *testing.T) {
 	log := writeLog(t, agentScript[4:5]) // a full read of src/main.go
 	m := sessionsModel(t, 120, 40, log, "s1")
 	drive(t, m, m.Init(), settled(m, 1))
-	writeFiles(t, m.repo.Dir(), map[string]string{"src/main.go": strings.Replace(
+	writeFiles(t, m.Repo.Dir(), map[string]string{"src/main.go": strings.Replace(
 		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
 	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
 	drive(t, m, nil, settled(m, 3))

@@ -12,10 +12,6 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// paneSessions is the sessions pane's id. It is kept apart from the ids
-// in pane.go so that panes written in parallel do not take the same one.
-const paneSessions paneID = 40
-
 // sessionsPane lists the agent sessions recorded for the repository and,
 // once one is chosen, follows its transcript: each call as it arrives,
 // replayed in order (replay.Replayer, one Step per message), then beside
@@ -84,7 +80,7 @@ type sessionCall struct {
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {
-	return &sessionsPane{c: c, env: env, dir: c.repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
+	return &sessionsPane{c: c, env: env, dir: c.Repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
 }
 
 func (p *sessionsPane) ID() paneID        { return paneSessions }
@@ -104,9 +100,9 @@ func (p *sessionsPane) ShortHelp() []key.Binding {
 	if p.chosen == nil {
 		return p.listHelp()
 	}
-	return p.c.keys.Sessions.CallsHelp()
+	return p.c.Keys.Sessions.CallsHelp()
 }
-func (p *sessionsPane) FullHelp() [][]key.Binding { return p.c.keys.Sessions.FullHelp() }
+func (p *sessionsPane) FullHelp() [][]key.Binding { return p.c.Keys.Sessions.FullHelp() }
 
 func (p *sessionsPane) Generation(j job) int {
 	if j == jobGate {
@@ -132,7 +128,7 @@ func (p *sessionsPane) show() tea.Cmd {
 	}
 	p.gen++
 	p.loading = true
-	return discoverSessions(p.c.ctx, p.dir, p.env, p.gen)
+	return discoverSessions(p.c.Ctx, p.dir, p.env, p.gen)
 }
 
 // Close runs when the pane is popped: hidden (tab), the session stays
@@ -154,7 +150,7 @@ func (p *sessionsPane) stop() tea.Cmd {
 	p.gen++
 	p.gateGen++
 	p.run, p.chosen, p.marks, p.gate = nil, nil, nil, nil
-	p.c.agent = nil
+	p.c.Marks = nil
 	p.calls, p.next, p.stepping, p.starting, p.diffAt, p.tail = nil, 0, false, false, -1, nil
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
@@ -167,13 +163,13 @@ func (p *sessionsPane) choose(si replay.SessionInfo) tea.Cmd {
 	p.chosen = &si
 	p.starting, p.follow = true, true
 	p.cur, p.top, p.dtop = 0, 0, 0
-	p.marks = &agentMarks{label: sessionLabel(si)}
-	p.c.agent = p.marks
+	p.marks = &agentMarks{Label: sessionLabel(si)}
+	p.c.Marks = p.marks
 	filter := ""
 	if si.Agent == replay.AgentRepox {
 		filter = si.ID
 	}
-	return tea.Batch(stop, startFollow(p.c.ctx, si.Path, filter, si.Cwd, p.dir, p.gen))
+	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.gen))
 }
 
 // sessionLabel says whose session the marks and the gate are.
@@ -248,7 +244,7 @@ func (p *sessionsPane) onUpdate(msg followUpdateMsg) tea.Cmd {
 	p.stats = u.Stats
 	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != replay.AgentRepox {
 		p.chosen.ID = u.Stats.SessionID
-		p.marks.label = sessionLabel(*p.chosen)
+		p.marks.Label = sessionLabel(*p.chosen)
 	}
 	if p.chosen.Agent == "" {
 		p.chosen.Agent = u.Stats.Format
@@ -336,9 +332,9 @@ func (p *sessionsPane) refreshMarks() {
 		return
 	}
 	key := p.sessionKey()
-	p.marks.setFiles(p.seen[key])
+	p.marks.SetFiles(p.seen[key])
 	if key != "" && p.chosen != nil && p.chosen.Agent == replay.AgentRepox {
-		p.marks.label = "agent session " + key
+		p.marks.Label = "agent session " + key
 	}
 }
 
@@ -353,7 +349,7 @@ func (p *sessionsPane) selectCall() tea.Cmd {
 	}
 	p.refreshMarks()
 	st := sc.step
-	p.marks.regionPath, p.marks.region = st.Path, st.Lines
+	p.marks.RegionPath, p.marks.Region = st.Path, st.Lines
 	path, line := st.Path, 0
 	if len(st.Lines) > 0 {
 		line = st.Lines[0].From
@@ -363,10 +359,10 @@ func (p *sessionsPane) selectCall() tea.Cmd {
 		// already in the tree): still show the file it changed
 		path = argPath(st.Call.Repox[0].Args)
 	}
-	if path == "" || p.c.jump == nil {
+	if path == "" || p.c.Jump == nil {
 		return nil
 	}
-	return p.c.jump(path, line, changed(st))
+	return p.c.Jump(path, line, changed(st))
 }
 
 // argPath is the path argument of a repox call.

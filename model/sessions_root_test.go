@@ -25,7 +25,7 @@ func TestStartFollowTakesTheRootFromTheExploredRepository(t *testing.T) {
 		if !ok {
 			t.Fatal("startFollow did not answer in an envelope")
 		}
-		msg := env.msg.(followStartedMsg)
+		msg := env.Msg.(followStartedMsg)
 		if msg.run != nil {
 			t.Cleanup(func() { msg.run.cancel() })
 		}

@@ -231,17 +231,17 @@ func TestSessionsFollowMarksAndGate(t *testing.T) {
 	want := map[string]string{"README.md": ui.SeenRead, "src/util/strings.go": ui.SeenListed, "src/main.go": ui.SeenEdited, "docs/long.txt": "", "deep/a/b/c/leaf.txt": ""}
 	marks := map[string]string{}
 	for n := range want {
-		marks[n] = m.common.agent.treeMark(n)
+		marks[n] = m.common.Marks.TreeMark(n)
 	}
 	for k, v := range want {
 		if marks[k] != v {
 			t.Errorf("tree mark of %s = %q, want %q", k, marks[k], v)
 		}
 	}
-	if mk, _ := m.common.agent.lineMark("src/main.go", 7); mk != ui.GutterEdited {
+	if mk, _ := m.common.Marks.LineMark("src/main.go", 7); mk != ui.GutterEdited {
 		t.Errorf("gutter mark of the edited line = %q", mk)
 	}
-	if mk, _ := m.common.agent.lineMark("src/main.go", 2); mk != ui.GutterRead {
+	if mk, _ := m.common.Marks.LineMark("src/main.go", 2); mk != ui.GutterRead {
 		t.Errorf("gutter mark of a read line = %q", mk)
 	}
 
@@ -266,11 +266,11 @@ func TestSessionsMarksAreTheChosenSessions(t *testing.T) {
 	log := writeLog(t, agentScript)
 	m := sessionsModel(t, 120, 40, log, "s2")
 	drive(t, m, m.Init(), settled(m, 1))
-	if m.common.agent.treeMark("src/main.go") != "" || m.common.agent.treeMark("README.md") != "" {
+	if m.common.Marks.TreeMark("src/main.go") != "" || m.common.Marks.TreeMark("README.md") != "" {
 		t.Errorf("s2 never touched these files, yet they are marked: %q %q",
-			m.common.agent.treeMark("src/main.go"), m.common.agent.treeMark("README.md"))
+			m.common.Marks.TreeMark("src/main.go"), m.common.Marks.TreeMark("README.md"))
 	}
-	if mk := m.common.agent.treeMark("deep/a/b/c/leaf.txt"); mk != ui.SeenListed {
+	if mk := m.common.Marks.TreeMark("deep/a/b/c/leaf.txt"); mk != ui.SeenListed {
 		t.Errorf("s2 found deep/a/b/c/leaf.txt: mark %q", mk)
 	}
 	run(m, m.openFile("src/main.go", 1))
@@ -335,10 +335,10 @@ func TestSessionsHideShowClose(t *testing.T) {
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, s1Calls))
 	press(m, "tab")
-	if m.overlays.find(paneSessions) != nil {
+	if m.Overlays.Find(paneSessions) != nil {
 		t.Fatal("tab did not hide the pane")
 	}
-	if m.common.agent == nil || m.sessions.run == nil {
+	if m.common.Marks == nil || m.sessions.run == nil {
 		t.Fatal("hiding dropped the session")
 	}
 	if !strings.Contains(ansi.Strip(m.TreeView(m.tree.width, m.tree.height)), "main.go "+ui.SeenEdited) {
@@ -348,13 +348,13 @@ func TestSessionsHideShowClose(t *testing.T) {
 		t.Errorf("viewer gutter without the edit mark on line 7:\n%s", v)
 	}
 	press(m, "c")
-	if m.overlays.top() != m.sessions || m.sessions.chosen == nil {
+	if m.Overlays.Top() != m.sessions || m.sessions.chosen == nil {
 		t.Fatal("c did not bring the session back")
 	}
 	r := m.sessions.run
 	press(m, "esc")
-	if m.common.agent != nil || m.sessions.run != nil || !r.closed {
-		t.Errorf("esc left the session followed: agent %v run %v closed %v", m.common.agent, m.sessions.run, r.closed)
+	if m.common.Marks != nil || m.sessions.run != nil || !r.closed {
+		t.Errorf("esc left the session followed: agent %v run %v closed %v", m.common.Marks, m.sessions.run, r.closed)
 	}
 	if m.status().AgentGate != "" {
 		t.Errorf("agent gate still shown: %q", m.status().AgentGate)
@@ -397,7 +397,7 @@ func TestSessionsListAndChoose(t *testing.T) {
 		t.Fatalf("chose %+v with %d calls", p.chosen, len(p.calls))
 	}
 	press(m, "h") // back to the list: following stops
-	if p.chosen != nil || m.common.agent != nil {
+	if p.chosen != nil || m.common.Marks != nil {
 		t.Errorf("back to the list kept the session")
 	}
 }
@@ -525,7 +525,7 @@ func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
 		t.Fatalf("viewer before the edit: %+v", l)
 	}
 	// the agent edits the explored tree itself, then the log records it
-	writeFiles(t, m.repo.Dir(), map[string]string{"src/main.go": strings.Replace(
+	writeFiles(t, m.Repo.Dir(), map[string]string{"src/main.go": strings.Replace(
 		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
 	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
 	drive(t, m, nil, settled(m, 3))

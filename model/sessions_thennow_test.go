@@ -70,7 +70,7 @@ func changedLines(ls []ui.DiffLine) []string {
 // a changed line is exactly one marked row on each side, on the same row.
 func TestSessionsThenNowComparesContent(t *testing.T) {
 	m := sessionsModel(t, 120, 40, "", "")
-	m.cfg.Transcript = claudeThenNow(t, m.repo.Dir())
+	m.cfg.Transcript = claudeThenNow(t, m.Repo.Dir())
 	drive(t, m, m.Init(), settled(m, 3))
 	p := m.sessions
 	for i, want := range []int{0, 0, 1} {
@@ -98,12 +98,12 @@ func TestGoldenSessionsThenNow(t *testing.T) {
 	for _, sz := range goldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := sessionsModel(t, sz[0], sz[1], "", "")
-			m.cfg.Transcript = claudeThenNow(t, m.repo.Dir())
+			m.cfg.Transcript = claudeThenNow(t, m.Repo.Dir())
 			drive(t, m, m.Init(), settled(m, 3))
 			p := m.sessions
 			p.cur, p.follow = 0, false
 			drive(t, m, p.selectCall(), settled(m, 3))
-			out := strings.ReplaceAll(string(ascii(t, m.Render())), m.repo.Dir(), "ROOT")
+			out := strings.ReplaceAll(string(ascii(t, m.Render())), m.Repo.Dir(), "ROOT")
 			golden.RequireEqual(t, []byte(out))
 		})
 	}

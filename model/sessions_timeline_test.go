@@ -103,7 +103,7 @@ func pressKey(t *testing.T, m *Model, k string) {
 // and a subagent's call merged under its Task, marked with its agent.
 func TestSessionsShowConversationAndSubagents(t *testing.T) {
 	m := sessionsModel(t, 160, 45, "", "")
-	m.cfg.Transcript = claudeTalk(t, m.repo.Dir())
+	m.cfg.Transcript = claudeTalk(t, m.Repo.Dir())
 	drive(t, m, m.Init(), settled(m, 3))
 	got := paneText(m)
 	inOrderText(t, got, "turn 1 · Fix the readme, please.", "thinks · 30 characters (t unfolds)", "says I will read README.md first.",
@@ -159,7 +159,7 @@ func TestSessionsAgainstStartOrNow(t *testing.T) {
 	}{{2 * time.Hour, "against: start state", false}, {0, "against: the tree now", true}} {
 		t.Run(tc.against, func(t *testing.T) {
 			m := sessionsModel(t, 160, 45, "", "") // README.md as the session left it
-			path := claudeEdited(t, m.repo.Dir())
+			path := claudeEdited(t, m.Repo.Dir())
 			when := time.Now().Add(-tc.age)
 			if err := os.Chtimes(path, when, when); err != nil {
 				t.Fatal(err)

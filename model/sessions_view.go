@@ -24,14 +24,14 @@ func (p *sessionsPane) View(w, h int, focused bool) string {
 	} else {
 		p.callsView(&v, h)
 	}
-	return p.c.styles.RenderSessions(v, w, h)
+	return p.c.Styles.RenderSessions(v, w, h)
 }
 
 func (p *sessionsPane) listView(v *ui.SessionsView) {
 	v.Title = "agent sessions for this repository"
 	switch {
 	case p.loading:
-		v.Title += "  " + p.c.spinFrame()
+		v.Title += "  " + p.c.SpinFrame()
 		v.Message = "looking for sessions…"
 		return
 	case p.listErr != "":
@@ -112,7 +112,7 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		v.Title += " · following"
 	}
 	if p.Loading() {
-		v.Title += "  " + p.c.spinFrame()
+		v.Title += "  " + p.c.SpinFrame()
 	}
 	// what the calls are re-run against, then the finding filter: the
 	// title may be cut at the pane's width, so they come after the state
@@ -223,7 +223,7 @@ func (p *sessionsPane) marksLabel() string {
 	if p.marks == nil {
 		return ""
 	}
-	return p.marks.label
+	return p.marks.Label
 }
 
 func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {

@@ -93,7 +93,7 @@ func (m *Model) stepSplit(d int) tea.Cmd {
 		if d > 0 {
 			side = "widest"
 		}
-		return m.flash("the tree is at its " + side + " (" + repoops.Commas(before) + " columns) — " + m.keys.Global.SplitReset.Help().Key + " resets the split")
+		return m.flash("the tree is at its " + side + " (" + repoops.Commas(before) + " columns) — " + m.Keys.Global.SplitReset.Help().Key + " resets the split")
 	}
 	save := m.changeSettings(func(s *Settings) { s.Split = next })
 	m.layout()

@@ -300,7 +300,7 @@ func (t *treePane) rowsView() ([]ui.TreeRow, int) {
 		if n.isIgnored {
 			r.Beyond = false // marked ignored: no listing tool shows it, at any depth
 		}
-		r.Seen = t.c.agent.treeMark(n.path)
+		r.Seen = t.c.Marks.TreeMark(n.path)
 		out = append(out, r)
 	}
 	return out, t.cursor - t.offset

@@ -91,5 +91,5 @@ func (t *treePane) changedKey(open bool) tea.Cmd {
 	case n.isDir():
 		return t.say("only changed files are shown, every folder open · C: the whole tree")
 	}
-	return t.c.open(n.path, 0)
+	return t.c.Open(n.path, 0)
 }

@@ -24,7 +24,7 @@ type pendingPane interface {
 func (t *treePane) countKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := msg.String()
 	switch {
-	case key.Matches(msg, t.c.keys.Tree.Count), s == "0" && t.count > 0:
+	case key.Matches(msg, t.c.Keys.Tree.Count), s == "0" && t.count > 0:
 		t.count = min(t.count*10+int(s[0]-'0'), maxCount)
 		return nil, true
 	case s == "esc" && t.count > 0:

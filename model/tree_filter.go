@@ -20,8 +20,6 @@ import (
 // key gives up and its answer is dropped. enter keeps the cursor there (the
 // tree is opened down to it); esc restores the tree as it was.
 
-const paneTreeFilter paneID = 41
-
 // treeFilter is the filter's state while its prompt is open.
 type treeFilter struct {
 	input          string
@@ -65,15 +63,15 @@ func (t *treePane) openFilter() tea.Cmd {
 	f := &treeFilter{cursor: t.cursor, offset: t.offset, latest: new(atomic.Int64)}
 	t.filter = f
 	t.clamp()
-	t.c.overlays.push(&filterPrompt{t: t, keys: keymap.NewTreeFilter()})
+	t.c.Overlays.Push(&filterPrompt{t: t, keys: keymap.NewTreeFilter()})
 	f.listGen++
 	if !t.showIgnored {
-		return tea.Batch(t.c.files.want(), t.syncFilter())
+		return tea.Batch(t.c.Files.Want(), t.syncFilter())
 	}
 	f.own = true
-	ctx, cancel := context.WithCancel(t.c.ctx)
+	ctx, cancel := context.WithCancel(t.c.Ctx)
 	f.cancel = cancel
-	repo := t.c.repo
+	repo := t.c.Repo
 	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
 		defer cancel()
 		files, hidden, err := walkWithIgnored(ctx, repo)
@@ -92,20 +90,20 @@ func (t *treePane) syncFilter() tea.Cmd {
 	if f == nil || f.own || f.building {
 		return nil
 	}
-	s := t.c.files
-	v := s.version()
+	s := t.c.Files
+	v := s.Version()
 	if f.ix != nil && f.at == v {
 		return nil
 	}
-	if s.treeIx != nil && s.treeAt == v {
-		f.ix, f.at = s.treeIx, v
+	if ix, ok := s.TreeIx.(*filterIndex); ok && ix != nil && s.TreeAt == v {
+		f.ix, f.at = ix, v
 		return t.runFilter()
 	}
-	if v.n == 0 && !v.done {
+	if v.N == 0 && !v.Done {
 		return nil
 	}
 	f.building = true
-	files, _ := s.paths()
+	files, _ := s.Paths()
 	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
 		return filterListMsg{ix: buildFilterIndex(files, nil), at: v}
 	})
@@ -175,12 +173,12 @@ func (t *treePane) onFilterList(msg filterListMsg) tea.Cmd {
 		return t.runFilter()
 	}
 	f.building = false
-	s := t.c.files
-	if msg.at.gen != s.gen {
+	s := t.c.Files
+	if msg.at.Gen != s.Gen {
 		return t.syncFilter() // built on a set since forgotten
 	}
-	if s.treeIx == nil || s.treeAt.n < msg.at.n || msg.at.done {
-		s.treeIx, s.treeAt = msg.ix, msg.at
+	if s.TreeIx == nil || s.TreeAt.N < msg.at.N || msg.at.Done {
+		s.TreeIx, s.TreeAt = msg.ix, msg.at
 	}
 	f.ix, f.at = msg.ix, msg.at
 	return tea.Batch(t.runFilter(), t.syncFilter())
@@ -262,8 +260,8 @@ func (f *treeFilter) footer(files *fileSet) string {
 	switch {
 	case f.listErr != "":
 		s += "  " + f.listErr
-	case f.ix == nil && !f.own && files.err != nil:
-		s += "  could not list the file set: " + files.err.Error() + " (esc, then /: list it again)"
+	case f.ix == nil && !f.own && files.Err != nil:
+		s += "  could not list the file set: " + files.Err.Error() + " (esc, then /: list it again)"
 	case f.ix == nil:
 		s += "  reading the file set…"
 	case f.input == "":
@@ -273,7 +271,7 @@ func (f *treeFilter) footer(files *fileSet) string {
 	default:
 		s += "  " + repoops.Plural(f.matches, "match", "matches")
 	}
-	if note := files.listingNote(); note != "" && !f.own {
+	if note := files.ListingNote(); note != "" && !f.own {
 		s += "  · " + note
 	}
 	return s

@@ -32,13 +32,13 @@ func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
 // refreshGit runs repo_git status again (a file changed on disk).
 func (t *treePane) refreshGit() tea.Cmd {
 	t.gitWaiting = true
-	return gitMarks(t.c.ctx, t.c.look, t.gen)
+	return gitMarks(t.c.Ctx, t.c.Look, t.gen)
 }
 
 // askHorizon runs the default repo_tree again for the dimming.
 func (t *treePane) askHorizon() tea.Cmd {
 	t.horizonWaiting = true
-	return computeHorizon(t.c.ctx, t.c.look, t.gen)
+	return computeHorizon(t.c.Ctx, t.c.Look, t.gen)
 }
 
 // whenRootLands defers the horizon and the git marks until the root's

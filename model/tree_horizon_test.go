@@ -18,7 +18,7 @@ import (
 // rest delivers the tree's rest timer for the cursor's place now, as the
 // program would once the cursor has rested (tests switch timers off).
 func rest(m *Model) {
-	_, cmd := m.Update(paneMsg{to: paneTree, job: jobRest, gen: m.tree.restSeq, msg: restMsg{}})
+	_, cmd := m.Update(paneMsg{To: paneTree, Job: jobRest, Gen: m.tree.restSeq, Msg: restMsg{}})
 	run(m, cmd)
 }
 
@@ -69,7 +69,7 @@ func cells(s string) int { return ansi.StringWidth(s) }
 func TestTreeRuleWhereTheEntryCapFalls(t *testing.T) {
 	dir := capRepo(t)
 	m := start(t, dir, 120, 40)
-	res, err := m.look.Tree(context.Background(), repoops.TreeArgs{})
+	res, err := m.Look.Tree(context.Background(), repoops.TreeArgs{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestPreviewFollowsTheCursor(t *testing.T) {
 	if m.viewer.path != "README.md" || m.focus != paneTree {
 		t.Fatalf("viewer %q, focus %v", m.viewer.path, m.focus)
 	}
-	if _, ok := m.session.LastRead("README.md"); ok {
+	if _, ok := m.Session.LastRead("README.md"); ok {
 		t.Errorf("previewing recorded a read in the explorer's session")
 	}
 	press(m, "p")
@@ -230,7 +230,7 @@ func TestPreviewFollowsTheCursor(t *testing.T) {
 	press(m, "p", "j")
 	seq := m.tree.restSeq
 	press(m, "j")
-	_, cmd := m.Update(paneMsg{to: paneTree, job: jobRest, gen: seq, msg: restMsg{}})
+	_, cmd := m.Update(paneMsg{To: paneTree, Job: jobRest, Gen: seq, Msg: restMsg{}})
 	run(m, cmd)
 	if m.viewer.path != "README.md" {
 		t.Errorf("a stale rest opened %q", m.viewer.path)
@@ -260,7 +260,7 @@ func TestTreeFilterFindsDeepMatchesWithParents(t *testing.T) {
 		t.Errorf("the prompt is not drawn")
 	}
 	press(m, "enter")
-	if m.tree.filter != nil || m.overlays.top() != nil {
+	if m.tree.filter != nil || m.Overlays.Top() != nil {
 		t.Fatal("enter left the filter open")
 	}
 	if n := m.tree.selected(); n == nil || n.path != "deep/a/b/c/leaf.txt" {

@@ -64,7 +64,7 @@ func (t *treePane) expand(n *node) tea.Cmd {
 	n.loading = true
 	t.pending[n.path] = true
 	t.rebuild()
-	return loadDir(t.c.ctx, t.c.repo, t.gen, n.path)
+	return loadDir(t.c.Ctx, t.c.Repo, t.gen, n.path)
 }
 
 // collapse closes n, or moves to its parent when n is not an open folder.
@@ -117,14 +117,14 @@ func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 			delete(t.wantOpen, c.path)
 			c.expanded, c.loaded, c.loading = true, false, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, c.path))
+			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, c.path))
 		}
 	}
 	if c := t.revealStep(n); c != nil {
 		if c.isDir() && !c.expanded {
 			c.expanded, c.loading = true, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, c.path))
+			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, c.path))
 		}
 	}
 	t.rebuild()
@@ -181,7 +181,7 @@ func (t *treePane) relist(dirs []string) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, p := range dirs {
 		if n := t.nodes[p]; n != nil && n.expanded && n.loaded {
-			cmds = append(cmds, loadDir(t.c.ctx, t.c.repo, t.gen, p))
+			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, p))
 		}
 	}
 	if len(cmds) == 0 {
@@ -207,5 +207,5 @@ func (t *treePane) reload() tea.Cmd {
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
 	t.whenRootLands()
-	return loadDir(t.c.ctx, t.c.repo, t.gen, "")
+	return loadDir(t.c.Ctx, t.c.Repo, t.gen, "")
 }

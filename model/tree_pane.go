@@ -17,9 +17,9 @@ func (t *treePane) ShortHelp() []key.Binding {
 	if t.filter != nil {
 		return keymap.NewTreeFilter().ShortHelp()
 	}
-	return t.c.keys.Tree.ShortHelp()
+	return t.c.Keys.Tree.ShortHelp()
 }
-func (t *treePane) FullHelp() [][]key.Binding { return t.c.keys.Tree.FullHelp() }
+func (t *treePane) FullHelp() [][]key.Binding { return t.c.Keys.Tree.FullHelp() }
 func (t *treePane) Agent() *agentState        { return &t.agent }
 func (t *treePane) Loading() bool             { return t.anyLoading() }
 
@@ -135,7 +135,7 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := t.c.keys.Tree
+	k := t.c.Keys.Tree
 	if cmd, done := t.countKey(msg); done {
 		return cmd
 	}
@@ -222,7 +222,7 @@ func (t *treePane) activate(n *node) tea.Cmd {
 		}
 		return t.expand(n)
 	}
-	return t.c.open(n.path, 0)
+	return t.c.Open(n.path, 0)
 }
 
 // View draws the tree at w×h.
@@ -237,13 +237,13 @@ func (t *treePane) View(w, h int, focused bool) string {
 	} else if t.changed != nil {
 		title += "  changed"
 	}
-	v := ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.spinFrame(), Legend: t.legend(w)}
+	v := ui.TreeView{Title: title, Rows: rows, Cursor: cur, Focused: focused, Spinner: t.c.SpinFrame(), Legend: t.legend(w)}
 	if t.filter != nil {
-		v.Footer = t.filter.footer(t.c.files)
+		v.Footer = t.filter.footer(t.c.Files)
 	} else if t.changed != nil {
 		v.Footer = t.changed.footer()
 	}
-	return t.c.styles.RenderTree(v, w, h)
+	return t.c.Styles.RenderTree(v, w, h)
 }
 
 // legend is the bottom line: which request the dimming is relative to, or,

@@ -14,14 +14,6 @@ import (
 // agent needs to reach it are worked out (off the update loop).
 const treeRestPause = 120 * time.Millisecond
 
-// Job kinds of the tree beyond its listings (pane.go's jobLoad).
-const (
-	jobRest       job = 30 // the cursor's rest timer
-	jobReach      job = 31 // the calls to reach a row beyond the horizon
-	jobFilterList job = 32 // the filter's file set
-	jobFilter     job = 33 // one filter pass
-)
-
 // restMsg says the cursor has rested since move restSeq.
 type restMsg struct{}
 
@@ -33,7 +25,7 @@ func (t *treePane) moved() tea.Cmd {
 	}
 	seq := t.restSeq
 	return t.after(treeRestPause, func(time.Time) tea.Msg {
-		return paneMsg{to: paneTree, job: jobRest, gen: seq, msg: restMsg{}}
+		return paneMsg{To: paneTree, Job: jobRest, Gen: seq, Msg: restMsg{}}
 	})
 }
 
@@ -44,8 +36,8 @@ func (t *treePane) onRest() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	if t.preview && !t.agent.on && previewable(n) {
-		cmds = append(cmds, t.c.open(n.path, 0))
+	if t.preview && !t.agent.On && previewable(n) {
+		cmds = append(cmds, t.c.Open(n.path, 0))
 	}
 	if beyond, _ := t.horizon.mark(n.path); beyond && !n.isIgnored && t.reach.path != n.path {
 		cmds = append(cmds, t.startReach(n.path))
@@ -86,9 +78,9 @@ func (t *treePane) startReach(path string) tea.Cmd {
 	}
 	t.reach.gen++
 	t.reach.path, t.reach.text = path, ""
-	ctx, cancel := context.WithCancel(t.c.ctx)
+	ctx, cancel := context.WithCancel(t.c.Ctx)
 	t.reach.cancel = cancel
-	h, look := t.horizon, t.c.look
+	h, look := t.horizon, t.c.Look
 	return envelop(paneTree, jobReach, t.reach.gen, func() tea.Msg {
 		defer cancel()
 		return reachMsg{path: path, text: reachText(ctx, look, h, path)}

@@ -11,10 +11,10 @@ import (
 func startKinds(msgs []tea.Msg) (root, horizon, marks int) {
 	for _, msg := range msgs {
 		env, ok := msg.(paneMsg)
-		if !ok || env.to != paneTree {
+		if !ok || env.To != paneTree {
 			continue
 		}
-		switch in := env.msg.(type) {
+		switch in := env.Msg.(type) {
 		case dirLoadedMsg:
 			if in.path == "" {
 				root++

@@ -20,10 +20,10 @@ type typingEndMsg struct{ gen int }
 
 // paneBindings are the keys p answers now: its own, or its agent view's.
 func (m *Model) paneBindings(p pane) []key.Binding {
-	if a := p.Agent(); a != nil && a.on {
-		n := m.keys.Tree.Nav
+	if a := p.Agent(); a != nil && a.On {
+		n := m.Keys.Tree.Nav
 		bs := []key.Binding{n.Up, n.Down, n.Top, n.Bottom}
-		for _, row := range m.keys.Agent.FullHelp() {
+		for _, row := range m.Keys.Agent.FullHelp() {
 			bs = append(bs, row...)
 		}
 		return bs
@@ -66,7 +66,7 @@ func (m *Model) unboundKey(p pane, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	}
 	where := strings.ToLower(p.Title())
-	if a := p.Agent(); a != nil && a.on {
+	if a := p.Agent(); a != nil && a.On {
 		where += "'s agent view"
 	}
 	var cmds []tea.Cmd

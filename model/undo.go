@@ -76,7 +76,7 @@ func (m *Model) undo() tea.Cmd {
 	content := bytes.TrimPrefix(e.before, []byte("\xef\xbb\xbf"))
 	args := repoops.WriteArgs{Path: repoops.DisplayPath(e.path), Content: string(content)}
 	w := writeEntry{path: e.path, call: repoops.CallText("repo_write", repoops.WriteArgs{Path: args.Path, Content: "…"}), undo: true}
-	ctx, s, look, before := m.ctx, m.session, m.look, e.before
+	ctx, s, look, before := m.Ctx, m.Session, m.Look, e.before
 	return func() tea.Msg {
 		res := callJSON(ctx, s, "repo_write", args)
 		return undoneMsg{of: i, write: w, res: res, exact: !res.IsError && sameContent(ctx, look, e.path, before)}

@@ -13,8 +13,6 @@ import (
 // its call, the tool's answer and the diff it applied; undone writes and
 // undos say so. j/k scroll, u undoes the newest write, esc closes.
 
-const paneWrites paneID = 48
-
 type writesPane struct {
 	overlayBase
 	m             *Model
@@ -35,8 +33,8 @@ func (p *writesPane) Size() (int, int)  { return p.width, p.height }
 func (p *writesPane) Area() overlayArea { return areaViewer }
 func (p *writesPane) Done() bool        { return p.done }
 func (p *writesPane) ShortHelp() []key.Binding {
-	g := p.m.keys.Global
-	return []key.Binding{p.m.keys.Tree.Down, p.m.keys.Tree.Up, g.Undo}
+	g := p.m.Keys.Global
+	return []key.Binding{p.m.Keys.Tree.Down, p.m.Keys.Tree.Up, g.Undo}
 }
 func (p *writesPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
@@ -45,13 +43,13 @@ func (p *writesPane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	n := p.m.keys.Tree.Nav
+	n := p.m.Keys.Tree.Nav
 	switch {
 	case key.Matches(k, n.Down):
 		p.top = min(p.top+1, max(len(p.rows())-1, 0))
 	case key.Matches(k, n.Up):
 		p.top = max(p.top-1, 0)
-	case key.Matches(k, p.m.keys.Global.Undo):
+	case key.Matches(k, p.m.Keys.Global.Undo):
 		return p.m.undo()
 	case k.String() == "q":
 		p.done = true
@@ -92,5 +90,5 @@ func (p *writesPane) View(w, h int, focused bool) string {
 		v.Rows = rows[min(p.top, len(rows)):]
 		v.Footer = "u undoes the newest write not yet undone (repo_write of the file as it was, through the gate)"
 	}
-	return p.m.styles.RenderResults(v, w, h)
+	return p.m.Styles.RenderResults(v, w, h)
 }

@@ -4,9 +4,10 @@ import (
 	"os"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/repoops"

@@ -3,7 +3,7 @@ package model
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/help"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -34,7 +34,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 		return m.viewer.ensureLoaded()
 	case tea.BackgroundColorMsg:
-		m.styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
+		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
 		cmd := m.onKey(msg)
@@ -86,7 +86,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case copyTimeoutMsg:
 		return m.onCopyTimeout(msg)
 	case copyCallMsg:
-		return m.copyText(copyCallText(msg.call, msg.res.Text), "the call and its "+repoops.SizeText(len(msg.res.Text))+" of model text")
+		return m.copyText(copyCallText(msg.Call, msg.Res.Text), "the call and its "+repoops.SizeText(len(msg.Res.Text))+" of model text")
 	case spinMsg:
 		return m.onSpin()
 	case agentFollowMsg:
@@ -109,18 +109,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // where stale results are dropped: the pane is gone, or it has started
 // another generation of that kind of job since.
 func (m *Model) deliver(env paneMsg) tea.Cmd {
-	if env.to == paneFiles {
+	if env.To == paneFiles {
 		return m.onFiles(env)
 	}
-	p := m.pane(env.to)
-	if p == nil || env.gen != m.generation(p, env.job) {
+	p := m.pane(env.To)
+	if p == nil || env.Gen != m.generation(p, env.Job) {
 		return nil
 	}
-	if am, ok := env.msg.(agentMsg); ok {
-		p.Agent().apply(am.res)
+	if am, ok := env.Msg.(agentMsg); ok {
+		p.Agent().Apply(am.res)
 		return nil
 	}
-	return p.Update(env.msg)
+	return p.Update(env.Msg)
 }
 
 // generation is p's current generation for job j. The agent view's is
@@ -128,10 +128,10 @@ func (m *Model) deliver(env paneMsg) tea.Cmd {
 func (m *Model) generation(p pane, j job) int {
 	if j == jobAgent {
 		a := p.Agent()
-		if a == nil || !a.on {
+		if a == nil || !a.On {
 			return -1
 		}
-		return a.gen
+		return a.Gen
 	}
 	return p.Generation(j)
 }
@@ -148,7 +148,7 @@ func (m *Model) pane(id paneID) pane {
 			return m.sessions // shown or hidden: its follow goes on
 		}
 	}
-	if o := m.overlays.find(id); o != nil {
+	if o := m.Overlays.Find(id); o != nil {
 		return o
 	}
 	return nil
@@ -179,7 +179,7 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 // openFile shows path in the viewer with the cursor at line (1 if 0).
 func (m *Model) openFile(path string, line int) tea.Cmd {
 	cmd := m.viewer.open(path, line)
-	return tea.Batch(cmd, checkHidden(m.ctx, m.repo, m.viewer.gen, path))
+	return tea.Batch(cmd, checkHidden(m.Ctx, m.Repo, m.viewer.gen, path))
 }
 
 // showFile is common.open: line 0 keeps the place in a file already open.
@@ -210,7 +210,7 @@ func (m *Model) resize(w, h int) {
 // are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
 	treeW, viewW := ui.LayoutSplit(m.width, m.cfg.Settings.Split)
-	if m.focus == paneTree && m.tree.agent.on {
+	if m.focus == paneTree && m.tree.agent.On {
 		treeW, viewW = viewW, treeW
 	}
 	body := max(m.height-2, 1)
@@ -220,7 +220,7 @@ func (m *Model) layout() {
 	if viewW != m.viewer.width || body != m.viewer.height {
 		m.viewer.SetSize(viewW, body)
 	}
-	for _, o := range m.overlays.items {
+	for _, o := range m.Overlays.Items {
 		switch o.Area() {
 		case areaBody:
 			o.SetSize(m.width, m.height-2)
@@ -232,13 +232,13 @@ func (m *Model) layout() {
 
 // pushOverlay opens o on top of the stack.
 func (m *Model) pushOverlay(o overlay) {
-	m.overlays.push(o)
+	m.Overlays.Push(o)
 	m.layout()
 }
 
 // popOverlay closes the top overlay.
 func (m *Model) popOverlay() tea.Cmd {
-	cmd := m.overlays.pop()
+	cmd := m.Overlays.Pop()
 	m.layout()
 	return cmd
 }
@@ -246,19 +246,19 @@ func (m *Model) popOverlay() tea.Cmd {
 // onKey handles one key press: the top overlay first (esc pops it), then
 // global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
-	if o := m.overlays.top(); o != nil {
-		if key.Matches(msg, m.keys.Overlay.Close) {
+	if o := m.Overlays.Top(); o != nil {
+		if key.Matches(msg, m.Keys.Overlay.Close) {
 			if e, ok := o.(escaper); ok && e.Escape() {
 				return nil
 			}
 			return m.popOverlay()
 		}
-		if opensHelp(o) && key.Matches(msg, m.keys.Global.Help) {
-			m.pushOverlay(newHelpPane(m.common, m.helpOver(o)))
+		if opensHelp(o) && key.Matches(msg, m.Keys.Global.Help) {
+			m.pushOverlay(help.New(m.common, m.helpOver(o)))
 			return nil
 		}
 		cmd := o.Update(msg)
-		if o.Done() && m.overlays.top() == o {
+		if o.Done() && m.Overlays.Top() == o {
 			cmd = tea.Batch(cmd, m.popOverlay())
 		}
 		return cmd
@@ -266,13 +266,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
-	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.on {
+	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.On {
 		return m.viewer.Update(msg) // the second key of zz, zh, …
 	}
-	if m.focus == paneTree && m.tree.count > 0 && !m.tree.agent.on && (msg.String() == "0" || msg.String() == "esc") {
+	if m.focus == paneTree && m.tree.count > 0 && !m.tree.agent.On && (msg.String() == "0" || msg.String() == "esc") {
 		return m.tree.Update(msg) // 10j's 0, or esc dropping a count
 	}
-	g := m.keys.Global
+	g := m.Keys.Global
 	if key.Matches(msg, g.Bindings()...) {
 		m.viewer.clearPending() // a count typed before another command is dropped
 		m.tree.clearPending()
@@ -285,7 +285,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.closeWatch()
 		return tea.Quit
 	case key.Matches(msg, g.Help):
-		m.pushOverlay(newHelpPane(m.common, m.helpSections()))
+		m.pushOverlay(help.New(m.common, m.helpSections()))
 		return nil
 	case key.Matches(msg, g.Focus):
 		d := 1
@@ -339,7 +339,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, unbound := m.unboundKey(p, msg); unbound {
 		return cmd
 	}
-	if a := p.Agent(); a != nil && a.on {
+	if a := p.Agent(); a != nil && a.On {
 		return m.navAgent(p, msg)
 	}
 	return p.Update(msg)
@@ -353,28 +353,4 @@ func bindingDesc(msg tea.KeyPressMsg, bs []key.Binding) string {
 		}
 	}
 	return ""
-}
-
-// navStep turns a movement key into a step for a pane of body rows: lines
-// for up/down and pages, or a jump to an end (top/bottom set).
-func navStep(n keymap.Nav, msg tea.KeyPressMsg, body int) (d int, top, bottom bool) {
-	switch {
-	case key.Matches(msg, n.Up):
-		return -1, false, false
-	case key.Matches(msg, n.Down):
-		return 1, false, false
-	case key.Matches(msg, n.HalfDown):
-		return max(body/2, 1), false, false
-	case key.Matches(msg, n.HalfUp):
-		return -max(body/2, 1), false, false
-	case key.Matches(msg, n.PageDown):
-		return max(body-1, 1), false, false
-	case key.Matches(msg, n.PageUp):
-		return -max(body-1, 1), false, false
-	case key.Matches(msg, n.Top):
-		return 0, true, false
-	case key.Matches(msg, n.Bottom):
-		return 0, false, true
-	}
-	return 0, false, false
 }

@@ -44,7 +44,7 @@ func TestExpandLoadsInACommand(t *testing.T) {
 	if !n.loading || !n.expanded || n.loaded {
 		t.Fatalf("after l: loading=%v expanded=%v loaded=%v; want a pending load", n.loading, n.expanded, n.loaded)
 	}
-	if !strings.Contains(m.Render(), m.spinFrame()) {
+	if !strings.Contains(m.Render(), m.SpinFrame()) {
 		t.Errorf("no spinner on the loading row")
 	}
 	run(m, cmd)
@@ -134,8 +134,8 @@ func TestMovementKeys(t *testing.T) {
 		t.Errorf("tab did not move focus")
 	}
 	press(m, "f")
-	if _, ok := m.overlays.top().(*findPane); !ok {
-		t.Errorf("f: top overlay %T, want find", m.overlays.top())
+	if _, ok := m.Overlays.Top().(*findPane); !ok {
+		t.Errorf("f: top overlay %T, want find", m.Overlays.Top())
 	}
 	press(m, "esc")
 	_, cmd := m.Update(keyMsg("q"))
@@ -179,11 +179,11 @@ func TestViewerLongFileRuleAndGate(t *testing.T) {
 		t.Errorf("row mapping around the rule is off")
 	}
 	// A partial read by the explorer session shuts the gate, in its words.
-	res := m.session.Call(context.Background(), "repo_read_file", []byte(`{"path":"docs/long.txt"}`))
+	res := m.Session.Call(context.Background(), "repo_read_file", []byte(`{"path":"docs/long.txt"}`))
 	if res.IsError {
 		t.Fatal(res.Text)
 	}
-	if g, text := gateOf(m.session, "docs/long.txt"); g != ui.GatePartial || text != "edit gate (explorer session): shut — partly read: lines 1-1,000 of 1,400" {
+	if g, text := gateOf(m.Session, "docs/long.txt"); g != ui.GatePartial || text != "edit gate (explorer session): shut — partly read: lines 1-1,000 of 1,400" {
 		t.Errorf("gate after a limit-1000 read = %v (%s), want partial", g, text)
 	}
 }
@@ -240,12 +240,12 @@ func TestAgentViewIsToolText(t *testing.T) {
 	openFixtureFile(t, m, dir, "docs/long.txt")
 	check := func(a *agentState, name string) {
 		t.Helper()
-		if !a.on || a.loading {
+		if !a.On || a.Loading {
 			t.Fatalf("agent view not ready")
 		}
-		gotName, argsJSON, ok := strings.Cut(a.call, " ")
+		gotName, argsJSON, ok := strings.Cut(a.Call, " ")
 		if !ok || gotName != name {
-			t.Fatalf("call header %q", a.call)
+			t.Fatalf("call header %q", a.Call)
 		}
 		repo, err := repoops.Open(dir)
 		if err != nil {
@@ -253,35 +253,35 @@ func TestAgentViewIsToolText(t *testing.T) {
 		}
 		defer repo.Close()
 		want := repo.NewSession().Call(context.Background(), name, []byte(argsJSON)).Text
-		if a.text != want {
-			t.Errorf("agent text differs from the tool's text for %s\ngot:  %q\nwant: %q", a.call, a.text, want)
+		if a.Text != want {
+			t.Errorf("agent text differs from the tool's text for %s\ngot:  %q\nwant: %q", a.Call, a.Text, want)
 		}
 	}
 	press(m, "a") // tree: the selected file's folder
 	check(&m.tree.agent, "repo_tree")
-	if m.tree.agent.call != `repo_tree {"path":"docs"}` {
-		t.Errorf("tree call = %s", m.tree.agent.call)
+	if m.tree.agent.Call != `repo_tree {"path":"docs"}` {
+		t.Errorf("tree call = %s", m.tree.agent.Call)
 	}
 	press(m, "a", "g", "g", "a") // back, root, agent view of the root
 	check(&m.tree.agent, "repo_tree")
-	if m.tree.agent.call != `repo_tree {}` {
-		t.Errorf("root call = %s", m.tree.agent.call)
+	if m.tree.agent.Call != `repo_tree {}` {
+		t.Errorf("root call = %s", m.tree.agent.Call)
 	}
 	press(m, "tab", "a")
 	check(&m.viewer.agent, "repo_read_file")
-	if m.viewer.agent.call != `repo_read_file {"path":"docs/long.txt","offset":1,"limit":1000}` {
-		t.Errorf("viewer call = %s", m.viewer.agent.call)
+	if m.viewer.agent.Call != `repo_read_file {"path":"docs/long.txt","offset":1,"limit":1000}` {
+		t.Errorf("viewer call = %s", m.viewer.agent.Call)
 	}
 	// The header's args are the args struct the call was made with.
 	b, _ := json.Marshal(m.viewerCall())
-	if !strings.HasSuffix(m.viewer.agent.call, string(b)) {
-		t.Errorf("header %s does not match args %s", m.viewer.agent.call, b)
+	if !strings.HasSuffix(m.viewer.agent.Call, string(b)) {
+		t.Errorf("header %s does not match args %s", m.viewer.agent.Call, b)
 	}
 	// Scrolled down, the call starts at the first visible line.
 	press(m, "a", "G", "a")
 	check(&m.viewer.agent, "repo_read_file")
-	if !strings.Contains(m.viewer.agent.call, `"offset":13`) {
-		t.Errorf("call after G = %s", m.viewer.agent.call)
+	if !strings.Contains(m.viewer.agent.Call, `"offset":13`) {
+		t.Errorf("call after G = %s", m.viewer.agent.Call)
 	}
 }
 

@@ -30,20 +30,20 @@ func (m *Model) Render() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return m.styles.TooSmall(m.width, m.height)
+		return m.Styles.TooSmall(m.width, m.height)
 	}
 	body := m.height - 2
-	status := m.styles.RenderStatus(m.status(), m.width)
-	hint := m.styles.RenderHint(m.hintBindings(), m.width)
-	if o := m.overlays.topIn(areaBody); o != nil {
+	status := m.Styles.RenderStatus(m.status(), m.width)
+	hint := m.Styles.RenderHint(m.hintBindings(), m.width)
+	if o := m.Overlays.TopIn(areaBody); o != nil {
 		return o.View(m.width, body, true) + "\n" + status + "\n" + hint
 	}
 	left := m.TreeView(m.tree.width, body)
 	right := m.ViewerView(m.viewer.width, body)
-	if o := m.overlays.topIn(areaViewer); o != nil {
+	if o := m.Overlays.TopIn(areaViewer); o != nil {
 		right = o.View(m.viewer.width, body, true)
 	}
-	return m.styles.Frame(left, right, body, status, hint)
+	return m.Styles.Frame(left, right, body, status, hint)
 }
 
 // TreeView draws the tree pane (or its agent view) at w×h.
@@ -55,39 +55,39 @@ func (m *Model) ViewerView(w, h int) string { return m.paneView(&m.viewer, w, h)
 // paneView draws p, or its agent view when that is on.
 func (m *Model) paneView(p pane, w, h int) string {
 	focused := m.focus == p.ID()
-	if a := p.Agent(); a != nil && a.on {
-		return m.agentView(a, "agent view · "+a.tool, focused, w, h)
+	if a := p.Agent(); a != nil && a.On {
+		return m.agentView(a, "agent view · "+a.Tool, focused, w, h)
 	}
 	return p.View(w, h, focused)
 }
 
 func (m *Model) agentView(a *agentState, title string, focused bool, w, h int) string {
 	body := max(h-2, 0)
-	rows := a.display(w, m.agentWrap())
-	a.top = max(min(a.top, len(rows)-body), 0)
-	end := min(a.top+body, len(rows))
+	rows := a.Display(w, m.agentWrap())
+	a.Top = max(min(a.Top, len(rows)-body), 0)
+	end := min(a.Top+body, len(rows))
 	var lines []string
-	if a.top < end {
-		lines = rows[a.top:end]
+	if a.Top < end {
+		lines = rows[a.Top:end]
 	}
-	if s := a.size(); s != "" {
+	if s := a.Size(); s != "" {
 		title += " · " + s
 	}
 	if len(rows) > body {
-		title += "  rows " + repoops.Commas(a.top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(rows))
+		title += "  rows " + repoops.Commas(a.Top+1) + "-" + repoops.Commas(end) + "/" + repoops.Commas(len(rows))
 	}
-	hs := a.hscroll
+	hs := a.HScroll
 	if m.agentWrap() {
 		hs = 0
 	}
-	return m.styles.RenderAgent(ui.AgentView{Title: title, Call: a.call, Lines: lines, Loading: a.loading, IsError: a.isError, Focused: focused, Spinner: m.spinFrame(), HScroll: hs}, w, h)
+	return m.Styles.RenderAgent(ui.AgentView{Title: title, Call: a.Call, Lines: lines, Loading: a.Loading, IsError: a.IsError, Focused: focused, Spinner: m.SpinFrame(), HScroll: hs}, w, h)
 }
 
 // statusPanes are the panes the status line asks, in order: the top
 // overlay (unless it is inline), the focused pane, then the ring.
 func (m *Model) statusPanes() []pane {
 	var ps []pane
-	if o := m.overlays.top(); o != nil && o.Area() != areaInline {
+	if o := m.Overlays.Top(); o != nil && o.Area() != areaInline {
 		ps = append(ps, o)
 	}
 	return append(append(ps, m.focused()), m.panes()...)
@@ -117,10 +117,10 @@ func (m *Model) status() ui.Status {
 		}
 	}
 	if a := m.focused().Agent(); a != nil {
-		st.Agent = a.on
+		st.Agent = a.On
 	}
-	if o, ok := m.overlays.top().(textOverlay); ok {
-		st.Agent = o.Agent().on // the overlay's own agent view is what is on screen
+	if o, ok := m.Overlays.Top().(textOverlay); ok {
+		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}
 	st.AgentGate, st.AgentGateTiny = m.sessions.gateStatus(m.viewer.path)
 	return st
@@ -129,12 +129,12 @@ func (m *Model) status() ui.Status {
 // hintBindings are the global keys, then the short help of the top overlay
 // (unless it is inline) or of the focused pane or its agent view.
 func (m *Model) hintBindings() []key.Binding {
-	if o, ok := m.overlays.top().(textOverlay); ok {
+	if o, ok := m.Overlays.Top().(textOverlay); ok {
 		return o.ShortHelp() // letters are typed there: no global key applies
 	}
 	var bs []key.Binding
 	p := m.focused()
-	switch o := m.overlays.top(); {
+	switch o := m.Overlays.Top(); {
 	case o != nil && o.Area() == areaInline && len(o.ShortHelp()) > 0:
 		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
@@ -144,18 +144,18 @@ func (m *Model) hintBindings() []key.Binding {
 		}
 		if len(bs) > 0 {
 			// Keys go to the overlay: the global ones do not apply.
-			return append([]key.Binding{m.keys.Overlay.Close}, bs...)
+			return append([]key.Binding{m.Keys.Overlay.Close}, bs...)
 		}
-	case p.Agent() != nil && p.Agent().on:
-		bs = append([]key.Binding{m.keys.Tree.Down, m.keys.Tree.Up}, m.keys.Agent.ShortHelp()...)
+	case p.Agent() != nil && p.Agent().On:
+		bs = append([]key.Binding{m.Keys.Tree.Down, m.Keys.Tree.Up}, m.Keys.Agent.ShortHelp()...)
 	default:
 		bs = p.ShortHelp()
 		if pp, ok := p.(pendingPane); ok && pp.Pending() != "" {
 			// A count or a z typed: say so first, and what can follow.
 			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.pendingHint()))
-			return append([]key.Binding{pend}, append(m.keys.Global.ShortHelp(), bs...)...)
+			return append([]key.Binding{pend}, append(m.Keys.Global.ShortHelp(), bs...)...)
 		}
 	}
 	// Global keys first: "? help" must survive a narrow terminal.
-	return append(m.keys.Global.ShortHelp(), bs...)
+	return append(m.Keys.Global.ShortHelp(), bs...)
 }

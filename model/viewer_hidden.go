@@ -12,10 +12,6 @@ import (
 // that no listing tool shows it, though a read by its exact path works, as
 // repoops answers it (Repo.Hidden), never by ignore rules of the model's own.
 
-// jobHidden is the check's kind of job: the viewer answers it with the
-// generation of its open file, as for its windows.
-const jobHidden job = 34
-
 // hiddenNoteText is the header's note on such a file.
 const hiddenNoteText = "ignored: repo_find, repo_grep and repo_tree never list it; a read by exact path works"
 

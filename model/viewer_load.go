@@ -68,7 +68,7 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
 	v.sel = 0
-	v.agent = agentState{gen: v.agent.gen} // a new view, never taking an old answer
+	v.agent = agentState{Gen: v.agent.Gen} // a new view, never taking an old answer
 	v.gate = nil
 	return v.ensureLoaded()
 }
@@ -124,10 +124,10 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 		}
 		v.cancelRead()
 	}
-	ctx, cancel := context.WithCancel(v.c.ctx)
+	ctx, cancel := context.WithCancel(v.c.Ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
-	return readWindow(ctx, v.c.look, v.path, v.gen, v.reqSeq, offset, limit)
+	return readWindow(ctx, v.c.Look, v.path, v.gen, v.reqSeq, offset, limit)
 }
 
 // windowFor picks the window that brings line n: forward from n, or, when

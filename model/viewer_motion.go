@@ -54,7 +54,7 @@ func (v *viewerPane) takeCount() (n int, given bool) {
 
 // motionKey handles the keys of vim motions; done reports that msg was one.
 func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k := v.c.keys.Viewer
+	k := v.c.Keys.Viewer
 	if key.Matches(msg, k.Cancel) && v.Pending() != "" {
 		v.clearPending() // esc drops a count or a z, and only that
 		return nil, true
@@ -108,7 +108,7 @@ func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // zKey runs the motion a z pair names.
 func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
-	k := v.c.keys.Viewer
+	k := v.c.Keys.Viewer
 	n, _ := v.takeCount()
 	half := max(v.textWidth()/2, 1)
 	switch {
@@ -156,9 +156,9 @@ func (v *viewerPane) toggleWrap() tea.Cmd {
 	v.clampTop()
 	v.showCursor()
 	var save tea.Cmd
-	if v.c.changeSettings != nil {
+	if v.c.ChangeSettings != nil {
 		on := v.wrap
-		save = v.c.changeSettings(func(s *Settings) { s.Wrap = on })
+		save = v.c.ChangeSettings(func(s *Settings) { s.Wrap = on })
 	}
 	say := "wrap off: long lines are cut at the pane's edge (h/l, zh/zl, $ scroll)"
 	if v.wrap {

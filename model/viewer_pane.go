@@ -14,8 +14,8 @@ import (
 func (v *viewerPane) ID() paneID                { return paneViewer }
 func (v *viewerPane) Title() string             { return "Viewer" }
 func (v *viewerPane) Size() (int, int)          { return v.width, v.height }
-func (v *viewerPane) ShortHelp() []key.Binding  { return v.c.keys.Viewer.ShortHelp() }
-func (v *viewerPane) FullHelp() [][]key.Binding { return v.c.keys.Viewer.FullHelp() }
+func (v *viewerPane) ShortHelp() []key.Binding  { return v.c.Keys.Viewer.ShortHelp() }
+func (v *viewerPane) FullHelp() [][]key.Binding { return v.c.Keys.Viewer.FullHelp() }
 func (v *viewerPane) Agent() *agentState        { return &v.agent }
 func (v *viewerPane) Loading() bool             { return v.req != nil || v.search.scan.running }
 
@@ -105,7 +105,7 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
-	k := v.c.keys.Viewer
+	k := v.c.Keys.Viewer
 	if cmd, done := v.motionKey(msg); done {
 		return cmd
 	}
@@ -189,7 +189,7 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 		vv.Title = shown
 		vv.Message = v.empty
 	case v.total < 0:
-		vv.Title = v.title(w, v.c.spinFrame()+" reading…")
+		vv.Title = v.title(w, v.c.SpinFrame()+" reading…")
 	default:
 		first, last := v.visibleRange()
 		rest := "lines " + repoops.Commas(first) + "-" + repoops.Commas(last) + " of " + repoops.Commas(v.total)
@@ -199,16 +199,16 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 			rest += " · rows " + repoops.Commas(skip+1) + "-" + repoops.Commas(skip+v.body()) + " of " + repoops.Commas(v.span(r)) + " (l, $)"
 		}
 		if v.req != nil {
-			rest += "  " + v.c.spinFrame()
+			rest += "  " + v.c.SpinFrame()
 		}
 		vv.Title = v.title(w, rest)
 		vv.Gutter = ui.GutterWidth(v.total)
 		vv.RuleText, vv.RuleShort = v.ruleText()
 		vv.PendingMsg = "reading…"
 		vv.Rows = v.rowsView()
-		vv.Marks = v.c.agent != nil
+		vv.Marks = v.c.Marks != nil
 	}
-	return v.c.styles.RenderViewer(vv, w, h)
+	return v.c.Styles.RenderViewer(vv, w, h)
 }
 
 // title is the header: the path (its middle cut when it must, never the
@@ -257,10 +257,10 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 			if n == v.search.line {
 				cur = v.search.index
 			}
-			s = v.c.styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
+			s = v.c.Styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
 			v.styled[n] = s
 		}
-		seen, region := v.c.agent.lineMark(v.path, n)
+		seen, region := v.c.Marks.LineMark(v.path, n)
 		skip := 0
 		if r == v.top {
 			skip = v.topSkip()

@@ -10,7 +10,7 @@ import "github.com/repoxhq/repox/ui"
 // textWidth is the cells a line's text gets beside the gutter.
 func (v *viewerPane) textWidth() int {
 	w := max(v.width-ui.GutterWidth(v.total)-1, 1)
-	if v.c != nil && v.c.agent != nil {
+	if v.c != nil && v.c.Marks != nil {
 		w = max(w-1, 1) // the agent session's mark column
 	}
 	return w

@@ -46,7 +46,7 @@ func (m *Model) syncWatch() tea.Cmd {
 // onDisk hands a change on disk to the panes and waits for the next one.
 func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 	cmds := []tea.Cmd{m.watch.next()}
-	if p, ok := m.overlays.find(panePreview).(*previewPane); ok && msg.file != "" && msg.file == p.path {
+	if p, ok := m.Overlays.Find(panePreview).(*previewPane); ok && msg.file != "" && msg.file == p.path {
 		cmds = append(cmds, p.replan()) // the verdict is for the file as it is now
 	}
 	if msg.file != "" && msg.file == m.viewer.path {
@@ -54,14 +54,14 @@ func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 		if len(msg.dirs) == 0 {
 			cmds = append(cmds, m.tree.refreshGit()) // its status may have changed
 		}
-		if a := &m.viewer.agent; a.on {
+		if a := &m.viewer.agent; a.On {
 			cmds = append(cmds, m.refreshAgent(&m.viewer))
 		}
 	}
 	if len(msg.dirs) > 0 {
 		// A name came or went: the file set find and the filter match may be wrong.
 		cmds = append(cmds, m.tree.relist(msg.dirs), m.invalidateFiles())
-		if a := &m.tree.agent; a.on {
+		if a := &m.tree.agent; a.On {
 			cmds = append(cmds, m.refreshAgent(&m.tree))
 		}
 	}

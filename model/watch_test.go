@@ -164,7 +164,7 @@ func TestFlowFollowsTheDisk(t *testing.T) {
 	}
 	waitFor("lines 1-8 of 8")
 	// An explicit full read by the explorer session, then the gate is open.
-	if res := m.session.Call(context.Background(), "repo_read_file", []byte(`{"path":"src/main.go"}`)); res.IsError {
+	if res := m.Session.Call(context.Background(), "repo_read_file", []byte(`{"path":"src/main.go"}`)); res.IsError {
 		t.Fatal(res.Text)
 	}
 	tm.Type("r") // reload: checks the gate again

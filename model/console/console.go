@@ -1,4 +1,4 @@
-package model
+package console
 
 import (
 	"context"
@@ -9,17 +9,18 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
-// consolePane is the tool console, an overlay over the viewer (`:`): type
+// Pane is the tool console, an overlay over the viewer (`:`): type
 // a call, run it in the explorer's own session (so the gate answers as it
 // would for an agent: a full read here lets an edit through), and see the
 // JSON call made, the raw result text, isError and the time it took.
-type consolePane struct {
-	overlayBase
-	c     *common
+type Pane struct {
+	pane.Base
+	c     *pane.Common
 	keys  keymap.Console
 	after func(tool string, res repoops.Result) tea.Cmd
 
@@ -47,25 +48,23 @@ type consolePane struct {
 	width, height int
 }
 
-// consoleRanMsg is a call's answer.
-type consoleRanMsg struct {
+// ranMsg is a call's answer.
+type ranMsg struct {
 	rec repoops.CallRecord
 	res repoops.Result
 }
 
-// openConsole opens the console, the same one as last time (its history
-// and last result kept).
-func (m *Model) openConsole() tea.Cmd {
-	if m.console == nil {
-		m.console = newConsolePane(m.common, func(tool string, res repoops.Result) tea.Cmd {
-			if t, ok := repoops.Lookup(tool); ok && !t.ReadOnly && !res.IsError {
-				return m.reloadFile()
-			}
-			return m.checkGate()
-		})
-	}
-	p := m.console
-	m.pushOverlay(p)
+// Last is the call last run (tool and JSON) and its answer (nil: none
+// yet), as the console shows them.
+func (p *Pane) Last() (call string, res *repoops.Result) { return p.call, p.res }
+
+// SetDuration sets the time the last call is shown to have taken (a
+// golden frame fixes it; it varies from run to run).
+func (p *Pane) SetDuration(ms float64) { p.ms = ms }
+
+// Open readies the console as it is pushed: the input focused, the
+// history read on the first opening (in a command: no I/O here).
+func (p *Pane) Open() tea.Cmd {
 	cmds := []tea.Cmd{p.input.Focus()}
 	if p.histGen == 0 {
 		cmds = append(cmds, p.loadHistory())
@@ -73,12 +72,14 @@ func (m *Model) openConsole() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func newConsolePane(c *common, after func(string, repoops.Result) tea.Cmd) *consolePane {
-	p := &consolePane{c: c, keys: keymap.NewConsole(), after: after}
+// New is the tool console over the explorer's shared state; after runs
+// when a call has answered (the root reloads the file a write changed).
+func New(c *pane.Common, after func(string, repoops.Result) tea.Cmd) *Pane {
+	p := &Pane{c: c, keys: keymap.NewConsole(), after: after}
 	p.input = textinput.New()
 	p.input.Prompt = "› "
 	p.input.Placeholder = "repo_grep pattern=TODO path=src   or   repo_read_file {\"path\":\"go.mod\"}"
-	p.input.KeyMap.Paste = noPaste
+	p.input.KeyMap.Paste = pane.NoPaste
 	st := p.input.Styles()
 	st.Cursor.Blink = false
 	p.input.SetStyles(st)
@@ -90,18 +91,18 @@ func newConsolePane(c *common, after func(string, repoops.Result) tea.Cmd) *cons
 	return p
 }
 
-func (p *consolePane) ID() paneID        { return paneConsole }
-func (p *consolePane) Title() string     { return "Tool console" }
-func (p *consolePane) Size() (int, int)  { return p.width, p.height }
-func (p *consolePane) Area() overlayArea { return areaViewer }
-func (p *consolePane) Done() bool        { return false }
-func (p *consolePane) Loading() bool     { return p.running != "" }
+func (p *Pane) ID() pane.ID      { return pane.Console }
+func (p *Pane) Title() string    { return "Tool console" }
+func (p *Pane) Size() (int, int) { return p.width, p.height }
+func (p *Pane) Area() pane.Area  { return pane.AreaViewer }
+func (p *Pane) Done() bool       { return false }
+func (p *Pane) Loading() bool    { return p.running != "" }
 
-func (p *consolePane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
-func (p *consolePane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
+func (p *Pane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
+func (p *Pane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
 
-func (p *consolePane) Generation(j job) int {
-	if j == jobTool {
+func (p *Pane) Generation(j pane.Job) int {
+	if j == pane.JobTool {
 		return p.seq
 	}
 	return p.histGen
@@ -109,7 +110,7 @@ func (p *consolePane) Generation(j job) int {
 
 // Close cancels a call in flight; the console keeps its state for the
 // next `:`.
-func (p *consolePane) Close() tea.Cmd {
+func (p *Pane) Close() tea.Cmd {
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil
@@ -122,21 +123,21 @@ func (p *consolePane) Close() tea.Cmd {
 	return nil
 }
 
-func (p *consolePane) SetSize(w, h int) {
+func (p *Pane) SetSize(w, h int) {
 	p.width, p.height = w, h
 	p.input.SetWidth(max(w-3, 1))
 }
 
-func (p *consolePane) loadHistory() tea.Cmd {
+func (p *Pane) loadHistory() tea.Cmd {
 	p.histGen++
 	if p.histPath == "" {
 		return nil
 	}
 	path := p.histPath
-	return envelop(paneConsole, jobLoad, p.histGen, func() tea.Msg { return loadHistory(path) })
+	return pane.Envelop(pane.Console, pane.JobLoad, p.histGen, func() tea.Msg { return loadHistory(path) })
 }
 
-func (p *consolePane) Update(msg tea.Msg) tea.Cmd {
+func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
@@ -157,7 +158,7 @@ func (p *consolePane) Update(msg tea.Msg) tea.Cmd {
 			p.histErr = "console history not saved: " + msg.err.Error()
 		}
 		return nil
-	case consoleRanMsg:
+	case ranMsg:
 		p.running = ""
 		p.cancel = nil
 		p.res = &msg.res
@@ -169,7 +170,7 @@ func (p *consolePane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (p *consolePane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keys
 	switch {
 	case key.Matches(msg, k.Run):
@@ -197,7 +198,7 @@ func (p *consolePane) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		call, text := p.call, p.res.Text
-		return func() tea.Msg { return copyCallMsg{call: call, res: repoops.Result{Text: text}} }
+		return func() tea.Msg { return pane.CopyCallMsg{Call: call, Res: repoops.Result{Text: text}} }
 	}
 	var cmd tea.Cmd
 	before := p.input.Value()
@@ -209,7 +210,7 @@ func (p *consolePane) key(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // walk steps through the history; d<0 goes to older calls.
-func (p *consolePane) walk(d int) {
+func (p *Pane) walk(d int) {
 	if len(p.history) == 0 {
 		return
 	}
@@ -226,7 +227,7 @@ func (p *consolePane) walk(d int) {
 }
 
 // run makes the typed call in the explorer's session.
-func (p *consolePane) run() tea.Cmd {
+func (p *Pane) run() tea.Cmd {
 	line := strings.TrimSpace(p.input.Value())
 	if p.running != "" {
 		p.problem = "a call is running; wait for it (or esc to close the console)"
@@ -257,22 +258,22 @@ func (p *consolePane) run() tea.Cmd {
 	p.histPos = len(p.history)
 	p.draft = ""
 	p.input.SetValue("")
-	ctx, cancel := context.WithCancel(p.c.ctx)
+	ctx, cancel := context.WithCancel(p.c.Ctx)
 	p.cancel = cancel
-	s := p.c.session
-	cmds = append(cmds, envelop(paneConsole, jobTool, p.seq, func() tea.Msg {
+	s := p.c.Session
+	cmds = append(cmds, pane.Envelop(pane.Console, pane.JobTool, p.seq, func() tea.Msg {
 		rec, res := s.CallRecorded(ctx, c.tool, c.args)
-		return consoleRanMsg{rec: rec, res: res}
+		return ranMsg{rec: rec, res: res}
 	}))
 	return tea.Batch(cmds...)
 }
 
 // outRows is how many result lines fit (what View leaves for them).
-func (p *consolePane) outRows() int { return max(p.height-8, 1) }
+func (p *Pane) outRows() int { return max(p.height-8, 1) }
 
 // hint is the line under the input: candidates after tab, else the
 // argument being typed, else the tool's arguments.
-func (p *consolePane) hint() string {
+func (p *Pane) hint() string {
 	if len(p.cands) > 0 {
 		return strings.Join(p.cands, "  ")
 	}
@@ -310,7 +311,7 @@ func toolNames() []string {
 	return out
 }
 
-func (p *consolePane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	cv := ui.ConsoleView{
 		Title:   "tool console",
 		Session: "runs in the explorer's session: its reads open the edit gate as they would for an agent",
@@ -325,14 +326,14 @@ func (p *consolePane) View(w, h int, focused bool) string {
 	}
 	switch {
 	case p.running != "":
-		cv.Call = p.c.spinFrame() + " running " + p.running
+		cv.Call = p.c.SpinFrame() + " running " + p.running
 	case p.res != nil:
 		cv.Call = "ran " + p.call
 		cv.Meta = "isError: " + boolWord(p.res.IsError) + " · " + durationText(p.ms) + " · " + repoops.Plural(len(p.lines), "line", "lines") + " · " + repoops.SizeText(len(p.res.Text))
 		cv.Lines = p.lines
 		cv.IsError = p.res.IsError
 	}
-	return p.c.styles.RenderConsole(cv, w, h)
+	return p.c.Styles.RenderConsole(cv, w, h)
 }
 
 func boolWord(b bool) string {

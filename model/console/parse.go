@@ -1,4 +1,4 @@
-package model
+package console
 
 import (
 	"encoding/json"
@@ -336,7 +336,7 @@ func valueChoices(tool, key, typed string) []string {
 }
 
 // extend replaces the typed word at the end of line by the single
-// candidate (plus suffix), or by the candidates' common prefix.
+// candidate (plus suffix), or by the candidates' pane.Common prefix.
 func extend(line, word string, cands []string, suffix string) (string, []string) {
 	base := line[:len(line)-len(word)]
 	switch len(cands) {
