@@ -10,7 +10,6 @@ type (
 	pane         = ct.Pane
 	overlay      = ct.Overlay
 	overlayArea  = ct.Area
-	overlayStack = ct.Stack
 	overlayBase  = ct.Base
 	paneID       = ct.ID
 	job          = ct.Job
