@@ -100,6 +100,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		return run, fmt.Errorf("%v — pass the repository with --root DIR", err)
 	}
 	probe.CopyLimits = opt.limits
+	probe.memo.on = true // a finished transcript against a still tree (rerun_memo.go)
 	info := probe.Prepare(ctx, plans[first.Session], against, st.GitBranch)
 	w.header(st, probe.Root, rootWhy)
 	w.start(info)
@@ -135,6 +136,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 				return nil, err
 			}
 			rp.CopyLimits = opt.limits
+			rp.memo.on = true
 			rp.Prepare(ctx, plans[sess], against, st.GitBranch)
 		}
 		open[sess] = rp

@@ -135,6 +135,9 @@ type Replayer struct {
 	// starts: each changed file as written into the copy at the start
 	// (for the session's changes, changes.go)
 	starts map[string]startFile
+	// memo answers a search made again with nothing changed since, in a
+	// report (rerun_memo.go)
+	memo searchMemo
 }
 
 // startFile is one changed file at the session's start, as rebuilt.
@@ -261,6 +264,9 @@ func isChange(tool string) bool {
 // Step re-runs one call's mapped repox calls and works out its findings.
 func (r *Replayer) Step(ctx context.Context, c Call) Step {
 	st := Step{Call: c}
+	if !onlyReads(c) {
+		r.memo.forget()
+	}
 	for _, tc := range c.Repox {
 		args := tc.Args
 		if tc.Tool == "repo_edit" && tc.All {
@@ -293,8 +299,10 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 			rec, _ := r.gitSess.CallRecorded(ctx, tc.Tool, args)
 			out = Outcome{CallRecord: rec}
 		default:
-			rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
-			out = Outcome{CallRecord: rec}
+			out = Outcome{CallRecord: r.memo.call(r, tc.Tool, args, func() repoops.CallRecord {
+				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
+				return rec
+			})}
 			if tc.Tool == "repo_read_file" && r.Scratch == "" {
 				r.reads = append(r.reads, args)
 			}
