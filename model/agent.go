@@ -43,6 +43,14 @@ func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen
 }
 
 // toggleAgent flips the focused pane's agent view.
+// ownAgentView is an overlay whose agent view is a layout of its own
+// rather than a call it makes, toggled by its own keys: the sessions pane,
+// whose calls were made already (sessions_exact.go).
+type ownAgentView interface {
+	ToggleAgentView() tea.Cmd
+	AgentViewOn() bool
+}
+
 func (m *Model) toggleAgent() tea.Cmd { return m.toggleAgentOf(m.focused()) }
 
 // toggleAgentOf flips p's agent view; turning it on makes p's call through

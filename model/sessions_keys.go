@@ -64,6 +64,9 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.ltyping = true
 			return nil
 		}
+		if key.Matches(msg, p.c.Keys.Global.Agent) {
+			return p.ToggleAgentView() // says to choose a session first
+		}
 		d, top, bottom := navStep(k.Nav, msg, p.listCap())
 		switch {
 		case top:
@@ -102,6 +105,8 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Copy):
 		return p.copySelected()
+	case key.Matches(msg, p.c.Keys.Global.Agent):
+		return p.ToggleAgentView()
 	case key.Matches(msg, k.Narrow) && p.c.Split != nil:
 		return p.c.Split(-1)
 	case key.Matches(msg, k.Widen) && p.c.Split != nil:

@@ -51,6 +51,7 @@ type sessionsPane struct {
 	tail      []replay.Message  // what was said after the last call
 	thinking  bool              // thinking unfolded (t)
 	wrap      bool              // messages and findings wrapped (w)
+	exact     bool              // the selected call's exact texts instead of then/now (a: sessions_exact.go)
 	kind      replay.FlagKind   // only calls with this finding ("": all; kindAny: any)
 	against   string            // what the calls are replayed against, worded for the title
 	start     *replay.StartInfo // what preparing the replay did

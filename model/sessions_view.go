@@ -185,13 +185,19 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		}
 	}
 	// findings wrap, never cut: three of them, four lines each (w: all of
-	// each), the rest counted
-	for i, f := range sc.step.Flags {
+	// each), the rest counted; findings before notes, and notes dimmer
+	flags := gradedFlags(sc.step.Flags)
+	for i, f := range flags {
 		if i == 3 {
-			v.Flags = append(v.Flags, "(+"+strconv.Itoa(len(sc.step.Flags)-3)+" more findings: repox replay --report)")
+			v.Flags = append(v.Flags, ui.FlagLine{Text: "(+" + strconv.Itoa(len(flags)-3) + " more: repox replay --report)", Note: true})
 			break
 		}
-		ls := ui.SessionsWrap("! "+string(f.Kind)+": "+f.Text, max(p.width-2, 10))
+		note := f.Severity == replay.SeverityNote
+		mark := "! "
+		if note {
+			mark = "· note, "
+		}
+		ls := ui.SessionsWrap(mark+string(f.Kind)+": "+f.Text, max(p.width-2, 10))
 		if !p.wrap && len(ls) > 4 {
 			ls = append(ls[:3], "  … (w shows all of it)")
 		}
@@ -199,7 +205,7 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 			if j > 0 {
 				l = "  " + l
 			}
-			v.Flags = append(v.Flags, l)
+			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: note})
 		}
 	}
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
@@ -214,9 +220,15 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		v.Diff = sc.diff[top : top+rows]
 		room = max(room-rows-1, 0)
 	}
-	p.dtop = min(p.dtop, max(max(len(sc.then), len(sc.now), len(sc.diff))-room, 0))
-	v.Then = window(sc.then, p.dtop, room)
-	v.Now = window(sc.now, p.dtop, room)
+	then, now := sc.then, sc.now
+	if p.exact {
+		then, now = exactColumns(sc, p.width)
+		v.ThenTitle = "then: the exact text the agent's tool returned"
+		v.NowTitle = "now: the exact text repox returns (a: then/now)"
+	}
+	p.dtop = min(p.dtop, max(max(len(then), len(now), len(sc.diff))-room, 0))
+	v.Then = window(then, p.dtop, room)
+	v.Now = window(now, p.dtop, room)
 }
 
 func (p *sessionsPane) marksLabel() string {
@@ -238,7 +250,13 @@ func callRow(sc sessionCall, cwd string) ui.CallRow {
 	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: callSummary(c, cwd),
 		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, Subagent: c.Subagent}
 	if sc.step != nil {
-		r.Flags = len(sc.step.Flags)
+		for _, f := range sc.step.Flags {
+			if f.Severity == replay.SeverityNote {
+				r.Notes++
+			} else {
+				r.Flags++
+			}
+		}
 	}
 	return r
 }
@@ -254,4 +272,18 @@ func shortArgs(raw json.RawMessage) string {
 		s = s[:200]
 	}
 	return s
+}
+
+// gradedFlags are a step's flags with its findings first, then its notes,
+// each in their order.
+func gradedFlags(fs []replay.Flag) []replay.Flag {
+	out := make([]replay.Flag, 0, len(fs))
+	for _, note := range []bool{false, true} {
+		for _, f := range fs {
+			if (f.Severity == replay.SeverityNote) == note {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }

@@ -119,6 +119,9 @@ func (m *Model) status() ui.Status {
 	if a := m.focused().Agent(); a != nil {
 		st.Agent = a.On
 	}
+	if o, ok := m.Overlays.Top().(ownAgentView); ok {
+		st.Agent = o.AgentViewOn()
+	}
 	if o, ok := m.Overlays.Top().(textOverlay); ok {
 		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}

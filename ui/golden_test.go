@@ -416,7 +416,7 @@ func TestGoldenSessions(t *testing.T) {
 				{Seq: 6, Time: "11:02:31", Tool: "Grep", Args: "needle", Pending: true},
 			},
 			Header:    "#3 11:02:09 Edit {\"file_path\":\"src/main.go\"}",
-			Flags:     []string{"! edited lines 7-7 that it was never shown"},
+			Flags:     []FlagLine{{Text: "! edited lines 7-7 that it was never shown"}},
 			ThenTitle: "then (what the agent got)", NowTitle: "now (repox on this tree)",
 			Then: []DiffLine{{Text: "main.go — lines 6-8 of 9", Frame: true}, {Gutter: "6", Text: "func main() {"}, {Gutter: "7", Text: "\tfmt.Println(\"hello\")", Changed: true}, {Gutter: "8", Text: "}"}},
 			Now:  []DiffLine{{Text: "main.go — lines 6-9 of 9", Frame: true}, {Gutter: "6", Text: "func main() {"}, {Gutter: "7", Text: "\tfmt.Println(\"hello, needle\")", Changed: true}, {Gutter: "8", Text: "}"}, {Gutter: "9", Text: ""}},

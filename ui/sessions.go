@@ -34,6 +34,7 @@ type CallRow struct {
 	// likely); later calls carry on
 	NoResult bool
 	Flags    int    // findings
+	Notes    int    // notes: differences of policy that harmed nothing, drawn dimmer
 	Subagent string // the Claude Code subagent that made it, merged under its Task ("": the session's agent)
 
 	// MessageKind set: the row is a line of the conversation instead of a
@@ -42,6 +43,14 @@ type CallRow struct {
 	MessageKind string
 	Message     string
 	MessageCont bool // a wrapped message's later line: no label again
+}
+
+// FlagLine is one line of the selected call's findings; Note: it belongs
+// to a note (a difference of policy that harmed nothing), drawn dimmer
+// than a finding.
+type FlagLine struct {
+	Text string
+	Note bool
 }
 
 // SessionsWrap cuts text into lines of at most w columns, each made safe
@@ -77,8 +86,8 @@ type SessionsView struct {
 	ListTyping bool
 
 	// The selected call.
-	Header string   // "#12 11:02:33 Read {...}"
-	Flags  []string // findings, worded
+	Header string     // "#12 11:02:33 Read {...}"
+	Flags  []FlagLine // findings and notes, worded and wrapped
 	// Diff is the visible part of the change the call made (unified diff
 	// lines), shown under its findings; DiffTitle heads it.
 	Diff      []string
@@ -198,7 +207,11 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	}
 	out = append(out, s.Rule.Render(ruleWith("── "+DisplayText(v.Header)+" ", w)))
 	for _, f := range v.Flags {
-		out = append(out, s.Refusal.Render(fit(DisplayText(f), w)))
+		st := s.Refusal
+		if f.Note {
+			st = s.Note
+		}
+		out = append(out, st.Render(fit(DisplayText(f.Text), w)))
 	}
 	if len(v.Diff) > 0 {
 		ds := s.diffStyles()
@@ -207,8 +220,7 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 			out = append(out, s.diffRow(ds, l, w))
 		}
 	}
-	left := max((w-1)/2, 1)
-	right := max(w-left-1, 0)
+	left, right := SessionsColumns(w)
 	sep := s.Separator.Render("│")
 	out = append(out, s.HelpTitle.Render(fit(v.ThenTitle, left))+sep+s.HelpTitle.Render(fit(v.NowTitle, right)))
 	for i := 0; len(out) < h; i++ {
@@ -280,6 +292,12 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	if r.Flags > 0 {
 		flags = " !" + itoa(r.Flags)
 	}
+	switch {
+	case r.Notes == 1:
+		flags += " · 1 note"
+	case r.Notes > 1:
+		flags += " · " + itoa(r.Notes) + " notes"
+	}
 	tool := DisplayText(r.Tool)
 	args := DisplayText(r.Args)
 	if r.Subagent != "" {
@@ -297,7 +315,7 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	switch {
 	case r.Flags > 0 || r.Refused:
 		return s.Error.Render(fit(plain, w))
-	case r.NoEq || r.Pending || r.NoResult:
+	case r.NoEq || r.Pending || r.NoResult || r.Notes > 0:
 		return s.Note.Render(fit(plain, w))
 	}
 	return fit(plain, w)
@@ -311,3 +329,22 @@ func padLeft(s string, n int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// SessionsColumns are the widths of the then and now columns of a pane w
+// cells wide (a separator between them).
+func SessionsColumns(w int) (left, right int) {
+	left = max((w-1)/2, 1)
+	return left, max(w-left-1, 0)
+}
+
+// ExactRows lays a tool's text out for a then/now column w cells wide, as
+// the agent views do: each line made displayable (tab stops from the start
+// of a read line's text), then cut into rows with no byte dropped or
+// added. A cell's first cell is its mark, so a row holds w-1.
+func ExactRows(text string, w int) []string {
+	var rows []string
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		rows = append(rows, hardWrap(agentLine(l), max(w-1, 1))...)
+	}
+	return rows
+}
