@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // What a session changed: every file its file tools wrote, from the
@@ -205,19 +206,12 @@ func (ch *Changes) Notes() []string {
 	}
 	notes = append(notes, ch.Elsewhere...)
 	if ch.Shell > 0 {
-		notes = append(notes, fmt.Sprintf("%d shell %s may have changed files too; only the file tools' changes are in the diff", ch.Shell, plural(ch.Shell, "command", "commands")))
+		notes = append(notes, fmt.Sprintf("%d shell %s may have changed files too; only the file tools' changes are in the diff", ch.Shell, repoops.Noun(ch.Shell, "command", "commands")))
 	}
 	if in == 0 && len(notes) == 0 {
 		notes = append(notes, "the session's file tools changed no file")
 	}
 	return notes
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // fileDiff is one file's part of the diff, with git's header so that a

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // SessionsOptions are what `repox sessions` lists and how.
@@ -74,11 +76,7 @@ func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 			quoted(filepath.Join(env.geminiDir(), "tmp", "<project>", "chats")), quoted(env.RepoxLogDir()))
 		return nil
 	}
-	noun := "sessions"
-	if len(all) == 1 {
-		noun = "session"
-	}
-	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), noun, quoted(abs))
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), repoops.Noun(len(all), "session", "sessions"), quoted(abs))
 	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", titleCell("TITLE"), "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
