@@ -302,3 +302,98 @@ func typeCheck(t *testing.T, dir string, extra map[string]string) (*token.FileSe
 	}
 	return fset, files, info
 }
+
+// flagParsingDirs are the folders whose non-test files may import the
+// standard flag package: the command line (cobra, where every flag is
+// defined once) and the CI tools. A face's work is a library call with
+// an options struct; a second FlagSet would be a second definition of a
+// flag and a second set of error texts.
+var flagParsingDirs = []string{"cli", ".ci"}
+
+// flagViolations lists the non-test Go files under root (every GOOS and
+// build tag: each file is parsed, not built) outside flagParsingDirs that
+// import "flag".
+func flagViolations(root string) ([]string, error) {
+	var bad []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			for _, dir := range flagParsingDirs {
+				if rel == dir {
+					return filepath.SkipDir
+				}
+			}
+			if name := d.Name(); path != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"flag"` {
+				bad = append(bad, fmt.Sprintf("%s imports flag: only cli/ parses a command line (define the flag once in cli with cobra and pass the face an options struct)", rel))
+			}
+		}
+		return nil
+	})
+	sort.Strings(bad)
+	return bad, err
+}
+
+func TestNoFlagSetOutsideCLI(t *testing.T) {
+	bad, err := flagViolations(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range bad {
+		t.Error(v)
+	}
+}
+
+// TestNoFlagSetOutsideCLICatchesImports shows the check firing on a
+// package outside cli/ (also with the import renamed, and in a file only
+// another GOOS builds), and letting cli/, .ci/ and tests be.
+func TestNoFlagSetOutsideCLICatchesImports(t *testing.T) {
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		"replay/args.go":           "package replay\n\nimport \"flag\"\n\nvar _ = flag.NewFlagSet\n",
+		"mcpserver/w.go":           "//go:build windows\n\npackage mcpserver\n\nimport f \"flag\"\n\nvar _ = f.Parse\n",
+		"main.go":                  "package main\n\nimport (\n\t\"flag\"\n\t\"fmt\"\n)\n\nvar _, _ = flag.Args, fmt.Sprint\n",
+		"cli/cli.go":               "package cli\n\nimport \"flag\"\n\nvar _ = flag.Args\n",
+		".ci/mutants/main.go":      "package main\n\nimport \"flag\"\n\nvar _ = flag.Args\n",
+		"replay/args_test.go":      "package replay\n\nimport \"flag\"\n\nvar _ = flag.Args\n",
+		"replay/testdata/x/x.go":   "package x\n\nimport \"flag\"\n\nvar _ = flag.Args\n",
+		"repoops/words/words.go":   "package words\n\nimport \"strings\"\n\nvar _ = strings.Cut\n",
+		"model/flagged/nothing.go": "package flagged // the word flag in a name is no import\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad, err := flagViolations(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range bad {
+		file, _, _ := strings.Cut(v, " ")
+		got = append(got, file)
+	}
+	if want := "main.go mcpserver/w.go replay/args.go"; strings.Join(got, " ") != want {
+		t.Errorf("flagged %q, want %q:\n%s", got, want, strings.Join(bad, "\n"))
+	}
+}

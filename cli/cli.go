@@ -8,7 +8,6 @@ import (
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // Package cli is repox's command line: a cobra command tree run through
@@ -44,21 +43,6 @@ func status(code int) error {
 		return nil
 	}
 	return exitStatus(code)
-}
-
-// passArgs rebuilds the argument list for a function that parses its own
-// flags (Go's flag package): every flag set on the command line, then the
-// positional arguments after "--".
-func passArgs(cmd *cobra.Command, args []string) []string {
-	var out []string
-	cmd.Flags().Visit(func(f *pflag.Flag) {
-		out = append(out, "--"+f.Name+"="+f.Value.String())
-	})
-	if len(args) > 0 {
-		out = append(out, "--")
-		out = append(out, args...)
-	}
-	return out
 }
 
 func noArgs(cmd *cobra.Command, args []string) error {

@@ -37,7 +37,7 @@ repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.d
 			if !o.report && !o.changes {
 				return status(replayPane(s.ctx, cmd, o, args, s.out, s.err))
 			}
-			return status(replay.ReplayMain(s.ctx, passArgs(cmd, args), s.in, s.out, s.err))
+			return status(replayReport(s.ctx, o, args, s.out, s.err))
 		},
 	}
 	f := cmd.Flags()

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/repoxhq/repox/replay"
 	"github.com/spf13/cobra"
 )
 
 // newSessionsCmd is `repox sessions [DIR]`: the sessions recorded for DIR.
 func newSessionsCmd(s *streams) *cobra.Command {
+	var opts replay.SessionsOptions
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first",
@@ -16,9 +19,16 @@ repox sessions --json ~/src/project`,
 		Args:              maxArgs(1, "one folder"),
 		ValidArgsFunction: completeDirs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return status(replay.SessionsMain(s.ctx, passArgs(cmd, args), s.in, s.out, s.err))
+			if len(args) == 1 {
+				opts.Dir = args[0]
+			}
+			if err := replay.Sessions(s.ctx, opts, s.out, s.err); err != nil {
+				fmt.Fprintf(s.err, "repox sessions: %v\n", err)
+				return exitStatus(exitUsage)
+			}
+			return nil
 		},
 	}
-	cmd.Flags().Bool("json", false, "print one JSON line per session")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON line per session")
 	return cmd
 }

@@ -84,8 +84,8 @@ func BenchmarkReport40MB(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if code := ReplayMain(context.Background(), []string{"--report", "--root", root, path}, nil, io.Discard, io.Discard); code != 0 {
-			b.Fatal("exit", code)
+		if err := Report(context.Background(), ReportOptions{Transcript: path, Root: root}, io.Discard); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
@@ -98,9 +98,9 @@ func TestReportTranscriptReplays(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb strings.Builder
-	if code := ReplayMain(context.Background(), []string{"--report", "--root", root, path}, nil, &out, &errb); code != 0 {
-		t.Fatal(code, errb.String())
+	var out strings.Builder
+	if err := Report(context.Background(), ReportOptions{Transcript: path, Root: root}, &out); err != nil {
+		t.Fatal(err)
 	}
 	text := out.String()
 	if !strings.Contains(text, "; 0 findings") || !strings.Contains(text, "(edited)") || !strings.Contains(text, "skipped 0;") || !strings.Contains(text, "scratch copy made before call #3") {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // What a session changed: every file its file tools wrote, from the
@@ -205,19 +206,12 @@ func (ch *Changes) Notes() []string {
 	}
 	notes = append(notes, ch.Elsewhere...)
 	if ch.Shell > 0 {
-		notes = append(notes, fmt.Sprintf("%d shell %s may have changed files too; only the file tools' changes are in the diff", ch.Shell, plural(ch.Shell, "command", "commands")))
+		notes = append(notes, fmt.Sprintf("%d shell %s may have changed files too; only the file tools' changes are in the diff", ch.Shell, repoops.Noun(ch.Shell, "command", "commands")))
 	}
 	if in == 0 && len(notes) == 0 {
 		notes = append(notes, "the session's file tools changed no file")
 	}
 	return notes
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // fileDiff is one file's part of the diff, with git's header so that a
@@ -242,26 +236,41 @@ func fileDiff(f FileChange) string {
 // ChangesHelp is --changes's help text.
 const ChangesHelp = "print what the session changed as one unified diff, from its start state (rebuilt from the transcript) to its end: paths relative to the session's folder, for `git apply` there; what it leaves out is named in # lines and on stderr"
 
-// changesMain is `repox replay --changes FILE`.
-func changesMain(ctx context.Context, f io.ReadSeeker, path, root, session string, asJSON bool, stdout, stderr io.Writer) int {
-	ch, err := SessionChanges(ctx, f, path, root, session)
+// ChangesOptions are what `repox replay --changes` replays and how it
+// prints.
+type ChangesOptions struct {
+	Transcript string // the transcript file (opened without blocking: a regular file only)
+	Root       string // the session's folder to rebuild the start state in ("": RootFor's rule)
+	Session    string // on a repox call log: the session ("": its only one)
+	JSON       bool   // one JSON line per file and a summary instead of the diff
+}
+
+// WriteChanges writes what the session changed to out: one unified diff
+// for `git apply`, or JSON lines. What the diff leaves out goes to errOut,
+// one "repox replay: " line each (in the JSON summary with JSON). An
+// error comes before any output; a reader that goes away ends it without
+// one.
+func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Writer) error {
+	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
 	if err != nil {
-		fmt.Fprintf(stderr, "repox replay: %v\n", err)
-		return exitUsage
+		return err
+	}
+	defer f.Close()
+	ch, err := SessionChanges(ctx, f, opts.Transcript, opts.Root, opts.Session)
+	if err != nil {
+		return err
 	}
 	notes := ch.Notes()
-	if asJSON {
+	if opts.JSON {
 		for _, fc := range ch.Files {
-			writeJSON(stdout, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
+			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
 		}
-		writeJSON(stdout, map[string]any{"type": "summary", "notes": notes})
-		return exitOK
+		writeJSON(out, map[string]any{"type": "summary", "notes": notes})
+		return nil
 	}
 	for _, n := range notes {
-		fmt.Fprintf(stderr, "repox replay: %s\n", sanitize(oneLine(n)))
+		fmt.Fprintf(errOut, "repox replay: %s\n", sanitize(oneLine(n)))
 	}
-	if _, err := io.WriteString(stdout, ch.Diff()); err != nil {
-		return exitOK // the reader went away
-	}
-	return exitOK
+	io.WriteString(out, ch.Diff()) // an error: the reader went away
+	return nil
 }

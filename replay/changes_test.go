@@ -21,8 +21,8 @@ func changesOf(t *testing.T, transcript, root string) (stdout, stderr string) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := ReplayMain(context.Background(), []string{"--changes", file, "--root", root}, nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	if err := WriteChanges(context.Background(), ChangesOptions{Transcript: file, Root: root}, &out, &errb); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
 	}
 	return out.String(), errb.String()
 }
@@ -144,8 +144,8 @@ func TestChangesJSON(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "session.jsonl")
 	os.WriteFile(file, []byte(startSession(t, before, "")), 0o600)
 	var out, errb bytes.Buffer
-	if code := ReplayMain(context.Background(), []string{"--changes", "--json", file, "--root", before}, nil, &out, &errb); code != 0 {
-		t.Fatal(code, errb.String())
+	if err := WriteChanges(context.Background(), ChangesOptions{Transcript: file, Root: before, JSON: true}, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
 	}
 	var paths []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {

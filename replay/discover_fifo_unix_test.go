@@ -90,7 +90,9 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 	}
 	// repox sessions says it too, on stderr
 	var out, errOut bytes.Buffer
-	guard(t, "repox sessions", func() { sessionsMain(context.Background(), []string{repo}, &out, &errOut, Env{Home: home, Now: now}) })
+	guard(t, "repox sessions", func() {
+		listSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &errOut, Env{Home: home, Now: now})
+	})
 	if !strings.Contains(errOut.String(), "repox sessions: ") || !strings.Contains(errOut.String(), "fifo.jsonl was not read: a FIFO") {
 		t.Errorf("repox sessions' stderr:\n%s", errOut.String())
 	}
@@ -120,13 +122,13 @@ func TestInspectRefusesAFIFOByItsOpenFile(t *testing.T) {
 func TestReplayReportRefusesAFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "session.jsonl")
 	mkfifo(t, fifo)
-	var out, errOut bytes.Buffer
-	code := -1
+	var out bytes.Buffer
+	var err error
 	guard(t, "repox replay --report FIFO", func() {
-		code = ReplayMain(context.Background(), []string{"--report", fifo}, nil, &out, &errOut)
+		err = Report(context.Background(), ReportOptions{Transcript: fifo}, &out)
 	})
-	if code != exitUsage || !strings.Contains(errOut.String(), "is a FIFO (named pipe), not a regular file") {
-		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	if err == nil || !strings.Contains(err.Error(), "is a FIFO (named pipe), not a regular file") {
+		t.Errorf("error %v, output %q", err, out.String())
 	}
 }
 

@@ -101,8 +101,8 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if code := sessionsMain(context.Background(), []string{repo}, &out, &out, env); code != 0 || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
-		t.Errorf("repox sessions: exit %d\n%s", code, out.String())
+	if err := listSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, env); err != nil || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
+		t.Errorf("repox sessions: %v\n%s", err, out.String())
 	}
 }
 

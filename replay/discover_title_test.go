@@ -88,12 +88,12 @@ func TestDiscoverListsTitlesAndDuration(t *testing.T) {
 	}
 	// the title is in `repox sessions`, text and JSON
 	var out strings.Builder
-	if code := sessionsMain(context.Background(), []string{repo}, &out, &out, Env{Home: home, Now: now}); code != 0 || !strings.Contains(out.String(), "TITLE") || !strings.Contains(out.String(), "add a README") {
-		t.Errorf("repox sessions: exit %d\n%s", code, out.String())
+	if err := listSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), "TITLE") || !strings.Contains(out.String(), "add a README") {
+		t.Errorf("repox sessions: %v\n%s", err, out.String())
 	}
 	out.Reset()
-	if code := sessionsMain(context.Background(), []string{"--json", repo}, &out, &out, Env{Home: home, Now: now}); code != 0 || !strings.Contains(out.String(), `"title":"add a README"`) {
-		t.Errorf("repox sessions --json: exit %d\n%s", code, out.String())
+	if err := listSessions(context.Background(), SessionsOptions{Dir: repo, JSON: true}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), `"title":"add a README"`) {
+		t.Errorf("repox sessions --json: %v\n%s", err, out.String())
 	}
 }
 

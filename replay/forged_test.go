@@ -166,8 +166,8 @@ func sessionsFields(t *testing.T, value string) {
 	}
 	var out, errb bytes.Buffer
 	env := Env{Home: t.TempDir(), StateHome: state, Now: time.Now()}
-	if code := sessionsMain(context.Background(), []string{t.TempDir()}, &out, &errb, env); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	if err := listSessions(context.Background(), SessionsOptions{Dir: t.TempDir()}, &out, &errb, env); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
 	}
 	// a title, a blank line, the column heads, two rows, a blank line and two lines of notes
 	if n := strings.Count(out.String(), "\n"); n != 8 {

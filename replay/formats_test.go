@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,7 +152,7 @@ func TestCodexLegacyRollout(t *testing.T) {
 	}
 }
 
-func TestUnknownFormatExits2(t *testing.T) {
+func TestUnknownFormatIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	for name, body := range map[string]string{
 		"keys.jsonl":  `{"zeta":1,"alpha":2,"mid":3}` + "\n" + `{"zeta":4}` + "\n",
@@ -160,11 +161,11 @@ func TestUnknownFormatExits2(t *testing.T) {
 	} {
 		p := filepath.Join(dir, name)
 		os.WriteFile(p, []byte(body), 0o644)
-		var out, errb bytes.Buffer
-		code := ReplayMain(context.Background(), []string{"--report", "--root", dir, p}, nil, &out, &errb)
-		msg := errb.String()
-		if code != 2 || !strings.Contains(msg, "is not a transcript repox reads") || !strings.Contains(msg, "Gemini CLI") {
-			t.Errorf("%s: exit %d, %q", name, code, msg)
+		var out bytes.Buffer
+		err := Report(context.Background(), ReportOptions{Transcript: p, Root: dir}, &out)
+		msg := fmt.Sprint(err)
+		if err == nil || !strings.Contains(msg, "is not a transcript repox reads") || !strings.Contains(msg, "Gemini CLI") || out.Len() != 0 {
+			t.Errorf("%s: %q, output %q", name, msg, out.String())
 		}
 		if name == "keys.jsonl" && !strings.Contains(msg, `keys "alpha", "mid", "zeta"`) {
 			t.Errorf("the keys found are not named: %q", msg)

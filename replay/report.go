@@ -295,11 +295,7 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 		r.printf("    %s: %s\n", displayPath(f.Path), strings.Join(parts, "; "))
 	}
 	if len(listedOnly) > 0 {
-		noun := "files"
-		if len(listedOnly) == 1 {
-			noun = "file"
-		}
-		r.printf("    listed, never read: %d %s: %s\n", len(listedOnly), noun, examplesN(listedOnly, 8))
+		r.printf("    listed, never read: %d %s: %s\n", len(listedOnly), repoops.Noun(len(listedOnly), "file", "files"), examplesN(listedOnly, 8))
 	}
 	r.printf("\n")
 }

@@ -35,7 +35,7 @@ func TestReportManySessionsUnderALowDescriptorLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestReportNofileChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "REPOX_NOFILE_CHILD=64", "REPOX_NOFILE_ARGS="+strings.Join([]string{"--report", "--root", root, log}, "\n"), "TMPDIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), "REPOX_NOFILE_CHILD=64", "REPOX_NOFILE_ROOT="+root, "REPOX_NOFILE_LOG="+log, "TMPDIR="+t.TempDir())
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -66,9 +66,8 @@ func TestReportNofileChild(t *testing.T) {
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
 		t.Fatal(err)
 	}
-	var errb bytes.Buffer
-	if code := ReplayMain(context.Background(), strings.Split(os.Getenv("REPOX_NOFILE_ARGS"), "\n"), nil, os.Stdout, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	if err := Report(context.Background(), ReportOptions{Transcript: os.Getenv("REPOX_NOFILE_LOG"), Root: os.Getenv("REPOX_NOFILE_ROOT")}, os.Stdout); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -48,15 +48,15 @@ func TestReportGolden(t *testing.T) {
 	if err := os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
+	var out bytes.Buffer
 	// the transcript's folder is the current repository (the golden file
 	// is found from the package's folder, so back there after)
 	wd, _ := os.Getwd()
 	t.Chdir(dir)
-	code := ReplayMain(context.Background(), []string{"--report", path}, nil, &out, &errb)
+	err := Report(context.Background(), ReportOptions{Transcript: path}, &out)
 	os.Chdir(wd)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	if err != nil {
+		t.Fatal(err)
 	}
 	got := strings.ReplaceAll(out.String(), dir, "ROOT")
 	got = strings.ReplaceAll(got, path, "TRANSCRIPT")
@@ -84,27 +84,25 @@ func TestReportJSONLines(t *testing.T) {
 	}
 }
 
-func TestReplayMainUsage(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := ReplayMain(context.Background(), []string{"some.jsonl"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "repox replay --report some.jsonl") {
-		t.Errorf("without --report: exit %d, %q", code, errb.String())
-	}
-	errb.Reset()
-	if code := ReplayMain(context.Background(), []string{"--report"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "give one transcript file") {
-		t.Errorf("no file: exit %d, %q", code, errb.String())
-	}
-	errb.Reset()
-	if code := ReplayMain(context.Background(), []string{"--report", t.TempDir()}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a regular file") {
-		t.Errorf("a folder: exit %d, %q", code, errb.String())
-	}
-	// a file that is not a transcript at all is refused, saying what it is
+// A transcript that cannot be replayed is refused before any output,
+// saying what it is (the command line's own checks are cli's tests).
+func TestReportRefusals(t *testing.T) {
 	dir := reportRepo(t)
 	junk := filepath.Join(t.TempDir(), "junk.txt")
 	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
-	out.Reset()
-	errb.Reset()
-	if code := ReplayMain(context.Background(), []string{"--report", junk, "--root", dir}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), `its first line is not JSON (it starts "hello")`) {
-		t.Errorf("junk: exit %d\n%s%s", code, out.String(), errb.String())
+	for _, c := range []struct {
+		opts ReportOptions
+		want string
+	}{
+		{ReportOptions{Transcript: t.TempDir()}, "not a regular file"},
+		{ReportOptions{Transcript: junk, Root: dir}, `its first line is not JSON (it starts "hello")`},
+		{ReportOptions{Transcript: junk, Root: dir, Against: "then"}, "--against takes start"},
+	} {
+		var out bytes.Buffer
+		err := Report(context.Background(), c.opts, &out)
+		if err == nil || !strings.Contains(err.Error(), c.want) || out.Len() != 0 {
+			t.Errorf("%+v: %v, output %q; want an error %q", c.opts, err, out.String(), c.want)
+		}
 	}
 }
 
@@ -171,13 +169,12 @@ func TestReportStopsAndCleansUpWhenTheReaderGoes(t *testing.T) {
 	os.WriteFile(path, []byte(reportTranscript(t, dir)), 0o644)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	for _, args := range [][]string{{"--report", path}, {"--report", "--json", path}} {
-		var errb bytes.Buffer
-		if code := ReplayMain(context.Background(), args, nil, &failAfter{n: 300}, &errb); code != 0 || errb.Len() != 0 {
-			t.Errorf("%v: exit %d %q", args, code, errb.String())
+	for _, asJSON := range []bool{false, true} {
+		if err := Report(context.Background(), ReportOptions{Transcript: path, JSON: asJSON}, &failAfter{n: 300}); err != nil {
+			t.Errorf("json %v: %v", asJSON, err)
 		}
 		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
-			t.Errorf("%v: left %v behind", args, ents)
+			t.Errorf("json %v: left %v behind", asJSON, ents)
 		}
 	}
 }

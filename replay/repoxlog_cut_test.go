@@ -42,9 +42,9 @@ func TestLogCutCallIsNotReplayed(t *testing.T) {
 	}
 	file := filepath.Join(t.TempDir(), "calls.jsonl")
 	os.WriteFile(file, []byte(log), 0o600)
-	var out, errb bytes.Buffer
-	if code := ReplayMain(t.Context(), []string{"--report", "--root", root, file}, nil, &out, &errb); code != 0 {
-		t.Fatal(code, errb.String())
+	var out bytes.Buffer
+	if err := Report(t.Context(), ReportOptions{Transcript: file, Root: root}, &out); err != nil {
+		t.Fatal(err)
 	}
 	text := out.String()
 	if !strings.Contains(text, "no repox equivalent: the log cut this call's arguments; not replayed") || strings.Contains(text, "repox repo_write") || !strings.Contains(text, "no scratch copy was made") {

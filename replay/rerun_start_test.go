@@ -223,21 +223,26 @@ func TestStartStateByReversingEdits(t *testing.T) {
 	}
 }
 
-// --against takes start or now; anything else is a usage error that names both.
-func TestReplayMainAgainstFlag(t *testing.T) {
+// --against takes start or now; anything else is refused, naming both.
+func TestReportAgainst(t *testing.T) {
 	root := gitRepo(t, startB)
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(path, []byte(startSession(t, root, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	if code := ReplayMain(t.Context(), []string{"--report", "--against", "then", "--root", root, path}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--against takes start") {
-		t.Errorf("--against then: exit %d, %q", code, errb.String())
+	var out bytes.Buffer
+	for _, bad := range []string{"then", "Now", " start"} {
+		if _, err := ParseAgainst(bad); err == nil || !strings.Contains(err.Error(), "--against takes start") || !strings.Contains(err.Error(), "or now") {
+			t.Errorf("--against %q: %v", bad, err)
+		}
 	}
-	for against, want := range map[string]string{"now": "against     the tree as it is (--against now)", "start": "against     the session's start state"} {
+	if err := Report(t.Context(), ReportOptions{Transcript: path, Root: root, Against: "then"}, &out); err == nil || !strings.Contains(err.Error(), "--against takes start") || out.Len() != 0 {
+		t.Errorf("against then: %v, output %q", err, out.String())
+	}
+	for against, want := range map[Against]string{AgainstNow: "against     the tree as it is (--against now)", AgainstStart: "against     the session's start state", "": "against     the session's start state"} {
 		out.Reset()
-		if code := ReplayMain(t.Context(), []string{"--report", "--against", against, "--root", root, path}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), want) {
-			t.Errorf("--against %s: exit %d, %s\n%s", against, code, errb.String(), out.String())
+		if err := Report(t.Context(), ReportOptions{Transcript: path, Root: root, Against: against}, &out); err != nil || !strings.Contains(out.String(), want) {
+			t.Errorf("against %q: %v\n%s", against, err, out.String())
 		}
 	}
 }

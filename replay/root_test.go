@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // writeThenGlob is the two-record transcript of issue 22: a Write, then a
@@ -121,9 +123,9 @@ func TestReplayRefusesACopyOverItsBounds(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	os.WriteFile(path, []byte(writeThenGlob(t, root)), 0o644)
-	var out, errb bytes.Buffer
-	if code := ReplayMain(context.Background(), []string{"--report", "--root", root, "--copy-max-files", "2", path}, nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	var out bytes.Buffer
+	if err := Report(context.Background(), ReportOptions{Transcript: path, Root: root, Limits: repoops.CopyOptions{MaxFiles: 2}}, &out); err != nil {
+		t.Fatal(err)
 	}
 	for _, want := range []string{"! not-replayed: the change was not replayed: " + root + ": the file set holds more than 2 files (counted 3 files", "raise the bounds with --copy-max-files"} {
 		if !strings.Contains(out.String(), want) {

@@ -146,9 +146,9 @@ func TestReportJSONSubagentCalls(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
 	path := subagentSession(t, dir, "ab12")
 	touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
-	var out, errb bytes.Buffer
-	if code := ReplayMain(context.Background(), []string{"--report", "--json", "--root", dir, path}, nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	var out bytes.Buffer
+	if err := Report(context.Background(), ReportOptions{Transcript: path, Root: dir, JSON: true}, &out); err != nil {
+		t.Fatal(err)
 	}
 	var got []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {

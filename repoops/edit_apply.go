@@ -105,10 +105,8 @@ func staleRefusal(shown string, rec *ReadRecord) error {
 }
 
 // countOf is "1 line" / "1402 lines": counts of lines in the write tools'
-// texts are plain numbers, like the read tool's header.
+// texts are plain numbers, like the read tool's header (Plural would
+// write 1,402; the texts are the models' contract).
 func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+	return strconv.Itoa(n) + " " + Noun(n, one, many)
 }

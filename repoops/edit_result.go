@@ -110,11 +110,7 @@ func (r *ChangeResult) Render() string {
 	case r.Created:
 		fmt.Fprintf(&b, "created %s: %s", r.Path, now)
 		if len(r.CreatedDirs) > 0 {
-			word := "folders"
-			if len(r.CreatedDirs) == 1 {
-				word = "folder"
-			}
-			fmt.Fprintf(&b, " (new %s %s)", word, strings.Join(r.CreatedDirs, ", "))
+			fmt.Fprintf(&b, " (new %s %s)", Noun(len(r.CreatedDirs), "folder", "folders"), strings.Join(r.CreatedDirs, ", "))
 		}
 	default:
 		fmt.Fprintf(&b, "overwrote %s: the file now has %s (it had %d; %s added, %s removed)", r.Path, now, r.LinesBefore, countOf(r.Added, "line", "lines"), countOf(r.Removed, "line", "lines"))

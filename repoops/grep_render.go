@@ -15,7 +15,7 @@ func (g *GrepResult) Render() string {
 		if f.Note != "" {
 			fmt.Fprintf(&b, "%s: %s\n", f.Path, f.Note)
 		} else if f.More > 0 {
-			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, Commas(f.More), pluralWord(f.More, "line", "lines"))
+			fmt.Fprintf(&b, "%s: (+%s more matching %s in this file)\n", f.Path, Commas(f.More), Noun(f.More, "line", "lines"))
 		}
 	}
 	where := "the whole repository"
@@ -52,10 +52,10 @@ func (s GrepSkipped) describe() string {
 	add(s.Binary, "binary")
 	add(s.TooBig, "over "+SizeText(grepMaxFileBytes))
 	add(s.Unreadable, "unreadable")
-	add(s.Symlinks, pluralWord(s.Symlinks, "symlink", "symlinks")+" (not followed)")
+	add(s.Symlinks, Noun(s.Symlinks, "symlink", "symlinks")+" (not followed)")
 	add(s.Special, "special (FIFO, device or socket)")
 	add(s.Missing, "listed by git but missing on disk")
-	add(s.Submodules, pluralWord(s.Submodules, "submodule", "submodules")+" (a separate repository: open it to search it)")
+	add(s.Submodules, Noun(s.Submodules, "submodule", "submodules")+" (a separate repository: open it to search it)")
 	if s.UnreadableDirs > 0 {
 		parts = append(parts, fmt.Sprintf("%s whose files were not searched (%s)", Plural(s.UnreadableDirs, "unreadable folder", "unreadable folders"), strings.Join(s.DirExamples, ", ")))
 	}
@@ -63,11 +63,4 @@ func (s GrepSkipped) describe() string {
 		return "skipped none"
 	}
 	return "skipped " + strings.Join(parts, ", ")
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

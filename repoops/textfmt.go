@@ -25,6 +25,10 @@ func SpecialKind(m fs.FileMode) string { return words.SpecialKind(m) }
 // Plural is "1 file" or "1,204 files".
 func Plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
+// Noun is the word that agrees with a count shown apart: one for 1, many
+// otherwise.
+func Noun(n int, one, many string) string { return words.Noun(n, one, many) }
+
 // LineCutMarker is what follows the kept part of a line that was cut:
 // "… [line cut: 1,234 more characters]".
 func LineCutMarker(cutChars int) string {

@@ -302,7 +302,7 @@ func (t *TreeResult) Render() string {
 	}
 	if t.NotListed > 0 {
 		fmt.Fprintf(&b, "(stopped at depth %d: %s marked %s %s more inside — call repo_tree with path set to one of them)\n",
-			t.MaxDepth, Plural(t.NotListed, "folder", "folders"), MarkNotListed, haveHas(t.NotListed))
+			t.MaxDepth, Plural(t.NotListed, "folder", "folders"), MarkNotListed, Noun(t.NotListed, "has", "have"))
 	}
 	if t.Truncated {
 		fmt.Fprintf(&b, "(truncated at %s entries — narrow with path)\n", Commas(t.MaxEntries))
@@ -320,11 +320,4 @@ func (t *TreeResult) Render() string {
 		fmt.Fprintf(&b, "(%s)\n", t.Note)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func haveHas(n int) string {
-	if n == 1 {
-		return "has"
-	}
-	return "have"
 }

@@ -36,12 +36,20 @@ func Commas(n int) string {
 	return b.String()
 }
 
-// Plural is "1 file" or "1,204 files".
+// Plural is "1 file" or "1,204 files": the count, with thousands
+// commas, and the noun that agrees with it.
 func Plural(n int, one, many string) string {
+	return Commas(n) + " " + Noun(n, one, many)
+}
+
+// Noun is the word that agrees with a count of n: one for 1, many for
+// anything else (0 files, -1 files), for a text that shows the count
+// apart from its noun ("+12 more matching lines", "3 shell commands").
+func Noun(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return one
 	}
-	return Commas(n) + " " + many
+	return many
 }
 
 // SizeText words a byte count the way the caps are stated: "256 KiB",

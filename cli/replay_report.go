@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// replayReport is `repox replay --report FILE` and `repox replay
+// --changes FILE`: the flags checked together, then one library call.
+func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, stderr io.Writer) int {
+	if why := replayReportProblem(o, pos); why != "" {
+		fmt.Fprintf(stderr, "repox replay: %s\n", why)
+		return exitUsage
+	}
+	// The scratch copy must go whatever ends the report: a closed pipe
+	// (`| head`) makes writes fail instead of killing the process, and
+	// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred
+	// clean-up runs.
+	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
+	defer stop()
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
+	var err error
+	if o.changes {
+		err = replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json}, stdout, stderr)
+	} else {
+		err = replay.Report(ctx, replay.ReportOptions{
+			Transcript: pos[0], Root: o.root, Session: o.session, Against: replay.Against(o.against),
+			Limits: repoops.CopyOptions{MaxFiles: o.copyMaxFiles, MaxBytes: int64(o.copyMaxMiB) << 20},
+			JSON:   o.json, Thinking: o.thinking,
+		}, stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// replayReportProblem says what is wrong with the report's command line
+// ("": nothing), in the order the checks have always run.
+func replayReportProblem(o replayOptions, pos []string) string {
+	if o.copyMaxFiles < 1 || o.copyMaxMiB < 1 {
+		return fmt.Sprintf("--copy-max-files and --copy-max-mib take a whole number of at least 1, got %d and %d", o.copyMaxFiles, o.copyMaxMiB)
+	}
+	if _, err := replay.ParseAgainst(o.against); err != nil {
+		return err.Error()
+	}
+	switch {
+	case len(pos) != 1:
+		return fmt.Sprintf("give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got %d arguments", len(pos))
+	case o.changes && o.report:
+		return "--changes and --report print different things: give one of them"
+	case o.changes && o.against != string(replay.AgainstStart):
+		return "--changes diffs the session's start state against its end; --against now does not apply to it"
+	}
+	return ""
+}

@@ -1,0 +1,34 @@
+package words
+
+import "testing"
+
+func TestCountWords(t *testing.T) {
+	for _, c := range []struct {
+		n           int
+		noun, count string
+	}{
+		{0, "files", "0 files"},
+		{1, "file", "1 file"},
+		{2, "files", "2 files"},
+		{999, "files", "999 files"},
+		{1000, "files", "1,000 files"},
+		{1204, "files", "1,204 files"},
+		{1234567, "files", "1,234,567 files"},
+		{-1, "files", "-1 files"},
+		{-1000, "files", "-1,000 files"},
+	} {
+		if got := Noun(c.n, "file", "files"); got != c.noun {
+			t.Errorf("Noun(%d) = %q, want %q", c.n, got, c.noun)
+		}
+		if got := Plural(c.n, "file", "files"); got != c.count {
+			t.Errorf("Plural(%d) = %q, want %q", c.n, got, c.count)
+		}
+	}
+	// irregular plurals are the caller's: the rule picks, never inflects
+	if got := Plural(3, "entry", "entries"); got != "3 entries" {
+		t.Errorf("Plural(3, entry, entries) = %q", got)
+	}
+	if got := Noun(1, "has", "have") + "/" + Noun(2, "has", "have"); got != "has/have" {
+		t.Errorf("Noun for a verb: %q", got)
+	}
+}
