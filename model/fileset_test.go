@@ -146,14 +146,14 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	d.until("results over the first part again", landed(len(first), false))
 	d.press("down", "down")
 	chosen, ok := p.selected()
-	if !ok || p.cursor != 2 {
-		t.Fatalf("cursor %d after two downs (%d hits)", p.cursor, len(p.res.hits))
+	if !ok || p.Cursor != 2 {
+		t.Fatalf("cursor %d after two downs (%d hits)", p.Cursor, len(p.res.hits))
 	}
 	chosenPath := chosen.raw
 	l.open()
 	d.until("results over the whole set", landed(len(first)+len(rest), true))
 	if r, ok := p.selected(); !ok || r.raw != chosenPath {
-		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.cursor)
+		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.Cursor)
 	}
 	all := append(slices.Clone(first), rest...)
 	ix := newFileIndex(all, all)

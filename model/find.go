@@ -2,11 +2,11 @@ package model
 
 import (
 	"sync/atomic"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/results"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -15,11 +15,9 @@ import (
 // the file set the tools search, live as it is typed, with each row marked
 // by whether repo_find for the same query would return it.
 type findPane struct {
-	c             *common
-	keys          keymap.FindKeys
-	width, height int
-	input         string
-	done          bool
+	results.Base
+	keys  keymap.FindKeys
+	input string
 
 	ix         *fileIndex
 	ixAt       fileVersion // the version of the file set ix indexes
@@ -34,15 +32,12 @@ type findPane struct {
 	matching bool
 	ranking  bool // every match is being ranked (the list was scrolled far)
 
-	cursor, top int
-
 	toolGen    int
 	toolCancel func()
 	toolFor    string              // the query the tool answered
 	tool       *repoops.FindResult // nil: refused or not answered
 	toolErr    string
 	seen       map[string]bool // raw paths repo_find returns
-	agent      agentState
 
 	// The list once repo_find has answered (find_rows.go).
 	returned []findRow // its paths, in its order
@@ -53,7 +48,7 @@ type findPane struct {
 }
 
 func newFindPane(c *common) *findPane {
-	return &findPane{c: c, keys: keymap.NewFind(), latest: new(atomic.Int64)}
+	return &findPane{Base: results.Base{C: c}, keys: keymap.NewFind(), latest: new(atomic.Int64)}
 }
 
 // openFind pushes find over the viewer. The file set is listed once and
@@ -64,7 +59,7 @@ func (m *Model) openFind() tea.Cmd {
 		m.find = newFindPane(m.common)
 	}
 	p := m.find
-	p.done, p.building = false, false
+	p.Closed, p.building = false, false
 	p.listGen++
 	m.pushOverlay(p)
 	return tea.Batch(m.Files.Want(), p.sync())
@@ -84,7 +79,7 @@ type matchMsg struct{ res *findMatches }
 // loop (one build at a time; the next starts when it lands, from the set
 // as it is then).
 func (p *findPane) sync() tea.Cmd {
-	s := p.c.Files
+	s := p.C.Files
 	v := s.Version()
 	if (p.ix != nil && p.ixAt == v) || p.building {
 		return nil
@@ -105,25 +100,21 @@ func (p *findPane) sync() tea.Cmd {
 // useIndex matches the query over a new index: from the whole index, as
 // the last matches are positions in the old one.
 func (p *findPane) useIndex(ix *fileIndex, at fileVersion) tea.Cmd {
-	if r, ok := p.selected(); ok && p.cursor > 0 {
+	if r, ok := p.selected(); ok && p.Cursor > 0 {
 		p.keep = r.raw // more paths came in: stay on the chosen one
 	}
 	p.ix, p.ixAt, p.res = ix, at, nil
-	p.unreadable = p.c.Files.Unreadable
+	p.unreadable = p.C.Files.Unreadable
 	return p.rematch()
 }
 
 func (p *findPane) ID() paneID                { return paneFind }
 func (p *findPane) Title() string             { return "Find" }
-func (p *findPane) SetSize(w, h int)          { p.width, p.height = w, h; p.clamp() }
-func (p *findPane) Size() (int, int)          { return p.width, p.height }
-func (p *findPane) Area() overlayArea         { return areaViewer }
-func (p *findPane) Done() bool                { return p.done }
+func (p *findPane) SetSize(w, h int)          { p.Width, p.Height = w, h; p.clamp() }
 func (p *findPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
 func (p *findPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
-func (p *findPane) Agent() *agentState        { return &p.agent }
 func (p *findPane) Loading() bool {
-	return p.c.Files.Listing() || p.building || p.matching || p.ranking || p.toolCancel != nil
+	return p.C.Files.Listing() || p.building || p.matching || p.ranking || p.toolCancel != nil
 }
 
 func (p *findPane) Generation(j job) int {
@@ -171,13 +162,13 @@ func (p *findPane) Status() statusFields {
 }
 
 func (p *findPane) selected() (findRow, bool) {
-	if p.cursor >= p.rowCount() {
+	if p.Cursor >= p.rowCount() {
 		return findRow{}, false
 	}
-	return p.rowAt(p.cursor), true
+	return p.rowAt(p.Cursor), true
 }
 
-func (p *findPane) body() int { return ui.ResultBody(p.view(false), p.height) }
+func (p *findPane) body() int { return ui.ResultBody(p.view(false), p.Height) }
 
 func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
@@ -185,7 +176,7 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		return p.key(msg)
 	case filesMsg:
 		p.building = false
-		s := p.c.Files
+		s := p.C.Files
 		if msg.at.Gen != s.Gen {
 			return p.sync() // built on a set since forgotten
 		}
@@ -201,7 +192,7 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 		if p.ranking {
 			p.ranking = false
 		} else {
-			p.cursor, p.top = 0, 0
+			p.Cursor, p.Top = 0, 0
 			p.keep = ""
 		}
 		p.matching = false
@@ -220,7 +211,7 @@ func (p *findPane) Update(msg tea.Msg) tea.Cmd {
 	case findToolMsg:
 		p.toolCancel = nil
 		var kept string
-		if r, ok := p.selected(); ok && p.cursor > 0 {
+		if r, ok := p.selected(); ok && p.Cursor > 0 {
 			kept = r.raw // the ● rows move to the top: stay on the chosen path
 		}
 		p.onTool(msg)
@@ -240,52 +231,32 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return nil
 		}
-		p.done = true
-		return p.c.GoTo(r.raw, 0, "")
+		p.Closed = true
+		return p.C.GoTo(r.raw, 0, "")
 	case key.Matches(msg, k.Preview):
 		p.preview.on = !p.preview.on
 		return p.previewCmd()
 	case key.Matches(msg, k.Agent):
-		p.agent.On = !p.agent.On
-		p.agent.Top = 0
+		p.ToggleAgent()
 		return nil
 	case key.Matches(msg, k.Copy):
 		r, ok := p.selected()
 		if !ok {
-			return p.c.Copy("", "a path")
+			return p.C.Copy("", "a path")
 		}
-		return p.c.Copy(r.shown, r.shown)
+		return p.C.Copy(r.shown, r.shown)
 	case key.Matches(msg, k.CopyAll):
-		return copyAgent(p.c, &p.agent, "repo_find")
-	case key.Matches(msg, k.Up):
-		return p.move(-1)
-	case key.Matches(msg, k.Down):
-		return p.move(1)
-	case key.Matches(msg, k.PageUp):
-		return p.move(-max(p.body()-1, 1))
-	case key.Matches(msg, k.PageDown):
-		return p.move(max(p.body()-1, 1))
+		return p.CopyAgent("repo_find")
 	}
-	switch msg.String() {
-	case "ctrl+c":
-		p.done = true
+	if d, ok := results.Step(msg, k.Finder, p.body()); ok {
+		return p.move(d)
+	}
+	if msg.String() == "ctrl+c" {
+		p.Closed = true
 		return nil
-	case "backspace", "ctrl+h":
-		if p.input == "" {
-			return nil
-		}
-		_, n := utf8.DecodeLastRuneInString(p.input)
-		p.input = p.input[:len(p.input)-n]
-	case "ctrl+u":
-		if p.input == "" {
-			return nil
-		}
-		p.input = ""
-	default:
-		if msg.Text == "" {
-			return nil
-		}
-		p.input += msg.Text
+	}
+	if _, changed := results.Edit(&p.input, msg); !changed {
+		return nil
 	}
 	p.keep = ""
 	p.dropTool()
@@ -294,12 +265,11 @@ func (p *findPane) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // move moves the cursor (or scrolls the agent view's text).
 func (p *findPane) move(d int) tea.Cmd {
-	if p.agent.On {
-		p.agent.Scroll(d, max(p.height-4, 1))
+	if p.AgentView.On {
+		p.AgentView.Scroll(d, results.AgentBody(p.Height, 1))
 		return nil
 	}
-	p.cursor += d
-	p.clamp()
+	p.Move(d, p.rowCount(), p.body(), nil)
 	return tea.Batch(p.rankMore(), p.previewCmd())
 }
 
@@ -310,24 +280,13 @@ func (p *findPane) cursorTo(raw string) {
 	}
 	for i := range p.rowCount() {
 		if p.rowAt(i).raw == raw {
-			p.cursor = i
+			p.Cursor = i
 			return
 		}
 	}
 }
 
-func (p *findPane) clamp() {
-	n := p.rowCount()
-	body := ui.ResultBody(p.view(false), p.height)
-	p.cursor = max(min(p.cursor, n-1), 0)
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+body {
-		p.top = p.cursor - body + 1
-	}
-	p.top = max(min(p.top, n-body), 0)
-}
+func (p *findPane) clamp() { p.Clamp(p.rowCount(), p.body()) }
 
 // rematch starts a pass for the query. The previous pass's matches are the
 // pool when the query grew from it; a pass still running for an older
@@ -350,7 +309,7 @@ func (p *findPane) rematch() tea.Cmd {
 // ones, in the same generation as the pass it completes.
 func (p *findPane) rankMore() tea.Cmd {
 	r := p.res
-	if r == nil || r.complete() || p.ranking || p.cursor < p.rowCount()-2*max(p.body(), 1) {
+	if r == nil || r.complete() || p.ranking || p.Cursor < p.rowCount()-2*max(p.body(), 1) {
 		return nil
 	}
 	p.ranking = true

@@ -47,7 +47,7 @@ func (p *findPane) previewCmd() tea.Cmd {
 	}
 	p.preview.gen++
 	p.preview.path, p.preview.res, p.preview.err = r.raw, nil, ""
-	ctx, look, path := p.c.Ctx, p.c.Look, r.raw
+	ctx, look, path := p.C.Ctx, p.C.Look, r.raw
 	limit := findPreviewLines
 	return envelop(paneFind, jobFindPreview, p.preview.gen, func() tea.Msg {
 		res, err := look.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Limit: &limit})
@@ -67,7 +67,7 @@ func (p *findPane) previewWidth(w int) int {
 // side, a rule between, exactly w×h.
 func (p *findPane) besidePreview(list string, lw, w, h int) string {
 	right := strings.Split(p.previewView(w-lw-1, h), "\n")
-	rule := p.c.Styles.Separator.Render("│")
+	rule := p.C.Styles.Separator.Render("│")
 	rows := strings.Split(list, "\n")
 	for i := range rows {
 		if i < len(right) {
@@ -101,5 +101,5 @@ func (p *findPane) previewView(w, h int) string {
 			v.Message = "empty file"
 		}
 	}
-	return p.c.Styles.RenderViewer(v, w, h)
+	return p.C.Styles.RenderViewer(v, w, h)
 }

@@ -62,8 +62,8 @@ func TestFindReturnedRowsAreExactlyRepoFind(t *testing.T) {
 		typeText(m, q)
 		args := fmt.Sprintf(`{"query":%q}`, q)
 		want := repoNewSessionCall(t, dir, "repo_find", args)
-		if p.agent.Text != want {
-			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.agent.Text, want)
+		if p.AgentView.Text != want {
+			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.AgentView.Text, want)
 		}
 		if p.tool == nil {
 			if p.marked() || p.rowCount() != len(p.res.hits) {
@@ -127,12 +127,12 @@ func TestFindCursorStaysWhenMarksArrive(t *testing.T) {
 		t.Fatalf("no answer: %s", p.toolErr)
 	}
 	// Before the answer lands the list is the fuzzy matches alone.
-	res, text := p.tool, p.agent.Text
+	res, text := p.tool, p.AgentView.Text
 	p.dropTool()
 	press(m, "down", "down", "down")
 	chosen, _ := p.selected()
-	if chosen.returned || p.cursor != 3 {
-		t.Fatalf("cursor %d on %+v before the answer", p.cursor, chosen)
+	if chosen.returned || p.Cursor != 3 {
+		t.Fatalf("cursor %d on %+v before the answer", p.Cursor, chosen)
 	}
 	p.Update(findToolMsg{query: p.input, res: repoops.Result{Structured: res, Text: text}})
 	if !p.marked() {

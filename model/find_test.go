@@ -92,12 +92,12 @@ func TestFindKeysMove(t *testing.T) {
 		t.Fatalf("hits %v", hitPaths(p))
 	}
 	press(m, "down", "ctrl+n")
-	if p.cursor != 2 {
-		t.Errorf("down ctrl+n: cursor %d", p.cursor)
+	if p.Cursor != 2 {
+		t.Errorf("down ctrl+n: cursor %d", p.Cursor)
 	}
 	press(m, "ctrl+p", "up", "up")
-	if p.cursor != 0 {
-		t.Errorf("ctrl+p up up: cursor %d", p.cursor)
+	if p.Cursor != 0 {
+		t.Errorf("ctrl+p up up: cursor %d", p.Cursor)
 	}
 	press(m, "backspace")
 	if p.input != "" || len(p.res.hits) != 7 {
@@ -122,8 +122,8 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	p := findOf(t, m)
 	typeText(m, "file")
 	want := repoNewSessionCall(t, dir, "repo_find", `{"query":"file"}`)
-	if p.agent.Text != want {
-		t.Fatalf("agent text differs from repo_find's:\n%q\n%q", p.agent.Text, want)
+	if p.AgentView.Text != want {
+		t.Fatalf("agent text differs from repo_find's:\n%q\n%q", p.AgentView.Text, want)
 	}
 	if !strings.Contains(want, "showing 50 of 60") {
 		t.Fatalf("fixture does not cut: %q", want)
@@ -154,7 +154,7 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	// tab flips to the agent view: the call and the text.
 	press(m, "tab")
 	frame := ansi.Strip(m.Render())
-	if !p.agent.On || !strings.Contains(frame, `repo_find {"query":"file"}`) || !strings.Contains(frame, "(showing 50 of 60 matches") {
+	if !p.AgentView.On || !strings.Contains(frame, `repo_find {"query":"file"}`) || !strings.Contains(frame, "(showing 50 of 60 matches") {
 		t.Fatalf("agent view:\n%s", frame)
 	}
 	if !m.status().Agent {

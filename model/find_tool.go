@@ -22,14 +22,14 @@ func (p *findPane) callTool() tea.Cmd {
 	p.dropTool()
 	q := p.input
 	if q == "" {
-		p.agent = agentState{On: p.agent.On}
+		p.AgentView = agentState{On: p.AgentView.On}
 		return nil
 	}
 	args := p.args()
-	p.agent = agentState{On: p.agent.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
-	ctx, cancel := context.WithCancel(p.c.Ctx)
+	p.AgentView = agentState{On: p.AgentView.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
+	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.toolCancel = cancel
-	s := p.c.Session
+	s := p.C.Session
 	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
 		// A pause first, so typing on does not start a call per keystroke.
 		select {
@@ -62,7 +62,7 @@ func (p *findPane) dropTool() {
 var findToolDelay = 120 * time.Millisecond
 
 func (p *findPane) onTool(msg findToolMsg) {
-	p.agent.Apply(msg.res)
+	p.AgentView.Apply(msg.res)
 	p.toolFor = msg.query
 	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
 		p.tool = fr

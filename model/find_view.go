@@ -1,50 +1,37 @@
 package model
 
 import (
-	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/results"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 func (p *findPane) View(w, h int, focused bool) string {
 	v := p.view(focused)
-	if !p.agent.On {
+	if !p.AgentView.On {
 		if pw := p.previewWidth(w); pw > 0 {
-			return p.besidePreview(p.c.Styles.RenderResults(v, w-pw-1, h), w-pw-1, w, h)
+			return p.besidePreview(p.C.Styles.RenderResults(v, w-pw-1, h), w-pw-1, w, h)
 		}
-		return p.c.Styles.RenderResults(v, w, h)
+		return p.C.Styles.RenderResults(v, w, h)
 	}
-	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Focused: focused}
-	top := p.c.Styles.RenderResults(head, w, 1+len(v.Prompt))
-	a := &p.agent
-	body := max(h-1-len(v.Prompt), 1)
-	end := min(a.Top+max(body-2, 0), len(a.Lines))
-	var lines []string
-	if a.Top < end {
-		lines = a.Lines[a.Top:end]
-	}
-	agent := p.c.Styles.RenderAgent(ui.AgentView{Title: "agent view · repo_find  (tab: back to the list)", Call: a.Call, Lines: lines, Loading: a.Loading, IsError: a.IsError, Focused: focused, Spinner: p.c.SpinFrame(), Wrap: true}, w, body)
-	if a.Call == "" {
-		agent = p.c.Styles.RenderResults(ui.ResultView{Message: "type a query: agent view shows repo_find for it"}, w, body)
-	}
-	return top + "\n" + agent
+	return results.DrawAgent(p.C, v, &p.AgentView, "repo_find", "type a query: agent view shows repo_find for it", w, h, focused)
 }
 
 // view describes the overlay for ui.RenderResults.
 func (p *findPane) view(focused bool) (v ui.ResultView) {
-	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.c.SpinFrame()}
+	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.C.SpinFrame()}
 	v.Title = "find"
 	switch {
-	case p.ix == nil && p.c.Files.Err != nil:
-		v.Message, v.IsError = "could not list the file set: "+p.c.Files.Err.Error()+" (esc, then f: list it again)", true
+	case p.ix == nil && p.C.Files.Err != nil:
+		v.Message, v.IsError = "could not list the file set: "+p.C.Files.Err.Error()+" (esc, then f: list it again)", true
 		return v
 	case p.ix == nil:
-		v.Title += "  " + p.c.SpinFrame() + " listing the files…"
+		v.Title += "  " + p.C.SpinFrame() + " listing the files…"
 		v.Message = "listing the file set repo_find and repo_grep search…"
 		return v
 	}
 	defer func() {
-		if note := p.c.Files.ListingNote(); note != "" {
+		if note := p.C.Files.ListingNote(); note != "" {
 			v.Title += "  " + note // matched over the paths listed so far
 		}
 	}()
@@ -54,8 +41,8 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	} else {
 		v.Title += "  " + repoops.Plural(total, "file", "files")
 	}
-	if p.c.Files.Listing() || p.building || p.matching || p.ranking {
-		v.Title += "  " + p.c.SpinFrame()
+	if p.C.Files.Listing() || p.building || p.matching || p.ranking {
+		v.Title += "  " + p.C.SpinFrame()
 	}
 	v.Footer = p.footer()
 	if p.res == nil {
@@ -63,16 +50,16 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 	}
 	if p.matchCount() == 0 {
 		v.Message = "no path fuzzy-matches " + repoops.QuoteName(p.input) + " among " + repoops.Plural(total, "file", "files")
-		if p.c.Files.Listing() {
+		if p.C.Files.Listing() {
 			v.Message += " listed so far"
 		}
 		return v
 	}
-	body := ui.ResultBody(v, p.height)
+	body := ui.ResultBody(v, p.Height)
 	marks := p.marked()
-	for i := p.top; i < min(p.top+body, p.rowCount()); i++ {
+	for i := p.Top; i < min(p.Top+body, p.rowCount()); i++ {
 		row := p.rowAt(i)
-		r := ui.ResultRow{Text: row.shown, Spans: ui.CharSpans(row.shown, row.matched), Cursor: i == p.cursor}
+		r := ui.ResultRow{Text: row.shown, Spans: ui.CharSpans(row.shown, row.matched), Cursor: i == p.Cursor}
 		if marks {
 			r.Mark = ui.MarkUnseen
 			if row.returned {
@@ -94,7 +81,7 @@ func (p *findPane) footer() string {
 	case p.input == "":
 		return "type to find · repo_find marks appear here"
 	case p.toolFor != p.input:
-		return "repo_find " + p.c.SpinFrame() + " calling…"
+		return "repo_find " + p.C.SpinFrame() + " calling…"
 	case p.tool == nil:
 		return "repo_find refuses: " + p.toolErr
 	}
@@ -111,13 +98,4 @@ func (p *findPane) footer() string {
 		s += " of " + repoops.Commas(t.Total) + " (limit " + repoops.Commas(t.Limit) + ")"
 	}
 	return s + " · " + ui.GlyphUnseen + " not returned · tab: its text"
-}
-
-// copyAgent copies an overlay's call and its exact model text (what Y
-// copies in the panes), once the tool has answered.
-func copyAgent(c *common, a *agentState, tool string) tea.Cmd {
-	if a.Call == "" || a.Loading {
-		return c.Copy("", "the "+tool+" call (it has not answered yet)")
-	}
-	return c.Copy(copyCallText(a.Call, a.Text), "the call and its "+repoops.SizeText(len(a.Text))+" of model text")
 }

@@ -3,11 +3,11 @@ package model
 import (
 	"context"
 	"strconv"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/results"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -17,10 +17,8 @@ import (
 // streamed in grouped by file, each marked by whether repo_grep's text for
 // the same request shows it to the model.
 type searchPane struct {
-	c             *common
-	keys          keymap.SearchKeys
-	width, height int
-	done          bool
+	results.Base
+	keys keymap.SearchKeys
 
 	pattern, scope string
 	field          int  // 0: the pattern, 1: the path
@@ -41,9 +39,7 @@ type searchPane struct {
 	err        string
 	seen       map[string]map[int]bool // display path -> lines the model is shown
 
-	rows        []searchRow
-	cursor, top int
-	agent       agentState
+	rows []searchRow
 }
 
 type searchFile struct {
@@ -61,7 +57,7 @@ type searchRow struct {
 }
 
 func newSearchPane(c *common) *searchPane {
-	return &searchPane{c: c, keys: keymap.NewSearch(), caseSensitive: true}
+	return &searchPane{Base: results.Base{C: c}, keys: keymap.NewSearch(), caseSensitive: true}
 }
 
 // openSearch pushes the search over the viewer.
@@ -69,20 +65,16 @@ func (m *Model) openSearch() tea.Cmd {
 	if m.search == nil {
 		m.search = newSearchPane(m.common)
 	}
-	m.search.done = false
+	m.search.Closed = false
 	m.pushOverlay(m.search)
 	return nil
 }
 
 func (p *searchPane) ID() paneID                { return paneSearch }
 func (p *searchPane) Title() string             { return "Search" }
-func (p *searchPane) SetSize(w, h int)          { p.width, p.height = w, h; p.clamp() }
-func (p *searchPane) Size() (int, int)          { return p.width, p.height }
-func (p *searchPane) Area() overlayArea         { return areaViewer }
-func (p *searchPane) Done() bool                { return p.done }
+func (p *searchPane) SetSize(w, h int)          { p.Width, p.Height = w, h; p.clamp() }
 func (p *searchPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
 func (p *searchPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
-func (p *searchPane) Agent() *agentState        { return &p.agent }
 func (p *searchPane) Loading() bool             { return p.running }
 func (p *searchPane) Generation(job) int        { return p.gen }
 
@@ -138,10 +130,10 @@ func (p *searchPane) Status() statusFields {
 }
 
 func (p *searchPane) selected() (searchRow, bool) {
-	if p.cursor < 0 || p.cursor >= len(p.rows) || p.rows[p.cursor].rule {
+	if p.Cursor < 0 || p.Cursor >= len(p.rows) || p.rows[p.Cursor].rule {
 		return searchRow{}, false
 	}
-	return p.rows[p.cursor], true
+	return p.rows[p.Cursor], true
 }
 
 // current reports whether the results shown are for the request as typed.
@@ -178,25 +170,24 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		h := r.file.lines[max(r.line, 0)]
-		p.done = true
+		p.Closed = true
 		p.stop()
-		return p.c.GoTo(r.file.path, h.Line, p.ran.Pattern)
+		return p.C.GoTo(r.file.path, h.Line, p.ran.Pattern)
 	case key.Matches(msg, k.Agent):
-		p.agent.On = !p.agent.On
-		p.agent.Top = 0
+		p.ToggleAgent()
 		return nil
 	case key.Matches(msg, k.Copy):
 		r, ok := p.selected()
 		if !ok {
-			return p.c.Copy("", "a match")
+			return p.C.Copy("", "a match")
 		}
 		text := r.file.shown
 		if r.line >= 0 {
 			text += ":" + strconv.Itoa(r.file.lines[r.line].Line)
 		}
-		return p.c.Copy(text, text)
+		return p.C.Copy(text, text)
 	case key.Matches(msg, k.CopyAll):
-		return copyAgent(p.c, &p.agent, "repo_grep")
+		return p.CopyAgent("repo_grep")
 	case key.Matches(msg, k.Case):
 		p.caseSensitive = !p.caseSensitive
 		p.stop()
@@ -204,88 +195,41 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Scope):
 		p.field = 1 - p.field
 		return nil
-	case key.Matches(msg, k.Up):
-		return p.move(-1)
-	case key.Matches(msg, k.Down):
-		return p.move(1)
-	case key.Matches(msg, k.PageUp):
-		return p.move(-max(p.body()-1, 1))
-	case key.Matches(msg, k.PageDown):
-		return p.move(max(p.body()-1, 1))
+	}
+	if d, ok := results.Step(msg, k.Finder, p.body()); ok {
+		return p.move(d)
+	}
+	if msg.String() == "ctrl+c" {
+		p.Closed = true
+		return nil
 	}
 	field := &p.pattern
 	if p.field == 1 {
 		field = &p.scope
 	}
-	switch msg.String() {
-	case "ctrl+c":
-		p.done = true
-		return nil
-	case "backspace", "ctrl+h":
-		if *field == "" {
-			return nil
-		}
-		_, n := utf8.DecodeLastRuneInString(*field)
-		*field = (*field)[:len(*field)-n]
-	case "ctrl+u":
-		*field = ""
-	default:
-		if msg.Text == "" {
-			return nil
-		}
-		*field += msg.Text
+	// A keystroke in a field cancels the running search; so does ctrl+u
+	// on an empty one.
+	if edited, changed := results.Edit(field, msg); changed || (edited && msg.String() == "ctrl+u") {
+		p.stop()
 	}
-	p.stop() // a new keystroke cancels the running search
 	return nil
 }
 
 func (p *searchPane) move(d int) tea.Cmd {
-	if p.agent.On {
-		p.agent.Scroll(d, max(p.height-5, 1))
+	if p.AgentView.On {
+		p.AgentView.Scroll(d, results.AgentBody(p.Height, 2))
 		return nil
 	}
-	p.cursor += d
-	if p.cursor >= 0 && p.cursor < len(p.rows) && p.rows[p.cursor].rule {
-		p.cursor += d / max(abs(d), 1)
-	}
-	p.clamp()
+	p.Move(d, len(p.rows), p.body(), func(i int) bool { return p.rows[i].rule })
 	return nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func (p *searchPane) body() int { return ui.ResultBody(p.frame(false), p.Height) }
 
-func (p *searchPane) body() int { return ui.ResultBody(p.frame(false), p.height) }
-
-func (p *searchPane) clamp() {
-	body := p.body()
-	p.cursor = max(min(p.cursor, len(p.rows)-1), 0)
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+body {
-		p.top = p.cursor - body + 1
-	}
-	p.top = max(min(p.top, len(p.rows)-body), 0)
-}
+func (p *searchPane) clamp() { p.Clamp(len(p.rows), p.body()) }
 
 // escaper is an overlay that may take esc for itself (search cancels a
 // running search) before esc closes it.
 type escaper interface {
 	Escape() bool
 }
-
-// textOverlay is an overlay that letters are typed into (find, search):
-// the global keys do not apply while it is on top, so the hint line shows
-// only its own.
-type textOverlay interface {
-	overlay
-	takesText()
-}
-
-func (*findPane) takesText()   {}
-func (*searchPane) takesText() {}

@@ -49,7 +49,7 @@ func TestSearchFindsAndOpensAtLine(t *testing.T) {
 		t.Fatalf("ignoring case: %d lines, %+v", p.totalLines, p.res)
 	}
 	// Down to src/util/strings.go's line 3 ("// Needle is found by search.").
-	for p.cursor < len(p.rows) {
+	for p.Cursor < len(p.rows) {
 		if r, ok := p.selected(); ok && r.line >= 0 && r.file.shown == "src/util/strings.go" {
 			break
 		}
@@ -85,8 +85,8 @@ func TestSearchMarksTheModelsCut(t *testing.T) {
 	typeText(m, "TODO")
 	press(m, "enter")
 	want := repoNewSessionCall(t, dir, "repo_grep", `{"pattern":"TODO","case_sensitive":true}`)
-	if p.agent.Text != want || !strings.Contains(want, "showing 50 of 70 matching lines in 10 files") {
-		t.Fatalf("agent text:\n%s\nwant:\n%s", p.agent.Text, want)
+	if p.AgentView.Text != want || !strings.Contains(want, "showing 50 of 70 matching lines in 10 files") {
+		t.Fatalf("agent text:\n%s\nwant:\n%s", p.AgentView.Text, want)
 	}
 	seen, unseen, rules := 0, 0, 0
 	for i, r := range p.rows {
@@ -113,7 +113,7 @@ func TestSearchMarksTheModelsCut(t *testing.T) {
 	if seen != 50 || unseen != 20 || rules != 1 {
 		t.Fatalf("seen %d unseen %d rules %d", seen, unseen, rules)
 	}
-	p.top = 0
+	p.Top = 0
 	var marks []ui.ResultMark
 	for _, r := range p.rowsView(12) {
 		marks = append(marks, r.Mark)
@@ -192,7 +192,7 @@ func TestFindSearchCopy(t *testing.T) {
 	}
 	p := findOf(t, m)
 	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt})
-	if m.copying.text != `repo_find {"query":"strgo"}`+"\n"+p.agent.Text || p.agent.Text == "" {
+	if m.copying.text != `repo_find {"query":"strgo"}`+"\n"+p.AgentView.Text || p.AgentView.Text == "" {
 		t.Fatalf("find alt+y copies %q", m.copying.text)
 	}
 	press(m, "esc", "s")

@@ -51,12 +51,12 @@ func (p *searchPane) start() tea.Cmd {
 	p.ran = p.args()
 	p.files, p.byPath, p.totalLines = nil, map[string]*searchFile{}, 0
 	p.prog, p.res, p.err, p.seen = repoops.GrepProgress{}, nil, "", nil
-	p.rows, p.cursor, p.top = nil, 0, 0
-	p.agent = agentState{On: p.agent.On, Loading: true, Tool: "repo_grep", Call: repoops.CallText("repo_grep", p.ran)}
-	ctx, cancel := context.WithCancel(p.c.Ctx)
+	p.rows, p.Cursor, p.Top = nil, 0, 0
+	p.AgentView = agentState{On: p.AgentView.On, Loading: true, Tool: "repo_grep", Call: repoops.CallText("repo_grep", p.ran)}
+	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.cancel, p.ctx = cancel, ctx
 	feed := &grepFeed{wake: make(chan struct{}, 1)}
-	s, args := p.c.Session, p.ran
+	s, args := p.C.Session, p.ran
 	st := &repoops.GrepStream{
 		OnFile: func(h repoops.GrepFileHits) {
 			feed.mu.Lock()
@@ -137,10 +137,10 @@ func (p *searchPane) onBatch(msg searchBatchMsg) tea.Cmd {
 		p.cancel = nil
 		if msg.err != nil {
 			p.err = msg.err.Error()
-			p.agent.Apply(repoops.Result{IsError: true, Text: p.err})
+			p.AgentView.Apply(repoops.Result{IsError: true, Text: p.err})
 		} else {
 			p.res = msg.res
-			p.agent.Apply(repoops.Result{Text: msg.res.Render(), Structured: msg.res})
+			p.AgentView.Apply(repoops.Result{Text: msg.res.Render(), Structured: msg.res})
 			p.seen = map[string]map[int]bool{}
 			for _, f := range msg.res.Files {
 				ls := map[int]bool{}
@@ -186,7 +186,7 @@ func (p *searchPane) rebuild(keep [2]any) {
 	if keep != ([2]any{}) {
 		for i, r := range p.rows {
 			if !r.rule && [2]any{r.file, r.line} == keep {
-				p.cursor = i
+				p.Cursor = i
 				break
 			}
 		}
