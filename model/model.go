@@ -8,6 +8,7 @@ package model
 
 import (
 	"context"
+	"github.com/repoxhq/repox/model/find"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -59,7 +60,7 @@ type Model struct {
 	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
-	find   *findPane
+	find   *find.Pane
 	search *searchPane
 
 	message string

@@ -67,7 +67,7 @@ const (
 	Prompt               // the viewer's search prompt (model/prompt.go)
 	Preview              // the edit preview (model/preview*.go)
 	Console              // the tool console (model/console*.go)
-	Find                 // find a file (model/find*.go)
+	Find                 // find a file (model/find)
 	Search               // search contents (model/search_pane.go)
 	Sessions             // the sessions pane (model/sessions*.go)
 	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)

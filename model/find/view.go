@@ -1,4 +1,4 @@
-package model
+package find
 
 import (
 	"github.com/repoxhq/repox/model/results"
@@ -6,7 +6,7 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-func (p *findPane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	v := p.view(focused)
 	if !p.AgentView.On {
 		if pw := p.previewWidth(w); pw > 0 {
@@ -18,7 +18,7 @@ func (p *findPane) View(w, h int, focused bool) string {
 }
 
 // view describes the overlay for ui.RenderResults.
-func (p *findPane) view(focused bool) (v ui.ResultView) {
+func (p *Pane) view(focused bool) (v ui.ResultView) {
 	v = ui.ResultView{Prompt: []string{"find: " + p.input}, Active: 0, Focused: focused, Spinner: p.C.SpinFrame()}
 	v.Title = "find"
 	switch {
@@ -76,7 +76,7 @@ func (p *findPane) view(focused bool) (v ui.ResultView) {
 
 // footer says what repo_find would give for the same query: how many
 // rows it returns (marked) of how many it matches, or its refusal.
-func (p *findPane) footer() string {
+func (p *Pane) footer() string {
 	switch {
 	case p.input == "":
 		return "type to find · repo_find marks appear here"
