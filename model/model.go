@@ -8,8 +8,10 @@ package model
 
 import (
 	"context"
-	"github.com/repoxhq/repox/model/find"
 	"time"
+
+	"github.com/repoxhq/repox/model/find"
+	"github.com/repoxhq/repox/model/grep"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -61,7 +63,7 @@ type Model struct {
 
 	// find and search keep their query and results between openings.
 	find   *find.Pane
-	search *searchPane
+	search *grep.Pane
 
 	message string
 	msgGen  int

@@ -68,7 +68,7 @@ const (
 	Preview              // the edit preview (model/preview*.go)
 	Console              // the tool console (model/console*.go)
 	Find                 // find a file (model/find)
-	Search               // search contents (model/search_pane.go)
+	Search               // search contents (model/grep)
 	Sessions             // the sessions pane (model/sessions*.go)
 	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)
 	Writes               // the log of this explorer's writes (model/undo_log.go)

@@ -1,15 +1,16 @@
-package model
+package grep
 
 import (
-	"github.com/repoxhq/repox/model/results"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/repoxhq/repox/model/results"
 
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
-func (p *searchPane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	v := p.frame(focused)
 	if !p.AgentView.On {
 		v.Rows = p.rowsView(ui.ResultBody(v, h))
@@ -19,7 +20,7 @@ func (p *searchPane) View(w, h int, focused bool) string {
 }
 
 // frame is the overlay without its rows: title, prompt, footer.
-func (p *searchPane) frame(focused bool) ui.ResultView {
+func (p *Pane) frame(focused bool) ui.ResultView {
 	cs := "[Aa] case-sensitive"
 	if !p.caseSensitive {
 		cs = "[aa] ignoring case"
@@ -49,7 +50,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 }
 
 // footer is the progress while the search runs, then the model's cut.
-func (p *searchPane) footer() string {
+func (p *Pane) footer() string {
 	pr := p.prog
 	of := repoops.Commas(pr.Listed)
 	if !pr.ListingDone {
@@ -76,7 +77,7 @@ func (p *searchPane) footer() string {
 }
 
 // rowsView describes the visible rows.
-func (p *searchPane) rowsView(body int) []ui.ResultRow {
+func (p *Pane) rowsView(body int) []ui.ResultRow {
 	var out []ui.ResultRow
 	for i := p.Top; i < min(p.Top+body, len(p.rows)); i++ {
 		r := p.rows[i]

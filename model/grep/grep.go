@@ -1,4 +1,8 @@
-package model
+// Package grep is the content search (s): a fixed string across the file
+// set, run by repo_grep's own scanner, every match streamed in grouped by
+// file and marked by whether repo_grep's text shows it to the model. It
+// builds on model/results, the list base it shares with find.
+package grep
 
 import (
 	"context"
@@ -7,16 +11,17 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/model/results"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
-// searchPane is the content search (s): a fixed string across the file
+// Pane is the content search (s): a fixed string across the file
 // set, run by repo_grep's own scanner (Session.GrepStream), every match
 // streamed in grouped by file, each marked by whether repo_grep's text for
 // the same request shows it to the model.
-type searchPane struct {
+type Pane struct {
 	results.Base
 	keys keymap.SearchKeys
 
@@ -56,37 +61,34 @@ type searchRow struct {
 	rule bool
 }
 
-func newSearchPane(c *common) *searchPane {
-	return &searchPane{Base: results.Base{C: c}, keys: keymap.NewSearch(), caseSensitive: true}
+func New(c *pane.Common) *Pane {
+	return &Pane{Base: results.Base{C: c}, keys: keymap.NewSearch(), caseSensitive: true}
 }
 
-// openSearch pushes the search over the viewer.
-func (m *Model) openSearch() tea.Cmd {
-	if m.search == nil {
-		m.search = newSearchPane(m.common)
-	}
-	m.search.Closed = false
-	m.pushOverlay(m.search)
+// Open readies the search to be pushed over the viewer again, its request
+// and results kept.
+func (p *Pane) Open() tea.Cmd {
+	p.Closed = false
 	return nil
 }
 
-func (p *searchPane) ID() paneID                { return paneSearch }
-func (p *searchPane) Title() string             { return "Search" }
-func (p *searchPane) SetSize(w, h int)          { p.Width, p.Height = w, h; p.clamp() }
-func (p *searchPane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
-func (p *searchPane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
-func (p *searchPane) Loading() bool             { return p.running }
-func (p *searchPane) Generation(job) int        { return p.gen }
+func (p *Pane) ID() pane.ID               { return pane.Search }
+func (p *Pane) Title() string             { return "Search" }
+func (p *Pane) SetSize(w, h int)          { p.Width, p.Height = w, h; p.clamp() }
+func (p *Pane) ShortHelp() []key.Binding  { return p.keys.ShortHelp() }
+func (p *Pane) FullHelp() [][]key.Binding { return p.keys.FullHelp() }
+func (p *Pane) Loading() bool             { return p.running }
+func (p *Pane) Generation(pane.Job) int   { return p.gen }
 
 // Close cancels a running search; the request and results stay.
-func (p *searchPane) Close() tea.Cmd {
+func (p *Pane) Close() tea.Cmd {
 	p.stop()
 	return nil
 }
 
 // Escape is esc while the overlay is open: it cancels a running search
 // (true) instead of closing.
-func (p *searchPane) Escape() bool {
+func (p *Pane) Escape() bool {
 	if !p.running {
 		return false
 	}
@@ -95,7 +97,7 @@ func (p *searchPane) Escape() bool {
 }
 
 // stop cancels the running search, keeping what it found so far.
-func (p *searchPane) stop() {
+func (p *Pane) stop() {
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil
@@ -107,29 +109,29 @@ func (p *searchPane) stop() {
 }
 
 // args is the repo_grep call for the request as typed.
-func (p *searchPane) args() repoops.GrepArgs {
+func (p *Pane) args() repoops.GrepArgs {
 	cs := p.caseSensitive
 	return repoops.GrepArgs{Pattern: p.pattern, Path: p.scope, CaseSensitive: &cs}
 }
 
-func (p *searchPane) AgentCall() (string, any, string) {
+func (p *Pane) AgentCall() (string, any, string) {
 	if p.pattern == "" {
 		return "", nil, "type a pattern: agent view shows repo_grep for it"
 	}
 	return "repo_grep", p.args(), ""
 }
 
-func (p *searchPane) Status() statusFields {
+func (p *Pane) Status() pane.Status {
 	if r, ok := p.selected(); ok {
 		if r.line >= 0 {
-			return statusFields{Path: r.file.shown + ":" + repoops.Commas(r.file.lines[r.line].Line)}
+			return pane.Status{Path: r.file.shown + ":" + repoops.Commas(r.file.lines[r.line].Line)}
 		}
-		return statusFields{Path: r.file.shown}
+		return pane.Status{Path: r.file.shown}
 	}
-	return statusFields{}
+	return pane.Status{}
 }
 
-func (p *searchPane) selected() (searchRow, bool) {
+func (p *Pane) selected() (searchRow, bool) {
 	if p.Cursor < 0 || p.Cursor >= len(p.rows) || p.rows[p.Cursor].rule {
 		return searchRow{}, false
 	}
@@ -137,12 +139,12 @@ func (p *searchPane) selected() (searchRow, bool) {
 }
 
 // current reports whether the results shown are for the request as typed.
-func (p *searchPane) current() bool {
+func (p *Pane) current() bool {
 	a := p.args()
 	return p.ran.Pattern == a.Pattern && p.ran.Path == a.Path && p.ran.CaseSensitive != nil && *p.ran.CaseSensitive == *a.CaseSensitive
 }
 
-func (p *searchPane) Update(msg tea.Msg) tea.Cmd {
+func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
@@ -152,7 +154,7 @@ func (p *searchPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keys
 	switch {
 	case key.Matches(msg, k.Open):
@@ -215,7 +217,7 @@ func (p *searchPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (p *searchPane) move(d int) tea.Cmd {
+func (p *Pane) move(d int) tea.Cmd {
 	if p.AgentView.On {
 		p.AgentView.Scroll(d, results.AgentBody(p.Height, 2))
 		return nil
@@ -224,12 +226,6 @@ func (p *searchPane) move(d int) tea.Cmd {
 	return nil
 }
 
-func (p *searchPane) body() int { return ui.ResultBody(p.frame(false), p.Height) }
+func (p *Pane) body() int { return ui.ResultBody(p.frame(false), p.Height) }
 
-func (p *searchPane) clamp() { p.Clamp(len(p.rows), p.body()) }
-
-// escaper is an overlay that may take esc for itself (search cancels a
-// running search) before esc closes it.
-type escaper interface {
-	Escape() bool
-}
+func (p *Pane) clamp() { p.Clamp(len(p.rows), p.body()) }
