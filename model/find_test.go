@@ -1,14 +1,12 @@
 package model
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/find"
-	"github.com/repoxhq/repox/repoops"
 )
 
 func findOf(t *testing.T, m *Model) *find.Pane {
@@ -72,16 +70,6 @@ func TestFindOpensAndReveals(t *testing.T) {
 	if m.Overlays.Top() != nil || m.viewer.path != "src/util/strings.go" {
 		t.Errorf("esc: overlay %v, viewer %q", m.Overlays.Top(), m.viewer.path)
 	}
-}
-
-func repoNewSessionCall(t *testing.T, dir, tool, args string) string {
-	t.Helper()
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	return repo.NewSession().Call(context.Background(), tool, []byte(args)).Text
 }
 
 // TestFindOpensWithCtrlP: ctrl+p opens find too (inside it, it moves up).
