@@ -45,9 +45,9 @@ type Pane struct {
 	toolErr    string
 	seen       map[string]bool // raw paths repo_find returns
 
-	// The list once repo_find has answered (find_rows.go).
+	// The list once repo_find has answered (rows.go).
 	returned []findRow // its paths, in its order
-	// preview: the column showing the chosen file's start (find_preview.go)
+	// preview: the column showing the chosen file's start (preview.go)
 	preview   findPreview
 	others    []int32 // positions in res.hits of the fuzzy matches it does not return
 	unmatched int     // returned rows fuzzy does not match
