@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -100,10 +101,43 @@ func family(importPath string) (string, bool) {
 	return first, true
 }
 
+// paneImports are the packages of model/ a pane package (model/find,
+// model/console, ...) may import: the contract and the results-list base.
+// model/results may import the contract; the contract, none. No package
+// under model/ imports the root model or another pane (ARCHITECTURE.md,
+// "The pane contract").
+var paneImports = map[string][]string{
+	"model/pane":    {},
+	"model/results": {"model/pane"},
+	"":              {"model/pane", "model/results"}, // every other model/X
+}
+
+// paneViolations checks the imports of the packages under model/.
+func paneViolations(p listedPackage) []string {
+	rel, ok := strings.CutPrefix(p.ImportPath, modulePath+"/")
+	if !ok || !strings.HasPrefix(rel, "model/") {
+		return nil
+	}
+	allowed, known := paneImports[rel]
+	if !known {
+		allowed = paneImports[""]
+	}
+	var bad []string
+	for _, imp := range p.Imports {
+		r, ok := strings.CutPrefix(imp, modulePath+"/")
+		if !ok || (r != "model" && !strings.HasPrefix(r, "model/")) || slices.Contains(allowed, r) {
+			continue
+		}
+		bad = append(bad, fmt.Sprintf("%s imports %s: a package under model/ may import only %v of model (no root model, no other pane)", p.ImportPath, imp, allowed))
+	}
+	return bad
+}
+
 // importViolations checks packages against the table and the ui list.
 func importViolations(pkgs []listedPackage) []string {
 	var bad []string
 	for _, p := range pkgs {
+		bad = append(bad, paneViolations(p)...)
 		fam, _ := family(p.ImportPath)
 		allowed, known := allowedImports[fam]
 		if !known {
@@ -178,6 +212,10 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/model", Imports: []string{m + "/repoops/rootfs"}}, "only repoops/... may import them"},
 		{listedPackage{ImportPath: m + "/ui", Imports: []string{m + "/repoops/words"}}, "only repoops/... may import them"},
 		{listedPackage{ImportPath: m + "/mcpserver", Imports: []string{m + "/repoops/gitexec"}}, "only repoops/... may import them"},
+		{listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model/console"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/results", Imports: []string{m + "/model/find"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/pane", Imports: []string{m + "/model/results"}}, "no root model, no other pane"},
 	} {
 		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
 		if !strings.Contains(got, c.want) {
@@ -186,7 +224,9 @@ func TestImportRulesCatchViolations(t *testing.T) {
 	}
 	ok := listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/repoops/rootfs", "os"}}
 	room := listedPackage{ImportPath: m + "/repoops/gitexec", Imports: []string{m + "/repoops/rootfs", m + "/repoops/words"}}
-	if v := importViolations([]listedPackage{ok, room}); len(v) > 0 {
+	find := listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model/pane", m + "/model/results", m + "/keymap"}}
+	root := listedPackage{ImportPath: m + "/model", Imports: []string{m + "/model/find", m + "/model/pane"}}
+	if v := importViolations([]listedPackage{ok, room, find, root}); len(v) > 0 {
 		t.Errorf("a lawful package was refused: %v", v)
 	}
 }

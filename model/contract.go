@@ -66,4 +66,6 @@ var (
 	envelop    = ct.Envelop
 	navStep    = ct.NavStep
 	NewFileSet = ct.NewFileSet
+	// copyCallText is what Y copies: the call on one line, then the text.
+	copyCallText = ct.CopyCallText
 )

@@ -146,6 +146,3 @@ func (m *Model) copyCall() tea.Cmd {
 		}
 	}
 }
-
-// copyCallText is what Y copies: the call on one line, then the text.
-func copyCallText(call, text string) string { return call + "\n" + text }

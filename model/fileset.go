@@ -1,6 +1,9 @@
 package model
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/find"
+)
 
 // onFiles takes a batch of the listing in and tells find and the tree
 // filter, which match over the set listed so far.
@@ -18,8 +21,8 @@ func (m *Model) onFiles(env paneMsg) tea.Cmd {
 // filesChanged brings find (when open) and the tree filter up to the set.
 func (m *Model) filesChanged() tea.Cmd {
 	var cmds []tea.Cmd
-	if p, ok := m.Overlays.Find(paneFind).(*findPane); ok && p != nil {
-		cmds = append(cmds, p.sync())
+	if p, ok := m.Overlays.Find(paneFind).(*find.Pane); ok && p != nil {
+		cmds = append(cmds, p.Sync())
 	}
 	return tea.Batch(append(cmds, m.tree.syncFilter())...)
 }

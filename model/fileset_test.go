@@ -2,6 +2,8 @@ package model
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -10,7 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // pacedListing stands in for repoops.EachFile: it lists first, then waits
@@ -94,82 +96,49 @@ func (d *feedDriver) until(what string, cond func() bool) {
 	}
 }
 
+// benchPaths makes n paths shaped like a large monorepo's (the same as
+// model/find's, which its benchmarks share): services with
+// Go packages and tests, a web front end with components, docs, vendored
+// third-party code and generated protos, several levels deep.
+func benchPaths(n int) []string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := []string{"auth", "billing", "cache", "config", "core", "data", "event", "gateway", "http", "index", "job", "kafka", "log", "metrics", "model", "net", "order", "parser", "query", "queue", "render", "router", "schema", "search", "server", "session", "storage", "stream", "sync", "task", "token", "user", "util", "worker"}
+	exts := []string{".go", "_test.go", ".go", ".ts", ".tsx", ".md", ".proto", ".py", ".yaml", ".json", ".c", ".h"}
+	tops := []string{"services", "libs", "web/src/components", "tools", "third_party", "docs", "gen/proto", "internal", "cmd", "pkg"}
+	w := func() string { return words[rng.IntN(len(words))] }
+	seen := map[string]bool{}
+	out := make([]string, 0, n)
+	for len(out) < n {
+		p := tops[rng.IntN(len(tops))] + "/" + w()
+		for d := rng.IntN(4); d > 0; d-- {
+			p += "/" + w()
+		}
+		name := w()
+		if rng.IntN(3) == 0 {
+			name += "_" + w()
+		}
+		if rng.IntN(4) == 0 {
+			name = fmt.Sprintf("%s%d", name, rng.IntN(100))
+		}
+		p += "/" + name + exts[rng.IntN(len(exts))]
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if repoops.PathLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
 // streamedPaths is a file set in two parts, with matches for q in both.
 func streamedPaths() (first, rest []string) {
 	all := benchPaths(600)
 	return all[:300], all[300:]
-}
-
-func shownOf(ix *fileIndex, hits []findHit) []string {
-	out := make([]string, len(hits))
-	for i, h := range hits {
-		out[i] = ix.shown[h.idx]
-	}
-	return out
-}
-
-// TestFindMatchesWhileListing: find matches the paths listed so far and
-// says so, and once the listing ends its results are those of a pass over
-// the whole list.
-func TestFindMatchesWhileListing(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
-	first, rest := streamedPaths()
-	l := newPacedListing(t, first, rest)
-	m.Files.Each = l.each
-	d := newFeedDriver(t, m)
-	const q = "modelgo"
-	d.press("f")
-	for _, r := range q {
-		d.press(string(r))
-	}
-	p := findOf(t, m)
-	landed := func(n int, done bool) func() bool {
-		return func() bool {
-			return p.ix != nil && p.ixAt.N == n && p.ixAt.Done == done && !p.matching && !p.building && p.res != nil && p.res.query == q
-		}
-	}
-	d.until("results over the first part", landed(len(first), false))
-	partIx := newFileIndex(first, first)
-	part := matchFiles(partIx, q, nil, findRankFirst, nil)
-	if got, want := shownOf(p.ix, p.res.hits), shownOf(partIx, part.hits); !slices.Equal(got, want) || len(want) == 0 {
-		t.Fatalf("while listing: %d hits %v, want %d %v", len(got), got, len(want), want)
-	}
-	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "listing… 300 files so far") {
-		t.Fatalf("no listing note while listing:\n%s", frame)
-	}
-	d.press("z", "z", "q")
-	d.until("no match so far", func() bool { return p.res != nil && p.res.query == q+"zzq" && !p.matching })
-	if frame := ansi.Strip(m.Render()); !strings.Contains(frame, "among 300 files listed so far") {
-		t.Fatalf("a miss while listing does not say it is so far:\n%s", frame)
-	}
-	d.press("backspace", "backspace", "backspace")
-	d.until("results over the first part again", landed(len(first), false))
-	d.press("down", "down")
-	chosen, ok := p.selected()
-	if !ok || p.cursor != 2 {
-		t.Fatalf("cursor %d after two downs (%d hits)", p.cursor, len(p.res.hits))
-	}
-	chosenPath := chosen.raw
-	l.open()
-	d.until("results over the whole set", landed(len(first)+len(rest), true))
-	if r, ok := p.selected(); !ok || r.raw != chosenPath {
-		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.cursor)
-	}
-	all := append(slices.Clone(first), rest...)
-	ix := newFileIndex(all, all)
-	whole := matchFiles(ix, q, nil, findRankFirst, nil)
-	if got, want := shownOf(p.ix, p.res.hits), shownOf(ix, whole.hits); !slices.Equal(got, want) || len(p.res.ids) != len(whole.ids) {
-		t.Fatalf("after listing: %d of %d hits %v, want %d of %d %v", len(got), len(p.res.ids), got, len(want), len(whole.ids), want)
-	}
-	if len(whole.ids) <= len(part.ids) {
-		t.Fatalf("the second part holds no match for %q: the test shows nothing", q)
-	}
-	if frame := ansi.Strip(m.Render()); strings.Contains(frame, "listing…") {
-		t.Fatalf("listing note after the listing ended:\n%s", frame)
-	}
-	if n := l.calls.Load(); n != 1 {
-		t.Fatalf("listed %d times", n)
-	}
 }
 
 func filterRowPaths(rows []*node) []string {
@@ -239,16 +208,16 @@ func TestFileSetListedOnce(t *testing.T) {
 	press(m, "f")
 	typeText(m, "strgo")
 	p := findOf(t, m)
-	ix := p.ix
+	ix := m.Files.FindIx
 	press(m, "esc", "f")
 	if n := calls.Load(); n != 1 {
 		t.Fatalf("reopening find listed again: %d listings", n)
 	}
-	if p.ix != ix || p.ix != m.Files.FindIx {
-		t.Fatalf("reopening find built another index")
+	if ix == nil || m.Files.FindIx != ix {
+		t.Fatalf("reopening find built another index") // that find uses it: model/find's TestReopenUsesTheSharedIndex
 	}
-	if got := hitPaths(p); len(got) != 1 || got[0] != "src/util/strings.go" {
-		t.Fatalf("reopened with %v", got)
+	if got := p.Status().Path; got != "src/util/strings.go" {
+		t.Fatalf("reopened on %q", got)
 	}
 	press(m, "esc", "/")
 	typeText(m, "str")
@@ -269,7 +238,7 @@ func TestFileSetListedOnce(t *testing.T) {
 		t.Fatalf("reload listed with nothing open: %d listings", n)
 	}
 	press(m, "f")
-	if n := calls.Load(); n != 2 || findOf(t, m).ix == ix {
+	if n := calls.Load(); n != 2 || m.Files.FindIx == nil || m.Files.FindIx == ix {
 		t.Fatalf("after a reload, find did not list again: %d listings", n)
 	}
 

@@ -10,6 +10,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/repoxhq/repox/model/find"
+	"github.com/repoxhq/repox/model/grep"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/console"
@@ -59,8 +62,8 @@ type Model struct {
 	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
-	find   *findPane
-	search *searchPane
+	find   *find.Pane
+	search *grep.Pane
 
 	message string
 	msgGen  int

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -134,7 +135,7 @@ func TestMovementKeys(t *testing.T) {
 		t.Errorf("tab did not move focus")
 	}
 	press(m, "f")
-	if _, ok := m.Overlays.Top().(*findPane); !ok {
+	if _, ok := m.Overlays.Top().(*find.Pane); !ok {
 		t.Errorf("f: top overlay %T, want find", m.Overlays.Top())
 	}
 	press(m, "esc")

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/results"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -122,7 +123,7 @@ func (m *Model) status() ui.Status {
 	if o, ok := m.Overlays.Top().(ownAgentView); ok {
 		st.Agent = o.AgentViewOn()
 	}
-	if o, ok := m.Overlays.Top().(textOverlay); ok {
+	if o, ok := m.Overlays.Top().(results.TextOverlay); ok {
 		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}
 	st.AgentGate, st.AgentGateTiny = m.sessions.gateStatus(m.viewer.path)
@@ -132,7 +133,7 @@ func (m *Model) status() ui.Status {
 // hintBindings are the global keys, then the short help of the top overlay
 // (unless it is inline) or of the focused pane or its agent view.
 func (m *Model) hintBindings() []key.Binding {
-	if o, ok := m.Overlays.Top().(textOverlay); ok {
+	if o, ok := m.Overlays.Top().(results.TextOverlay); ok {
 		return o.ShortHelp() // letters are typed there: no global key applies
 	}
 	var bs []key.Binding

@@ -47,7 +47,7 @@ type FileSet struct {
 
 	// The indexes built for one version, so the next opening that finds
 	// the set unchanged matches at once.
-	FindIx any // find's index (a *fileIndex of model)
+	FindIx any // find's index (a *fileIndex of model/find)
 	FindAt FileVersion
 	TreeIx any // the tree filter's index
 	TreeAt FileVersion

@@ -16,3 +16,7 @@ type CopyCallMsg struct {
 // clipboard by running programs (xclip, wl-paste); the terminal's paste
 // (bracketed, tea.PasteMsg) still arrives.
 var NoPaste = key.NewBinding(key.WithDisabled())
+
+// CopyCallText is what Y and alt+y copy for a call: the call's line, then
+// the tool's exact text.
+func CopyCallText(call, text string) string { return call + "\n" + text }

@@ -1,4 +1,4 @@
-package model
+package find
 
 import (
 	"fmt"
@@ -39,9 +39,9 @@ func findShapesRepo(t *testing.T) string {
 func TestFindReturnedRowsAreExactlyRepoFind(t *testing.T) {
 	repotest.NeedGit(t)
 	dir := findShapesRepo(t)
-	m := start(t, dir, 120, 60)
-	press(m, "f")
-	p := findOf(t, m)
+	h := newHarness(t, dir, 120, 60)
+	h.run(h.open())
+	p := h.p
 	queries := []string{
 		"net/**/*_test.go", "**/*.go", "*_test.go", "[ab]*.go", "?.go", "net/*", "**/http/**",
 		"http", "net/http", "reader", "READER", "main0", "x", "t.g", "cmd/**/*.md", "[!a]*.txt", "Docs/*",
@@ -58,12 +58,12 @@ func TestFindReturnedRowsAreExactlyRepoFind(t *testing.T) {
 		queries = append(queries, q.String())
 	}
 	for _, q := range queries {
-		press(m, "ctrl+u")
-		typeText(m, q)
+		h.press("ctrl+u")
+		h.typeText(q)
 		args := fmt.Sprintf(`{"query":%q}`, q)
 		want := repoNewSessionCall(t, dir, "repo_find", args)
-		if p.agent.Text != want {
-			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.agent.Text, want)
+		if p.AgentView.Text != want {
+			t.Fatalf("%s: agent text is not repo_find's:\n%s\nwant\n%s", q, p.AgentView.Text, want)
 		}
 		if p.tool == nil {
 			if p.marked() || p.rowCount() != len(p.res.hits) {
@@ -119,20 +119,20 @@ func count(list []string, s string) (n int) {
 func TestFindCursorStaysWhenMarksArrive(t *testing.T) {
 	repotest.NeedGit(t)
 	dir := findShapesRepo(t)
-	m := start(t, dir, 120, 60)
-	press(m, "f")
-	p := findOf(t, m)
-	typeText(m, "net/**/*_test.go")
+	h := newHarness(t, dir, 120, 60)
+	h.run(h.open())
+	p := h.p
+	h.typeText("net/**/*_test.go")
 	if p.tool == nil || len(p.tool.RawMatches()) == 0 {
 		t.Fatalf("no answer: %s", p.toolErr)
 	}
 	// Before the answer lands the list is the fuzzy matches alone.
-	res, text := p.tool, p.agent.Text
+	res, text := p.tool, p.AgentView.Text
 	p.dropTool()
-	press(m, "down", "down", "down")
+	h.press("down", "down", "down")
 	chosen, _ := p.selected()
-	if chosen.returned || p.cursor != 3 {
-		t.Fatalf("cursor %d on %+v before the answer", p.cursor, chosen)
+	if chosen.returned || p.Cursor != 3 {
+		t.Fatalf("cursor %d on %+v before the answer", p.Cursor, chosen)
 	}
 	p.Update(findToolMsg{query: p.input, res: repoops.Result{Structured: res, Text: text}})
 	if !p.marked() {

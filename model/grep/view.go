@@ -1,36 +1,26 @@
-package model
+package grep
 
 import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/repoxhq/repox/model/results"
+
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
-func (p *searchPane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	v := p.frame(focused)
-	if !p.agent.On {
+	if !p.AgentView.On {
 		v.Rows = p.rowsView(ui.ResultBody(v, h))
-		return p.c.Styles.RenderResults(v, w, h)
+		return p.C.Styles.RenderResults(v, w, h)
 	}
-	head := ui.ResultView{Title: v.Title, Prompt: v.Prompt, Active: v.Active, Focused: focused}
-	top := p.c.Styles.RenderResults(head, w, 1+len(v.Prompt))
-	body := max(h-1-len(v.Prompt), 1)
-	a := &p.agent
-	if a.Call == "" {
-		return top + "\n" + p.c.Styles.RenderResults(ui.ResultView{Message: "enter searches: agent view shows repo_grep for it"}, w, body)
-	}
-	end := min(a.Top+max(body-2, 0), len(a.Lines))
-	var lines []string
-	if a.Top < end {
-		lines = a.Lines[a.Top:end]
-	}
-	return top + "\n" + p.c.Styles.RenderAgent(ui.AgentView{Title: "agent view · repo_grep  (tab: back to the list)", Call: a.Call, Lines: lines, Loading: a.Loading, IsError: a.IsError, Focused: focused, Spinner: p.c.SpinFrame(), Wrap: true}, w, body)
+	return results.DrawAgent(p.C, v, &p.AgentView, "repo_grep", "enter searches: agent view shows repo_grep for it", w, h, focused)
 }
 
 // frame is the overlay without its rows: title, prompt, footer.
-func (p *searchPane) frame(focused bool) ui.ResultView {
+func (p *Pane) frame(focused bool) ui.ResultView {
 	cs := "[Aa] case-sensitive"
 	if !p.caseSensitive {
 		cs = "[aa] ignoring case"
@@ -51,7 +41,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 	if p.ran.Pattern != "" {
 		v.Title += "  " + repoops.Plural(p.totalLines, "line", "lines") + " in " + repoops.Plural(len(p.files), "file", "files")
 		if p.running {
-			v.Title += " " + p.c.SpinFrame()
+			v.Title += " " + p.C.SpinFrame()
 		}
 	}
 	v.Title += "  " + cs + " (alt+c)"
@@ -60,7 +50,7 @@ func (p *searchPane) frame(focused bool) ui.ResultView {
 }
 
 // footer is the progress while the search runs, then the model's cut.
-func (p *searchPane) footer() string {
+func (p *Pane) footer() string {
 	pr := p.prog
 	of := repoops.Commas(pr.Listed)
 	if !pr.ListingDone {
@@ -70,7 +60,7 @@ func (p *searchPane) footer() string {
 	case p.ran.Pattern == "":
 		return ""
 	case p.running:
-		return p.c.SpinFrame() + " searched " + repoops.Commas(pr.Searched) + " of " + of + " files · skipped " + repoops.Commas(pr.Skipped()) + " · esc cancels"
+		return p.C.SpinFrame() + " searched " + repoops.Commas(pr.Searched) + " of " + of + " files · skipped " + repoops.Commas(pr.Skipped()) + " · esc cancels"
 	case p.cancelled:
 		return "cancelled at " + repoops.Commas(pr.Done) + " of " + of + " files · enter searches again"
 	case p.res == nil:
@@ -87,16 +77,16 @@ func (p *searchPane) footer() string {
 }
 
 // rowsView describes the visible rows.
-func (p *searchPane) rowsView(body int) []ui.ResultRow {
+func (p *Pane) rowsView(body int) []ui.ResultRow {
 	var out []ui.ResultRow
-	for i := p.top; i < min(p.top+body, len(p.rows)); i++ {
+	for i := p.Top; i < min(p.Top+body, len(p.rows)); i++ {
 		r := p.rows[i]
 		if r.rule {
 			out = append(out, ui.ResultRow{Text: "── repo_grep stops here: " + repoops.Commas(p.res.ShownLines) + " of " + repoops.Commas(p.res.TotalLines) + " lines shown to the model ──", Header: true})
 			continue
 		}
 		f := r.file
-		row := ui.ResultRow{Cursor: i == p.cursor}
+		row := ui.ResultRow{Cursor: i == p.Cursor}
 		if r.line < 0 {
 			row.Text, row.Header = f.shown, true
 			row.Note = repoops.Plural(f.count, "line", "lines")
@@ -109,7 +99,7 @@ func (p *searchPane) rowsView(body int) []ui.ResultRow {
 		} else {
 			h := f.lines[r.line]
 			num := strconv.Itoa(h.Line) + ": "
-			row.Text = "  " + num + ui.DisplayText(lead(h.Text[:h.Start], max(p.width/3, 8)))
+			row.Text = "  " + num + ui.DisplayText(lead(h.Text[:h.Start], max(p.Width/3, 8)))
 			start := len(row.Text)
 			row.Text += ui.DisplayText(h.Text[h.Start:h.End])
 			row.Spans = [][2]int{{start, len(row.Text)}}

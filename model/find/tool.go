@@ -1,9 +1,11 @@
-package model
+package find
 
 import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/repoxhq/repox/model/pane"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -18,22 +20,22 @@ type findToolMsg struct {
 // callTool runs repo_find for the query through the session (Session.Call,
 // the agent's entry point): its text is the agent view, its typed result
 // the marks. An older call still running is cancelled.
-func (p *findPane) callTool() tea.Cmd {
+func (p *Pane) callTool() tea.Cmd {
 	p.dropTool()
 	q := p.input
 	if q == "" {
-		p.agent = agentState{On: p.agent.On}
+		p.AgentView = pane.AgentState{On: p.AgentView.On}
 		return nil
 	}
 	args := p.args()
-	p.agent = agentState{On: p.agent.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
-	ctx, cancel := context.WithCancel(p.c.Ctx)
+	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
+	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.toolCancel = cancel
-	s := p.c.Session
-	return envelop(paneFind, jobTool, p.toolGen, func() tea.Msg {
+	s := p.C.Session
+	return pane.Envelop(pane.Find, pane.JobTool, p.toolGen, func() tea.Msg {
 		// A pause first, so typing on does not start a call per keystroke.
 		select {
-		case <-time.After(findToolDelay):
+		case <-time.After(ToolDelay):
 		case <-ctx.Done():
 			return nil
 		}
@@ -46,7 +48,7 @@ func (p *findPane) callTool() tea.Cmd {
 }
 
 // dropTool cancels the tool call for an older query; its marks go.
-func (p *findPane) dropTool() {
+func (p *Pane) dropTool() {
 	if p.toolCancel != nil {
 		p.toolCancel()
 		p.toolCancel = nil
@@ -56,13 +58,13 @@ func (p *findPane) dropTool() {
 	p.relist()
 }
 
-// findToolDelay is how long the query must stay unchanged, its results
+// ToolDelay is how long the query must stay unchanged, its results
 // shown, before repo_find runs for it (a repo_find of a large repository
 // lists the whole file set).
-var findToolDelay = 120 * time.Millisecond
+var ToolDelay = 120 * time.Millisecond
 
-func (p *findPane) onTool(msg findToolMsg) {
-	p.agent.Apply(msg.res)
+func (p *Pane) onTool(msg findToolMsg) {
+	p.AgentView.Apply(msg.res)
 	p.toolFor = msg.query
 	if fr, ok := msg.res.Structured.(*repoops.FindResult); ok && !msg.res.IsError {
 		p.tool = fr

@@ -1,4 +1,4 @@
-package model
+package find
 
 import (
 	"strings"
@@ -12,28 +12,28 @@ import (
 // beside the list, following the cursor, through the look session — no
 // read is recorded; alt+p again hides it.
 func TestFindPreviewColumn(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 30)
-	press(m, "f")
-	p := findOf(t, m)
-	typeText(m, "go")
-	pressMsg(m, tea.KeyPressMsg{Code: 'p', Mod: tea.ModAlt})
+	h := newHarness(t, fixtureRepo(t), 120, 30)
+	h.run(h.open())
+	p := h.p
+	h.typeText("go")
+	h.run(h.p.Update(tea.KeyPressMsg{Code: 'p', Mod: tea.ModAlt}))
 	first, _ := p.selected()
-	frame := ansi.Strip(m.Render())
+	frame := ansi.Strip(p.View(120, 30, true))
 	if !p.preview.on || !strings.Contains(frame, "preview · "+first.shown) || !strings.Contains(frame, "package ") {
 		t.Fatalf("no preview of %s:\n%s", first.shown, frame)
 	}
-	press(m, "down")
+	h.press("down")
 	second, _ := p.selected()
 	if second.raw == first.raw || p.preview.path != second.raw || p.preview.res == nil {
 		t.Fatalf("the preview did not follow the cursor: %q for row %q", p.preview.path, second.raw)
 	}
 	for _, r := range []string{first.raw, second.raw} {
-		if _, read := m.Session.LastRead(r); read {
+		if _, read := h.c.Session.LastRead(r); read {
 			t.Errorf("the preview recorded a read of %s", r)
 		}
 	}
-	pressMsg(m, tea.KeyPressMsg{Code: 'p', Mod: tea.ModAlt})
-	if strings.Contains(ansi.Strip(m.Render()), "preview · ") {
+	h.run(h.p.Update(tea.KeyPressMsg{Code: 'p', Mod: tea.ModAlt}))
+	if strings.Contains(ansi.Strip(p.View(120, 30, true)), "preview · ") {
 		t.Errorf("alt+p again did not hide the column")
 	}
 }

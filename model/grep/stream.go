@@ -1,4 +1,4 @@
-package model
+package grep
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -44,19 +45,19 @@ type searchBatchMsg struct {
 const searchBatchEvery = 40 * time.Millisecond
 
 // start runs the request: a new generation, the old results cleared.
-func (p *searchPane) start() tea.Cmd {
+func (p *Pane) start() tea.Cmd {
 	p.stop()
 	p.gen++
 	p.running, p.cancelled = true, false
 	p.ran = p.args()
 	p.files, p.byPath, p.totalLines = nil, map[string]*searchFile{}, 0
 	p.prog, p.res, p.err, p.seen = repoops.GrepProgress{}, nil, "", nil
-	p.rows, p.cursor, p.top = nil, 0, 0
-	p.agent = agentState{On: p.agent.On, Loading: true, Tool: "repo_grep", Call: repoops.CallText("repo_grep", p.ran)}
-	ctx, cancel := context.WithCancel(p.c.Ctx)
+	p.rows, p.Cursor, p.Top = nil, 0, 0
+	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: "repo_grep", Call: repoops.CallText("repo_grep", p.ran)}
+	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.cancel, p.ctx = cancel, ctx
 	feed := &grepFeed{wake: make(chan struct{}, 1)}
-	s, args := p.c.Session, p.ran
+	s, args := p.C.Session, p.ran
 	st := &repoops.GrepStream{
 		OnFile: func(h repoops.GrepFileHits) {
 			feed.mu.Lock()
@@ -86,8 +87,8 @@ func (p *searchPane) start() tea.Cmd {
 // and answers at its first match (or the end); every later one answers
 // after searchBatchEvery with what piled up, or at once when the search
 // ends, so a fast search does not flood the loop and the progress moves.
-func (p *searchPane) wait(ctx context.Context, feed *grepFeed, run func()) tea.Cmd {
-	return envelop(paneSearch, jobMatch, p.gen, func() tea.Msg {
+func (p *Pane) wait(ctx context.Context, feed *grepFeed, run func()) tea.Cmd {
+	return pane.Envelop(pane.Search, pane.JobMatch, p.gen, func() tea.Msg {
 		deadline := time.NewTimer(searchBatchEvery)
 		defer deadline.Stop()
 		if run != nil {
@@ -120,7 +121,7 @@ func (f *grepFeed) finished() bool {
 	return f.done
 }
 
-func (p *searchPane) onBatch(msg searchBatchMsg) tea.Cmd {
+func (p *Pane) onBatch(msg searchBatchMsg) tea.Cmd {
 	keep := p.rowKey()
 	for _, h := range msg.files {
 		f := &searchFile{path: h.Path, shown: repoops.DisplayPath(h.Path), count: h.Count, lines: h.Lines}
@@ -137,10 +138,10 @@ func (p *searchPane) onBatch(msg searchBatchMsg) tea.Cmd {
 		p.cancel = nil
 		if msg.err != nil {
 			p.err = msg.err.Error()
-			p.agent.Apply(repoops.Result{IsError: true, Text: p.err})
+			p.AgentView.Apply(repoops.Result{IsError: true, Text: p.err})
 		} else {
 			p.res = msg.res
-			p.agent.Apply(repoops.Result{Text: msg.res.Render(), Structured: msg.res})
+			p.AgentView.Apply(repoops.Result{Text: msg.res.Render(), Structured: msg.res})
 			p.seen = map[string]map[int]bool{}
 			for _, f := range msg.res.Files {
 				ls := map[int]bool{}
@@ -159,7 +160,7 @@ func (p *searchPane) onBatch(msg searchBatchMsg) tea.Cmd {
 }
 
 // rowKey names the cursor's row, to find it again after a rebuild.
-func (p *searchPane) rowKey() [2]any {
+func (p *Pane) rowKey() [2]any {
 	if r, ok := p.selected(); ok {
 		return [2]any{r.file, r.line}
 	}
@@ -168,7 +169,7 @@ func (p *searchPane) rowKey() [2]any {
 
 // rebuild flattens the files into rows, keeping the cursor on its row.
 // The rule goes after the last line the model is shown.
-func (p *searchPane) rebuild(keep [2]any) {
+func (p *Pane) rebuild(keep [2]any) {
 	p.rows = p.rows[:0]
 	lastSeen := -1
 	for _, f := range p.files {
@@ -186,7 +187,7 @@ func (p *searchPane) rebuild(keep [2]any) {
 	if keep != ([2]any{}) {
 		for i, r := range p.rows {
 			if !r.rule && [2]any{r.file, r.line} == keep {
-				p.cursor = i
+				p.Cursor = i
 				break
 			}
 		}

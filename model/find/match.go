@@ -1,4 +1,4 @@
-package model
+package find
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ import (
 //     scoring in index order can stop once the findRankFirst best so far
 //     beat the bound of the next path: nothing after it can rank among
 //     them. Before that, a path whose own bound (which query characters
-//     can get a position or adjacency bonus in it: find_bound.go) cannot
+//     can get a position or adjacency bonus in it: bound.go) cannot
 //     beat them is not scored. The rest are ranked when the list is
 //     scrolled there.
 //   - The prefilter runs on two goroutines for big pools, and a pass gives

@@ -1,8 +1,10 @@
-package model
+package find
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/model/pane"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/repoops"
@@ -40,23 +42,23 @@ func (f *findPreview) onLoaded(msg findPreviewMsg) {
 
 // previewCmd reads the chosen file for the column when it is on and shows
 // another file.
-func (p *findPane) previewCmd() tea.Cmd {
+func (p *Pane) previewCmd() tea.Cmd {
 	r, ok := p.selected()
 	if !p.preview.on || !ok || r.raw == p.preview.path {
 		return nil
 	}
 	p.preview.gen++
 	p.preview.path, p.preview.res, p.preview.err = r.raw, nil, ""
-	ctx, look, path := p.c.Ctx, p.c.Look, r.raw
+	ctx, look, path := p.C.Ctx, p.C.Look, r.raw
 	limit := findPreviewLines
-	return envelop(paneFind, jobFindPreview, p.preview.gen, func() tea.Msg {
+	return pane.Envelop(pane.Find, pane.JobFindPreview, p.preview.gen, func() tea.Msg {
 		res, err := look.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Limit: &limit})
 		return findPreviewMsg{path: path, res: res, err: err}
 	})
 }
 
 // previewWidth is the column's share of w (none when the pane is narrow).
-func (p *findPane) previewWidth(w int) int {
+func (p *Pane) previewWidth(w int) int {
 	if !p.preview.on || w < 60 {
 		return 0
 	}
@@ -65,9 +67,9 @@ func (p *findPane) previewWidth(w int) int {
 
 // besidePreview puts the list (lw cells wide) and the column side by
 // side, a rule between, exactly w×h.
-func (p *findPane) besidePreview(list string, lw, w, h int) string {
+func (p *Pane) besidePreview(list string, lw, w, h int) string {
 	right := strings.Split(p.previewView(w-lw-1, h), "\n")
-	rule := p.c.Styles.Separator.Render("│")
+	rule := p.C.Styles.Separator.Render("│")
 	rows := strings.Split(list, "\n")
 	for i := range rows {
 		if i < len(right) {
@@ -78,7 +80,7 @@ func (p *findPane) besidePreview(list string, lw, w, h int) string {
 }
 
 // previewView draws the column, exactly w×h.
-func (p *findPane) previewView(w, h int) string {
+func (p *Pane) previewView(w, h int) string {
 	f := &p.preview
 	v := ui.ViewerView{Title: "preview · " + repoops.DisplayPath(f.path)}
 	switch {
@@ -101,5 +103,5 @@ func (p *findPane) previewView(w, h int) string {
 			v.Message = "empty file"
 		}
 	}
-	return p.c.Styles.RenderViewer(v, w, h)
+	return p.C.Styles.RenderViewer(v, w, h)
 }

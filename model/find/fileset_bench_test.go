@@ -1,4 +1,4 @@
-package model
+package find
 
 import (
 	"slices"
@@ -12,31 +12,28 @@ import (
 // time from the key to the first ranked results on screen, matched over
 // the paths listed so far. It reports the median.
 func BenchmarkFindFirstResults(b *testing.B) {
-	m := start(b, fixtureRepo(b), 120, 40)
+	h := newHarness(b, fixtureRepo(b), 84, 38)
 	paths := benchPaths(92_000)
 	const q = "servauthtok"
 	var took []time.Duration
 	for b.Loop() {
 		l := newPacedListing(b, paths, nil)
-		m.Files.Forget()
-		m.Files.Each = l.each
-		d := newFeedDriver(b, m)
-		if m.find != nil {
-			m.find.ix, m.find.res = nil, nil
-		}
+		h.c.Files.Forget()
+		h.c.Files.Each = l.each
+		d, p := h, h.p
+		p.ix, p.res = nil, nil
 		t0 := time.Now()
-		d.press("f")
-		p := m.Overlays.Top().(*findPane)
+		d.do(h.open())
 		if p.input == "" {
 			for _, r := range q {
-				d.press(string(r))
+				d.feedPress(string(r))
 			}
 		}
 		d.until("first results", func() bool { return p.res != nil && p.res.query == q && !p.matching })
 		took = append(took, time.Since(t0))
 		l.open()
-		d.until("the listing's end", func() bool { return m.Files.Done && !p.building && !p.matching })
-		d.press("esc")
+		d.until("the listing's end", func() bool { return h.c.Files.Done && !p.building && !p.matching })
+		d.do(p.Close())
 	}
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-first-results")
@@ -46,22 +43,21 @@ func BenchmarkFindFirstResults(b *testing.B) {
 // are listed: the typed query's results are there without listing or
 // indexing again.
 func BenchmarkFindReopen(b *testing.B) {
-	m := start(b, fixtureRepo(b), 120, 40)
+	h := newHarness(b, fixtureRepo(b), 84, 38)
 	l := newPacedListing(b, benchPaths(92_000), nil)
 	l.open()
-	m.Files.Each = l.each
-	d := newFeedDriver(b, m)
-	d.press("f")
+	h.c.Files.Each = l.each
+	d, p := h, h.p
+	d.do(h.open())
 	for _, r := range "servauthtok" {
-		d.press(string(r))
+		d.feedPress(string(r))
 	}
-	p := m.Overlays.Top().(*findPane)
-	d.until("the whole set matched", func() bool { return m.Files.Done && p.ixAt.Done && p.res != nil && !p.matching && !p.building })
-	d.press("esc")
+	d.until("the whole set matched", func() bool { return h.c.Files.Done && p.ixAt.Done && p.res != nil && !p.matching && !p.building })
+	d.do(p.Close())
 	for b.Loop() {
-		d.press("f")
+		d.do(h.open())
 		d.until("results", func() bool { return p.res != nil && !p.matching })
-		d.press("esc")
+		d.do(p.Close())
 	}
 	if n := l.calls.Load(); n != 1 {
 		b.Fatalf("reopening listed again: %d listings", n)

@@ -1,4 +1,4 @@
-package model
+package grep
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // BenchmarkSearchStream runs the search overlay's search as the program
-// does — the command, the batches through the root's pane, the rows built
+// does — the command, the batches to the pane, the rows built
 // — on a large real tree: $REPOX_BENCH_GOSRC (a git copy of GOROOT/src),
 // else GOROOT/src itself. It reports the median time to the first results
 // on screen, to the full count, and repo_grep's own time for the same
@@ -25,19 +26,19 @@ func BenchmarkSearchStream(b *testing.B) {
 	if _, err := os.Stat(dir); err != nil {
 		b.Skip("no tree to search:", err)
 	}
-	m := newTestModel(b, dir, 120, 40)
+	h := newHarness(b, dir, 80, 38)
 	for _, pat := range []string{"ErrUnexpectedEOF", "return nil"} {
 		b.Run(pat, func(b *testing.B) {
 			var first, full, tool []time.Duration
 			for b.Loop() {
-				p := newSearchPane(m.common)
+				p := New(h.c)
 				p.SetSize(80, 38)
 				p.pattern = pat
 				t0 := time.Now()
 				var firstAt time.Duration
 				cmd := p.start()
 				for cmd != nil {
-					env, ok := cmd().(paneMsg)
+					env, ok := cmd().(pane.Msg)
 					if !ok || env.Msg == nil || env.Gen != p.gen {
 						b.Fatal("batch lost")
 					}
@@ -50,7 +51,7 @@ func BenchmarkSearchStream(b *testing.B) {
 				full = append(full, time.Since(t0))
 				first = append(first, firstAt)
 				t1 := time.Now()
-				res, err := m.Session.Grep(context.Background(), p.args())
+				res, err := h.c.Session.Grep(context.Background(), p.args())
 				tool = append(tool, time.Since(t1))
 				if err != nil || res.TotalLines != p.totalLines {
 					b.Fatalf("stream counted %d lines, repo_grep %+v %v", p.totalLines, res, err)

@@ -1,4 +1,4 @@
-package model
+package find
 
 import "github.com/sahilm/fuzzy"
 
@@ -17,13 +17,13 @@ type findRow struct {
 }
 
 // marked reports whether repo_find's answer is for the query shown.
-func (p *findPane) marked() bool {
+func (p *Pane) marked() bool {
 	return p.tool != nil && p.toolFor == p.input && p.res != nil && p.res.query == p.input
 }
 
 // relist rebuilds the ● rows and the positions of the other fuzzy matches
 // after a new pass or a new answer of repo_find.
-func (p *findPane) relist() {
+func (p *Pane) relist() {
 	p.returned, p.others, p.unmatched = nil, nil, 0
 	if !p.marked() {
 		return
@@ -50,7 +50,7 @@ func (p *findPane) relist() {
 
 // rowCount is the number of rows the list has now (fuzzy matches not yet
 // ranked are not rows yet).
-func (p *findPane) rowCount() int {
+func (p *Pane) rowCount() int {
 	switch {
 	case p.res == nil || p.ix == nil:
 		return 0
@@ -61,7 +61,7 @@ func (p *findPane) rowCount() int {
 }
 
 // rowAt is row i (0 ≤ i < rowCount()).
-func (p *findPane) rowAt(i int) findRow {
+func (p *Pane) rowAt(i int) findRow {
 	if p.marked() {
 		if i < len(p.returned) {
 			return p.returned[i]
@@ -75,7 +75,7 @@ func (p *findPane) rowAt(i int) findRow {
 
 // matchCount is how many paths the list holds in all: the fuzzy matches
 // and the ones repo_find returns that fuzzy does not match.
-func (p *findPane) matchCount() int {
+func (p *Pane) matchCount() int {
 	if p.res == nil {
 		return 0
 	}
