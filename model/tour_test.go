@@ -3,9 +3,9 @@ package model
 import (
 	"context"
 	"fmt"
-	"strings"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
