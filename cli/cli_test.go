@@ -14,7 +14,7 @@ import (
 func init() { os.Setenv("__FANG_TEST_WIDTH", "100") }
 
 var subcommands = [][]string{
-	{}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"replay"}, {"version"}, {"man"},
+	{}, {"demo"}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"replay"}, {"version"}, {"man"},
 	{"completion"}, {"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
 }
 

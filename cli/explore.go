@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 
 	"github.com/charmbracelet/x/term"
-	"github.com/repoxhq/repox/demo"
 	"github.com/repoxhq/repox/model"
 	"github.com/spf13/cobra"
 )
@@ -30,26 +28,28 @@ then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
 repox
 repox ~/src/project
 repox ~/src/project/main.go:42
-# a built-in demo repository with every cap marker (kept in ./demo with a folder)
-repox --demo
-repox --demo ./demo`,
+# a demo repository and a guided tour of it (repox demo; --demo is the same)
+repox demo
+repox demo ./demo`,
 		Args: maxArgs(1, "one folder or file"),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveDefault
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return status(explore(s.ctx, args, demo, s.out, s.err)) // --demo DIR writes the demo there and keeps it
+			if demo {
+				return status(runDemo(s.ctx, args, s.out, s.err)) // repox demo [DIR]
+			}
+			return status(explore(s.ctx, args, s.out, s.err))
 		},
 	}
-	root.Flags().BoolVar(&demo, "demo", false, "explore a demo repository: in a temporary folder removed on exit, or, with DIR, written to DIR and kept")
+	root.Flags().BoolVar(&demo, "demo", false, "the same as repox demo [DIR]: a demo repository and a guided tour of it")
 	return root
 }
 
-// explore runs the TUI on the folder or FILE[:LINE] in args (at most one),
-// or on the demo repository (kept in args[0] when given).
-func explore(ctx context.Context, args []string, withDemo bool, stdout, stderr io.Writer) int {
+// explore runs the TUI on the folder or FILE[:LINE] in args (at most one).
+func explore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var opts model.Options
-	if !withDemo && len(args) == 1 {
+	if len(args) == 1 {
 		o, err := model.ParseTarget(args[0])
 		if err != nil {
 			fmt.Fprintf(stderr, "repox: %v\n", err)
@@ -61,35 +61,7 @@ func explore(ctx context.Context, args []string, withDemo bool, stdout, stderr i
 		fmt.Fprintf(stderr, "repox: the explorer needs a terminal, and standard output is not one — for text, run: repox call --root DIR repo_tree (or repo_read_file, repo_grep, ...)\n")
 		return exitUsage
 	}
-	if withDemo {
-		keep := ""
-		if len(args) == 1 {
-			keep = args[0]
-		}
-		return exploreDemo(ctx, keep, stderr, model.Run)
-	}
 	if err := model.Run(ctx, opts); err != nil {
-		fmt.Fprintf(stderr, "repox: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
-}
-
-// exploreDemo writes the demo repository (into keep when given, and kept
-// there), runs the explorer on it, and removes a temporary one afterwards:
-// also when the terminal closes (SIGHUP) or SIGTERM ends the explorer,
-// which cancel it as Ctrl-C does.
-func exploreDemo(ctx context.Context, keep string, stderr io.Writer, run func(context.Context, model.Options) error) int {
-	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
-	defer stop()
-	root, note, cleanup, err := demo.Prepare(keep)
-	if err != nil {
-		fmt.Fprintf(stderr, "repox: writing the demo repository: %v\n", err)
-		return exitUsage
-	}
-	defer cleanup()
-	fmt.Fprintln(stderr, note)
-	if err := run(ctx, model.Options{Dir: root}); err != nil {
 		fmt.Fprintf(stderr, "repox: %v\n", err)
 		return exitUsage
 	}

@@ -45,6 +45,7 @@ const (
 	paneSessions   = ct.Sessions
 	paneTreeFilter = ct.TreeFilter
 	paneWrites     = ct.Writes
+	paneTourSteps  = ct.TourSteps
 
 	jobLoad        = ct.JobLoad
 	jobGate        = ct.JobGate

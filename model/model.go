@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/console"
+	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -40,6 +41,9 @@ type Config struct {
 	// (repox replay FILE); TranscriptSession keeps one session of a repox
 	// call log.
 	Transcript, TranscriptSession string
+
+	// Tour runs `repox demo`'s tour over the demo repository (tour.go).
+	Tour *tour.Setup
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
@@ -84,6 +88,8 @@ type Model struct {
 
 	copying copyState     // a copy waiting for the terminal's read-back (copy.go)
 	console *console.Pane // the tool console, kept between openings (console.go)
+
+	tours tourState // repox demo's tour (tour.go)
 
 	watch    *diskWatcher // nil until started (or when not following the disk)
 	followed following    // what the watcher was last told
@@ -158,7 +164,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.cfg.Transcript != "" {
 		cmds = append(cmds, m.openTranscript(m.cfg.Transcript, m.cfg.TranscriptSession))
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.startTour())...)
 }
 
 // spinMsg advances the loading spinner.

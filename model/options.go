@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -24,6 +25,9 @@ type Options struct {
 	// Transcript opens the sessions pane following that agent transcript
 	// (repox replay FILE); Session keeps one session of a repox call log.
 	Transcript, Session string
+
+	// Tour runs repox demo's tour (Dir is the demo repository).
+	Tour *tour.Setup
 }
 
 // ParseTarget reads the command line's one argument: DIR, or FILE[:LINE]
@@ -171,7 +175,7 @@ func Run(ctx context.Context, opts Options) error {
 	noColor := os.Getenv("NO_COLOR") != ""
 	settingsPath, _ := SettingsPath() // "" when there is none: startSettings said so
 	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), SettingsPath: settingsPath, Watch: true,
-		Transcript: opts.Transcript, TranscriptSession: opts.Session})
+		Transcript: opts.Transcript, TranscriptSession: opts.Session, Tour: opts.Tour})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx), tea.WithFPS(programFPS)).Run()
 	m.closeWatch()
 	m.Shutdown()

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/help"
+	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -96,6 +97,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.typed = ""
 		}
 		return nil
+	case tour.GoMsg:
+		return m.goStep(msg.Step)
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
@@ -210,6 +213,9 @@ func (m *Model) resize(w, h int) {
 // are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
 	treeW, viewW := ui.LayoutSplit(m.width, m.cfg.Settings.Split)
+	if m.tours.tour != nil && m.cfg.Settings.Split == 0 {
+		treeW, viewW = ui.LayoutSplit(m.width, tourSplit) // the panel beside the console
+	}
 	if m.focus == paneTree && m.tree.agent.On {
 		treeW, viewW = viewW, treeW
 	}
@@ -246,6 +252,9 @@ func (m *Model) popOverlay() tea.Cmd {
 // onKey handles one key press: the top overlay first (esc pops it), then
 // global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if cmd, ok := m.tourKey(msg); ok {
+		return cmd
+	}
 	if o := m.Overlays.Top(); o != nil {
 		if key.Matches(msg, m.Keys.Overlay.Close) {
 			if e, ok := o.(escaper); ok && e.Escape() {

@@ -36,10 +36,16 @@ func (m *Model) Render() string {
 	body := m.height - 2
 	status := m.Styles.RenderStatus(m.status(), m.width)
 	hint := m.Styles.RenderHint(m.hintBindings(), m.width)
+	if bar, ok := m.tourBar(); ok {
+		hint = bar
+	}
 	if o := m.Overlays.TopIn(areaBody); o != nil {
 		return o.View(m.width, body, true) + "\n" + status + "\n" + hint
 	}
 	left := m.TreeView(m.tree.width, body)
+	if panel, ok := m.tourPanel(m.tree.width, body); ok {
+		left = panel
+	}
 	right := m.ViewerView(m.viewer.width, body)
 	if o := m.Overlays.TopIn(areaViewer); o != nil {
 		right = o.View(m.viewer.width, body, true)

@@ -174,7 +174,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keys
 	switch {
 	case key.Matches(msg, k.Run):
-		return p.run()
+		return p.run(true)
 	case key.Matches(msg, k.Complete):
 		line, cands := complete(p.input.Value())
 		p.input.SetValue(line)
@@ -226,8 +226,16 @@ func (p *Pane) walk(d int) {
 	p.input.CursorEnd()
 }
 
-// run makes the typed call in the explorer's session.
-func (p *Pane) run() tea.Cmd {
+// RunCall runs line as if it were typed and entered (the tour sets its
+// steps up so), but keeps it out of the person's history.
+func (p *Pane) RunCall(line string) tea.Cmd {
+	p.input.SetValue(line)
+	return p.run(false)
+}
+
+// run makes the typed call in the explorer's session; record keeps the
+// line in the history.
+func (p *Pane) run(record bool) tea.Cmd {
 	line := strings.TrimSpace(p.input.Value())
 	if p.running != "" {
 		p.problem = "a call is running; wait for it (or esc to close the console)"
@@ -246,7 +254,7 @@ func (p *Pane) run() tea.Cmd {
 	p.res = nil
 	p.seq++
 	var cmds []tea.Cmd
-	if n := len(p.history); n == 0 || p.history[n-1] != line {
+	if n := len(p.history); record && (n == 0 || p.history[n-1] != line) {
 		p.history = append(p.history, line)
 		if len(p.history) > historyMax {
 			p.history = p.history[len(p.history)-historyMax:]

@@ -72,6 +72,7 @@ const (
 	Sessions             // the sessions pane (model/sessions*.go)
 	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)
 	Writes               // the log of this explorer's writes (model/undo_log.go)
+	TourSteps            // the tour's step list (model/tour/list.go)
 	Files                // no pane: the file set's listing batches (fileset.go)
 )
 

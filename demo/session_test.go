@@ -1,0 +1,48 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/repoxhq/repox/replay"
+)
+
+// The tour's bundled session, replayed by repox, gives the findings the
+// tour points at: the edit of line 1,303 after a read of lines 1-1,000.
+func TestSessionReplayFindsTheEditOfAnUnreadLine(t *testing.T) {
+	shared(t) // skips without git
+	dir := filepath.Join(t.TempDir(), "demo")
+	if err := Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	path, err := WriteSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path != filepath.Join(dir, filepath.FromSlash(SessionPath)) {
+		t.Errorf("session written to %s", path)
+	}
+	var out bytes.Buffer
+	if err := replay.Report(context.Background(), replay.ReportOptions{Transcript: path, Root: dir}, &out); err != nil {
+		t.Fatalf("replay --report: %v", err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		fmt.Sprintf("! edit-unread: the agent's Edit changed line %d of server/handlers.go, which it never read in this session", ChangedLine),
+		"! differs: the agent's Edit succeeded; repox refuses it: server/handlers.go was not read in full",
+		"old_string occurs 2 times, at lines 12 and 19",
+		"5 calls: 5 with a repox equivalent",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the replay report lacks %q:\n%s", want, report)
+		}
+	}
+	// Every call of the session has a repox equivalent that ran.
+	if strings.Contains(report, "not-replayed") {
+		t.Errorf("a call was not replayed:\n%s", report)
+	}
+}

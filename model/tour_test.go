@@ -1,0 +1,277 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/demo"
+	"github.com/repoxhq/repox/model/tour"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// tourSetup writes the demo and computes the tour's silent sides on it,
+// as `repox demo` does.
+func tourSetup(t *testing.T) *tour.Setup {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := filepath.Join(t.TempDir(), "demo")
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	transcript, err := demo.WriteSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := demo.Contrasts(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tour.Setup{Dir: dir, Transcript: transcript, TranscriptName: demo.SessionPath}
+	for _, c := range cs {
+		s.Contrasts = append(s.Contrasts, tour.Contrast{Label: c.Label, Silent: c.Silent, Prepare: c.Prepare, Call: c.Call})
+	}
+	return s
+}
+
+// tourModel is the explorer on the demo with the tour, Init run.
+func tourModel(t *testing.T, s *tour.Setup, w, h int) *Model {
+	t.Helper()
+	return tourModelAt(t, s.Dir, s, w, h)
+}
+
+// tourModelAt is tourModel on the demo at dir, s naming another folder.
+func tourModelAt(t *testing.T, dir string, s *tour.Setup, w, h int) *Model {
+	t.Helper()
+	repo, err := repoops.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	m := New(context.Background(), repo, Config{Name: "demo", Tour: s})
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	drive(t, m, m.Init(), stepSettled(m))
+	return m
+}
+
+// stepSettled is done once the panes of the tour's step on screen are
+// set up and their work has landed.
+func stepSettled(m *Model) func() bool {
+	return func() bool {
+		t := m.tours.tour
+		if t == nil || !m.tree.settled() || (m.viewer.path != "" && m.viewer.total < 0) {
+			return false
+		}
+		switch t.Step().Kind {
+		case tour.KindContrast:
+			if m.console == nil || m.Overlays.Top() != m.console {
+				return false
+			}
+			call, res := m.console.Last()
+			c := t.Contrast()
+			if p := tour.CallPath(c.Prepare); p != "" {
+				// the viewer's gate says what the session holds now
+				if m.viewer.path != p || m.viewer.gate == nil || m.viewer.gate.Cause != m.Session.GateCheck(p).Cause {
+					return false
+				}
+			}
+			return res != nil && call == c.Call
+		case tour.KindSession:
+			return settled(m, 5)()
+		}
+		// the session replayed in step 6 goes on (its gate on the status line)
+		p := m.sessions
+		return len(m.Overlays.Items) == 0 && (p == nil || p.marks == nil || p.gatePath != m.viewer.path || p.gate != nil)
+	}
+}
+
+// tourPress presses keys and drives what they lead to until the step is
+// set up.
+func tourPress(t *testing.T, m *Model, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		_, cmd := m.Update(keyMsg(k))
+		drive(t, m, cmd, stepSettled(m))
+	}
+}
+
+// goldenDemoDir is the demo folder the golden frames show: the folder is
+// the presenter's and differs from run to run, so the frames name this
+// one (the tour only shows the folder; the repository is opened apart).
+const goldenDemoDir = "/tmp/repox-demo-0000000000/demo"
+
+// TestTourGolden goes through the seven steps with n and back with p:
+// each step's frame (for the replayed session, whose pane shows the
+// transcript's absolute paths, the tour's panel and bar) is a golden, and
+// going back draws each step's panes again as they were. Update with
+// `go test ./model/ -run TourGolden -update`.
+func TestTourGolden(t *testing.T) {
+	s := tourSetup(t)
+	real := s.Dir
+	for _, sz := range goldenSizes {
+		shown := *s
+		shown.Dir = goldenDemoDir
+		m := tourModelAt(t, real, &shown, sz[0], sz[1])
+		frame := func() string {
+			if m.console != nil {
+				m.console.SetDuration(1) // it varies from run to run
+			}
+			if m.tours.tour.Step().Kind == tour.KindSession {
+				return m.tourPanelView() + "\n" + m.Render()[strings.LastIndexByte(m.Render(), '\n')+1:]
+			}
+			return m.Render()
+		}
+		forward := make([]string, len(tour.Steps))
+		for i := range tour.Steps {
+			if got := m.tours.tour.At(); got != i {
+				t.Fatalf("at step %d, want %d", got+1, i+1)
+			}
+			forward[i] = frame()
+			t.Run(fmt.Sprintf("step%d_%dx%d", i+1, sz[0], sz[1]), func(t *testing.T) {
+				golden.RequireEqual(t, ascii(t, forward[i]))
+			})
+			if i < len(tour.Steps)-1 {
+				tourPress(t, m, "n")
+			}
+		}
+		for i := len(tour.Steps) - 2; i >= 0; i-- {
+			tourPress(t, m, "p")
+			// the status line names the file the viewer last opened (a later
+			// step's): everything else is drawn again as it was
+			if got := frame(); withoutStatus(got) != withoutStatus(forward[i]) {
+				t.Errorf("%dx%d: step %d drawn after p differs from the way there:\n%s\n---\n%s", sz[0], sz[1], i+1, ansi.Strip(got), ansi.Strip(forward[i]))
+			}
+		}
+	}
+}
+
+// withoutStatus is a frame without its status line (the last but one).
+func withoutStatus(frame string) string {
+	lines := strings.Split(frame, "\n")
+	if len(lines) < 2 {
+		return frame
+	}
+	return strings.Join(append(lines[:len(lines)-2:len(lines)-2], lines[len(lines)-1]), "\n")
+}
+
+// tourPanelView is the tour's panel as the frame draws it.
+func (m *Model) tourPanelView() string {
+	p, _ := m.tourPanel(m.tree.width, m.tree.height)
+	return p
+}
+
+// Each contrast step runs repox's call in the console, in the explorer's
+// session, after the read it needs: the answers are the tool's own.
+func TestTourStepsRunRepoxsCalls(t *testing.T) {
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	for i, c := range s.Contrasts {
+		if i > 0 {
+			tourPress(t, m, "n")
+		}
+		call, res := m.console.Last()
+		if call != c.Call || res == nil {
+			t.Fatalf("step %d: the console ran %q, want %q", i+1, call, c.Call)
+		}
+		check := m.Repo.NewSession()
+		if c.Prepare != "" {
+			tool, args := tour.SplitCall(c.Prepare)
+			check.Call(context.Background(), tool, args)
+		}
+		tool, args := tour.SplitCall(c.Call)
+		if want := check.Call(context.Background(), tool, args); res.Text != want.Text || res.IsError != want.IsError {
+			t.Errorf("step %d: the console shows\n%s\nthe tool answers\n%s", i+1, res.Text, want.Text)
+		}
+	}
+	if m.viewer.path != "server/handlers.go" {
+		t.Errorf("step 5 shows %q in the viewer, want the file whose gate it is about", m.viewer.path)
+	}
+	if st := m.status(); !strings.Contains(st.GateText, "lines 1-1,000 of 1,400") {
+		t.Errorf("step 5's status line gate: %q", st.GateText)
+	}
+}
+
+// ? lists the steps; a number goes there; y on the last step copies the
+// MCP config through the root's copy path; x ends the tour and gives the
+// tree its place back.
+func TestTourListCopyAndEnd(t *testing.T) {
+	t.Setenv("TERM", "xterm-256color")
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	m.Update(keyMsg("?"))
+	if o := m.Overlays.Top(); o == nil || o.ID() != paneTourSteps {
+		t.Fatalf("? opened %v, want the step list", o)
+	}
+	if !strings.Contains(ansi.Strip(m.Render()), "4. the ambiguous edit") {
+		t.Errorf("the step list does not list the steps:\n%s", ansi.Strip(m.Render()))
+	}
+	_, cmd := m.Update(keyMsg("3"))
+	drive(t, m, cmd, func() bool { return m.tours.tour.At() == 2 && stepSettled(m)() })
+	if call, _ := m.console.Last(); call != s.Contrasts[2].Call {
+		t.Errorf("step 3 from the list ran %q", call)
+	}
+	tourPress(t, m, "p", "p", "p")
+	if m.tours.tour.At() != 0 || !strings.Contains(m.message, "first step") {
+		t.Errorf("p at the first step: at %d, message %q", m.tours.tour.At(), m.message)
+	}
+	if m.Update(keyMsg("y")); m.copying.text != "" {
+		t.Errorf("y copied %q before the last step", m.copying.text)
+	}
+	for range len(tour.Steps) - 1 {
+		tourPress(t, m, "n")
+	}
+	m.Update(keyMsg("y"))
+	if want := m.tours.tour.Snippet(); m.copying.text != want || !strings.Contains(want, `"--root", "`+s.Dir+`"`) {
+		t.Errorf("y copied %q, want the config for %s", m.copying.text, s.Dir)
+	}
+	_, cmd = m.Update(keyMsg("x"))
+	drive(t, m, cmd, func() bool { return len(m.Overlays.Items) == 0 })
+	if m.tours.tour != nil || strings.Contains(m.Render(), "step 7 of 7") {
+		t.Error("x did not end the tour")
+	}
+	if !strings.Contains(ansi.Strip(m.Render()), "server/") {
+		t.Errorf("the tree is not back:\n%s", ansi.Strip(m.Render()))
+	}
+}
+
+// TestTourFlow drives the real program through every step and back.
+func TestTourFlow(t *testing.T) {
+	s := tourSetup(t)
+	tm, waitFor, _ := teaProgram(t, s.Dir, Config{Name: "demo", Tour: s}, 120, 40)
+	marks := []string{
+		"(stopped at depth 3",
+		"assets/icons/icon-000.svg",
+		"a5bc4ef 2026-01-20",
+		"occurs 2 times",
+		"limit>=1400",
+		"Route 259 should answer",
+		`"mcpServers": {`,
+	}
+	waitFor(marks[0])
+	for _, mark := range marks[1:] {
+		tm.Type("n")
+		waitFor(mark)
+	}
+	for i := len(marks) - 2; i >= 0; i-- {
+		tm.Type("p")
+		waitFor(marks[i])
+	}
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape}) // the console
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	fm.Shutdown()
+	if fm.tours.tour.At() != 0 {
+		t.Errorf("ended at step %d", fm.tours.tour.At()+1)
+	}
+}
