@@ -54,7 +54,7 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		saw := &Saw{Path: rel}
 		if r.File != nil && r.File.StartLine > 0 {
 			saw.TotalLines = r.File.TotalLines
-			lines := splitLines(r.File.Content)
+			lines := claudeWindowLines(r.File.Content, r.File.StartLine, r.File.NumLines, r.File.TotalLines)
 			for i, t := range lines {
 				saw.Lines = append(saw.Lines, SawLine{N: r.File.StartLine + i, Text: t})
 			}
@@ -123,6 +123,26 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		return shellSaw(c, c.Text)
 	}
 	return nil
+}
+
+// claudeWindowLines are the lines of a structured Read result. Claude Code
+// joins the window's numLines lines with "\n" and counts the empty part
+// after a file's final newline as a line: a content ending in "\n" is a
+// window whose last line is empty, unless the window reaches the end of
+// the file, where that part is the final newline. Without numLines (older
+// versions) the project's rule applies.
+func claudeWindowLines(content string, start, num, total int) []string {
+	parts := strings.Split(content, "\n")
+	if num <= 0 || len(parts) != num {
+		return splitLines(content)
+	}
+	if last := len(parts) - 1; parts[last] == "" && (total <= 0 || start+last >= total) {
+		parts = parts[:last]
+	}
+	for i, l := range parts {
+		parts[i] = strings.TrimSuffix(l, "\r")
+	}
+	return parts
 }
 
 // splitLines splits text into lines by the project's rule: a final newline
