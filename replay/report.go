@@ -202,9 +202,9 @@ func thenSummary(c Call) string {
 		for _, l := range c.Saw.Lines {
 			rs = addRange(rs, LineRange{l.N, l.N})
 		}
-		s := fmt.Sprintf("ok: %d lines of %s (%s)", len(c.Saw.Lines), displayPath(c.Saw.Path), Ranges(rs))
+		s := fmt.Sprintf("ok: %s of %s (%s)", repoops.Plural(len(c.Saw.Lines), "line", "lines"), displayPath(c.Saw.Path), Ranges(rs))
 		if c.Saw.TotalLines > 0 {
-			s += fmt.Sprintf(", told the file has %d", c.Saw.TotalLines)
+			s += fmt.Sprintf(", told the file has %s", repoops.Commas(c.Saw.TotalLines))
 		}
 		return s
 	case c.Saw != nil && len(c.Saw.Paths) > 0:
@@ -246,7 +246,7 @@ func nowSummary(o Outcome) string {
 	case *repoops.GrepResult:
 		return fmt.Sprintf("ok: %s in %s (%d shown)", repoops.Plural(res.TotalLines, "matching line", "matching lines"), repoops.Plural(res.TotalFiles, "file", "files"), res.ShownLines)
 	case *repoops.TreeResult:
-		return fmt.Sprintf("ok: %d entries", len(res.Entries))
+		return "ok: " + repoops.Plural(len(res.Entries), "entry", "entries")
 	}
 	return "ok: " + clip(firstLine(o.Text), 160)
 }

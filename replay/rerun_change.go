@@ -48,7 +48,7 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 		if sha(lf) != s.BeforeSHA {
 			now := repoops.CountLines([]byte(lf))
 			st.Flags = append(st.Flags, r.causedFlag(Flag{Kind: FlagChangedSinceRead, Path: path,
-				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%d lines) differs from the file now (%d lines)", shownPath(path), s.BeforeLines, now)}, c.Seq))
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%s) differs from the file now (%s)", shownPath(path), repoops.Plural(s.BeforeLines, "line", "lines"), repoops.Plural(now, "line", "lines"))}, c.Seq))
 		}
 	}
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)

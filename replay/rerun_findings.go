@@ -126,7 +126,7 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 			if ok {
 				first = fmt.Sprintf("line %d was %s, now %s", l.N, strconv.Quote(clip(l.Text, 60)), strconv.Quote(clip(nl.Text, 60)))
 			} else {
-				first = fmt.Sprintf("line %d was %s; the file now has %d lines", l.N, strconv.Quote(clip(l.Text, 60)), res.TotalLines)
+				first = fmt.Sprintf("line %d was %s; the file now has %s", l.N, strconv.Quote(clip(l.Text, 60)), repoops.Plural(res.TotalLines, "line", "lines"))
 			}
 		}
 	}
@@ -154,7 +154,7 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	saw := c.Saw
 	cut := saw.Cut || (saw.Limit > 0 && len(saw.Paths) >= saw.Limit)
 	if cut && !saw.Counted {
-		text := fmt.Sprintf("the agent's %s result stopped at %d paths without saying how many there were", quoted(c.AgentTool), len(saw.Paths))
+		text := fmt.Sprintf("the agent's %s result stopped at %s without saying how many there were", quoted(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"))
 		if total > len(saw.Paths) {
 			text += fmt.Sprintf("; repox counts %d %s", total, noun)
 		} else {
@@ -185,7 +185,7 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	if len(onlyAgent)+len(onlyRepox) == 0 {
 		return
 	}
-	text := fmt.Sprintf("the agent's %s listed %d paths, repox lists %d", quoted(c.AgentTool), len(saw.Paths), len(repox))
+	text := fmt.Sprintf("the agent's %s listed %s, repox lists %s", quoted(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"), repoops.Commas(len(repox)))
 	if len(onlyAgent) > 0 {
 		text += fmt.Sprintf("; only the agent's: %s", examples(shownPaths(onlyAgent)))
 	}
