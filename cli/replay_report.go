@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/repoxhq/repox/replay"
@@ -23,6 +24,7 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 	// (`| head`) makes writes fail instead of killing the process, and
 	// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred
 	// clean-up runs.
+	reportGC()
 	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
 	defer stop()
 	pipe := make(chan os.Signal, 1)
@@ -63,4 +65,17 @@ func replayReportProblem(o replayOptions, pos []string) string {
 		return "--changes diffs the session's start state against its end; --against now does not apply to it"
 	}
 	return ""
+}
+
+// reportGC lets the collector run less often during a report. A report
+// allocates about 0.7 GB per 40 MB of transcript while its live heap
+// stays near 10 MB, so at the default GOGC=100 it collects every few MB.
+// Measured on the 40 MB benchmark transcript (5 runs each, medians):
+// GOGC=100 2.77 s wall, 30 MB RSS; 200: 1.99 s, 35 MB; 400: 1.86 s,
+// 44 MB — memory still flat, it does not grow with the transcript. A
+// GOGC the person set wins.
+func reportGC() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(400)
+	}
 }
