@@ -8,6 +8,9 @@ type Sessions struct {
 	Nav
 	Open   key.Binding // follow the selected session
 	Search key.Binding // filter the list of sessions by text
+	// SearchCalls: the same key in the calls view, which searches the
+	// chosen session's calls
+	SearchCalls key.Binding
 	// FilterKeep and FilterClear: while the list's filter is typed (for
 	// the hint line: enter and esc do it)
 	FilterKeep  key.Binding
@@ -33,6 +36,7 @@ func NewSessions() Sessions {
 		Nav:         NewNav(),
 		Open:        key.NewBinding(key.WithKeys("enter", "l", "right"), key.WithHelp("enter", "follow session")),
 		Search:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter sessions")),
+		SearchCalls: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search calls")),
 		FilterKeep:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		FilterClear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Back:        key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
@@ -61,10 +65,10 @@ func (s Sessions) ShortHelp() []key.Binding {
 func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Search, s.Hide} }
 
 func (s Sessions) CallsHelp() []key.Binding {
-	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Exact, s.Kind, s.Thinking, s.Wrap}
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Exact, s.SearchCalls, s.Kind, s.Thinking, s.Wrap}
 }
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Narrow, s.Widen}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

@@ -17,6 +17,9 @@ const kindAny replay.FlagKind = "*"
 
 // shows says whether call i passes the finding filter.
 func (p *sessionsPane) shows(i int) bool {
+	if !p.matchesQuery(i) {
+		return false
+	}
 	if p.kind == "" {
 		return true
 	}

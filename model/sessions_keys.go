@@ -49,6 +49,9 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	if p.chosen == nil && p.ltyping {
 		return p.typeFilter(msg)
 	}
+	if p.chosen != nil && p.ctyping {
+		return p.typeCallQuery(msg)
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -102,6 +105,9 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if p.cur != old {
 			return p.selectCall()
 		}
+		return nil
+	case key.Matches(msg, k.SearchCalls):
+		p.ctyping = true
 		return nil
 	case key.Matches(msg, k.Copy):
 		return p.copySelected()

@@ -105,6 +105,9 @@ func (p *sessionsPane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 // Escape takes esc while the list's filter shows: it clears the query
 // (and closes the prompt) instead of closing the pane.
 func (p *sessionsPane) Escape() bool {
+	if p.clearCallQuery() {
+		return true
+	}
 	if p.chosen != nil || p.listPromptLines() == 0 {
 		return false
 	}
@@ -129,7 +132,9 @@ func sessionSpan(s replay.SessionInfo) string {
 // hint line shows its own esc instead of "esc close".
 type escOwner interface{ ownsEsc() bool }
 
-func (p *sessionsPane) ownsEsc() bool { return p.chosen == nil && p.listPromptLines() > 0 }
+func (p *sessionsPane) ownsEsc() bool {
+	return (p.chosen == nil && p.listPromptLines() > 0) || p.callPromptLines() > 0
+}
 
 // listHelp is the hint line on the list: typing, filtered, or plain.
 func (p *sessionsPane) listHelp() []key.Binding {

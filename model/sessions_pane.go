@@ -53,6 +53,8 @@ type sessionsPane struct {
 	wrap      bool              // messages and findings wrapped (w)
 	exact     bool              // the selected call's exact texts instead of then/now (a: sessions_exact.go)
 	kind      replay.FlagKind   // only calls with this finding ("": all; kindAny: any)
+	cquery    string            // the calls' search (/ in the calls view): words every shown call has
+	ctyping   bool              // the calls' search prompt is open: keys are typed into it
 	against   string            // what the calls are replayed against, worded for the title
 	start     *replay.StartInfo // what preparing the replay did
 	follow    bool              // the cursor follows the newest call until the person moves
@@ -78,6 +80,7 @@ type sessionCall struct {
 	// (replay.CallDiff), taken when it arrives: the replay drops the
 	// parsed result it comes from
 	diff []string
+	hay  string // the searchable text, lower-cased (callHay)
 }
 
 func newSessionsPane(c *common, env func() replay.Env) *sessionsPane {

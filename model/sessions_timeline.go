@@ -40,7 +40,7 @@ func (p *sessionsPane) timeline(w int) []tlLine {
 		}
 		out = append(out, tlLine{call: i})
 	}
-	if p.kind == "" {
+	if p.kind == "" && p.cquery == "" {
 		for _, m := range p.tail {
 			out = p.messageLines(out, m, w)
 		}

@@ -22,7 +22,7 @@ func (p *sessionsPane) View(w, h int, focused bool) string {
 	if p.chosen == nil {
 		p.listView(&v)
 	} else {
-		p.callsView(&v, h)
+		p.callsView(&v, h-p.callPromptLines())
 	}
 	return p.c.Styles.RenderSessions(v, w, h)
 }
@@ -105,6 +105,9 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		v.Title = string(si.Agent) + " · " + v.Title
 	}
 	v.Title += " · " + repoops.Plural(len(p.calls), "call", "calls")
+	if q := p.queryTitle(); q != "" {
+		v.Title += " · " + q // while searching, before the state: the title may be cut
+	}
 	switch {
 	case p.ended != "":
 		v.Title += " · " + p.ended
@@ -121,6 +124,9 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	}
 	if f := p.filterTitle(); f != "" {
 		v.Title += " · " + f
+	}
+	if p.callPromptLines() > 0 {
+		v.ListPrompt, v.ListTyping = "/ "+p.cquery, p.ctyping
 	}
 	switch {
 	case p.runErr != "":
@@ -148,7 +154,14 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		v.Calls = append(v.Calls, callRow(p.calls[l.call], p.cwd()))
 	}
 	if len(v.Calls) == 0 {
-		v.Calls = []ui.CallRow{{MessageKind: "note", Message: "no call has this finding yet (f: the next filter)"}}
+		why := "no call has this finding yet (f: the next filter)"
+		switch {
+		case p.cquery != "" && p.kind != "":
+			why = "no call with this finding has " + strconv.Quote(p.cquery) + " (esc clears the search, f the next filter)"
+		case p.cquery != "":
+			why = "no call has " + strconv.Quote(p.cquery) + " (esc clears the search)"
+		}
+		v.Calls = []ui.CallRow{{MessageKind: "note", Message: why}}
 	}
 	sc := p.selected()
 	if sc == nil {

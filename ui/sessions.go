@@ -143,7 +143,7 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 			lines = append(lines, s.sessionRow(r, i == v.Cursor, v.Focused, w)...)
 		}
 	default:
-		lines = append(lines, s.callsBody(v, w, h-1)...)
+		lines = append(lines, s.callsBody(v, w, h-len(lines))...)
 	}
 	return Block(lines, w, h)
 }
