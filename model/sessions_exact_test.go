@@ -63,7 +63,7 @@ func TestSessionsAShowsTheExactTexts(t *testing.T) {
 	if !p.exact || !m.status().Agent {
 		t.Errorf("a: exact %v, status agent %v", p.exact, m.status().Agent)
 	}
-	if !strings.Contains(text, "then: the exact text") {
+	if !strings.Contains(text, "then: exact text the agent got") {
 		t.Errorf("the exact view's titles:\n%s", text)
 	}
 	_, now := exactColumns(&p.calls[0], p.width)

@@ -236,8 +236,8 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	then, now := sc.then, sc.now
 	if p.exact {
 		then, now = exactColumns(sc, p.width)
-		v.ThenTitle = "then: the exact text the agent's tool returned"
-		v.NowTitle = "now: the exact text repox returns (a: then/now)"
+		v.ThenTitle = "then: exact text the agent got"
+		v.NowTitle = "now: exact text of repox (a: back)"
 	}
 	p.dtop = min(p.dtop, max(max(len(then), len(now), len(sc.diff))-room, 0))
 	v.Then = window(then, p.dtop, room)
