@@ -80,7 +80,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.lcur += d
 		}
 		p.clampList()
-		return nil
+		return p.nextTally() // rows that came into view
 	}
 	switch {
 	case key.Matches(msg, k.Back):
@@ -169,7 +169,7 @@ func (p *sessionsPane) wheel(d int) tea.Cmd {
 	if p.chosen == nil {
 		p.lcur += d
 		p.clampList()
-		return nil
+		return p.nextTally()
 	}
 	old := p.cur
 	p.moveBy(d, false, false)

@@ -99,7 +99,7 @@ func (p *sessionsPane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	p.clampList()
-	return nil
+	return p.nextTally()
 }
 
 // Escape takes esc while the list's filter shows: it clears the query

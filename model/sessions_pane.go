@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -36,30 +37,33 @@ type sessionsPane struct {
 	ltyping bool   // the filter prompt is open: keys are typed into it
 
 	// the chosen session (chosen nil: the list is shown)
-	chosen    *replay.SessionInfo
-	run       *replayRun
-	starting  bool
-	runErr    string
-	ended     string
-	stats     replay.Stats
-	calls     []sessionCall
-	next      int               // first call not replayed yet
-	stepping  bool              // a Step is in flight
-	resetNext bool              // the next Step starts the replay afresh (transcript replaced)
-	cur       int               // the selected call
-	top       int               // the timeline's first line on screen (sessions_timeline.go)
-	tail      []replay.Message  // what was said after the last call
-	thinking  bool              // thinking unfolded (t)
-	wrap      bool              // messages and findings wrapped (w)
-	exact     bool              // the selected call's exact texts instead of then/now (a: sessions_exact.go)
-	kind      replay.FlagKind   // only calls with this finding ("": all; kindAny: any)
-	cquery    string            // the calls' search (/ in the calls view): words every shown call has
-	ctyping   bool              // the calls' search prompt is open: keys are typed into it
-	against   string            // what the calls are replayed against, worded for the title
-	start     *replay.StartInfo // what preparing the replay did
-	follow    bool              // the cursor follows the newest call until the person moves
-	diffAt    int               // the one call whose then/now is laid out (-1: none)
-	dtop      int               // then/now scroll
+	chosen      *replay.SessionInfo
+	run         *replayRun
+	starting    bool
+	runErr      string
+	ended       string
+	stats       replay.Stats
+	calls       []sessionCall
+	next        int                     // first call not replayed yet
+	stepping    bool                    // a Step is in flight
+	resetNext   bool                    // the next Step starts the replay afresh (transcript replaced)
+	cur         int                     // the selected call
+	top         int                     // the timeline's first line on screen (sessions_timeline.go)
+	tail        []replay.Message        // what was said after the last call
+	thinking    bool                    // thinking unfolded (t)
+	wrap        bool                    // messages and findings wrapped (w)
+	exact       bool                    // the selected call's exact texts instead of then/now (a: sessions_exact.go)
+	kind        replay.FlagKind         // only calls with this finding ("": all; kindAny: any)
+	tallies     map[string]sessionTally // the list's findings column, by tallyKey (sessions_tally.go)
+	tallying    string                  // the tallyKey being counted ("": none)
+	tallyCancel context.CancelFunc
+	cquery      string            // the calls' search (/ in the calls view): words every shown call has
+	ctyping     bool              // the calls' search prompt is open: keys are typed into it
+	against     string            // what the calls are replayed against, worded for the title
+	start       *replay.StartInfo // what preparing the replay did
+	follow      bool              // the cursor follows the newest call until the person moves
+	diffAt      int               // the one call whose then/now is laid out (-1: none)
+	dtop        int               // then/now scroll
 
 	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
 	marks    *agentMarks
@@ -131,6 +135,7 @@ func (p *sessionsPane) show() tea.Cmd {
 		return nil
 	}
 	p.gen++
+	p.stopTally()
 	p.loading = true
 	return discoverSessions(p.c.Ctx, p.dir, p.env, p.gen)
 }
@@ -153,11 +158,13 @@ func (p *sessionsPane) stop() tea.Cmd {
 	}
 	p.gen++
 	p.gateGen++
+	p.stopTally()
 	p.run, p.chosen, p.marks, p.gate = nil, nil, nil, nil
 	p.c.Marks = nil
 	p.calls, p.next, p.stepping, p.starting, p.diffAt, p.tail = nil, 0, false, false, -1, nil
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
+	p.cquery, p.ctyping = "", false
 	return cmd
 }
 
@@ -203,7 +210,9 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 			p.listErr = msg.err.Error()
 		}
 		p.clampList()
-		return nil
+		return p.nextTally()
+	case sessionTallyMsg:
+		return p.onTally(msg)
 	case followStartedMsg:
 		p.starting = false
 		if msg.err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/replay"
 )
 
 func pressSpecial(t *testing.T, m *Model, code rune) {
@@ -79,5 +80,35 @@ func TestSessionsSearchWithinOneSession(t *testing.T) {
 	}
 	if m.Overlays.Top() != p || p.chosen == nil {
 		t.Error("esc that cleared the search also closed the pane or left the session")
+	}
+}
+
+// The list's findings cell says what the report would find, kinds in
+// order, notes apart; while a session is replayed it says so; a live
+// session gets none.
+func TestSessionsListFindingsCell(t *testing.T) {
+	p := &sessionsPane{}
+	s := replay.SessionInfo{Path: "/t/a.jsonl", Calls: 9}
+	if got := p.tallyText(s); got != "" {
+		t.Errorf("not counted yet: %q", got)
+	}
+	p.tallying = tallyKey(s)
+	if got := p.tallyText(s); got != "replaying…" {
+		t.Errorf("being counted: %q", got)
+	}
+	p.tallying = ""
+	p.tallies = map[string]sessionTally{tallyKey(s): {counts: replay.FindingCounts{Calls: 9, Notes: 1,
+		Findings: map[replay.FlagKind]int{replay.FlagEditUnread: 2, replay.FlagDiffers: 1}}}}
+	if got, want := p.tallyText(s), "3 findings: 1 differs, 2 edit-unread · 1 note"; got != want {
+		t.Errorf("counted: %q, want %q", got, want)
+	}
+	s.Calls++ // the transcript grew: the count is of another state
+	if got := p.tallyText(s); got != "" {
+		t.Errorf("a grown session kept its old count: %q", got)
+	}
+	s.Live = true
+	p.tallying = tallyKey(s)
+	if got := p.tallyText(s); got != "" {
+		t.Errorf("a live session: %q", got)
 	}
 }

@@ -377,13 +377,13 @@ func TestSessionsListAndChoose(t *testing.T) {
 	}
 	m.sessions = newSessionsPane(m.common, fakeEnv(home))
 	_, cmd := m.Update(keyMsg("c"))
-	drive(t, m, cmd, func() bool { return !m.sessions.loading })
+	drive(t, m, cmd, func() bool { return !m.sessions.loading && m.sessions.tallying == "" })
 	p := m.sessions
 	if len(p.list) != 2 {
 		t.Fatalf("sessions %+v, want s1 and s2", p.list)
 	}
 	frame := ansi.Strip(m.Render())
-	if !strings.Contains(frame, "session s1 (repox logs record no prompt)") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 5s · 6 calls · done") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 1 call · done") || !strings.Contains(frame, "~/.local/state/repox/mcp.jsonl") {
+	if !strings.Contains(frame, "session s1 (repox logs record no prompt)") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 5s · 6 calls · done · no findings · ~/.local/sta") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 1 call · done · no findings · ~/.local/state/rep") {
 		t.Errorf("the list does not show both sessions:\n%s", frame)
 	}
 	i := 0
@@ -430,7 +430,7 @@ func TestGoldenSessions(t *testing.T) {
 			os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644)
 			m.sessions = newSessionsPane(m.common, fakeEnv(home))
 			_, cmd := m.Update(keyMsg("c"))
-			drive(t, m, cmd, func() bool { return !m.sessions.loading })
+			drive(t, m, cmd, func() bool { return !m.sessions.loading && m.sessions.tallying == "" })
 			golden.RequireEqual(t, ascii(t, m.Render()))
 		})
 	}

@@ -79,7 +79,7 @@ func (p *sessionsPane) listView(v *ui.SessionsView) {
 		}
 		// a subagent's calls are its session's: never a row of their own
 		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: string(s.Agent), ID: s.ID, Title: s.Title, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Span: sessionSpan(s), Calls: calls, State: state, Where: where})
+			Span: sessionSpan(s), Calls: calls, State: state, Where: where, Findings: p.tallyText(s)})
 	}
 	v.Cursor = p.lcur - top
 }

@@ -37,7 +37,8 @@ type reportOptions struct {
 
 // reportRun is what a report saw of its sessions, for the end.
 type reportRun struct {
-	peak int // the most Replayers open at once
+	peak  int     // the most Replayers open at once
+	tally tallies // the calls, findings and notes counted
 }
 
 // finishedSession is what is kept of a closed session for the end of the
@@ -195,6 +196,7 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 		w.printf("no call of session %s in this transcript\n\n", repoops.QuoteName(opt.session))
 	}
 	w.summary(rd.Stats(), tally, copies)
+	run.tally = tally
 	return run, nil
 }
 

@@ -19,6 +19,9 @@ type SessionRow struct {
 	Calls   string // "41 calls (30 file)"
 	State   string // "live" or "done"
 	Where   string // the transcript, ~-shortened
+	// Findings is what a replay of it finds ("2 findings: 1 differs, 1
+	// edit-unread", "no findings", "replaying…"; "": not counted)
+	Findings string
 }
 
 // CallRow is one call in the calls list.
@@ -166,7 +169,11 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 	if r.Span != "" {
 		detail += " · " + r.Span
 	}
-	detail += " · " + r.Calls + " · " + r.State + " · " + DisplayText(r.Where)
+	detail += " · " + r.Calls + " · " + r.State
+	if r.Findings != "" {
+		detail += " · " + DisplayText(r.Findings)
+	}
+	detail += " · " + DisplayText(r.Where)
 	if cursor {
 		st := s.SelectedBlur
 		if focused {
