@@ -23,7 +23,8 @@ type Sessions struct {
 	Thinking    key.Binding // unfold or fold the agent's thinking
 	Wrap        key.Binding // wrap the conversation and the findings, or cut them to one line
 	Kind        key.Binding // filter the calls by finding kind
-	Copy        key.Binding // copy the selected call's file:lines (or the call)
+	Copy        key.Binding // copy the selected call's file:lines (or the call; the diff in the changes view)
+	Changes     key.Binding // what the session changed: one diff from its start state
 	Exact       key.Binding // for the help only: the global agent key, which shows the call's exact texts here
 	Narrow      key.Binding // the split between the tree and this pane, as everywhere
 	Widen       key.Binding
@@ -48,6 +49,7 @@ func NewSessions() Sessions {
 		Wrap:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
 		Kind:        key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter calls by finding")),
 		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy file:lines of the call")),
+		Changes:     key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "session's changes (diff)")),
 		Exact:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "exact texts")),
 		Narrow:      key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
 		Widen:       key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "widen the tree")),
@@ -65,10 +67,10 @@ func (s Sessions) ShortHelp() []key.Binding {
 func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Search, s.Hide} }
 
 func (s Sessions) CallsHelp() []key.Binding {
-	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Exact, s.SearchCalls, s.Kind, s.Thinking, s.Wrap}
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Exact, s.SearchCalls, s.Changes, s.Kind, s.Thinking, s.Wrap}
 }
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Narrow, s.Widen}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Changes, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

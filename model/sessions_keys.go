@@ -109,6 +109,10 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.SearchCalls):
 		p.ctyping = true
 		return nil
+	case key.Matches(msg, k.Changes):
+		return p.toggleChanges()
+	case key.Matches(msg, k.Copy) && p.changes != nil:
+		return p.copyPatch()
 	case key.Matches(msg, k.Copy):
 		return p.copySelected()
 	case key.Matches(msg, p.c.Keys.Global.Agent):

@@ -54,6 +54,7 @@ type sessionsPane struct {
 	wrap        bool                    // messages and findings wrapped (w)
 	exact       bool                    // the selected call's exact texts instead of then/now (a: sessions_exact.go)
 	kind        replay.FlagKind         // only calls with this finding ("": all; kindAny: any)
+	changes     *sessionChanges         // the session's diff shown instead of the call (D; sessions_changes.go)
 	tallies     map[string]sessionTally // the list's findings column, by tallyKey (sessions_tally.go)
 	tallying    string                  // the tallyKey being counted ("": none)
 	tallyCancel context.CancelFunc
@@ -164,7 +165,7 @@ func (p *sessionsPane) stop() tea.Cmd {
 	p.calls, p.next, p.stepping, p.starting, p.diffAt, p.tail = nil, 0, false, false, -1, nil
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
-	p.cquery, p.ctyping = "", false
+	p.cquery, p.ctyping, p.changes = "", false, nil
 	return cmd
 }
 
@@ -213,6 +214,8 @@ func (p *sessionsPane) Update(msg tea.Msg) tea.Cmd {
 		return p.nextTally()
 	case sessionTallyMsg:
 		return p.onTally(msg)
+	case sessionChangesMsg:
+		return p.onChanges(msg)
 	case followStartedMsg:
 		p.starting = false
 		if msg.err != nil {

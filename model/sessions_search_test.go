@@ -1,6 +1,8 @@
 package model
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -110,5 +112,39 @@ func TestSessionsListFindingsCell(t *testing.T) {
 	p.tallying = tallyKey(s)
 	if got := p.tallyText(s); got != "" {
 		t.Errorf("a live session: %q", got)
+	}
+}
+
+// D in the calls view shows what the session changed, as repox replay
+// --changes prints it, in place of the call; y copies the patch; D again
+// goes back to the call. The working tree is not changed.
+func TestSessionsChangesView(t *testing.T) {
+	t.Setenv("TERM", "xterm")
+	m := sessionsModel(t, 120, 40, "", "")
+	dir := m.Repo.Dir()
+	writeFiles(t, dir, map[string]string{"a.txt": "one\ntwo\n"})
+	m.cfg.Transcript = claudeCalls(t, dir,
+		[3]any{"Read", map[string]any{"file_path": dir + "/a.txt"}, "     1→one\n     2→two\n"},
+		[3]any{"Edit", map[string]any{"file_path": dir + "/a.txt", "old_string": "two", "new_string": "TWO"}, "The file " + dir + "/a.txt has been updated."})
+	drive(t, m, m.Init(), settled(m, 2))
+	p := m.sessions
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
+	drive(t, m, cmd, func() bool { return p.changes != nil && !p.changes.loading })
+	text := paneText(m)
+	for _, want := range []string{"what this session changed", "1 file, ", "--- a/a.txt", "-two", "+TWO"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the changes view lacks %q:\n%s", want, text)
+		}
+	}
+	pressKey(t, m, "y")
+	if !strings.Contains(m.copying.text, "+++ b/a.txt") || !strings.Contains(m.copying.text, "+TWO") {
+		t.Errorf("y copied %q, want the patch", m.copying.text)
+	}
+	pressKey(t, m, "D")
+	if p.changes != nil || !strings.Contains(paneText(m), "then: what the agent was shown") {
+		t.Errorf("D again did not go back to the call:\n%s", paneText(m))
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(data) != "one\ntwo\n" {
+		t.Errorf("the working tree changed: %q", data)
 	}
 }

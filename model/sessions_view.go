@@ -163,6 +163,10 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 		}
 		v.Calls = []ui.CallRow{{MessageKind: "note", Message: why}}
 	}
+	if p.changes != nil {
+		p.changesView(v, h)
+		return
+	}
 	sc := p.selected()
 	if sc == nil {
 		return

@@ -227,6 +227,9 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 			out = append(out, s.diffRow(ds, l, w))
 		}
 	}
+	if v.ThenTitle == "" && v.NowTitle == "" {
+		return out // no then/now under it (the session's diff)
+	}
 	left, right := SessionsColumns(w)
 	sep := s.Separator.Render("│")
 	out = append(out, s.HelpTitle.Render(fit(v.ThenTitle, left))+sep+s.HelpTitle.Render(fit(v.NowTitle, right)))
