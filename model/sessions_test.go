@@ -255,7 +255,7 @@ func TestSessionsFollowMarksAndGate(t *testing.T) {
 		t.Errorf("the explorer's gate %q is not kept apart from the agent's %q", st.GateText, st.AgentGate)
 	}
 	frame := ansi.Strip(m.Render())
-	if !strings.Contains(frame, "agent session s1") {
+	if !strings.Contains(frame, "repox · session s1") {
 		t.Errorf("the frame does not label the agent's session:\n%s", frame)
 	}
 }

@@ -102,7 +102,8 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	si := p.chosen
 	v.Title = p.marksLabel()
 	if si.Agent != "" {
-		v.Title = string(si.Agent) + " · " + v.Title
+		// the agent's name says whose: "claude-code · session 7f3c2a10…"
+		v.Title = string(si.Agent) + " · " + strings.TrimPrefix(v.Title, "agent ")
 	}
 	v.Title += " · " + repoops.Plural(len(p.calls), "call", "calls")
 	if q := p.queryTitle(); q != "" {
