@@ -150,7 +150,7 @@ func TestCodexConversation(t *testing.T) {
 		"#1  ",
 		"compacted   03:04:05  the context was compacted here: the user wanted a.go\n",
 		"turn 2  03:04:05  Thanks.\n",
-		"1 calls: ")
+		"1 call: ")
 	if strings.Contains(out, "environment_context") {
 		t.Errorf("the context Codex adds shown as a prompt:\n%s", out)
 	}

@@ -97,7 +97,7 @@ func checkReportLines(t *testing.T, what, out string) {
 	count := map[string]int{}
 	tops := []string{"transcript  ", "format      ", "agent cwd   ", "root        ", "against     ", "checkout    ", "reading calls run", "#", "what the agent", "read ", "scratch copy", "no change was", "no call of session", "turn ", "compacted   "}
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		known := l == "" || strings.HasPrefix(l, "    ") || strings.Contains(l, " calls: ")
+		known := l == "" || strings.HasPrefix(l, "    ") || strings.Contains(l, " calls: ") || strings.HasPrefix(l, "1 call: ")
 		for _, p := range tops {
 			if strings.HasPrefix(l, p) {
 				count[p]++
@@ -111,7 +111,7 @@ func checkReportLines(t *testing.T, what, out string) {
 			t.Errorf("%s: a line the report does not write: %q", what, l)
 		}
 	}
-	if _, err := fmt.Sscanf(out[strings.LastIndex(out, "\n\n")+2:], "%d calls: ", &calls); err != nil {
+	if _, err := fmt.Sscanf(out[strings.LastIndex(out, "\n\n")+2:], "%d call", &calls); err != nil {
 		t.Errorf("%s: no summary line: %v\n%s", what, err, out)
 	}
 	for p, want := range map[string]int{"#": calls, "then": calls, "transcript  ": 1, "format      ": 1, "root        ": 1} {

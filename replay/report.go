@@ -309,15 +309,15 @@ func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "notes": t.notes, "scratchCopies": list})
 		return
 	}
-	r.printf("%d calls: %d with a repox equivalent, %d without; %d findings%s", t.calls, t.file, t.noEq, t.nflags, byKind(t.flags))
+	r.printf("%s: %s with a repox equivalent, %s without; %s%s", repoops.Plural(t.calls, "call", "calls"), repoops.Commas(t.file), repoops.Commas(t.noEq), repoops.Plural(t.nflags, "finding", "findings"), byKind(t.flags))
 	if t.nnotes > 0 {
 		r.printf("; %s%s", repoops.Plural(t.nnotes, "note", "notes"), byKind(t.notes))
 	}
-	r.printf("\nread %d lines; skipped %d", st.Lines, st.Skipped)
+	r.printf("\nread %s; skipped %s", repoops.Plural(st.Lines, "line", "lines"), repoops.Commas(st.Skipped))
 	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
 		r.printf(" (last: %s)", st.LastSkip)
 	}
-	r.printf("; %d records of unknown types; %d results without a call", st.Unknown, st.Orphans)
+	r.printf("; %s; %s", repoops.Plural(st.Unknown, "record of an unknown type", "records of unknown types"), repoops.Plural(st.Orphans, "result without a call", "results without a call"))
 	if st.Partial {
 		r.printf("; the last line is incomplete (still being written?)")
 	}

@@ -212,7 +212,7 @@ func TestRepoxLogSessionsAreReplayedApart(t *testing.T) {
 	if err := runReport(context.Background(), strings.NewReader(sb.String()), dir, "bbbb", &reportWriter{w: &out, file: "log"}); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(out.String(), "aaaa") || !strings.Contains(out.String(), "1 calls: 1 with a repox equivalent") {
+	if strings.Contains(out.String(), "aaaa") || !strings.Contains(out.String(), "1 call: 1 with a repox equivalent") {
 		t.Errorf("--session bbbb:\n%s", out.String())
 	}
 }
