@@ -48,7 +48,7 @@ repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.d
 	f.IntVar(&o.copyMaxFiles, "copy-max-files", repoops.CopyFileSetMaxFiles, "with --report: the most files the scratch copy of the root may hold (changes are replayed in that copy)")
 	f.IntVar(&o.copyMaxMiB, "copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	f.StringVar(&o.against, "against", string(replay.AgainstStart), replay.AgainstHelp)
-	f.BoolVar(&o.thinking, "thinking", false, replay.ThinkingHelp)
+	f.BoolVar(&o.thinking, "thinking", false, "with --report: show the agent's thinking (folded by default: its length only)")
 	f.BoolVar(&o.changes, "changes", false, replay.ChangesHelp)
 	return cmd
 }

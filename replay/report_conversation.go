@@ -6,8 +6,6 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-// ThinkingHelp is the --thinking flag's help, shared with main's.
-const ThinkingHelp = "with --report: show the agent's thinking (folded by default: its length only)"
 
 // reportMessageChars is how many characters of a message one text report
 // line shows (--json has up to maxMessageChars).
