@@ -6,7 +6,6 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-
 // reportMessageChars is how many characters of a message one text report
 // line shows (--json has up to maxMessageChars).
 const reportMessageChars = 300
