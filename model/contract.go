@@ -69,4 +69,6 @@ var (
 	NewFileSet = ct.NewFileSet
 	// copyCallText is what Y copies: the call on one line, then the text.
 	copyCallText = ct.CopyCallText
+	// callJSON runs one tool call the way `repox call` does (model/pane).
+	callJSON = ct.CallJSON
 )

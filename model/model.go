@@ -12,6 +12,7 @@ import (
 
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/grep"
+	"github.com/repoxhq/repox/model/preview"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -61,8 +62,8 @@ type Model struct {
 	viewer        viewerPane
 	pendingG      bool           // the first g of "g g"
 	jumps         jumpList       // where the viewer was before each jump (jumps.go)
-	writes        explorerWrites // the writes this explorer made, for u and U (undo.go)
-	lastPreview   *previewPane   // the last edit preview, whose typing e brings back
+	writes        preview.Writes // the writes this explorer made, for u and U (preview_open.go)
+	lastPreview   *preview.Pane  // the last edit preview, whose typing e brings back
 	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.

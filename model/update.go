@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/help"
+	"github.com/repoxhq/repox/model/preview"
 	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -78,9 +79,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.flash("back from the editor")
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
-	case undoneMsg:
+	case preview.UndoneMsg:
 		return m.onUndone(msg)
-	case appliedMsg:
+	case preview.AppliedMsg:
 		return m.onApplied(msg)
 	case tea.ClipboardMsg:
 		return m.onClipboard(msg)

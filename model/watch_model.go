@@ -46,8 +46,8 @@ func (m *Model) syncWatch() tea.Cmd {
 // onDisk hands a change on disk to the panes and waits for the next one.
 func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 	cmds := []tea.Cmd{m.watch.next()}
-	if p, ok := m.Overlays.Find(panePreview).(*previewPane); ok && msg.file != "" && msg.file == p.path {
-		cmds = append(cmds, p.replan()) // the verdict is for the file as it is now
+	if p, ok := m.previewOf(msg.file); ok {
+		cmds = append(cmds, p.Replan()) // the verdict is for the file as it is now
 	}
 	if msg.file != "" && msg.file == m.viewer.path {
 		cmds = append(cmds, m.viewer.refresh())

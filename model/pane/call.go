@@ -1,4 +1,4 @@
-package model
+package pane
 
 import (
 	"context"
@@ -7,10 +7,10 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-// callJSON runs one tool call in session s with args marshalled to JSON:
+// CallJSON runs one tool call in session s with args marshalled to JSON:
 // the entry point `repox call` uses, so the text is the very bytes it
 // prints. It blocks: call it inside a tea.Cmd.
-func callJSON(ctx context.Context, s *repoops.Session, tool string, args any) repoops.Result {
+func CallJSON(ctx context.Context, s *repoops.Session, tool string, args any) repoops.Result {
 	raw, err := json.Marshal(args)
 	if err != nil {
 		return repoops.Result{IsError: true, Text: err.Error()}

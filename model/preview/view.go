@@ -1,4 +1,4 @@
-package model
+package preview
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 )
 
 // diffLines is the planned diff, line by line ("" when there is none).
-func (p *previewPane) diffLines() []string {
+func (p *Pane) diffLines() []string {
 	if p.applied != "" {
 		return strings.Split(strings.TrimSuffix(p.applied, "\n"), "\n")
 	}
@@ -19,9 +19,9 @@ func (p *previewPane) diffLines() []string {
 }
 
 // diffRows is how many diff lines the last layout had room for.
-func (p *previewPane) diffRows() int { return max(p.height/3, 1) }
+func (p *Pane) diffRows() int { return max(p.height/3, 1) }
 
-func (p *previewPane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	tool := "repo_edit"
 	if p.insert {
 		tool = "repo_insert"
@@ -47,7 +47,7 @@ func (p *previewPane) View(w, h int, focused bool) string {
 			{Label: "expected_count", Body: p.count.View(), Rows: 1, Focused: p.field == 2},
 		}
 	}
-	ok, text, byTool := p.verdict()
+	ok, text, byTool := p.Verdict()
 	switch {
 	case p.planning || p.due:
 		pv.VerdictLabel = p.c.SpinFrame() + " planning…"

@@ -1,10 +1,11 @@
-package model
+package preview
 
 import (
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -24,8 +25,8 @@ type planMsg struct {
 // planDueMsg says typing has paused: work the plan out now.
 type planDueMsg struct{}
 
-// request is what the form asks of the tool now.
-func (p *previewPane) request() (repoops.ChangeArgs, string) {
+// Request is what the form asks of the tool now.
+func (p *Pane) Request() (repoops.ChangeArgs, string) {
 	shown := repoops.DisplayPath(p.path)
 	if !p.insert {
 		a := repoops.EditArgs{Path: shown, OldString: fromArea(p.old.Value()), NewString: fromArea(p.new.Value())}
@@ -61,15 +62,15 @@ func parseLineNumber(s string) (int, bool) {
 	return n, true
 }
 
-// start works the first plan out at once.
-func (p *previewPane) start() tea.Cmd {
+// Start works the first plan out at once.
+func (p *Pane) Start() tea.Cmd {
 	p.gen++
 	return p.planNow()
 }
 
-// replan works the plan out again for the same request (the file changed
+// Replan works the plan out again for the same request (the file changed
 // on disk); an applied diff stays shown.
-func (p *previewPane) replan() tea.Cmd {
+func (p *Pane) Replan() tea.Cmd {
 	if p.busy != "" {
 		return nil // our own call is writing: its answer plans again
 	}
@@ -79,11 +80,11 @@ func (p *previewPane) replan() tea.Cmd {
 
 // pendingPlan says the request changed since the plan that landed: one
 // is scheduled.
-func (p *previewPane) pendingPlan() bool { return p.due }
+func (p *Pane) pendingPlan() bool { return p.due }
 
 // changed schedules a plan after the debounce; typing on makes the
 // scheduled one stale.
-func (p *previewPane) changed() tea.Cmd {
+func (p *Pane) changed() tea.Cmd {
 	p.applied = "" // the form moved on from the write: its plan is shown again
 	p.gen++
 	p.due = true
@@ -93,13 +94,13 @@ func (p *previewPane) changed() tea.Cmd {
 		return nil
 	}
 	return p.tick(previewDebounce, func(time.Time) tea.Msg {
-		return paneMsg{To: panePreview, Job: jobLoad, Gen: g, Msg: planDueMsg{}}
+		return pane.Msg{To: pane.Preview, Job: pane.JobLoad, Gen: g, Msg: planDueMsg{}}
 	})
 }
 
 // planNow asks the core for the plan of the current request, in a command.
-func (p *previewPane) planNow() tea.Cmd {
-	req, bad := p.request()
+func (p *Pane) planNow() tea.Cmd {
+	req, bad := p.Request()
 	if bad != "" {
 		p.planning, p.due = false, false
 		p.planned = &planMsg{err: formError(bad)}
@@ -108,7 +109,7 @@ func (p *previewPane) planNow() tea.Cmd {
 	p.planning, p.due = true, false
 	ctx, s := p.ctx, p.c.Session
 	path := repoops.DisplayPath(p.path)
-	return envelop(panePreview, jobLoad, p.gen, func() tea.Msg {
+	return pane.Envelop(pane.Preview, pane.JobLoad, p.gen, func() tea.Msg {
 		plan, err := s.Plan(ctx, req)
 		if plan != nil {
 			return planMsg{req: req, plan: plan, gate: plan.Verdict}

@@ -1,10 +1,11 @@
-package model
+package preview
 
 import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -13,44 +14,47 @@ import (
 // its call, the tool's answer and the diff it applied; undone writes and
 // undos say so. j/k scroll, u undoes the newest write, esc closes.
 
-type writesPane struct {
-	overlayBase
-	m             *Model
+// LogPane is the write log, an overlay over the viewer.
+type LogPane struct {
+	pane.Base
+	c             *pane.Common
+	log           *Writes
+	undo          func() tea.Cmd // u, as the root does it
 	top           int
 	width, height int
 	done          bool
 }
 
-func (m *Model) openWrites() tea.Cmd {
-	m.pushOverlay(&writesPane{m: m})
-	return nil
+// NewLog is the write log of l; u runs undo.
+func NewLog(c *pane.Common, l *Writes, undo func() tea.Cmd) *LogPane {
+	return &LogPane{c: c, log: l, undo: undo}
 }
 
-func (p *writesPane) ID() paneID        { return paneWrites }
-func (p *writesPane) Title() string     { return "Write log (U)" }
-func (p *writesPane) SetSize(w, h int)  { p.width, p.height = w, h }
-func (p *writesPane) Size() (int, int)  { return p.width, p.height }
-func (p *writesPane) Area() overlayArea { return areaViewer }
-func (p *writesPane) Done() bool        { return p.done }
-func (p *writesPane) ShortHelp() []key.Binding {
-	g := p.m.Keys.Global
-	return []key.Binding{p.m.Keys.Tree.Down, p.m.Keys.Tree.Up, g.Undo}
+func (p *LogPane) ID() pane.ID      { return pane.Writes }
+func (p *LogPane) Title() string    { return "Write log (U)" }
+func (p *LogPane) SetSize(w, h int) { p.width, p.height = w, h }
+func (p *LogPane) Size() (int, int) { return p.width, p.height }
+func (p *LogPane) Area() pane.Area  { return pane.AreaViewer }
+func (p *LogPane) Done() bool       { return p.done }
+func (p *LogPane) ShortHelp() []key.Binding {
+	g := p.c.Keys.Global
+	return []key.Binding{p.c.Keys.Tree.Down, p.c.Keys.Tree.Up, g.Undo}
 }
-func (p *writesPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+func (p *LogPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
-func (p *writesPane) Update(msg tea.Msg) tea.Cmd {
+func (p *LogPane) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	n := p.m.Keys.Tree.Nav
+	n := p.c.Keys.Tree.Nav
 	switch {
 	case key.Matches(k, n.Down):
 		p.top = min(p.top+1, max(len(p.rows())-1, 0))
 	case key.Matches(k, n.Up):
 		p.top = max(p.top-1, 0)
-	case key.Matches(k, p.m.Keys.Global.Undo):
-		return p.m.undo()
+	case key.Matches(k, p.c.Keys.Global.Undo):
+		return p.undo()
 	case k.String() == "q":
 		p.done = true
 	}
@@ -58,9 +62,9 @@ func (p *writesPane) Update(msg tea.Msg) tea.Cmd {
 }
 
 // rows are the log's lines, newest write first.
-func (p *writesPane) rows() []ui.ResultRow {
+func (p *LogPane) rows() []ui.ResultRow {
 	var out []ui.ResultRow
-	es := p.m.writes.entries
+	es := p.log.entries
 	for i := len(es) - 1; i >= 0; i-- {
 		e := es[i]
 		state := ""
@@ -81,8 +85,8 @@ func (p *writesPane) rows() []ui.ResultRow {
 	return out
 }
 
-func (p *writesPane) View(w, h int, focused bool) string {
-	v := ui.ResultView{Title: "write log  " + repoops.Plural(len(p.m.writes.entries), "write", "writes") + " by this explorer", Focused: focused}
+func (p *LogPane) View(w, h int, focused bool) string {
+	v := ui.ResultView{Title: "write log  " + repoops.Plural(len(p.log.entries), "write", "writes") + " by this explorer", Focused: focused}
 	rows := p.rows()
 	if len(rows) == 0 {
 		v.Message = "no write yet: the edit preview's (e) writes and their undos (u) are listed here"
@@ -90,5 +94,5 @@ func (p *writesPane) View(w, h int, focused bool) string {
 		v.Rows = rows[min(p.top, len(rows)):]
 		v.Footer = "u undoes the newest write not yet undone (repo_write of the file as it was, through the gate)"
 	}
-	return p.m.Styles.RenderResults(v, w, h)
+	return p.c.Styles.RenderResults(v, w, h)
 }

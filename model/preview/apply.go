@@ -1,9 +1,10 @@
-package model
+package preview
 
 import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -13,9 +14,9 @@ type previewCallMsg struct {
 	res  repoops.Result
 }
 
-// verdict is what the tool would answer now: ok, the text, and whether it
+// Verdict is what the tool would answer now: ok, the text, and whether it
 // is the tool's (false: the form's own complaint).
-func (p *previewPane) verdict() (ok bool, text string, tool bool) {
+func (p *Pane) Verdict() (ok bool, text string, tool bool) {
 	pl := p.planned
 	switch {
 	case pl == nil:
@@ -32,7 +33,7 @@ func (p *previewPane) verdict() (ok bool, text string, tool bool) {
 
 // readable says whether the gate refuses for want of a full, fresh read
 // that one repo_read_file call can give.
-func (p *previewPane) readable() bool {
+func (p *Pane) readable() bool {
 	pl := p.planned
 	if pl == nil {
 		return false
@@ -46,13 +47,13 @@ func (p *previewPane) readable() bool {
 
 // readArgs is the full read the gate asks for: offset 1, a limit covering
 // the file.
-func (p *previewPane) readArgs() repoops.ReadArgs {
+func (p *Pane) readArgs() repoops.ReadArgs {
 	off, lim := 1, max(p.planned.gate.Lines, 1)
 	return repoops.ReadArgs{Path: repoops.DisplayPath(p.path), Offset: &off, Limit: &lim}
 }
 
 // readFull reads the file in full through the tool, as an agent would.
-func (p *previewPane) readFull() tea.Cmd {
+func (p *Pane) readFull() tea.Cmd {
 	if p.planned == nil || p.planning || p.pendingPlan() {
 		p.wantRead, p.wantApply = true, false
 		return nil
@@ -69,12 +70,12 @@ func (p *previewPane) readFull() tea.Cmd {
 }
 
 // ask opens the confirmation, when the tool would take the change now.
-func (p *previewPane) ask() tea.Cmd {
+func (p *Pane) ask() tea.Cmd {
 	if p.planning || p.planned == nil || p.pendingPlan() {
 		p.wantApply, p.wantRead = true, false
 		return nil
 	}
-	if ok, _, _ := p.verdict(); !ok {
+	if ok, _, _ := p.Verdict(); !ok {
 		p.note = "the tool would refuse this now (the verdict above), so there is nothing to apply: nothing was sent"
 		return nil
 	}
@@ -86,11 +87,11 @@ func (p *previewPane) ask() tea.Cmd {
 // re-checks the gate and the file under its lock, and writes or refuses.
 // Closing the preview does not cancel it (a write half asked for is not
 // taken back), and when the preview is gone by the time the tool answers,
-// the root says what the tool said (appliedMsg).
-func (p *previewPane) apply() tea.Cmd {
+// the root says what the tool said (AppliedMsg).
+func (p *Pane) apply() tea.Cmd {
 	req := p.planned.req
 	tool := req.ToolName()
-	w := writeEntry{path: p.path, call: repoops.CallText(tool, req), diff: p.planned.plan.Diff,
+	w := Write{path: p.path, call: repoops.CallText(tool, req), diff: p.planned.plan.Diff,
 		create: p.planned.plan.Create, before: p.planned.plan.Before}
 	p.applying, p.applied = p.planned.plan.Diff, ""
 	p.callSeq++
@@ -99,41 +100,28 @@ func (p *previewPane) apply() tea.Cmd {
 	p.res = nil
 	ctx, s, seq := p.c.Ctx, p.c.Session, p.callSeq
 	return func() tea.Msg {
-		res := callJSON(ctx, s, tool, req)
-		env := paneMsg{To: panePreview, Job: jobTool, Gen: seq, Msg: previewCallMsg{tool: tool, res: res}}
-		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return appliedMsg{tool: tool, res: res, write: w} }}
+		res := pane.CallJSON(ctx, s, tool, req)
+		env := pane.Msg{To: pane.Preview, Job: pane.JobTool, Gen: seq, Msg: previewCallMsg{tool: tool, res: res}}
+		return tea.BatchMsg{func() tea.Msg { return env }, func() tea.Msg { return AppliedMsg{Tool: tool, Res: res, Write: w} }}
 	}
 }
 
-// appliedMsg is an apply's answer for the root: when the preview has been
+// AppliedMsg is an apply's answer for the root: when the preview has been
 // closed meanwhile, the status line says what the tool said.
-type appliedMsg struct {
-	tool  string
-	res   repoops.Result
-	write writeEntry // what was asked, for the write log
-}
-
-// onApplied tells the person the outcome of an apply whose preview is gone.
-func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
-	m.writes.record(msg.write, msg.res)
-	if m.Overlays.Find(panePreview) != nil {
-		return nil
-	}
-	first, _, _ := strings.Cut(msg.res.Text, "\n")
-	if msg.res.IsError {
-		return m.flash(msg.tool + " refused: " + first)
-	}
-	return tea.Batch(m.reloadFile(), m.flash(msg.tool+": "+first))
+type AppliedMsg struct {
+	Tool  string
+	Res   repoops.Result
+	Write Write // what was asked, for the write log
 }
 
 // run makes one call through the session, the way `repox call` does.
-func (p *previewPane) run(tool string, args any, busy string) tea.Cmd {
+func (p *Pane) run(tool string, args any, busy string) tea.Cmd {
 	p.callSeq++
 	p.busy = busy
 	p.call = repoops.CallText(tool, args)
 	p.res = nil
 	ctx, s := p.ctx, p.c.Session
-	return envelop(panePreview, jobTool, p.callSeq, func() tea.Msg {
-		return previewCallMsg{tool: tool, res: callJSON(ctx, s, tool, args)}
+	return pane.Envelop(pane.Preview, pane.JobTool, p.callSeq, func() tea.Msg {
+		return previewCallMsg{tool: tool, res: pane.CallJSON(ctx, s, tool, args)}
 	})
 }

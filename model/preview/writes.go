@@ -1,4 +1,4 @@
-package model
+package preview
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -18,8 +19,8 @@ import (
 // on disk since is refused, not overwritten. U shows the log. A write that
 // created a file cannot be undone by a tool (none deletes), and u says so.
 
-// writeEntry is one write on the log.
-type writeEntry struct {
+// Write is one write on the log.
+type Write struct {
 	at     time.Time
 	path   string // repo-relative raw path
 	call   string // as repoops.CallText
@@ -31,11 +32,12 @@ type writeEntry struct {
 	undo   bool   // this write is an undo
 }
 
-// explorerWrites holds the writes, oldest first.
-type explorerWrites struct{ entries []writeEntry }
+// Writes is the log of this explorer's writes, oldest first; the root
+// keeps one for u and U.
+type Writes struct{ entries []Write }
 
-// record adds a write the tool took (a refusal wrote nothing).
-func (l *explorerWrites) record(w writeEntry, res repoops.Result) {
+// Record adds a write the tool took (a refusal wrote nothing).
+func (l *Writes) Record(w Write, res repoops.Result) {
 	if res.IsError || w.path == "" {
 		return
 	}
@@ -45,7 +47,7 @@ func (l *explorerWrites) record(w writeEntry, res repoops.Result) {
 }
 
 // last is the newest write that is not an undo and not yet undone.
-func (l *explorerWrites) last() (int, bool) {
+func (l *Writes) last() (int, bool) {
 	for i := len(l.entries) - 1; i >= 0; i-- {
 		if e := l.entries[i]; !e.undo && !e.undone {
 			return i, true
@@ -54,33 +56,34 @@ func (l *explorerWrites) last() (int, bool) {
 	return -1, false
 }
 
-// undoneMsg is an undo's answer.
-type undoneMsg struct {
+// UndoneMsg is an undo's answer, for the root to hand to Undone.
+type UndoneMsg struct {
 	of    int // the entry undone
-	write writeEntry
+	write Write
 	res   repoops.Result
 	exact bool // the file now holds exactly its bytes from before
 }
 
-// undo takes the newest write back.
-func (m *Model) undo() tea.Cmd {
-	i, ok := m.writes.last()
+// Undo is u: the command that takes the newest write back, or, when there
+// is none to take back, why.
+func (l *Writes) Undo(c *pane.Common) (tea.Cmd, string) {
+	i, ok := l.last()
 	if !ok {
-		return m.flash("nothing to undo: this explorer has made no write (or each is undone already) · U lists them")
+		return nil, "nothing to undo: this explorer has made no write (or each is undone already) · U lists them"
 	}
-	e := m.writes.entries[i]
+	e := l.entries[i]
 	if e.create {
-		return m.flash("the last write created " + repoops.QuoteName(repoops.DisplayPath(e.path)) + ": no repox tool deletes a file — remove it yourself to undo it")
+		return nil, "the last write created " + repoops.QuoteName(repoops.DisplayPath(e.path)) + ": no repox tool deletes a file — remove it yourself to undo it"
 	}
 	// repo_write keeps the file's BOM itself: the content goes without it.
 	content := bytes.TrimPrefix(e.before, []byte("\xef\xbb\xbf"))
 	args := repoops.WriteArgs{Path: repoops.DisplayPath(e.path), Content: string(content)}
-	w := writeEntry{path: e.path, call: repoops.CallText("repo_write", repoops.WriteArgs{Path: args.Path, Content: "…"}), undo: true}
-	ctx, s, look, before := m.Ctx, m.Session, m.Look, e.before
+	w := Write{path: e.path, call: repoops.CallText("repo_write", repoops.WriteArgs{Path: args.Path, Content: "…"}), undo: true}
+	ctx, s, look, before := c.Ctx, c.Session, c.Look, e.before
 	return func() tea.Msg {
-		res := callJSON(ctx, s, "repo_write", args)
-		return undoneMsg{of: i, write: w, res: res, exact: !res.IsError && sameContent(ctx, look, e.path, before)}
-	}
+		res := pane.CallJSON(ctx, s, "repo_write", args)
+		return UndoneMsg{of: i, write: w, res: res, exact: !res.IsError && sameContent(ctx, look, e.path, before)}
+	}, ""
 }
 
 // sameContent compares the file with want, byte for byte: the look
@@ -91,16 +94,18 @@ func sameContent(ctx context.Context, look *repoops.Session, path string, want [
 	return err == nil && p.Before != nil && bytes.Equal(p.Before, want)
 }
 
-func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
+// Undone takes an undo's answer onto the log: what the status line says,
+// and whether the file was written (the viewer reads it again).
+func (l *Writes) Undone(msg UndoneMsg) (say string, wrote bool) {
 	first, _, _ := strings.Cut(msg.res.Text, "\n")
 	if msg.res.IsError {
-		return m.flash("undo refused, nothing written: " + first)
+		return "undo refused, nothing written: " + first, false
 	}
-	m.writes.record(msg.write, msg.res)
-	m.writes.entries[msg.of].undone = true
-	say := "undone: " + repoops.DisplayPath(msg.write.path) + " is as before " + m.writes.entries[msg.of].call
+	l.Record(msg.write, msg.res)
+	l.entries[msg.of].undone = true
+	say = "undone: " + repoops.DisplayPath(msg.write.path) + " is as before " + l.entries[msg.of].call
 	if !msg.exact {
 		say = "undone, but " + repoops.DisplayPath(msg.write.path) + " differs from before in its bytes (line endings?) — compare with git diff"
 	}
-	return tea.Batch(m.reloadFile(), m.flash(say))
+	return say, true
 }
