@@ -45,7 +45,7 @@ func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen
 // toggleAgent flips the focused pane's agent view.
 // ownAgentView is an overlay whose agent view is a layout of its own
 // rather than a call it makes, toggled by its own keys: the sessions pane,
-// whose calls were made already (sessions_exact.go).
+// whose calls were made already (model/sessions/exact.go).
 type ownAgentView interface {
 	ToggleAgentView() tea.Cmd
 	AgentViewOn() bool

@@ -26,9 +26,13 @@ type (
 	FeedMsg     = ct.FeedMsg
 	fileBatch   = ct.Batch
 	copyCallMsg = ct.CopyCallMsg
+	noticeMsg   = ct.NoticeMsg
+	escOwner    = ct.EscOwner
 )
 
 const (
+	wheelStep = ct.WheelStep
+
 	areaBody   = ct.AreaBody
 	areaViewer = ct.AreaViewer
 	areaInline = ct.AreaInline
@@ -71,4 +75,8 @@ var (
 	copyCallText = ct.CopyCallText
 	// callJSON runs one tool call the way `repox call` does (model/pane).
 	callJSON = ct.CallJSON
+	// wheelDelta, printable and noticeCmd: the shared input helpers (model/pane).
+	wheelDelta = ct.WheelDelta
+	printable  = ct.Printable
+	noticeCmd  = ct.Notice
 )

@@ -13,6 +13,7 @@ import (
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/grep"
 	"github.com/repoxhq/repox/model/preview"
+	"github.com/repoxhq/repox/model/sessions"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -64,7 +65,7 @@ type Model struct {
 	jumps         jumpList       // where the viewer was before each jump (jumps.go)
 	writes        preview.Writes // the writes this explorer made, for u and U (preview_open.go)
 	lastPreview   *preview.Pane  // the last edit preview, whose typing e brings back
-	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
+	sessions      *sessions.Pane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *find.Pane

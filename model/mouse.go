@@ -4,20 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// wheelStep is how many rows one wheel notch scrolls.
-const wheelStep = 3
-
-// wheelDelta is the rows a wheel event scrolls (0 for other buttons).
-func wheelDelta(b tea.MouseButton) int {
-	switch b {
-	case tea.MouseWheelUp:
-		return -wheelStep
-	case tea.MouseWheelDown:
-		return wheelStep
-	}
-	return 0
-}
-
 // mouseBlocked reports whether an overlay takes the mouse from the panes:
 // one over the whole body does (help ignores it); an inline one does not.
 func (m *Model) mouseBlocked() bool {

@@ -91,8 +91,7 @@ func stepSettled(m *Model) func() bool {
 			return settled(m, 5)()
 		}
 		// the session replayed in step 6 goes on (its gate on the status line)
-		p := m.sessions
-		return len(m.Overlays.Items) == 0 && (p == nil || p.marks == nil || p.gatePath != m.viewer.path || p.gate != nil)
+		return len(m.Overlays.Items) == 0 && m.sessions.Settled()
 	}
 }
 

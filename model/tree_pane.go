@@ -208,7 +208,7 @@ func (t *treePane) remember(f func(*Settings)) tea.Cmd {
 
 // say shows a short message in the status line.
 func (t *treePane) say(s string) tea.Cmd {
-	return func() tea.Msg { return noticeMsg{text: s} }
+	return noticeCmd(s)
 }
 
 // activate expands a folder or opens a file in the viewer.

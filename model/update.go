@@ -22,7 +22,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if m.sessions != nil {
-		cmd = tea.Batch(cmd, m.sessions.syncViewer(m.viewer.path))
+		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.path))
 	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
@@ -56,7 +56,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case paneMsg:
 		return m.deliver(msg)
 	case noticeMsg:
-		return m.flash(msg.text)
+		return m.flash(msg.Text)
 	case watchReadyMsg:
 		m.watch = msg.d
 		return msg.d.next()

@@ -132,7 +132,7 @@ func (m *Model) status() ui.Status {
 	if o, ok := m.Overlays.Top().(results.TextOverlay); ok {
 		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}
-	st.AgentGate, st.AgentGateTiny = m.sessions.gateStatus(m.viewer.path)
+	st.AgentGate, st.AgentGateTiny = m.sessions.GateStatus(m.viewer.path)
 	return st
 }
 
@@ -149,7 +149,7 @@ func (m *Model) hintBindings() []key.Binding {
 		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
-		if e, ok := o.(escOwner); ok && e.ownsEsc() {
+		if e, ok := o.(escOwner); ok && e.OwnsEsc() {
 			return bs // esc is the overlay's own now (its hint says what it does)
 		}
 		if len(bs) > 0 {

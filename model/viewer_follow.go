@@ -153,8 +153,3 @@ func (v *viewerPane) clampHScroll() {
 	}
 	v.hscroll = min(v.hscroll, max(longest-textW, 0))
 }
-
-// noticeMsg is a pane's short message for the status line.
-type noticeMsg struct{ text string }
-
-func noticeCmd(s string) tea.Cmd { return func() tea.Msg { return noticeMsg{text: s} } }

@@ -21,6 +21,10 @@ type Overlay interface {
 	Close() tea.Cmd
 }
 
+// EscOwner is an overlay that takes esc for itself for now (a prompt of
+// its own is open): the hint line shows its own esc instead of "esc close".
+type EscOwner interface{ OwnsEsc() bool }
+
 // Area is where an overlay is drawn.
 type Area int
 

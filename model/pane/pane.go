@@ -69,7 +69,7 @@ const (
 	Console              // the tool console (model/console)
 	Find                 // find a file (model/find)
 	Search               // search contents (model/grep)
-	Sessions             // the sessions pane (model/sessions*.go)
+	Sessions             // the sessions pane (model/sessions)
 	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)
 	Writes               // the log of this explorer's writes (model/preview)
 	TourSteps            // the tour's step list (model/tour/list.go)
@@ -159,7 +159,7 @@ type Common struct {
 	// Marks is what the agent of the session chosen in the sessions pane
 	// saw (nil: none chosen), for the tree's and the viewer's marks; Jump
 	// shows a path in the tree and the viewer at line, reading it again
-	// when reread (sessions_marks.go).
+	// when reread (model/sessions_open.go).
 	Marks *AgentMarks
 	Jump  func(path string, line int, reread bool) tea.Cmd
 

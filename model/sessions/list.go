@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/ui"
 )
@@ -18,7 +19,7 @@ import (
 
 // listShown is the list's sessions that match the query, as indices into
 // p.list.
-func (p *sessionsPane) listShown() []int {
+func (p *Pane) listShown() []int {
 	words := strings.Fields(strings.ToLower(p.lquery))
 	out := make([]int, 0, len(p.list))
 	for i, s := range p.list {
@@ -45,7 +46,7 @@ func sessionMatches(s replay.SessionInfo, words []string) bool {
 
 // listPromptLines is 1 while the list's filter prompt shows (typing, or a
 // query kept), else 0.
-func (p *sessionsPane) listPromptLines() int {
+func (p *Pane) listPromptLines() int {
 	if p.ltyping || p.lquery != "" {
 		return 1
 	}
@@ -54,15 +55,15 @@ func (p *sessionsPane) listPromptLines() int {
 
 // listCap is how many sessions fit on screen: the pane's height less the
 // title and the prompt, two lines a session.
-func (p *sessionsPane) listCap() int {
+func (p *Pane) listCap() int {
 	return max((p.height-1-p.listPromptLines())/ui.SessionRowLines, 1)
 }
 
 // listTop is the first session on screen: the cursor kept in view.
-func (p *sessionsPane) listTop() int { return max(p.lcur-p.listCap()+1, 0) }
+func (p *Pane) listTop() int { return max(p.lcur-p.listCap()+1, 0) }
 
 // selectedSession is the session under the cursor, nil when none shows.
-func (p *sessionsPane) selectedSession() *replay.SessionInfo {
+func (p *Pane) selectedSession() *replay.SessionInfo {
 	shown := p.listShown()
 	if p.lcur < 0 || p.lcur >= len(shown) {
 		return nil
@@ -70,14 +71,14 @@ func (p *sessionsPane) selectedSession() *replay.SessionInfo {
 	return &p.list[shown[p.lcur]]
 }
 
-func (p *sessionsPane) clampList() {
+func (p *Pane) clampList() {
 	p.lcur = min(max(p.lcur, 0), max(len(p.listShown())-1, 0))
 }
 
 // typeFilter takes a key while the filter prompt is open: letters are
 // typed (q and tab too), enter keeps the query and closes the prompt, the
 // arrows move; esc is the root's (Escape).
-func (p *sessionsPane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "enter":
 		p.ltyping = false
@@ -93,7 +94,7 @@ func (p *sessionsPane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 			p.lcur = 0
 		}
 	default:
-		if printable(msg) {
+		if pane.Printable(msg) {
 			p.lquery += msg.Text
 			p.lcur = 0
 		}
@@ -104,7 +105,7 @@ func (p *sessionsPane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 
 // Escape takes esc while the list's filter shows: it clears the query
 // (and closes the prompt) instead of closing the pane.
-func (p *sessionsPane) Escape() bool {
+func (p *Pane) Escape() bool {
 	if p.clearCallQuery() {
 		return true
 	}
@@ -128,16 +129,13 @@ func sessionSpan(s replay.SessionInfo) string {
 	return strings.TrimSuffix(d.Round(time.Minute).String(), "0s") // 1h20m, 5m
 }
 
-// escOwner is an overlay that takes esc for itself for now (Escape): the
-// hint line shows its own esc instead of "esc close".
-type escOwner interface{ ownsEsc() bool }
-
-func (p *sessionsPane) ownsEsc() bool {
+// OwnsEsc: while a prompt is open esc is its own (pane.EscOwner).
+func (p *Pane) OwnsEsc() bool {
 	return (p.chosen == nil && p.listPromptLines() > 0) || p.callPromptLines() > 0
 }
 
 // listHelp is the hint line on the list: typing, filtered, or plain.
-func (p *sessionsPane) listHelp() []key.Binding {
+func (p *Pane) listHelp() []key.Binding {
 	k := p.c.Keys.Sessions
 	switch {
 	case p.ltyping:

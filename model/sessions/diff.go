@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"strconv"
@@ -61,7 +61,7 @@ func splitText(s string) []string {
 
 // holdDiff lays out then/now for the selected call and drops the layout
 // of the one selected before.
-func (p *sessionsPane) holdDiff() {
+func (p *Pane) holdDiff() {
 	if p.diffAt >= 0 && p.diffAt < len(p.calls) && p.diffAt != p.cur {
 		old := &p.calls[p.diffAt]
 		old.then, old.now = nil, nil

@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"os"
@@ -80,7 +80,7 @@ func TestSessionsSearchWithinOneSession(t *testing.T) {
 	if p.cquery != "" || len(p.visible()) != 3 {
 		t.Errorf("esc: query %q, visible %v; want every call again", p.cquery, p.visible())
 	}
-	if m.Overlays.Top() != p || p.chosen == nil {
+	if !m.shown || p.chosen == nil {
 		t.Error("esc that cleared the search also closed the pane or left the session")
 	}
 }
@@ -89,7 +89,7 @@ func TestSessionsSearchWithinOneSession(t *testing.T) {
 // order, notes apart; while a session is replayed it says so; a live
 // session gets none.
 func TestSessionsListFindingsCell(t *testing.T) {
-	p := &sessionsPane{}
+	p := &Pane{}
 	s := replay.SessionInfo{Path: "/t/a.jsonl", Calls: 9}
 	if got := p.tallyText(s); got != "" {
 		t.Errorf("not counted yet: %q", got)

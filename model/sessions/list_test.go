@@ -1,6 +1,7 @@
-package model
+package sessions
 
 import (
+	"charm.land/bubbles/v2/key"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -40,7 +41,7 @@ func listModel(t *testing.T, w, h int) *Model {
 	if err := os.WriteFile(filepath.Join(proj, "c1.jsonl"), []byte(claude), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m.sessions = newSessionsPane(m.common, env)
+	m.sessions = New(m.common, env)
 	_, cmd := m.Update(keyMsg("c"))
 	drive(t, m, cmd, func() bool { return !m.sessions.loading })
 	if len(m.sessions.list) != 3 {
@@ -74,15 +75,16 @@ func TestSessionsListFilter(t *testing.T) {
 	if !strings.Contains(frame, "/ login") || !strings.Contains(frame, "fix the login bug") || strings.Contains(frame, "session s1") || !strings.Contains(frame, "1 of 3") {
 		t.Fatalf("filtered on login:\n%s", frame)
 	}
-	if !strings.Contains(frame, "esc clear filter") || strings.Contains(frame, "esc close") {
-		t.Errorf("the hint does not say what esc does now:\n%s", frame)
+	// esc is the filter's now: the root's hint line shows the pane's own.
+	if hint := helpText(p.ShortHelp()); !p.OwnsEsc() || !strings.Contains(hint, "esc clear filter") {
+		t.Errorf("the hint does not say what esc does now: owns esc %v, %q", p.OwnsEsc(), hint)
 	}
 	press(m, "enter") // keeps the filter; enter again follows the one shown
 	if p.ltyping || p.lquery != "login" {
 		t.Fatalf("enter: typing %v query %q", p.ltyping, p.lquery)
 	}
 	press(m, "esc")
-	if p.lquery != "" || m.Overlays.Top() != p {
+	if p.lquery != "" || !m.shown {
 		t.Fatalf("esc did not clear the filter, or closed the pane")
 	}
 	press(m, "/", "s", "2", "q")
@@ -114,4 +116,13 @@ func TestSessionsListFillsThePane(t *testing.T) {
 	if got := strings.Count(strings.Join(lines, "\n"), "(repox logs record no prompt)") + strings.Count(strings.Join(lines, "\n"), "login"); got != (p.height-1)/2 {
 		t.Errorf("%d sessions on %d lines:\n%s", got, p.height, strings.Join(lines, "\n"))
 	}
+}
+
+// helpText is bindings as the hint line words them: "key desc" apart.
+func helpText(bs []key.Binding) string {
+	var parts []string
+	for _, b := range bs {
+		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+	}
+	return strings.Join(parts, " · ")
 }

@@ -1,21 +1,22 @@
-package model
+package sessions
 
 import (
 	"sort"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/ui"
 )
 
 // The sessions pane's keys, clicks and wheel.
 
 // listRows is how many rows the calls list gets.
-func (p *sessionsPane) listRows() int { return max(3, (p.height-1)/3) }
+func (p *Pane) listRows() int { return max(3, (p.height-1)/3) }
 
 // clamp keeps the cursor on a call; the view keeps it on screen
 // (placeTop).
-func (p *sessionsPane) clamp() {
+func (p *Pane) clamp() {
 	if p.chosen == nil {
 		return
 	}
@@ -24,7 +25,7 @@ func (p *sessionsPane) clamp() {
 
 // moveBy moves the cursor d calls among those the filter shows; top and
 // bottom go to the first and the last of them.
-func (p *sessionsPane) moveBy(d int, top, bottom bool) {
+func (p *Pane) moveBy(d int, top, bottom bool) {
 	vis := p.visible()
 	if len(vis) == 0 {
 		return
@@ -44,7 +45,7 @@ func (p *sessionsPane) moveBy(d int, top, bottom bool) {
 	p.cur = vis[min(max(at, 0), len(vis)-1)]
 }
 
-func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.c.Keys.Sessions
 	if p.chosen == nil && p.ltyping {
 		return p.typeFilter(msg)
@@ -61,7 +62,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if p.chosen == nil {
 		if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
-			return p.choose(*s)
+			return p.Choose(*s)
 		}
 		if key.Matches(msg, k.Search) {
 			p.ltyping = true
@@ -70,7 +71,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, p.c.Keys.Global.Agent) {
 			return p.ToggleAgentView() // says to choose a session first
 		}
-		d, top, bottom := navStep(k.Nav, msg, p.listCap())
+		d, top, bottom := pane.NavStep(k.Nav, msg, p.listCap())
 		switch {
 		case top:
 			p.lcur = 0
@@ -122,7 +123,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Widen) && p.c.Split != nil:
 		return p.c.Split(1)
 	}
-	d, top, bottom := navStep(k.Nav, msg, p.listRows())
+	d, top, bottom := pane.NavStep(k.Nav, msg, p.listRows())
 	old := p.cur
 	switch {
 	case top || bottom || d != 0:
@@ -140,7 +141,7 @@ func (p *sessionsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // click selects the session or the call under the pointer (row y of the
 // pane; 0 is the title).
-func (p *sessionsPane) click(y int) tea.Cmd {
+func (p *Pane) click(y int) tea.Cmd {
 	if y <= 0 {
 		return nil
 	}
@@ -166,7 +167,7 @@ func (p *sessionsPane) click(y int) tea.Cmd {
 }
 
 // wheel scrolls the calls (or the list) by d rows; the cursor goes along.
-func (p *sessionsPane) wheel(d int) tea.Cmd {
+func (p *Pane) wheel(d int) tea.Cmd {
 	if d == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"encoding/json"
@@ -85,7 +85,7 @@ func relTo(path, cwd string) string {
 
 // cwd is the folder the chosen session worked in: recorded by the
 // transcript, else the repository replayed against.
-func (p *sessionsPane) cwd() string {
+func (p *Pane) cwd() string {
 	switch {
 	case p.stats.Cwd != "":
 		return p.stats.Cwd
@@ -99,7 +99,7 @@ func (p *sessionsPane) cwd() string {
 
 // copySelected copies the selected call's file and lines (path:1-40), or,
 // for a call on no file, the call itself.
-func (p *sessionsPane) copySelected() tea.Cmd {
+func (p *Pane) copySelected() tea.Cmd {
 	sc := p.selected()
 	if sc == nil || p.c.Copy == nil {
 		return nil

@@ -2,6 +2,7 @@ package model
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/sessions"
 	"github.com/repoxhq/repox/replay"
 )
 
@@ -26,12 +27,12 @@ func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
 // sessions, or the chosen one as it was left.
 func (m *Model) openSessions() tea.Cmd {
 	if m.sessions == nil {
-		m.sessions = newSessionsPane(m.common, replay.EnvFromOS)
+		m.sessions = sessions.New(m.common, replay.EnvFromOS)
 	}
 	if m.Overlays.Find(paneSessions) != nil {
 		return nil
 	}
-	cmd := m.sessions.show()
+	cmd := m.sessions.Show()
 	m.pushOverlay(m.sessions)
 	return cmd
 }
@@ -40,7 +41,7 @@ func (m *Model) openSessions() tea.Cmd {
 // replay FILE); session keeps one session of a repox call log.
 func (m *Model) openTranscript(path, session string) tea.Cmd {
 	if m.sessions == nil {
-		m.sessions = newSessionsPane(m.common, replay.EnvFromOS)
+		m.sessions = sessions.New(m.common, replay.EnvFromOS)
 	}
 	if m.Overlays.Find(paneSessions) == nil {
 		m.pushOverlay(m.sessions)
@@ -49,13 +50,13 @@ func (m *Model) openTranscript(path, session string) tea.Cmd {
 	if session != "" {
 		si.Agent = replay.AgentRepox
 	}
-	return m.sessions.choose(si)
+	return m.sessions.Choose(si)
 }
 
 // Shutdown stops following a session and removes the replay's scratch
 // copies; Run calls it when the program ends.
 func (m *Model) Shutdown() {
-	if m.sessions != nil && m.sessions.run != nil {
-		m.sessions.run.close()
+	if m.sessions != nil {
+		m.sessions.Shutdown()
 	}
 }

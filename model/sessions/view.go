@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 // calls with then beside now.
 
 // View draws the pane at w×h.
-func (p *sessionsPane) View(w, h int, focused bool) string {
+func (p *Pane) View(w, h int, focused bool) string {
 	v := ui.SessionsView{Focused: focused, Cursor: -1}
 	if p.chosen == nil {
 		p.listView(&v)
@@ -27,7 +27,7 @@ func (p *sessionsPane) View(w, h int, focused bool) string {
 	return p.c.Styles.RenderSessions(v, w, h)
 }
 
-func (p *sessionsPane) listView(v *ui.SessionsView) {
+func (p *Pane) listView(v *ui.SessionsView) {
 	v.Title = "agent sessions for this repository"
 	switch {
 	case p.loading:
@@ -98,7 +98,7 @@ func stamp(t time.Time, layout string) string {
 	return t.UTC().Format(layout)
 }
 
-func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
+func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	si := p.chosen
 	v.Title = p.marksLabel()
 	if si.Agent != "" {
@@ -249,7 +249,7 @@ func (p *sessionsPane) callsView(v *ui.SessionsView, h int) {
 	v.Now = window(now, p.dtop, room)
 }
 
-func (p *sessionsPane) marksLabel() string {
+func (p *Pane) marksLabel() string {
 	if p.marks == nil {
 		return ""
 	}

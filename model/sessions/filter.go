@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"sort"
@@ -16,7 +16,7 @@ import (
 const kindAny replay.FlagKind = "*"
 
 // shows says whether call i passes the finding filter.
-func (p *sessionsPane) shows(i int) bool {
+func (p *Pane) shows(i int) bool {
 	if !p.matchesQuery(i) {
 		return false
 	}
@@ -37,7 +37,7 @@ func (p *sessionsPane) shows(i int) bool {
 
 // kindCounts is how many replayed calls have each kind of finding, and
 // how many have any.
-func (p *sessionsPane) kindCounts() (map[replay.FlagKind]int, int) {
+func (p *Pane) kindCounts() (map[replay.FlagKind]int, int) {
 	counts := map[replay.FlagKind]int{}
 	anyN := 0
 	for _, sc := range p.calls {
@@ -57,7 +57,7 @@ func (p *sessionsPane) kindCounts() (map[replay.FlagKind]int, int) {
 }
 
 // cycleKind moves the filter on and puts the cursor on a call it shows.
-func (p *sessionsPane) cycleKind() {
+func (p *Pane) cycleKind() {
 	counts, anyN := p.kindCounts()
 	order := []replay.FlagKind{""}
 	if anyN > 0 {
@@ -83,7 +83,7 @@ func (p *sessionsPane) cycleKind() {
 }
 
 // nearestShown is the call the filter shows nearest after i (else before).
-func (p *sessionsPane) nearestShown(i int) int {
+func (p *Pane) nearestShown(i int) int {
 	for j := i; j < len(p.calls); j++ {
 		if p.shows(j) {
 			return j
@@ -98,7 +98,7 @@ func (p *sessionsPane) nearestShown(i int) int {
 }
 
 // visible is the calls the filter shows, in order.
-func (p *sessionsPane) visible() []int {
+func (p *Pane) visible() []int {
 	out := make([]int, 0, len(p.calls))
 	for i := range p.calls {
 		if p.shows(i) {
@@ -110,7 +110,7 @@ func (p *sessionsPane) visible() []int {
 
 // filterTitle words the filter for the pane's title: "f: all · 5 with
 // findings: 3 changed-since-read, 2 edit-unread".
-func (p *sessionsPane) filterTitle() string {
+func (p *Pane) filterTitle() string {
 	counts, anyN := p.kindCounts()
 	if anyN == 0 && p.kind == "" {
 		return ""

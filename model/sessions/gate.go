@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"strings"
@@ -9,9 +9,9 @@ import (
 
 // The agent's gate for the viewer's open file, from the chosen session.
 
-// syncViewer follows the viewer's open file: the agent's gate is asked
+// SyncViewer follows the viewer's open file: the agent's gate is asked
 // for it whenever it changes.
-func (p *sessionsPane) syncViewer(path string) tea.Cmd {
+func (p *Pane) SyncViewer(path string) tea.Cmd {
 	if p.run == nil || path == p.gatePath {
 		return nil
 	}
@@ -22,14 +22,14 @@ func (p *sessionsPane) syncViewer(path string) tea.Cmd {
 	return p.askGate()
 }
 
-func (p *sessionsPane) askGate() tea.Cmd {
+func (p *Pane) askGate() tea.Cmd {
 	p.gateGen++
 	return p.run.agentGate(p.gateGen, p.sessionKey(), p.gatePath)
 }
 
-// gateStatus words the agent's gate for the open file, labelled with the
+// GateStatus words the agent's gate for the open file, labelled with the
 // session it is from.
-func (p *sessionsPane) gateStatus(path string) (text, tiny string) {
+func (p *Pane) GateStatus(path string) (text, tiny string) {
 	if p == nil || p.marks == nil || path == "" || path != p.gatePath {
 		return "", ""
 	}

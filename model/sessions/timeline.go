@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"strconv"
@@ -29,7 +29,7 @@ const messageIndent = 8
 // timeline lays out every call and message for a list w columns wide.
 // Unwrapped, a message is one line (its whitespace folded); wrapped (w),
 // it takes the lines it needs.
-func (p *sessionsPane) timeline(w int) []tlLine {
+func (p *Pane) timeline(w int) []tlLine {
 	out := make([]tlLine, 0, len(p.calls)+len(p.tail))
 	for i := range p.calls {
 		if !p.shows(i) {
@@ -48,7 +48,7 @@ func (p *sessionsPane) timeline(w int) []tlLine {
 	return out
 }
 
-func (p *sessionsPane) messageLines(out []tlLine, m replay.Message, w int) []tlLine {
+func (p *Pane) messageLines(out []tlLine, m replay.Message, w int) []tlLine {
 	text := m.Text
 	switch m.Kind {
 	case replay.MessageUser:
@@ -84,7 +84,7 @@ func lineOf(tl []tlLine, i int) int {
 
 // placeTop keeps the cursor's call in the list's rows: the messages shown
 // before it too when there is room; following, the newest lines.
-func (p *sessionsPane) placeTop(tl []tlLine, rows int) {
+func (p *Pane) placeTop(tl []tlLine, rows int) {
 	cl := lineOf(tl, p.cur)
 	if p.follow {
 		p.top = max(len(tl)-rows, 0)

@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"fmt"
@@ -72,7 +72,7 @@ func BenchmarkSessionsFirstCall10MB(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		m := newTestModel(b, dir, 100, 30)
-		m.sessions = newSessionsPane(m.common, fakeEnv(b.TempDir()))
+		m.sessions = New(m.common, fakeEnv(b.TempDir()))
 		m.cfg.Transcript, m.cfg.TranscriptSession = log, "s1"
 		b.StartTimer()
 		drive(b, m, m.Init(), func() bool { return len(m.sessions.calls) > 0 })

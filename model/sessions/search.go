@@ -1,10 +1,11 @@
-package model
+package sessions
 
 import (
 	"strings"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -34,7 +35,7 @@ func (sc *sessionCall) callHay() string {
 }
 
 // matchesQuery says whether call i has every word of the calls' query.
-func (p *sessionsPane) matchesQuery(i int) bool {
+func (p *Pane) matchesQuery(i int) bool {
 	if p.cquery == "" {
 		return true
 	}
@@ -57,7 +58,7 @@ func (p *sessionsPane) matchesQuery(i int) bool {
 }
 
 // typeCallQuery takes a key while the calls' search prompt is open.
-func (p *sessionsPane) typeCallQuery(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) typeCallQuery(msg tea.KeyPressMsg) tea.Cmd {
 	old := p.cur
 	switch msg.String() {
 	case "enter":
@@ -73,7 +74,7 @@ func (p *sessionsPane) typeCallQuery(msg tea.KeyPressMsg) tea.Cmd {
 			p.cquery = p.cquery[:len(p.cquery)-size]
 		}
 	default:
-		if !printable(msg) {
+		if !pane.Printable(msg) {
 			return nil
 		}
 		p.cquery += msg.Text
@@ -87,7 +88,7 @@ func (p *sessionsPane) typeCallQuery(msg tea.KeyPressMsg) tea.Cmd {
 
 // requery puts the cursor on a call the filters show after the query
 // changed, and the list at its top.
-func (p *sessionsPane) requery() {
+func (p *Pane) requery() {
 	if len(p.calls) > 0 && !p.shows(p.cur) {
 		p.cur = p.nearestShown(p.cur)
 	}
@@ -96,7 +97,7 @@ func (p *sessionsPane) requery() {
 
 // clearCallQuery closes the calls' search prompt and shows every call
 // again; false when there was none.
-func (p *sessionsPane) clearCallQuery() bool {
+func (p *Pane) clearCallQuery() bool {
 	if p.chosen == nil || (!p.ctyping && p.cquery == "") {
 		return false
 	}
@@ -106,7 +107,7 @@ func (p *sessionsPane) clearCallQuery() bool {
 }
 
 // callPromptLines is 1 while the calls' search prompt shows.
-func (p *sessionsPane) callPromptLines() int {
+func (p *Pane) callPromptLines() int {
 	if p.chosen != nil && (p.ctyping || p.cquery != "") {
 		return 1
 	}
@@ -115,7 +116,7 @@ func (p *sessionsPane) callPromptLines() int {
 
 // queryTitle words the search for the pane's title (the prompt line
 // shows the query): "search: 3 of 40".
-func (p *sessionsPane) queryTitle() string {
+func (p *Pane) queryTitle() string {
 	if p.cquery == "" {
 		return ""
 	}

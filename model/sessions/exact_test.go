@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"encoding/json"
@@ -123,7 +123,7 @@ func TestGradedFlagsPutFindingsFirst(t *testing.T) {
 }
 
 // sessionsViewForTest is what the pane hands the renderer for its calls.
-func (p *sessionsPane) sessionsViewForTest(h int) ui.SessionsView {
+func (p *Pane) sessionsViewForTest(h int) ui.SessionsView {
 	v := ui.SessionsView{Cursor: -1}
 	p.callsView(&v, h)
 	return v

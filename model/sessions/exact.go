@@ -1,7 +1,8 @@
-package model
+package sessions
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -14,9 +15,9 @@ import (
 // read, beside what repox answers to the call shown on its first row.
 
 // ToggleAgentView implements ownAgentView.
-func (p *sessionsPane) ToggleAgentView() tea.Cmd {
+func (p *Pane) ToggleAgentView() tea.Cmd {
 	if p.chosen == nil {
-		return noticeCmd("a shows a call's exact texts: choose a session first (enter)")
+		return pane.Notice("a shows a call's exact texts: choose a session first (enter)")
 	}
 	p.exact = !p.exact
 	p.dtop = 0
@@ -24,7 +25,7 @@ func (p *sessionsPane) ToggleAgentView() tea.Cmd {
 }
 
 // AgentViewOn implements ownAgentView.
-func (p *sessionsPane) AgentViewOn() bool { return p.chosen != nil && p.exact }
+func (p *Pane) AgentViewOn() bool { return p.chosen != nil && p.exact }
 
 // exactColumns are the selected call's two exact texts, laid out for a
 // pane w cells wide: each repox call the agent's call maps to gets a

@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -34,7 +35,7 @@ type sessionTallyMsg struct {
 
 // nextTally starts counting the first finished session on screen that
 // has no count yet, unless one is being counted.
-func (p *sessionsPane) nextTally() tea.Cmd {
+func (p *Pane) nextTally() tea.Cmd {
 	if p.chosen != nil || p.tallying != "" || p.loading {
 		return nil
 	}
@@ -54,7 +55,7 @@ func (p *sessionsPane) nextTally() tea.Cmd {
 			session = s.ID
 		}
 		dir := p.dir
-		return envelop(paneSessions, jobLoad, p.gen, func() tea.Msg {
+		return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
 			defer cancel()
 			root, _, err := replay.RootFor("", s.Cwd, dir, "repox", "replay", s.Path)
 			if err != nil {
@@ -68,7 +69,7 @@ func (p *sessionsPane) nextTally() tea.Cmd {
 }
 
 // onTally keeps a count and starts the next.
-func (p *sessionsPane) onTally(msg sessionTallyMsg) tea.Cmd {
+func (p *Pane) onTally(msg sessionTallyMsg) tea.Cmd {
 	if msg.key != p.tallying {
 		return nil
 	}
@@ -82,7 +83,7 @@ func (p *sessionsPane) onTally(msg sessionTallyMsg) tea.Cmd {
 
 // stopTally cancels the count in progress (a session was chosen, the
 // pane closed); its answer is dropped by the pane's generation.
-func (p *sessionsPane) stopTally() {
+func (p *Pane) stopTally() {
 	if p.tallyCancel != nil {
 		p.tallyCancel()
 	}
@@ -97,7 +98,7 @@ type sessionTally struct {
 
 // tallyText is the row's findings cell: "2 findings: 1 differs, 1
 // edit-unread · 1 note", "no findings", "finding…" while counted.
-func (p *sessionsPane) tallyText(s replay.SessionInfo) string {
+func (p *Pane) tallyText(s replay.SessionInfo) string {
 	if s.Live {
 		return ""
 	}

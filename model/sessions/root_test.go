@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -21,7 +22,7 @@ func TestStartFollowTakesTheRootFromTheExploredRepository(t *testing.T) {
 	os.WriteFile(log, nil, 0o644)
 	start := func(cwd string) followStartedMsg {
 		t.Helper()
-		env, ok := startFollow(context.Background(), log, "", cwd, explored, 1)().(paneMsg)
+		env, ok := startFollow(context.Background(), log, "", cwd, explored, 1)().(pane.Msg)
 		if !ok {
 			t.Fatal("startFollow did not answer in an envelope")
 		}

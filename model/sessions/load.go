@@ -1,4 +1,4 @@
-package model
+package sessions
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -25,7 +26,7 @@ type sessionsListMsg struct {
 
 // discoverSessions lists the sessions recorded for dir.
 func discoverSessions(ctx context.Context, dir string, env func() replay.Env, gen int) tea.Cmd {
-	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		dirs := []string{dir}
 		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
 			dirs = append(dirs, real)
@@ -112,7 +113,7 @@ type agentGateMsg struct {
 // fallback when it records none or one not on this machine; a folder
 // elsewhere is refused (replay.RootFor: a transcript never chooses the root).
 func startFollow(parent context.Context, path, filter, cwd, fallback string, gen int) tea.Cmd {
-	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		root, _, err := replay.RootFor("", cwd, fallback, "repox", "replay", path)
 		if err != nil {
 			return followStartedMsg{err: err}
@@ -141,7 +142,7 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 // wait is the next Update of the follower. It blocks until the transcript
 // grows (or following stops); the pane keeps one wait in flight.
 func (r *replayRun) wait(gen int) tea.Cmd {
-	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		upd, ok := <-r.fol.Updates()
 		if !ok {
 			return followUpdateMsg{closed: true, err: r.fol.Err()}
@@ -177,7 +178,7 @@ func (r *replayRun) reset() {
 // snap: also take what the agent has seen and its gate for gatePath.
 // diff: also lay out then beside now (the call is the selected one).
 func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
-	return envelop(paneSessions, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		msg := stepMsg{i: i, snap: snap, gatePath: gatePath, sessionKey: c.Session}
@@ -210,7 +211,7 @@ func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gate
 
 // agentGate asks the agent's session (key) for its gate on path.
 func (r *replayRun) agentGate(gen int, key, path string) tea.Cmd {
-	return envelop(paneSessions, jobGate, gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobGate, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		rp, ok := r.reps[key]

@@ -1,10 +1,11 @@
-package model
+package sessions
 
 import (
 	"bytes"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -33,7 +34,7 @@ type sessionChangesMsg struct {
 }
 
 // toggleChanges shows the session's changes, or goes back to then/now.
-func (p *sessionsPane) toggleChanges() tea.Cmd {
+func (p *Pane) toggleChanges() tea.Cmd {
 	if p.changes != nil {
 		p.changes = nil
 		p.dtop = 0
@@ -48,7 +49,7 @@ func (p *sessionsPane) toggleChanges() tea.Cmd {
 		session = si.ID
 	}
 	ctx, path := p.c.Ctx, si.Path
-	return envelop(paneSessions, jobLoad, p.gen, func() tea.Msg {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
 		var out, notes bytes.Buffer
 		err := replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: path, Root: root, Session: session}, &out, &notes)
 		var ns []string
@@ -62,14 +63,14 @@ func (p *sessionsPane) toggleChanges() tea.Cmd {
 }
 
 // root is the folder the chosen session is replayed against.
-func (p *sessionsPane) root() string {
+func (p *Pane) root() string {
 	if p.run != nil {
 		return p.run.root
 	}
 	return p.dir
 }
 
-func (p *sessionsPane) onChanges(msg sessionChangesMsg) tea.Cmd {
+func (p *Pane) onChanges(msg sessionChangesMsg) tea.Cmd {
 	if p.changes == nil {
 		return nil
 	}
@@ -81,7 +82,7 @@ func (p *sessionsPane) onChanges(msg sessionChangesMsg) tea.Cmd {
 }
 
 // copyPatch copies the session's diff.
-func (p *sessionsPane) copyPatch() tea.Cmd {
+func (p *Pane) copyPatch() tea.Cmd {
 	if p.changes == nil || p.changes.patch == "" || p.c.Copy == nil {
 		return nil
 	}
@@ -89,7 +90,7 @@ func (p *sessionsPane) copyPatch() tea.Cmd {
 }
 
 // changesView fills the part under the calls with the session's diff.
-func (p *sessionsPane) changesView(v *ui.SessionsView, h int) {
+func (p *Pane) changesView(v *ui.SessionsView, h int) {
 	ch := p.changes
 	v.Header = "what this session changed (D: back to the call)"
 	room := max(h-1-v.ListRows-1, 0)
