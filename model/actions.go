@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // reloadedMsg says the core has forgotten its caches; everything is
@@ -36,15 +35,15 @@ func (m *Model) target() (path string, line int, isDir bool) {
 	if m.focus == paneViewer && m.viewer.path != "" {
 		return m.viewer.path, max(m.viewer.cursor, 1), false
 	}
-	n := m.tree.selected()
-	if n == nil {
+	path, isDir, ok := m.tree.Selected()
+	if !ok {
 		return "", 0, false
 	}
 	line = 1
-	if n.path == m.viewer.path {
+	if path == m.viewer.path {
 		line = max(m.viewer.cursor, 1)
 	}
-	return n.path, line, n.kind == repoops.KindDir
+	return path, line, isDir
 }
 
 // openEditor hands the terminal to $EDITOR at the current line.

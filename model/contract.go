@@ -28,10 +28,13 @@ type (
 	copyCallMsg = ct.CopyCallMsg
 	noticeMsg   = ct.NoticeMsg
 	escOwner    = ct.EscOwner
+	pendingPane = ct.Pending
 )
 
 const (
-	wheelStep = ct.WheelStep
+	wheelStep  = ct.WheelStep
+	maxCount   = ct.MaxCount
+	programFPS = ct.ProgramFPS
 
 	areaBody   = ct.AreaBody
 	areaViewer = ct.AreaViewer
@@ -79,4 +82,5 @@ var (
 	wheelDelta = ct.WheelDelta
 	printable  = ct.Printable
 	noticeCmd  = ct.Notice
+	hasUpper   = ct.HasUpper
 )

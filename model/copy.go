@@ -103,7 +103,7 @@ func (m *Model) onCopyTimeout(msg copyTimeoutMsg) tea.Cmd {
 // path:line (or path:first-last for a selection) in the viewer.
 func (m *Model) copyNatural() tea.Cmd {
 	path, line, isDir := m.target()
-	if path == "" && (m.focus == paneViewer || m.tree.selected() == nil) {
+	if path == "" && (m.focus == paneViewer || !m.treeSelects()) {
 		return m.flash("could not copy: nothing is selected")
 	}
 	shown := repoops.DisplayPath(path)

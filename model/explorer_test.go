@@ -186,20 +186,20 @@ func TestLinePastTheEndSaysSo(t *testing.T) {
 func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
-	cursor := m.tree.cursor
+	cursor := m.tree.Cursor()
 	press(m, "x") // / filters the tree now (tree_filter.go); x is bound nowhere
 	if !strings.Contains(m.message, "x does nothing in the tree") {
 		t.Fatalf("message %q", m.message)
 	}
 	press(m, "m", "a", "i", "n")
-	if m.tree.agent.On || m.tree.cursor != cursor {
-		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.On, m.tree.cursor)
+	if m.tree.Agent().On || m.tree.Cursor() != cursor {
+		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.Agent().On, m.tree.Cursor())
 	}
 	if !strings.Contains(m.message, `typed "xmain": no input is open in the tree, so nothing ran`) {
 		t.Errorf("message %q", m.message)
 	}
 	press(m, "esc", "a")
-	if !m.tree.agent.On {
+	if !m.tree.Agent().On {
 		t.Errorf("after esc, a does not toggle the agent view")
 	}
 	press(m, "a", "esc") // esc ends nothing now: it does nothing in the tree
@@ -253,7 +253,7 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	press(m, "a")
-	a := &m.tree.agent
+	a := m.tree.Agent()
 	out := ansi.Strip(m.Render())
 	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.Text)), strings.Count(a.Text, "\n")+1)
 	if !strings.Contains(out, size) {
@@ -268,7 +268,7 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 		t.Errorf("footer %q is cut:\n%s", footer, out)
 	}
 	press(m, "w")
-	if rows := a.Display(m.tree.width, m.agentWrap()); len(rows) != len(a.Lines) {
+	if rows := a.Display(m.treeWidth(), m.agentWrap()); len(rows) != len(a.Lines) {
 		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.Lines))
 	}
 	if out := ansi.Strip(m.Render()); !strings.Contains(out, "…") {
@@ -284,20 +284,20 @@ func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
 	m := start(t, dir, 80, 24)
 	selectPath(t, m, "deep")
 	press(m, "a")
-	a := &m.tree.agent
+	a := m.tree.Agent()
 	if !strings.HasPrefix(a.Call, `repo_tree {"path":"deep"}`) {
 		t.Fatalf("call %q", a.Call)
 	}
 	press(m, "j") // onto docs/
-	if n := m.tree.selected(); n == nil || n.path != "docs" {
-		t.Fatalf("j in the tree's agent view did not move the cursor: %v", n)
+	if path, _, _ := m.tree.Selected(); path != "docs" {
+		t.Fatalf("j in the tree's agent view did not move the cursor: %q", path)
 	}
 	if !strings.HasPrefix(a.Call, `repo_tree {"path":"docs"}`) {
 		t.Errorf("the call did not follow: %q", a.Call)
 	}
 	_, cmd := m.Update(agentFollowMsg{seq: m.agentSeq}) // the cursor rested
 	run(m, cmd)
-	if a = &m.tree.agent; !strings.HasPrefix(a.Text, "docs/") {
+	if a = m.tree.Agent(); !strings.HasPrefix(a.Text, "docs/") {
 		t.Errorf("text after the cursor rested: %q", a.Text)
 	}
 	// A stale rest (the cursor moved again) runs nothing.
@@ -305,9 +305,9 @@ func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
 	if _, cmd := m.Update(agentFollowMsg{seq: m.agentSeq - 1}); cmd != nil {
 		t.Errorf("a superseded rest ran the call")
 	}
-	cur := m.tree.cursor
+	cur := m.tree.Cursor()
 	press(m, "ctrl+d")
-	if m.tree.cursor != cur {
+	if m.tree.Cursor() != cur {
 		t.Errorf("ctrl+d moved the tree cursor")
 	}
 }

@@ -29,7 +29,7 @@ func TestFlowFindOpen(t *testing.T) {
 	if fm.viewer.path != "src/util/strings.go" || fm.Overlays.Top() != nil {
 		t.Fatalf("final: viewer %q overlay %v", fm.viewer.path, fm.Overlays.Top())
 	}
-	if n := fm.tree.selected(); n == nil || n.path != "src/util/strings.go" {
+	if path, _, _ := fm.tree.Selected(); path != "src/util/strings.go" {
 		t.Errorf("tree not revealed")
 	}
 }

@@ -143,12 +143,13 @@ func keyMsg(k string) tea.KeyPressMsg {
 // selectPath moves the tree cursor to the row for path.
 func selectPath(t testing.TB, m *Model, path string) {
 	t.Helper()
-	for i, n := range m.tree.rows {
-		if n.path == path {
-			m.tree.cursor = i
-			m.tree.clamp()
-			return
-		}
+	if !m.tree.Select(path) {
+		t.Fatalf("no row %q in the tree", path)
 	}
-	t.Fatalf("no row %q in the tree", path)
+}
+
+// treeHeight is the tree's rows, title included, as laid out.
+func (m *Model) treeHeight() int {
+	_, h := m.tree.Size()
+	return h
 }

@@ -113,7 +113,7 @@ func TestGoldenTree(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := start(t, dir, sz[0], sz[1])
 			scenes[1].setup(t, m, dir)
-			golden.RequireEqual(t, ascii(t, m.TreeView(m.tree.width, m.tree.height)))
+			golden.RequireEqual(t, ascii(t, m.TreeView(m.treeWidth(), m.treeHeight())))
 		})
 	}
 }

@@ -62,5 +62,5 @@ func (m *Model) jump(d int) tea.Cmd {
 		*to = append(*to, here)
 	}
 	m.focus = paneViewer
-	return tea.Batch(m.viewer.open(s.path, s.line), m.tree.revealPath(s.path))
+	return tea.Batch(m.viewer.open(s.path, s.line), m.tree.RevealPath(s.path))
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/repoxhq/repox/model/grep"
 	"github.com/repoxhq/repox/model/preview"
 	"github.com/repoxhq/repox/model/sessions"
+	"github.com/repoxhq/repox/model/tree"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -59,7 +60,7 @@ type Model struct {
 	width, height int
 	focus         paneID // the focused pane: one of ring's
 	ring          focusRing
-	tree          treePane
+	tree          *tree.Pane
 	viewer        viewerPane
 	pendingG      bool           // the first g of "g g"
 	jumps         jumpList       // where the viewer was before each jump (jumps.go)
@@ -124,11 +125,12 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		tick:   tea.Tick,
 	}
 	c.Files = NewFileSet(ctx, repo)
-	m.tree = newTreePane(c, name)
-	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
-	m.tree.foldersFirst = cfg.Settings.FoldersFirst
-	m.tree.preview = !cfg.Settings.NoPreview
-	m.tree.setting = m.changeSettings
+	m.tree = tree.New(c, name, tree.Options{
+		After:        func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) },
+		Setting:      m.changeSettings,
+		FoldersFirst: cfg.Settings.FoldersFirst,
+		NoPreview:    cfg.Settings.NoPreview,
+	})
 	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)
@@ -142,7 +144,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
-		m.tree.reveal = cfg.File
+		m.tree.RevealPath(cfg.File) // as the root's listing lands
 	}
 	return m
 }
@@ -151,10 +153,9 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 // horizon and the git marks follow the root's rows; nothing blocks the
 // first frame.
 func (m *Model) Init() tea.Cmd {
-	m.tree.whenRootLands()
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
-		loadDir(m.Ctx, m.Repo, m.tree.gen, ""),
+		m.tree.Start(),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {

@@ -177,7 +177,7 @@ func TestViewerWrapToggle(t *testing.T) {
 	}
 	// A click on a continuation row is a click on its line.
 	click := func(y int) {
-		m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.tree.width + 5, Y: y})
+		m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.treeWidth() + 5, Y: y})
 	}
 	click(rows + 1)
 	if v.cursor != 2 {
@@ -282,33 +282,33 @@ func TestViewerWrappedLineTallerThanTheScreen(t *testing.T) {
 // a count, and the hint line shows it while it is typed.
 func TestTreeCounts(t *testing.T) {
 	m := start(t, fixtureRepo(t), 100, 30)
-	tr := &m.tree
+	tr := m.tree
 	press(m, "3", "j")
-	if tr.cursor != 3 {
-		t.Fatalf("3j: cursor %d", tr.cursor)
+	if tr.Cursor() != 3 {
+		t.Fatalf("3j: cursor %d", tr.Cursor())
 	}
 	press(m, "2", "k")
-	if tr.cursor != 1 {
-		t.Fatalf("2k: cursor %d", tr.cursor)
+	if tr.Cursor() != 1 {
+		t.Fatalf("2k: cursor %d", tr.Cursor())
 	}
 	press(m, "1", "2")
 	if hint := ansi.Strip(m.Render()); !strings.Contains(hint[strings.LastIndex(hint, "\n"):], "12… count: then a move") {
 		t.Errorf("the hint line does not show the count:\n%s", hint[strings.LastIndex(hint, "\n"):])
 	}
 	press(m, "j")
-	if last := len(tr.rows) - 1; tr.cursor != min(13, last) {
-		t.Fatalf("12j from 1: cursor %d of %d rows", tr.cursor, len(tr.rows))
+	if last := len(tr.Rows()) - 1; tr.Cursor() != min(13, last) {
+		t.Fatalf("12j from 1: cursor %d of %d rows", tr.Cursor(), len(tr.Rows()))
 	}
 	press(m, "4", "G")
-	if tr.cursor != 3 {
-		t.Fatalf("4G: cursor %d", tr.cursor)
+	if tr.Cursor() != 3 {
+		t.Fatalf("4G: cursor %d", tr.Cursor())
 	}
 	press(m, "5", "esc", "j")
-	if tr.cursor != 4 {
-		t.Fatalf("5 esc j: cursor %d, want one row down", tr.cursor)
+	if tr.Cursor() != 4 {
+		t.Fatalf("5 esc j: cursor %d, want one row down", tr.Cursor())
 	}
 	press(m, "1", "0", "j")
-	if last := len(tr.rows) - 1; tr.cursor != min(14, last) {
-		t.Fatalf("10j: cursor %d", tr.cursor)
+	if last := len(tr.Rows()) - 1; tr.Cursor() != min(14, last) {
+		t.Fatalf("10j: cursor %d", tr.Cursor())
 	}
 }

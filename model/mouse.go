@@ -24,10 +24,10 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 	}
 	var p pane
 	switch {
-	case ev.X < m.tree.width:
-		p = &m.tree
-	case ev.X > m.tree.width:
-		ev.X -= m.tree.width + 1
+	case ev.X < m.treeWidth():
+		p = m.tree
+	case ev.X > m.treeWidth():
+		ev.X -= m.treeWidth() + 1
 		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseClickMsg(ev)) // drawn over the viewer: it is what was clicked
 		}
@@ -52,10 +52,10 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 		return nil
 	}
 	var p pane = &m.viewer
-	if ev.X < m.tree.width {
-		p = &m.tree
+	if ev.X < m.treeWidth() {
+		p = m.tree
 	} else {
-		ev.X -= m.tree.width + 1
+		ev.X -= m.treeWidth() + 1
 		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseWheelMsg(ev))
 		}

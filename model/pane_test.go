@@ -102,7 +102,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	high := &fakeOverlay{id: 101, area: areaViewer}
 	m.pushOverlay(low)
 	m.pushOverlay(high)
-	cursor := m.tree.cursor
+	cursor := m.tree.Cursor()
 	press(m, "j", "q", "tab", "?")
 	if got := strings.Join(high.keys, " "); got != "j q tab ?" {
 		t.Errorf("top overlay got %q, want every key", got)
@@ -110,7 +110,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	if len(low.keys) != 0 {
 		t.Errorf("the overlay below got %v", low.keys)
 	}
-	if m.tree.cursor != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
+	if m.tree.Cursor() != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
 		t.Errorf("a key under an overlay reached the panes or the global bindings")
 	}
 	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewer.width)) {
@@ -132,7 +132,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 		t.Fatalf("a done overlay was not popped (closed %d)", low.closed)
 	}
 	press(m, "j")
-	if m.tree.cursor != cursor+1 {
+	if m.tree.Cursor() != cursor+1 {
 		t.Errorf("with the stack empty, j did not reach the tree")
 	}
 	press(m, "esc") // nothing to pop: the focused pane's own esc
@@ -272,17 +272,17 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		first := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.toggleAgent() // off
 		m.Update(first[0])
-		if a := &m.tree.agent; a.On || a.Text != "" {
+		if a := m.tree.Agent(); a.On || a.Text != "" {
 			t.Errorf("an answer for a view turned off was shown")
 		}
 		second := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.Update(first[0])
-		if m.tree.agent.Text != "" {
+		if m.tree.Agent().Text != "" {
 			t.Errorf("the answer of an earlier call was shown")
 		}
 		m.Update(second[0])
-		if !strings.HasPrefix(m.tree.agent.Text, ".") || m.tree.agent.Loading {
-			t.Errorf("the current answer was dropped: %q", m.tree.agent.Text)
+		if !strings.HasPrefix(m.tree.Agent().Text, ".") || m.tree.Agent().Loading {
+			t.Errorf("the current answer was dropped: %q", m.tree.Agent().Text)
 		}
 	})
 

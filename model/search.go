@@ -3,7 +3,6 @@ package model
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -125,15 +124,6 @@ func matchesIn(text, q string) [][2]int {
 		i += j + max(len(q), 1)
 	}
 	return out
-}
-
-func hasUpper(s string) bool {
-	for _, r := range s {
-		if unicode.IsUpper(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // setQuery puts q in force: highlights change at once, and a new scan of

@@ -46,7 +46,7 @@ func TestSearchOpensAtLine(t *testing.T) {
 	if m.viewer.search.query != "needle" || m.viewer.search.line != line {
 		t.Errorf("match not highlighted: %+v", m.viewer.search)
 	}
-	if n := m.tree.selected(); n == nil || n.path != "src/util/strings.go" {
+	if path, _, _ := m.tree.Selected(); path != "src/util/strings.go" {
 		t.Errorf("tree not revealed")
 	}
 }

@@ -15,7 +15,7 @@ func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
 		line = m.viewer.cursor // no line to go to: keep the place
 	}
 	line = max(line, 1)
-	reveal := m.tree.revealPath(path)
+	reveal := m.tree.RevealPath(path)
 	if m.viewer.path == path && m.viewer.total > 0 && !reread {
 		m.viewer.centerOn(min(line, m.viewer.total))
 		return tea.Batch(reveal, m.viewer.ensureLoaded())

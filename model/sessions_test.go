@@ -150,7 +150,7 @@ func settled(m *Model, calls int) func() bool {
 	return func() bool {
 		p := m.sessions
 		return p != nil && p.Progress().Following && p.Progress().Calls == calls && p.Settled() &&
-			(m.viewer.path == "" || m.viewer.total > 0) && m.tree.settled()
+			(m.viewer.path == "" || m.viewer.total > 0) && m.tree.Settled()
 	}
 }
 
@@ -202,8 +202,8 @@ func TestSessionsFollowMarksAndGate(t *testing.T) {
 	if m.viewer.path != "src/main.go" {
 		t.Fatalf("viewer shows %q, want the edited file", m.viewer.path)
 	}
-	if n := m.tree.selected(); n == nil || n.path != "src/main.go" {
-		t.Fatalf("tree selects %+v, want src/main.go", n)
+	if path, _, _ := m.tree.Selected(); path != "src/main.go" {
+		t.Fatalf("tree selects %q, want src/main.go", path)
 	}
 	if m.viewer.cursor != 7 {
 		t.Errorf("viewer cursor at %d, want the edited line 7", m.viewer.cursor)
@@ -284,8 +284,8 @@ func TestSessionsHideShowClose(t *testing.T) {
 	if m.common.Marks == nil || !m.sessions.Progress().Following {
 		t.Fatal("hiding dropped the session")
 	}
-	if !strings.Contains(ansi.Strip(m.TreeView(m.tree.width, m.tree.height)), "main.go "+ui.SeenEdited) {
-		t.Errorf("tree without the agent's marks:\n%s", ansi.Strip(m.TreeView(m.tree.width, m.tree.height)))
+	if !strings.Contains(ansi.Strip(m.TreeView(m.treeWidth(), m.treeHeight())), "main.go "+ui.SeenEdited) {
+		t.Errorf("tree without the agent's marks:\n%s", ansi.Strip(m.TreeView(m.treeWidth(), m.treeHeight())))
 	}
 	if v := ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)); !strings.Contains(v, "  7+") {
 		t.Errorf("viewer gutter without the edit mark on line 7:\n%s", v)
@@ -436,7 +436,7 @@ func TestSessionsClickGoesToThePane(t *testing.T) {
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, s1Calls))
 	cursor := m.viewer.cursor
-	x := m.tree.width + 5
+	x := m.treeWidth() + 5
 	_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: 2, Button: tea.MouseLeft}) // row 2: the second call
 	drive(t, m, cmd, settled(m, s1Calls))
 	if g := m.sessions.Progress(); g.Cursor != 1 || g.Newest {

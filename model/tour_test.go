@@ -70,7 +70,7 @@ func tourModelAt(t *testing.T, dir string, s *tour.Setup, w, h int) *Model {
 func stepSettled(m *Model) func() bool {
 	return func() bool {
 		t := m.tours.tour
-		if t == nil || !m.tree.settled() || (m.viewer.path != "" && m.viewer.total < 0) {
+		if t == nil || !m.tree.Settled() || (m.viewer.path != "" && m.viewer.total < 0) {
 			return false
 		}
 		switch t.Step().Kind {
@@ -166,7 +166,7 @@ func withoutStatus(frame string) string {
 
 // tourPanelView is the tour's panel as the frame draws it.
 func (m *Model) tourPanelView() string {
-	p, _ := m.tourPanel(m.tree.width, m.tree.height)
+	p, _ := m.tourPanel(m.treeWidth(), m.treeHeight())
 	return p
 }
 

@@ -144,7 +144,7 @@ func (m *Model) generation(p pane, j job) int {
 func (m *Model) pane(id paneID) pane {
 	switch id {
 	case paneTree:
-		return &m.tree
+		return m.tree
 	case paneViewer:
 		return &m.viewer
 	case paneSessions:
@@ -196,8 +196,6 @@ func (m *Model) showFile(path string, line int) tea.Cmd {
 
 func (m *Model) reloadFile() tea.Cmd { return m.viewer.reload() }
 
-func (m *Model) expand(n *node) tea.Cmd { return m.tree.expand(n) }
-
 func (m *Model) checkGate() tea.Cmd { return m.viewer.checkGate() }
 
 func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.gateStatus() }
@@ -217,11 +215,11 @@ func (m *Model) layout() {
 	if m.tours.tour != nil && m.cfg.Settings.Split == 0 {
 		treeW, viewW = ui.LayoutSplit(m.width, tourSplit) // the panel beside the console
 	}
-	if m.focus == paneTree && m.tree.agent.On {
+	if m.focus == paneTree && m.tree.Agent().On {
 		treeW, viewW = viewW, treeW
 	}
 	body := max(m.height-2, 1)
-	if treeW != m.tree.width || body != m.tree.height {
+	if w, h := m.tree.Size(); treeW != w || body != h {
 		m.tree.SetSize(treeW, body)
 	}
 	if viewW != m.viewer.width || body != m.viewer.height {
@@ -279,13 +277,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.On {
 		return m.viewer.Update(msg) // the second key of zz, zh, …
 	}
-	if m.focus == paneTree && m.tree.count > 0 && !m.tree.agent.On && (msg.String() == "0" || msg.String() == "esc") {
+	if m.focus == paneTree && m.tree.Counting() && !m.tree.Agent().On && (msg.String() == "0" || msg.String() == "esc") {
 		return m.tree.Update(msg) // 10j's 0, or esc dropping a count
 	}
 	g := m.Keys.Global
 	if key.Matches(msg, g.Bindings()...) {
 		m.viewer.clearPending() // a count typed before another command is dropped
-		m.tree.clearPending()
+		m.tree.ClearPending()
 	}
 	gg := m.pendingG
 	m.pendingG = false

@@ -13,73 +13,6 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-func rowPaths(m *Model) []string {
-	var out []string
-	for _, n := range m.tree.rows {
-		out = append(out, n.path)
-	}
-	return out
-}
-
-func TestStartListsRootOnly(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
-	got := strings.Join(rowPaths(m), ",")
-	want := ",.gitignore,README.md,data.bin,deep,docs,empty,src"
-	if got != want {
-		t.Fatalf("rows = %q, want %q", got, want)
-	}
-	if m.tree.root.ignored != 2 {
-		t.Errorf("root ignored = %d, want 2 (app.log, vendor/)", m.tree.root.ignored)
-	}
-	// Nothing below the root was listed.
-	if n := m.tree.nodes["src"]; n.loaded || n.loading {
-		t.Errorf("src was listed before anyone expanded it")
-	}
-}
-
-func TestExpandLoadsInACommand(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
-	selectPath(t, m, "src")
-	_, cmd := m.Update(keyMsg("l"))
-	n := m.tree.nodes["src"]
-	if !n.loading || !n.expanded || n.loaded {
-		t.Fatalf("after l: loading=%v expanded=%v loaded=%v; want a pending load", n.loading, n.expanded, n.loaded)
-	}
-	if !strings.Contains(m.Render(), m.SpinFrame()) {
-		t.Errorf("no spinner on the loading row")
-	}
-	run(m, cmd)
-	if !n.loaded || n.loading {
-		t.Fatalf("load did not land")
-	}
-	if got := strings.Join(rowPaths(m), ","); !strings.Contains(got, "src,src/main.go,src/util") {
-		t.Errorf("rows = %s", got)
-	}
-	press(m, "h")
-	if n.expanded {
-		t.Errorf("h did not collapse src")
-	}
-	press(m, "h")
-	if m.tree.selected() != m.tree.root {
-		t.Errorf("h on a closed folder should go to the parent")
-	}
-}
-
-func TestStaleLoadDropped(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
-	selectPath(t, m, "src")
-	_, cmd := m.Update(keyMsg("l"))
-	msg := cmd() // the listing, produced before a reload
-	if b, ok := msg.(tea.BatchMsg); ok {
-		msg = b[0]()
-	}
-	m.tree.gen++ // a reload happened meanwhile
-	m.Update(msg)
-	if m.tree.nodes["src"].loaded {
-		t.Fatalf("a listing from an older generation was installed")
-	}
-}
-
 func TestEmptyAndIgnoredNotes(t *testing.T) {
 	m := start(t, fixtureRepo(t), 80, 24)
 	selectPath(t, m, "empty")
@@ -93,42 +26,23 @@ func TestEmptyAndIgnoredNotes(t *testing.T) {
 	}
 }
 
-func TestHorizonMarksDeepRows(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
-	for _, p := range []string{"deep", "deep/a", "deep/a/b", "deep/a/b/c"} {
-		selectPath(t, m, p)
-		press(m, "l")
-	}
-	for path, want := range map[string][2]bool{
-		"deep":                {false, false},
-		"deep/a/b":            {false, true}, // listed at depth 3, contents not listed
-		"deep/a/b/c":          {true, false},
-		"deep/a/b/c/leaf.txt": {true, false},
-	} {
-		b, e := m.tree.horizon.mark(path)
-		if [2]bool{b, e} != want {
-			t.Errorf("%s: beyond=%v edge=%v, want %v", path, b, e, want)
-		}
-	}
-}
-
 func TestMovementKeys(t *testing.T) {
 	m := start(t, fixtureRepo(t), 80, 24)
 	press(m, "j", "j")
-	if m.tree.cursor != 2 {
-		t.Fatalf("cursor = %d after j j", m.tree.cursor)
+	if m.tree.Cursor() != 2 {
+		t.Fatalf("cursor = %d after j j", m.tree.Cursor())
 	}
 	press(m, "G")
-	if m.tree.cursor != len(m.tree.rows)-1 {
-		t.Errorf("G: cursor = %d", m.tree.cursor)
+	if m.tree.Cursor() != len(m.tree.Rows())-1 {
+		t.Errorf("G: cursor = %d", m.tree.Cursor())
 	}
 	press(m, "g")
-	if m.tree.cursor == 0 {
+	if m.tree.Cursor() == 0 {
 		t.Errorf("a single g moved to the top")
 	}
 	press(m, "g")
-	if m.tree.cursor != 0 {
-		t.Errorf("g g: cursor = %d", m.tree.cursor)
+	if m.tree.Cursor() != 0 {
+		t.Errorf("g g: cursor = %d", m.tree.Cursor())
 	}
 	press(m, "tab")
 	if m.focus != paneViewer {
@@ -259,14 +173,14 @@ func TestAgentViewIsToolText(t *testing.T) {
 		}
 	}
 	press(m, "a") // tree: the selected file's folder
-	check(&m.tree.agent, "repo_tree")
-	if m.tree.agent.Call != `repo_tree {"path":"docs"}` {
-		t.Errorf("tree call = %s", m.tree.agent.Call)
+	check(m.tree.Agent(), "repo_tree")
+	if m.tree.Agent().Call != `repo_tree {"path":"docs"}` {
+		t.Errorf("tree call = %s", m.tree.Agent().Call)
 	}
 	press(m, "a", "g", "g", "a") // back, root, agent view of the root
-	check(&m.tree.agent, "repo_tree")
-	if m.tree.agent.Call != `repo_tree {}` {
-		t.Errorf("root call = %s", m.tree.agent.Call)
+	check(m.tree.Agent(), "repo_tree")
+	if m.tree.Agent().Call != `repo_tree {}` {
+		t.Errorf("root call = %s", m.tree.Agent().Call)
 	}
 	press(m, "tab", "a")
 	check(&m.viewer.agent, "repo_read_file")
@@ -342,8 +256,8 @@ func TestOpenOnFileRevealsIt(t *testing.T) {
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	run(m, m.Init())
-	if n := m.tree.selected(); n == nil || n.path != "src/util/strings.go" {
-		t.Fatalf("selected %v, want the file revealed in the tree", n)
+	if path, _, _ := m.tree.Selected(); path != "src/util/strings.go" {
+		t.Fatalf("selected %q, want the file revealed in the tree", path)
 	}
 	if m.viewer.cursor != 3 || m.focus != paneViewer {
 		t.Errorf("viewer cursor %d focus %v", m.viewer.cursor, m.focus)

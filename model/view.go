@@ -42,8 +42,8 @@ func (m *Model) Render() string {
 	if o := m.Overlays.TopIn(areaBody); o != nil {
 		return o.View(m.width, body, true) + "\n" + status + "\n" + hint
 	}
-	left := m.TreeView(m.tree.width, body)
-	if panel, ok := m.tourPanel(m.tree.width, body); ok {
+	left := m.TreeView(m.treeWidth(), body)
+	if panel, ok := m.tourPanel(m.treeWidth(), body); ok {
 		left = panel
 	}
 	right := m.ViewerView(m.viewer.width, body)
@@ -54,7 +54,19 @@ func (m *Model) Render() string {
 }
 
 // TreeView draws the tree pane (or its agent view) at w×h.
-func (m *Model) TreeView(w, h int) string { return m.paneView(&m.tree, w, h) }
+func (m *Model) TreeView(w, h int) string { return m.paneView(m.tree, w, h) }
+
+// treeWidth is the tree's share of the width, as laid out.
+func (m *Model) treeWidth() int {
+	w, _ := m.tree.Size()
+	return w
+}
+
+// treeSelects reports a row under the tree's cursor.
+func (m *Model) treeSelects() bool {
+	_, _, ok := m.tree.Selected()
+	return ok
+}
 
 // ViewerView draws the viewer pane (or its agent view) at w×h.
 func (m *Model) ViewerView(w, h int) string { return m.paneView(&m.viewer, w, h) }
@@ -162,7 +174,7 @@ func (m *Model) hintBindings() []key.Binding {
 		bs = p.ShortHelp()
 		if pp, ok := p.(pendingPane); ok && pp.Pending() != "" {
 			// A count or a z typed: say so first, and what can follow.
-			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.pendingHint()))
+			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.PendingHint()))
 			return append([]key.Binding{pend}, append(m.Keys.Global.ShortHelp(), bs...)...)
 		}
 	}

@@ -12,9 +12,6 @@ import (
 // screen and line-end jumps. The count and the pending z are shown in the
 // hint line (Pending) until the motion comes.
 
-// maxCount bounds a typed count: more digits than any file has lines.
-const maxCount = 1 << 30
-
 // seqKey is a two-key sequence as a key.Matches argument ("zz").
 type seqKey string
 
@@ -29,8 +26,8 @@ func (v *viewerPane) Pending() string {
 	return s
 }
 
-// pendingHint says what may follow what is pending.
-func (v *viewerPane) pendingHint() string {
+// PendingHint says what may follow what is pending.
+func (v *viewerPane) PendingHint() string {
 	if v.pending == "z" {
 		return "then z t b (cursor line to middle, top, bottom) or h l (half a pane)"
 	}

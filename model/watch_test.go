@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -124,11 +125,11 @@ func TestDiskChangeUpdatesInPlace(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"docs/a-new.txt": "x\n"})
 	_, cmd = m.Update(diskMsg{dirs: []string{"docs"}})
 	run(m, cmd)
-	if n := m.tree.selected(); n == nil || n.path != "docs/long.txt" {
-		t.Errorf("cursor moved to %v", n)
+	if path, _, _ := m.tree.Selected(); path != "docs/long.txt" {
+		t.Errorf("cursor moved to %q", path)
 	}
-	if _, ok := m.tree.nodes["docs/a-new.txt"]; !ok {
-		t.Errorf("the new file is not in the tree: %v", rowPaths(m))
+	if !slices.Contains(m.tree.Rows(), "docs/a-new.txt") {
+		t.Errorf("the new file is not in the tree: %v", m.tree.Rows())
 	}
 }
 

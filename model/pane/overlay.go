@@ -25,6 +25,13 @@ type Overlay interface {
 // its own is open): the hint line shows its own esc instead of "esc close".
 type EscOwner interface{ OwnsEsc() bool }
 
+// Pending is a pane that holds keys typed before a motion (a count, a z):
+// the hint line shows Pending and says, with PendingHint, what may follow.
+type Pending interface {
+	Pending() string
+	PendingHint() string
+}
+
 // Area is where an overlay is drawn.
 type Area int
 

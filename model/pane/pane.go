@@ -61,7 +61,7 @@ type Pane interface {
 type ID int
 
 const (
-	Tree       ID = iota // the file tree (model/tree*.go)
+	Tree       ID = iota // the file tree (model/tree)
 	Viewer               // the file viewer (model/viewer*.go)
 	Help                 // the full help (model/help)
 	Prompt               // the viewer's search prompt (model/prompt.go)
@@ -70,7 +70,7 @@ const (
 	Find                 // find a file (model/find)
 	Search               // search contents (model/grep)
 	Sessions             // the sessions pane (model/sessions)
-	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)
+	TreeFilter           // the tree's filter prompt (model/tree)
 	Writes               // the log of this explorer's writes (model/preview)
 	TourSteps            // the tour's step list (model/tour/list.go)
 	Files                // no pane: the file set's listing batches (fileset.go)

@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-func shownPaths(t *treePane) (out []string) {
+func shownPaths(t *Pane) (out []string) {
 	for _, n := range t.shown() {
 		out = append(out, n.path)
 	}
@@ -28,7 +28,7 @@ func TestTreeChangedOnly(t *testing.T) {
 		t.Fatal("no git marks")
 	}
 	press(m, "C")
-	got := strings.Join(shownPaths(&m.tree), " ")
+	got := strings.Join(shownPaths(m.tree), " ")
 	want := "deep deep/a deep/a/b deep/a/b/c deep/a/b/c/new.txt src src/util src/util/strings.go"
 	if got != want {
 		t.Fatalf("changed rows %q, want %q", got, want)
@@ -38,14 +38,13 @@ func TestTreeChangedOnly(t *testing.T) {
 		t.Errorf("frame:\n%s", frame)
 	}
 	press(m, "G", "enter")
-	if m.viewer.path != "src/util/strings.go" {
-		t.Fatalf("enter opened %q", m.viewer.path)
+	if m.viewerPath != "src/util/strings.go" {
+		t.Fatalf("enter opened %q", m.viewerPath)
 	}
 	// A new status (README changed on disk) relists; the cursor stays.
-	m.focus = paneTree
 	writeFiles(t, dir, map[string]string{"README.md": "changed\n"})
 	run(m, m.tree.refreshGit())
-	if got := shownPaths(&m.tree); len(got) != 9 || got[0] != "README.md" {
+	if got := shownPaths(m.tree); len(got) != 9 || got[0] != "README.md" {
 		t.Fatalf("after a change: %v", got)
 	}
 	if n := m.tree.selected(); n == nil || n.path != "src/util/strings.go" {

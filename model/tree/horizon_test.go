@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"context"
@@ -8,17 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // rest delivers the tree's rest timer for the cursor's place now, as the
 // program would once the cursor has rested (tests switch timers off).
 func rest(m *Model) {
-	_, cmd := m.Update(paneMsg{To: paneTree, Job: jobRest, Gen: m.tree.restSeq, Msg: restMsg{}})
+	_, cmd := m.Update(pane.Msg{To: pane.Tree, Job: pane.JobRest, Gen: m.tree.restSeq, Msg: restMsg{}})
 	run(m, cmd)
 }
 
@@ -173,67 +172,30 @@ func TestTreeReachOfADimmedRow(t *testing.T) {
 	}
 }
 
-// TestViewerSaysAnIgnoredFileIsUnlisted: opening an ignored file by
-// FILE:LINE says no listing tool shows it; a listed file says nothing.
-func TestViewerSaysAnIgnoredFileIsUnlisted(t *testing.T) {
-	dir := fixtureRepo(t)
-	for _, c := range []struct {
-		file   string
-		hidden bool
-	}{{"app.log", true}, {"vendor/dep/dep.go", true}, {"README.md", false}} {
-		repo, err := repoops.Open(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := New(context.Background(), repo, Config{Name: "fixture", File: c.file, Line: 1})
-		m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
-		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the narrowest header first
-		run(m, m.Init())
-		if head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewer.width, m.viewer.height), "\n", 2)[0]); strings.Contains(head, "ignored:") != c.hidden {
-			t.Errorf("%s at 80 columns: header %q", c.file, head)
-		}
-		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		notes := strings.Join(m.viewer.fileNotes(), "|")
-		if got := strings.Contains(notes, hiddenNoteText); got != c.hidden {
-			t.Errorf("%s: notes %q", c.file, notes)
-		}
-		head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewer.width, m.viewer.height), "\n", 2)[0])
-		if got := strings.Contains(head, "ignored:"); got != c.hidden {
-			t.Errorf("%s: header %q", c.file, head)
-		}
-		if c.hidden && m.viewer.refusal != "" {
-			t.Errorf("%s: the read by exact path was refused: %s", c.file, m.viewer.refusal)
-		}
-		repo.Close()
-	}
-}
-
-// TestPreviewFollowsTheCursor: resting on a file shows it in the viewer,
-// focus staying in the tree; p turns it off.
+// TestPreviewFollowsTheCursor: resting on a file shows it in the viewer
+// (the root's TestTreePreviewKeepsFocus: focus stays, no read recorded);
+// p turns it off.
 func TestPreviewFollowsTheCursor(t *testing.T) {
 	m := start(t, fixtureRepo(t), 80, 24)
 	selectPath(t, m, "README.md")
 	rest(m)
-	if m.viewer.path != "README.md" || m.focus != paneTree {
-		t.Fatalf("viewer %q, focus %v", m.viewer.path, m.focus)
-	}
-	if _, ok := m.Session.LastRead("README.md"); ok {
-		t.Errorf("previewing recorded a read in the explorer's session")
+	if m.viewerPath != "README.md" {
+		t.Fatalf("viewer %q", m.viewerPath)
 	}
 	press(m, "p")
 	selectPath(t, m, ".gitignore")
 	rest(m)
-	if m.viewer.path != "README.md" {
-		t.Errorf("preview off, the viewer followed to %q", m.viewer.path)
+	if m.viewerPath != "README.md" {
+		t.Errorf("preview off, the viewer followed to %q", m.viewerPath)
 	}
 	// A stale rest (the cursor moved since) does nothing.
 	press(m, "p", "j")
 	seq := m.tree.restSeq
 	press(m, "j")
-	_, cmd := m.Update(paneMsg{To: paneTree, Job: jobRest, Gen: seq, Msg: restMsg{}})
+	_, cmd := m.Update(pane.Msg{To: pane.Tree, Job: pane.JobRest, Gen: seq, Msg: restMsg{}})
 	run(m, cmd)
-	if m.viewer.path != "README.md" {
-		t.Errorf("a stale rest opened %q", m.viewer.path)
+	if m.viewerPath != "README.md" {
+		t.Errorf("a stale rest opened %q", m.viewerPath)
 	}
 }
 
@@ -260,7 +222,7 @@ func TestTreeFilterFindsDeepMatchesWithParents(t *testing.T) {
 		t.Errorf("the prompt is not drawn")
 	}
 	press(m, "enter")
-	if m.tree.filter != nil || m.Overlays.Top() != nil {
+	if m.tree.filter != nil || m.common.Overlays.Top() != nil {
 		t.Fatal("enter left the filter open")
 	}
 	if n := m.tree.selected(); n == nil || n.path != "deep/a/b/c/leaf.txt" {
@@ -364,81 +326,6 @@ func TestTreeShowsWhatTheToolsKnow(t *testing.T) {
 	}
 }
 
-// TestGitMarksFollowTheDisk: a change to the open file on disk runs
-// repo_git status again, and the tree's mark follows.
-func TestGitMarksFollowTheDisk(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := fixtureRepo(t)
-	m := start(t, dir, 80, 24)
-	m.watch = newDiskWatcher(dir) // not started: messages are sent by hand
-	m.watch.close()
-	openFixtureFile(t, m, dir, "README.md")
-	if got := m.tree.git["README.md"]; got != "" {
-		t.Fatalf("a clean file marked %q", got)
-	}
-	writeFiles(t, dir, map[string]string{"README.md": "changed\n"})
-	_, cmd := m.Update(diskMsg{file: "README.md"})
-	run(m, cmd)
-	if got := m.tree.git["README.md"]; got != "M" {
-		t.Errorf("after the change on disk README.md is marked %q, want M", got)
-	}
-}
-
-// TestFilterOpensAnIgnoredFile: with ignored entries shown, the filter
-// finds an ignored file too; opened from there, the viewer says no listing
-// tool shows it.
-func TestFilterOpensAnIgnoredFile(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
-	press(m, "/")
-	typeText(m, "app.log")
-	if rows := m.tree.shown(); m.tree.filter.forQuery == "app.log" && len(rows) > 0 {
-		t.Fatalf("the filter over the file set lists the ignored %s", rows[0].path)
-	}
-	press(m, "esc", ".", "/")
-	typeText(m, "dep.go")
-	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" || !n.isIgnored {
-		t.Fatalf("with ignored entries shown the filter selects %v", n)
-	}
-	press(m, "enter")
-	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" {
-		t.Fatalf("enter left the cursor on %v", n)
-	}
-	rest(m)
-	if m.viewer.path != "vendor/dep/dep.go" || !strings.Contains(strings.Join(m.viewer.fileNotes(), "|"), hiddenNoteText) {
-		t.Errorf("viewer %q, notes %q", m.viewer.path, m.viewer.fileNotes())
-	}
-}
-
-// TestTreeTogglesAreRemembered: folders first and preview on move are
-// settings, saved when toggled and read at the start.
-func TestTreeTogglesAreRemembered(t *testing.T) {
-	dir := fixtureRepo(t)
-	path := filepath.Join(t.TempDir(), "settings.json")
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	m := New(context.Background(), repo, Config{Name: "fixture", Settings: DefaultSettings(), SettingsPath: path})
-	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	run(m, m.Init())
-	if m.tree.foldersFirst || !m.tree.preview {
-		t.Fatalf("defaults: folders first %v, preview %v", m.tree.foldersFirst, m.tree.preview)
-	}
-	press(m, "F", "p")
-	s, err := LoadSettings(path)
-	if err != nil || !s.FoldersFirst || !s.NoPreview {
-		t.Fatalf("saved %+v (%v)", s, err)
-	}
-	again := New(context.Background(), repo, Config{Name: "fixture", Settings: s})
-	if !again.tree.foldersFirst || again.tree.preview {
-		t.Errorf("read back: folders first %v, preview %v", again.tree.foldersFirst, again.tree.preview)
-	}
-}
-
 // A query with a slash is a path fragment: it matches the whole path (no
 // name holds a slash), with the same parents and smart case.
 func TestTreeFilterMatchesAPathFragment(t *testing.T) {
@@ -487,5 +374,47 @@ func TestTreeEdgeRowExplainedOnTheStatusLine(t *testing.T) {
 	rest(m)
 	if st := m.status(); !strings.HasPrefix(st.Reach, "◑ repo_tree {} lists ") || !strings.HasSuffix(st.Reach, ` here (entry cap) — repo_tree {"path":"big"} lists the rest`) {
 		t.Errorf("◑ row: status %q", st.Reach)
+	}
+}
+
+// TestFilterFindsAnIgnoredFileWhenShown: the filter over the file set
+// leaves ignored files out; with ignored entries shown (.), it finds one,
+// marked ignored, and enter keeps the cursor there.
+func TestFilterFindsAnIgnoredFileWhenShown(t *testing.T) {
+	m := start(t, fixtureRepo(t), 120, 40)
+	press(m, "/")
+	typeText(m, "app.log")
+	if rows := m.tree.shown(); m.tree.filter.forQuery == "app.log" && len(rows) > 0 {
+		t.Fatalf("the filter over the file set lists the ignored %s", rows[0].path)
+	}
+	press(m, "esc", ".", "/")
+	typeText(m, "dep.go")
+	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" || !n.isIgnored {
+		t.Fatalf("with ignored entries shown the filter selects %v", n)
+	}
+	press(m, "enter")
+	if n := m.tree.selected(); n == nil || n.path != "vendor/dep/dep.go" {
+		t.Fatalf("enter left the cursor on %v", n)
+	}
+	rest(m)
+	if m.viewerPath != "vendor/dep/dep.go" {
+		t.Errorf("resting on it opened %q", m.viewerPath)
+	}
+}
+
+// TestOptionsTakeTheSettings: the remembered settings set the toggles up,
+// and F and p change them through Setting.
+func TestOptionsTakeTheSettings(t *testing.T) {
+	m := start(t, fixtureRepo(t), 80, 24)
+	if m.tree.foldersFirst || !m.tree.preview {
+		t.Fatalf("defaults: folders first %v, preview %v", m.tree.foldersFirst, m.tree.preview)
+	}
+	press(m, "F", "p")
+	if !m.settings.FoldersFirst || !m.settings.NoPreview {
+		t.Errorf("F and p saved %+v", m.settings)
+	}
+	o := New(m.common, "fixture", Options{FoldersFirst: true, NoPreview: true})
+	if !o.foldersFirst || o.preview {
+		t.Errorf("from the settings: folders first %v, preview %v", o.foldersFirst, o.preview)
 	}
 }

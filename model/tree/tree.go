@@ -1,9 +1,10 @@
-package model
+package tree
 
 import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -35,12 +36,12 @@ type node struct {
 // isDir says n opens like a folder: a folder, or a link to one.
 func (n *node) isDir() bool { return n.kind == repoops.KindDir || n.linkDir }
 
-// treePane is the tree's state: the nodes, and rows, the flat slice of
+// Pane is the tree's state: the nodes, and rows, the flat slice of
 // visible nodes in display order. Moving the cursor touches only indexes;
 // rows is rebuilt only when the shape changes (expand, collapse, a load).
-type treePane struct {
-	c     *common
-	count int // typed before a move (tree_count.go)
+type Pane struct {
+	c     *pane.Common
+	count int // typed before a move (count.go)
 
 	// asked and not yet answered: the horizon's repo_tree and the git
 	// marks' repo_git status (settled reports both, for tests)
@@ -67,10 +68,10 @@ type treePane struct {
 	reveal string
 
 	horizon *horizon
-	agent   agentState
+	agent   pane.AgentState
 
 	// shape counts rebuilds: the set of open folders may have changed, so
-	// the disk watcher is told again (watch_model.go).
+	// the disk watcher is told again (the root's watch_model.go).
 	shape int
 
 	// after schedules a timer (the root's tick, which tests switch off).
@@ -80,36 +81,50 @@ type treePane struct {
 	reach   reachState
 	filter  *treeFilter
 	git     map[string]string // raw path -> git status mark (repo_git status)
-	changed *changedView      // only the changed files (tree_changed.go); nil: the whole tree
+	changed *changedView      // only the changed files (changed.go); nil: the whole tree
 
-	// setting changes a remembered setting and saves it (Model.changeSettings).
-	setting func(func(*Settings)) tea.Cmd
+	// setting changes a remembered setting and saves it (Options.Setting).
+	setting func(func(*pane.Settings)) tea.Cmd
 
 	showIgnored  bool // list ignored entries too, dimmed and marked
 	foldersFirst bool // folders before files in each folder
 	preview      bool // the viewer follows the cursor onto files
 }
 
-func newTreePane(c *common, name string) treePane {
+// Options are how the root sets the tree up.
+type Options struct {
+	// After schedules a timer (the root's tick, which tests switch off).
+	After func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// Setting changes a remembered setting and returns the command that
+	// saves it (the root's changeSettings).
+	Setting func(func(*pane.Settings)) tea.Cmd
+	// FoldersFirst and NoPreview are the remembered settings.
+	FoldersFirst, NoPreview bool
+}
+
+// New is the tree of the repository named name, nothing listed yet: Start
+// lists its root.
+func New(c *pane.Common, name string, o Options) *Pane {
 	root := &node{path: "", name: name, kind: repoops.KindDir, expanded: true, loading: true}
-	t := treePane{c: c, root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true}, preview: true}
+	t := &Pane{c: c, root: root, nodes: map[string]*node{"": root}, pending: map[string]bool{"": true},
+		after: o.After, setting: o.Setting, foldersFirst: o.FoldersFirst, preview: !o.NoPreview}
 	t.rebuild()
 	return t
 }
 
 // SetSize sets the pane's size in cells.
-func (t *treePane) SetSize(w, h int) {
+func (t *Pane) SetSize(w, h int) {
 	t.width, t.height = w, h
 	t.clamp()
 }
 
 // visible is how many rows fit under the title and the footer lines.
-func (t *treePane) visible() int { return max(t.height-1-t.footers(), 1) }
+func (t *Pane) visible() int { return max(t.height-1-t.footers(), 1) }
 
 // footers is how many lines go under the rows: the legend, and the filter
 // prompt while it is open (as ui.RenderTree draws them: only while two
 // rows stay for the title and one row).
-func (t *treePane) footers() int {
+func (t *Pane) footers() int {
 	n := 0
 	if t.filter != nil && t.height-n > 2 {
 		n++
@@ -121,7 +136,7 @@ func (t *treePane) footers() int {
 }
 
 // shown is the rows on screen: the tree, or the filter's rows.
-func (t *treePane) shown() []*node {
+func (t *Pane) shown() []*node {
 	if t.filter.showing() {
 		return t.filter.rows
 	}
@@ -132,7 +147,7 @@ func (t *treePane) shown() []*node {
 }
 
 // selected is the node under the cursor (never the rule row).
-func (t *treePane) selected() *node {
+func (t *Pane) selected() *node {
 	rows := t.shown()
 	if t.cursor < 0 || t.cursor >= len(rows) || rows[t.cursor].rule {
 		return nil
@@ -142,7 +157,7 @@ func (t *treePane) selected() *node {
 
 // rebuild flattens the expanded part of the tree into rows, keeping the
 // cursor on the same node when it is still visible.
-func (t *treePane) rebuild() {
+func (t *Pane) rebuild() {
 	t.shape++
 	sel := t.selected()
 	t.rows = t.rows[:0]
@@ -174,10 +189,10 @@ func (t *treePane) rebuild() {
 }
 
 // clamp keeps the cursor on a row (not the rule) and on screen.
-func (t *treePane) clamp() { t.clampDir(1) }
+func (t *Pane) clamp() { t.clampDir(1) }
 
 // clampDir is clamp, stepping off the rule row in direction d.
-func (t *treePane) clampDir(d int) {
+func (t *Pane) clampDir(d int) {
 	rows := t.shown()
 	t.cursor = min(max(t.cursor, 0), len(rows)-1)
 	if t.cursor >= 0 && rows[t.cursor].rule {
@@ -197,13 +212,13 @@ func (t *treePane) clampDir(d int) {
 	t.offset = max(min(t.offset, len(rows)-vis), 0)
 }
 
-func (t *treePane) move(d int) {
+func (t *Pane) move(d int) {
 	t.cursor += d
 	t.clampDir(d)
 }
 
 // scroll moves the view without moving the cursor off screen (the wheel).
-func (t *treePane) scroll(d int) {
+func (t *Pane) scroll(d int) {
 	vis := t.visible()
 	t.offset = max(min(t.offset+d, len(t.shown())-vis), 0)
 	t.cursor = min(max(t.cursor, t.offset), t.offset+vis-1)
@@ -211,7 +226,7 @@ func (t *treePane) scroll(d int) {
 }
 
 // setChildren installs a folder listing under n.
-func (t *treePane) setChildren(n *node, l *repoops.DirListing) {
+func (t *Pane) setChildren(n *node, l *repoops.DirListing) {
 	old := map[string]*node{}
 	for _, c := range n.children {
 		old[c.path] = c
@@ -257,7 +272,7 @@ func containsNode(ns []*node, x *node) bool {
 }
 
 // forget drops a vanished subtree from the index.
-func (t *treePane) forget(n *node) {
+func (t *Pane) forget(n *node) {
 	delete(t.nodes, n.path)
 	for _, c := range n.children {
 		t.forget(c)
@@ -268,10 +283,10 @@ func (t *treePane) forget(n *node) {
 }
 
 // anyLoading reports whether a spinner is needed.
-func (t *treePane) anyLoading() bool { return len(t.pending) > 0 }
+func (t *Pane) anyLoading() bool { return len(t.pending) > 0 }
 
 // rowsView describes the on-screen rows for ui.RenderTree.
-func (t *treePane) rowsView() ([]ui.TreeRow, int) {
+func (t *Pane) rowsView() ([]ui.TreeRow, int) {
 	vis := t.visible()
 	rows := t.shown()
 	end := min(t.offset+vis, len(rows))
@@ -304,4 +319,28 @@ func (t *treePane) rowsView() ([]ui.TreeRow, int) {
 		out = append(out, r)
 	}
 	return out, t.cursor - t.offset
+}
+
+// RevealPath opens the folders down to path and selects it: at once where
+// they are listed, else as each listing arrives (onDirLoaded goes on with
+// revealStep).
+func (t *Pane) RevealPath(path string) tea.Cmd {
+	t.reveal = path
+	n := t.root
+	for {
+		if !n.loaded {
+			if n.loading {
+				n.expanded = true
+				return nil // its listing is on the way; revealStep carries on then
+			}
+			return t.expand(n)
+		}
+		n.expanded = true
+		c := t.revealStep(n)
+		if c == nil {
+			t.rebuild()
+			return nil
+		}
+		n = c
+	}
 }

@@ -1,10 +1,11 @@
-package model
+package tree
 
 import (
 	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -18,19 +19,19 @@ const treeRestPause = 120 * time.Millisecond
 type restMsg struct{}
 
 // moved starts the rest timer for the cursor's new place.
-func (t *treePane) moved() tea.Cmd {
+func (t *Pane) moved() tea.Cmd {
 	t.restSeq++
 	if t.after == nil {
 		return nil
 	}
 	seq := t.restSeq
 	return t.after(treeRestPause, func(time.Time) tea.Msg {
-		return paneMsg{To: paneTree, Job: jobRest, Gen: seq, Msg: restMsg{}}
+		return pane.Msg{To: pane.Tree, Job: pane.JobRest, Gen: seq, Msg: restMsg{}}
 	})
 }
 
 // onRest runs what follows the cursor where it rests.
-func (t *treePane) onRest() tea.Cmd {
+func (t *Pane) onRest() tea.Cmd {
 	n := t.selected()
 	if n == nil {
 		return nil
@@ -72,7 +73,7 @@ type reachMsg struct{ path, text string }
 // see path listed: the first repo_tree on the deepest folder the root
 // listing shows, then again from the deepest folder each answer shows, the
 // way an agent walks down, until path is listed, or no call gets nearer.
-func (t *treePane) startReach(path string) tea.Cmd {
+func (t *Pane) startReach(path string) tea.Cmd {
 	if t.reach.cancel != nil {
 		t.reach.cancel()
 	}
@@ -81,7 +82,7 @@ func (t *treePane) startReach(path string) tea.Cmd {
 	ctx, cancel := context.WithCancel(t.c.Ctx)
 	t.reach.cancel = cancel
 	h, look := t.horizon, t.c.Look
-	return envelop(paneTree, jobReach, t.reach.gen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobReach, t.reach.gen, func() tea.Msg {
 		defer cancel()
 		return reachMsg{path: path, text: reachText(ctx, look, h, path)}
 	})

@@ -1,10 +1,11 @@
-package model
+package tree
 
 import (
 	"context"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -25,7 +26,7 @@ type horizon struct {
 	cut   bool
 }
 
-// horizonMsg carries the horizon; it travels in a paneMsg stamped with the
+// horizonMsg carries the horizon; it travels in a pane.Msg stamped with the
 // tree generation it was computed for.
 type horizonMsg struct {
 	h   *horizon
@@ -36,7 +37,7 @@ type horizonMsg struct {
 // session's Tree, so it is the tool's own breadth-first choice, caps
 // included, not a re-implementation of it.
 func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
-	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobLoad, gen, func() tea.Msg {
 		args := repoops.TreeArgs{}
 		res, err := s.Tree(ctx, args)
 		if err != nil {

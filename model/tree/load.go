@@ -1,14 +1,15 @@
-package model
+package tree
 
 import (
 	"context"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
-// dirLoadedMsg is one folder's listing; it travels in a paneMsg stamped
+// dirLoadedMsg is one folder's listing; it travels in a pane.Msg stamped
 // with the tree generation that asked.
 type dirLoadedMsg struct {
 	path    string
@@ -25,7 +26,7 @@ type linkInfo struct {
 
 // loadDir lists one folder through the core, off the update loop.
 func loadDir(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.Cmd {
-	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobLoad, gen, func() tea.Msg {
 		if err := ctx.Err(); err != nil {
 			return dirLoadedMsg{path: path, err: err}
 		}
@@ -52,7 +53,7 @@ func loadDir(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.
 
 // expand opens folder n: at once when it is loaded, else after its listing
 // arrives (the row spins meanwhile). It returns the load to run, if any.
-func (t *treePane) expand(n *node) tea.Cmd {
+func (t *Pane) expand(n *node) tea.Cmd {
 	if !n.isDir() {
 		return nil
 	}
@@ -68,7 +69,7 @@ func (t *treePane) expand(n *node) tea.Cmd {
 }
 
 // collapse closes n, or moves to its parent when n is not an open folder.
-func (t *treePane) collapse(n *node) {
+func (t *Pane) collapse(n *node) {
 	if n.isDir() && n.expanded && n.parent != nil {
 		n.expanded = false
 		t.rebuild()
@@ -88,7 +89,7 @@ func (t *treePane) collapse(n *node) {
 
 // onDirLoaded installs a listing of the current generation (the root
 // dropped those from before a reload).
-func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
+func (t *Pane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 	delete(t.pending, msg.path)
 	var after tea.Cmd
 	if msg.path == "" {
@@ -133,7 +134,7 @@ func (t *treePane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 
 // revealStep finds, among n's children, the next one on the way to
 // t.reveal. Reaching the target selects it and ends the reveal.
-func (t *treePane) revealStep(n *node) *node {
+func (t *Pane) revealStep(n *node) *node {
 	if t.reveal == "" {
 		return nil
 	}
@@ -158,7 +159,7 @@ func (t *treePane) revealStep(n *node) *node {
 
 // openDirs are the folders whose listing is on screen: the root and every
 // open folder under open folders.
-func (t *treePane) openDirs() []string {
+func (t *Pane) openDirs() []string {
 	var out []string
 	var walk func(n *node)
 	walk = func(n *node) {
@@ -177,7 +178,7 @@ func (t *treePane) openDirs() []string {
 // relist lists folders again after a change on disk, in place: their rows
 // stay (no spinner) until the new listing lands, open subfolders stay open
 // and the cursor stays on its entry. The horizon is computed again.
-func (t *treePane) relist(dirs []string) tea.Cmd {
+func (t *Pane) relist(dirs []string) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, p := range dirs {
 		if n := t.nodes[p]; n != nil && n.expanded && n.loaded {
@@ -192,7 +193,7 @@ func (t *treePane) relist(dirs []string) tea.Cmd {
 
 // reloadTree starts a new generation: every open folder is listed again and
 // re-expanded, and the horizon is recomputed.
-func (t *treePane) reload() tea.Cmd {
+func (t *Pane) reload() tea.Cmd {
 	t.gen++
 	t.wantOpen = map[string]bool{}
 	for p, n := range t.nodes {

@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -13,7 +14,7 @@ import (
 // the entries whose names hold it, from the whole file set the tools search
 // (repoops.EachFile, not only the folders already open), each with the
 // folders above it, as broot does. The file set is the one find uses,
-// listed once and shared (fileset.go), its index built once per version
+// listed once and shared (model/pane/fileset.go), its index built once per version
 // of it; while it is being listed the filter matches what is in so far.
 // With ignored entries shown, the filter walks the tree's own listing
 // instead, once per opening. Every pass runs off the update loop; a pass started before the last
@@ -26,9 +27,9 @@ type treeFilter struct {
 	cursor, offset int // the tree's place before it opened, for esc
 
 	ix       *filterIndex
-	at       fileVersion // the version of the file set ix indexes
-	own      bool        // ix is the walk with ignored entries, not the file set
-	building bool        // an index is being built
+	at       pane.FileVersion // the version of the file set ix indexes
+	own      bool             // ix is the walk with ignored entries, not the file set
+	building bool             // an index is being built
 	listGen  int
 	listErr  string
 	cancel   func()
@@ -44,7 +45,7 @@ type treeFilter struct {
 // with ignored entries).
 type filterListMsg struct {
 	ix  *filterIndex
-	at  fileVersion
+	at  pane.FileVersion
 	own bool
 	err error
 }
@@ -59,7 +60,7 @@ type filterPassMsg struct {
 
 // openFilter opens the filter prompt over the shared file set (or, with
 // ignored entries shown, walks the tree's listing).
-func (t *treePane) openFilter() tea.Cmd {
+func (t *Pane) openFilter() tea.Cmd {
 	f := &treeFilter{cursor: t.cursor, offset: t.offset, latest: new(atomic.Int64)}
 	t.filter = f
 	t.clamp()
@@ -72,7 +73,7 @@ func (t *treePane) openFilter() tea.Cmd {
 	ctx, cancel := context.WithCancel(t.c.Ctx)
 	f.cancel = cancel
 	repo := t.c.Repo
-	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobFilterList, f.listGen, func() tea.Msg {
 		defer cancel()
 		files, hidden, err := walkWithIgnored(ctx, repo)
 		if err != nil {
@@ -85,7 +86,7 @@ func (t *treePane) openFilter() tea.Cmd {
 // syncFilter brings the filter's index up to the file set as listed now:
 // the one built for this version when there is one, else one built off the
 // update loop (one at a time; the next starts when it lands).
-func (t *treePane) syncFilter() tea.Cmd {
+func (t *Pane) syncFilter() tea.Cmd {
 	f := t.filter
 	if f == nil || f.own || f.building {
 		return nil
@@ -104,7 +105,7 @@ func (t *treePane) syncFilter() tea.Cmd {
 	}
 	f.building = true
 	files, _ := s.Paths()
-	return envelop(paneTree, jobFilterList, f.listGen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobFilterList, f.listGen, func() tea.Msg {
 		return filterListMsg{ix: buildFilterIndex(files, nil), at: v}
 	})
 }
@@ -152,17 +153,17 @@ func walkWithIgnored(ctx context.Context, repo *repoops.Repo) ([]string, map[str
 }
 
 // filterGen answers Generation for the filter's jobs (-1: no filter open).
-func (t *treePane) filterGen(j job) int {
+func (t *Pane) filterGen(j pane.Job) int {
 	if t.filter == nil {
 		return -1
 	}
-	if j == jobFilterList {
+	if j == pane.JobFilterList {
 		return t.filter.listGen
 	}
 	return t.filter.gen
 }
 
-func (t *treePane) onFilterList(msg filterListMsg) tea.Cmd {
+func (t *Pane) onFilterList(msg filterListMsg) tea.Cmd {
 	f := t.filter
 	if msg.err != nil {
 		f.listErr = msg.err.Error()
@@ -185,7 +186,7 @@ func (t *treePane) onFilterList(msg filterListMsg) tea.Cmd {
 }
 
 // runFilter starts a pass for the query as typed now.
-func (t *treePane) runFilter() tea.Cmd {
+func (t *Pane) runFilter() tea.Cmd {
 	f := t.filter
 	f.gen++
 	f.latest.Store(int64(f.gen))
@@ -200,13 +201,13 @@ func (t *treePane) runFilter() tea.Cmd {
 	}
 	f.matching = true
 	ix, q, gen, latest := f.ix, f.input, f.gen, f.latest
-	return envelop(paneTree, jobFilter, gen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobFilter, gen, func() tea.Msg {
 		rows, n, ok := filterPass(ix, q, func() bool { return latest.Load() != int64(gen) })
 		return filterPassMsg{query: q, rows: rows, matches: n, stale: !ok}
 	})
 }
 
-func (t *treePane) onFilterPass(msg filterPassMsg) tea.Cmd {
+func (t *Pane) onFilterPass(msg filterPassMsg) tea.Cmd {
 	f := t.filter
 	if msg.stale || msg.query != f.input {
 		return nil
@@ -234,7 +235,7 @@ func (t *treePane) onFilterPass(msg filterPassMsg) tea.Cmd {
 // onTree runs fn on the tree under the filter: while the filter is open,
 // t.cursor and t.offset are its place, so listings that land meanwhile (a
 // reveal, a change on disk) move the tree's own place, kept for esc.
-func (t *treePane) onTree(fn func()) {
+func (t *Pane) onTree(fn func()) {
 	f := t.filter
 	if f == nil {
 		fn()
@@ -255,7 +256,7 @@ func (f *treeFilter) showing() bool { return f != nil && f.input != "" && f.rows
 
 // footer is the prompt line: the query and how many entries match, and
 // how far the file set's listing has come while it runs.
-func (f *treeFilter) footer(files *fileSet) string {
+func (f *treeFilter) footer(files *pane.FileSet) string {
 	s := "/" + f.input + "▏"
 	switch {
 	case f.listErr != "":
@@ -279,17 +280,17 @@ func (f *treeFilter) footer(files *fileSet) string {
 
 // acceptFilter closes the filter and opens the tree down to the entry
 // under the cursor, selected.
-func (t *treePane) acceptFilter() tea.Cmd {
+func (t *Pane) acceptFilter() tea.Cmd {
 	n := t.selected()
 	t.closeFilter(n == nil)
 	if n == nil {
 		return nil
 	}
-	return tea.Batch(t.revealPath(n.path), t.moved())
+	return tea.Batch(t.RevealPath(n.path), t.moved())
 }
 
 // closeFilter ends the filter; restore puts the tree's cursor back.
-func (t *treePane) closeFilter(restore bool) {
+func (t *Pane) closeFilter(restore bool) {
 	f := t.filter
 	if f == nil {
 		return

@@ -1,17 +1,18 @@
-package model
+package tree
 
 import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 )
 
 // startKinds counts, among the tree's envelopes in msgs, the root listing,
 // the horizon and the git marks.
 func startKinds(msgs []tea.Msg) (root, horizon, marks int) {
 	for _, msg := range msgs {
-		env, ok := msg.(paneMsg)
-		if !ok || env.To != paneTree {
+		env, ok := msg.(pane.Msg)
+		if !ok || env.To != pane.Tree {
 			continue
 		}
 		switch in := env.Msg.(type) {

@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"sort"
@@ -9,7 +9,7 @@ import (
 // ordered is n's children as the tree shows them: the listed entries, the
 // ignored ones too when the toggle is on (in name order among them), and
 // folders first when that setting is on.
-func (t *treePane) ordered(n *node) []*node {
+func (t *Pane) ordered(n *node) []*node {
 	kids := n.children
 	copied := false
 	if t.showIgnored && len(n.hidden) > 0 {
@@ -33,7 +33,7 @@ func folderish(n *node) bool { return n.isDir() || n.kind == repoops.KindRepo }
 // ruleIndex is where, among folder n's children kids, the rule goes: before
 // the first child the default repo_tree does not list, when n is the folder
 // its entry cap fell in and no child after that one is listed; -1 for none.
-func (t *treePane) ruleIndex(n *node, kids []*node) int {
+func (t *Pane) ruleIndex(n *node, kids []*node) int {
 	h := t.horizon
 	if h == nil || !h.cut || h.cutIn != n.path {
 		return -1

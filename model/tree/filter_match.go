@@ -1,9 +1,10 @@
-package model
+package tree
 
 import (
 	"sort"
 	"strings"
 
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -62,13 +63,13 @@ func buildFilterIndex(files []string, hidden map[string]bool) *filterIndex {
 // tree order, as rows; ok is false when stop said the pass is stale.
 func filterPass(ix *filterIndex, q string, stop func() bool) (rows []*node, matches int, ok bool) {
 	names := ix.lower
-	if hasUpper(q) {
+	if pane.HasUpper(q) {
 		names = ix.names
 	}
 	// A query with a slash is a path fragment ("rpc/server"): it is matched
 	// against the whole path, since no name holds a slash.
 	byPath := strings.Contains(q, "/")
-	fold := !hasUpper(q)
+	fold := !pane.HasUpper(q)
 	n := len(ix.paths)
 	keep := make([]uint8, n) // 1: a parent of a match; 2: a match
 	for i := n - 1; i >= 0; i-- {

@@ -1,10 +1,11 @@
-package model
+package tree
 
 import (
 	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -17,7 +18,7 @@ type gitMarksMsg struct{ marks map[string]string }
 // refresh (start, reload, a change on disk). Outside a git repository the
 // tool refuses and the tree shows no marks.
 func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
-	return envelop(paneTree, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Tree, pane.JobLoad, gen, func() tea.Msg {
 		if !look.Repo().IsGit() {
 			return gitMarksMsg{}
 		}
@@ -30,13 +31,13 @@ func gitMarks(ctx context.Context, look *repoops.Session, gen int) tea.Cmd {
 }
 
 // refreshGit runs repo_git status again (a file changed on disk).
-func (t *treePane) refreshGit() tea.Cmd {
+func (t *Pane) refreshGit() tea.Cmd {
 	t.gitWaiting = true
 	return gitMarks(t.c.Ctx, t.c.Look, t.gen)
 }
 
 // askHorizon runs the default repo_tree again for the dimming.
-func (t *treePane) askHorizon() tea.Cmd {
+func (t *Pane) askHorizon() tea.Cmd {
 	t.horizonWaiting = true
 	return computeHorizon(t.c.Ctx, t.c.Look, t.gen)
 }
@@ -46,14 +47,14 @@ func (t *treePane) askHorizon() tea.Cmd {
 // 0.4 s of CPU on a 92k-file repository) and the horizon's repo_tree ran
 // beside the root listing and slowed the first rows, which are what the
 // person waits for. Both still count as waited for (settled stays false).
-func (t *treePane) whenRootLands() {
+func (t *Pane) whenRootLands() {
 	t.askAfterRoot, t.horizonWaiting, t.gitWaiting = true, true, true
 }
 
 // rootLanded starts what whenRootLands deferred, a little later still:
 // the root's rows reach the screen at the renderer's next frame, and a
 // git process starting meanwhile takes a core from that frame.
-func (t *treePane) rootLanded() tea.Cmd {
+func (t *Pane) rootLanded() tea.Cmd {
 	if !t.askAfterRoot {
 		return nil
 	}
@@ -65,12 +66,12 @@ func (t *treePane) rootLanded() tea.Cmd {
 	}
 }
 
-// askAfterRootDelay is two of the renderer's frames (see programFPS).
-const askAfterRootDelay = 2 * time.Second / programFPS
+// askAfterRootDelay is two of the renderer's frames (see pane.ProgramFPS).
+const askAfterRootDelay = 2 * time.Second / pane.ProgramFPS
 
 // settled reports that nothing the tree asked for is still out: listings,
 // the horizon and the git marks (tests wait on it before drawing).
-func (t *treePane) settled() bool {
+func (t *Pane) settled() bool {
 	return !t.anyLoading() && !t.gitWaiting && !t.horizonWaiting
 }
 

@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"sort"
@@ -29,7 +29,7 @@ func (c *changedView) footer() string {
 }
 
 // toggleChanged turns the view on or off.
-func (t *treePane) toggleChanged() tea.Cmd {
+func (t *Pane) toggleChanged() tea.Cmd {
 	if t.changed != nil {
 		path := ""
 		if n := t.selected(); n != nil {
@@ -40,7 +40,7 @@ func (t *treePane) toggleChanged() tea.Cmd {
 		if path == "" {
 			return nil
 		}
-		return t.revealPath(path)
+		return t.RevealPath(path)
 	}
 	if t.git == nil {
 		if t.gitWaiting {
@@ -57,7 +57,7 @@ func (t *treePane) toggleChanged() tea.Cmd {
 
 // relistChanged builds the view's rows from the git marks, keeping the
 // cursor on its path when that is still listed.
-func (t *treePane) relistChanged() {
+func (t *Pane) relistChanged() {
 	if t.changed == nil {
 		return
 	}
@@ -83,7 +83,7 @@ func (t *treePane) relistChanged() {
 }
 
 // changedKey is l/enter (open) or h (nothing to fold) on a row of the view.
-func (t *treePane) changedKey(open bool) tea.Cmd {
+func (t *Pane) changedKey(open bool) tea.Cmd {
 	n := t.selected()
 	switch {
 	case n == nil || !open:

@@ -1,48 +1,49 @@
-package model
+package tree
 
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 // The tree's side of the pane contract.
 
-func (t *treePane) ID() paneID       { return paneTree }
-func (t *treePane) Title() string    { return "Tree" }
-func (t *treePane) Size() (int, int) { return t.width, t.height }
-func (t *treePane) ShortHelp() []key.Binding {
+func (t *Pane) ID() pane.ID      { return pane.Tree }
+func (t *Pane) Title() string    { return "Tree" }
+func (t *Pane) Size() (int, int) { return t.width, t.height }
+func (t *Pane) ShortHelp() []key.Binding {
 	if t.filter != nil {
 		return keymap.NewTreeFilter().ShortHelp()
 	}
 	return t.c.Keys.Tree.ShortHelp()
 }
-func (t *treePane) FullHelp() [][]key.Binding { return t.c.Keys.Tree.FullHelp() }
-func (t *treePane) Agent() *agentState        { return &t.agent }
-func (t *treePane) Loading() bool             { return t.anyLoading() }
+func (t *Pane) FullHelp() [][]key.Binding { return t.c.Keys.Tree.FullHelp() }
+func (t *Pane) Agent() *pane.AgentState   { return &t.agent }
+func (t *Pane) Loading() bool             { return t.anyLoading() }
 
 // Generation: every listing and the horizon belong to one tree generation,
 // bumped by a reload; the rest timer, the reach and the filter count their own.
-func (t *treePane) Generation(j job) int {
+func (t *Pane) Generation(j pane.Job) int {
 	switch j {
-	case jobRest:
+	case pane.JobRest:
 		return t.restSeq
-	case jobReach:
+	case pane.JobReach:
 		return t.reach.gen
-	case jobFilterList, jobFilter:
+	case pane.JobFilterList, pane.JobFilter:
 		return t.filterGen(j)
 	}
 	return t.gen
 }
 
 // AgentCall is the repo_tree call for the selected folder (a file's folder).
-func (t *treePane) AgentCall() (string, any, string) {
+func (t *Pane) AgentCall() (string, any, string) {
 	return "repo_tree", t.call(), ""
 }
 
-func (t *treePane) call() repoops.TreeArgs {
+func (t *Pane) call() repoops.TreeArgs {
 	n := t.selected()
 	for n != nil && !n.isDir() {
 		n = n.parent
@@ -54,8 +55,8 @@ func (t *treePane) call() repoops.TreeArgs {
 }
 
 // Status is the selected path and whether it lies beyond the horizon.
-func (t *treePane) Status() statusFields {
-	var f statusFields
+func (t *Pane) Status() pane.Status {
+	var f pane.Status
 	if n := t.selected(); n != nil {
 		f.Path = repoops.DisplayPath(n.path)
 		if n.kind == repoops.KindDir && n.path != "" {
@@ -77,7 +78,7 @@ func (t *treePane) Status() statusFields {
 // ignoredNote is what the status line says of an ignored entry.
 const ignoredNote = "ignored: repo_tree, repo_find and repo_grep never list it; repo_read_file by exact path reads it"
 
-func (t *treePane) Update(msg tea.Msg) tea.Cmd {
+func (t *Pane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return t.key(msg)
@@ -100,9 +101,9 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 		t.clamp()
 		return t.moved()
 	case tea.MouseWheelMsg:
-		t.scroll(wheelDelta(msg.Button))
+		t.scroll(pane.WheelDelta(msg.Button))
 		return nil
-	case reloadMsg:
+	case pane.ReloadMsg:
 		return t.reload()
 	case dirLoadedMsg:
 		var cmd tea.Cmd
@@ -134,7 +135,7 @@ func (t *treePane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (t *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := t.c.Keys.Tree
 	if cmd, done := t.countKey(msg); done {
 		return cmd
@@ -164,13 +165,13 @@ func (t *treePane) key(msg tea.KeyPressMsg) tea.Cmd {
 		t.foldersFirst = !t.foldersFirst
 		t.rebuild()
 		on := t.foldersFirst
-		return tea.Batch(t.say("folders first "+onOff(on)), t.remember(func(s *Settings) { s.FoldersFirst = on }))
+		return tea.Batch(t.say("folders first "+onOff(on)), t.remember(func(s *pane.Settings) { s.FoldersFirst = on }))
 	case key.Matches(msg, k.Preview):
 		t.preview = !t.preview
 		on := t.preview
-		return tea.Batch(t.say("preview on move "+onOff(on)), t.remember(func(s *Settings) { s.NoPreview = !on }))
+		return tea.Batch(t.say("preview on move "+onOff(on)), t.remember(func(s *pane.Settings) { s.NoPreview = !on }))
 	}
-	d, top, bottom := navStep(k.Nav, msg, t.visible())
+	d, top, bottom := pane.NavStep(k.Nav, msg, t.visible())
 	before := t.cursor
 	switch {
 	case counted && (top || bottom):
@@ -199,7 +200,7 @@ func onOff(on bool) string {
 }
 
 // remember saves a changed setting, when the tree is part of a model.
-func (t *treePane) remember(f func(*Settings)) tea.Cmd {
+func (t *Pane) remember(f func(*pane.Settings)) tea.Cmd {
 	if t.setting == nil {
 		return nil
 	}
@@ -207,12 +208,12 @@ func (t *treePane) remember(f func(*Settings)) tea.Cmd {
 }
 
 // say shows a short message in the status line.
-func (t *treePane) say(s string) tea.Cmd {
-	return noticeCmd(s)
+func (t *Pane) say(s string) tea.Cmd {
+	return pane.Notice(s)
 }
 
 // activate expands a folder or opens a file in the viewer.
-func (t *treePane) activate(n *node) tea.Cmd {
+func (t *Pane) activate(n *node) tea.Cmd {
 	if n == nil {
 		return nil
 	}
@@ -226,7 +227,7 @@ func (t *treePane) activate(n *node) tea.Cmd {
 }
 
 // View draws the tree at w×h.
-func (t *treePane) View(w, h int, focused bool) string {
+func (t *Pane) View(w, h int, focused bool) string {
 	rows, cur := t.rowsView()
 	title := "tree"
 	if n := len(t.shown()); n > 1 {
@@ -248,7 +249,7 @@ func (t *treePane) View(w, h int, focused bool) string {
 
 // legend is the bottom line: which request the dimming is relative to, or,
 // on a row beyond it, what an agent calls to reach that row.
-func (t *treePane) legend(w int) string {
+func (t *Pane) legend(w int) string {
 	if n := t.selected(); n != nil {
 		f := t.Status()
 		if f.Reach != "" {

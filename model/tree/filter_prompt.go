@@ -1,4 +1,4 @@
-package model
+package tree
 
 import (
 	"unicode/utf8"
@@ -6,23 +6,24 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/pane"
 )
 
 // filterPrompt is the filter's inline overlay: while it is open every key
 // goes to it (letters are typed, not run), and the tree draws it.
 type filterPrompt struct {
-	overlayBase
-	t        *treePane
+	pane.Base
+	t        *Pane
 	keys     keymap.TreeFilter
 	done     bool
 	accepted bool
 }
 
-func (p *filterPrompt) ID() paneID                 { return paneTreeFilter }
+func (p *filterPrompt) ID() pane.ID                { return pane.TreeFilter }
 func (p *filterPrompt) Title() string              { return "Tree filter" }
 func (p *filterPrompt) SetSize(int, int)           {}
 func (p *filterPrompt) Size() (int, int)           { return 0, 0 }
-func (p *filterPrompt) Area() overlayArea          { return areaInline }
+func (p *filterPrompt) Area() pane.Area            { return pane.AreaInline }
 func (p *filterPrompt) Done() bool                 { return p.done }
 func (p *filterPrompt) View(int, int, bool) string { return "" }
 func (p *filterPrompt) ShortHelp() []key.Binding   { return p.keys.ShortHelp() }
@@ -67,7 +68,7 @@ func (p *filterPrompt) Update(msg tea.Msg) tea.Cmd {
 		_, size := utf8.DecodeLastRuneInString(f.input)
 		f.input = f.input[:len(f.input)-size]
 		return t.runFilter()
-	case printable(k):
+	case pane.Printable(k):
 		f.input += k.Text
 		return t.runFilter()
 	}
