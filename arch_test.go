@@ -219,6 +219,7 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/model/preview", Imports: []string{m + "/model/console"}}, "no root model, no other pane"},
 		{listedPackage{ImportPath: m + "/model/sessions", Imports: []string{m + "/model"}}, "no root model, no other pane"},
 		{listedPackage{ImportPath: m + "/model/tree", Imports: []string{m + "/model/sessions"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/viewer", Imports: []string{m + "/model/tree"}}, "no root model, no other pane"},
 	} {
 		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
 		if !strings.Contains(got, c.want) {

@@ -32,16 +32,16 @@ func (m *Model) reload() tea.Cmd {
 // target is the file and line the editor and the clipboard act on: the
 // viewer's cursor, or the tree's selection.
 func (m *Model) target() (path string, line int, isDir bool) {
-	if m.focus == paneViewer && m.viewer.path != "" {
-		return m.viewer.path, max(m.viewer.cursor, 1), false
+	if m.focus == paneViewer && m.viewer.Path() != "" {
+		return m.viewer.Path(), max(m.viewer.Cursor(), 1), false
 	}
 	path, isDir, ok := m.tree.Selected()
 	if !ok {
 		return "", 0, false
 	}
 	line = 1
-	if path == m.viewer.path {
-		line = max(m.viewer.cursor, 1)
+	if path == m.viewer.Path() {
+		line = max(m.viewer.Cursor(), 1)
 	}
 	return path, line, isDir
 }

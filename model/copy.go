@@ -108,7 +108,7 @@ func (m *Model) copyNatural() tea.Cmd {
 	}
 	shown := repoops.DisplayPath(path)
 	if m.focus == paneViewer && !isDir {
-		if first, last, ok := m.viewer.selRange(); ok && m.viewer.sel != 0 {
+		if first, last, ok := m.viewer.Selection(); ok && m.viewer.Selecting() {
 			shown += ":" + itoaComma(first) + "-" + itoaComma(last)
 		} else {
 			shown += ":" + itoaComma(line)

@@ -153,3 +153,20 @@ func (m *Model) treeHeight() int {
 	_, h := m.tree.Size()
 	return h
 }
+
+// viewerHeight is the viewer's rows, title included, as laid out.
+func (m *Model) viewerHeight() int {
+	_, h := m.viewer.Size()
+	return h
+}
+
+// viewerOn starts the fixture (plus files) with path open and the viewer focused.
+func viewerOn(t *testing.T, files map[string]string, path string, w, h int) *Model {
+	t.Helper()
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, files)
+	m := start(t, dir, w, h)
+	run(m, m.openFile(path, 1))
+	m.focus = paneViewer
+	return m
+}

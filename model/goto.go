@@ -8,10 +8,10 @@ import (
 // highlight marked there when it is not empty (a search's pattern), give
 // the viewer focus, and open the tree down to the file and select it.
 func (m *Model) goTo(path string, line int, highlight string) tea.Cmd {
-	m.jumps.leave(m.viewer.spot())
-	cmd := m.viewer.open(path, line)
+	m.jumps.leave(m.viewer.Spot())
+	cmd := m.viewer.Open(path, line)
 	if highlight != "" {
-		cmd = tea.Batch(cmd, m.viewer.highlight(highlight, max(line, 1)))
+		cmd = tea.Batch(cmd, m.viewer.Highlight(highlight, max(line, 1)))
 	}
 	m.focus = paneViewer
 	return tea.Batch(cmd, m.tree.RevealPath(path))

@@ -15,6 +15,7 @@ import (
 	"github.com/repoxhq/repox/model/preview"
 	"github.com/repoxhq/repox/model/sessions"
 	"github.com/repoxhq/repox/model/tree"
+	"github.com/repoxhq/repox/model/viewer"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -61,7 +62,7 @@ type Model struct {
 	focus         paneID // the focused pane: one of ring's
 	ring          focusRing
 	tree          *tree.Pane
-	viewer        viewerPane
+	viewer        *viewer.Pane
 	pendingG      bool           // the first g of "g g"
 	jumps         jumpList       // where the viewer was before each jump (jumps.go)
 	writes        preview.Writes // the writes this explorer made, for u and U (preview_open.go)
@@ -131,7 +132,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		FoldersFirst: cfg.Settings.FoldersFirst,
 		NoPreview:    cfg.Settings.NoPreview,
 	})
-	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
+	m.viewer = viewer.New(c, cfg.Settings.Wrap)
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)

@@ -31,7 +31,7 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseClickMsg(ev)) // drawn over the viewer: it is what was clicked
 		}
-		p = &m.viewer
+		p = m.viewer
 	default:
 		return m.startDrag() // the separator: dragging it moves the split
 	}
@@ -51,7 +51,7 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 	if d == 0 {
 		return nil
 	}
-	var p pane = &m.viewer
+	var p pane = m.viewer
 	if ev.X < m.treeWidth() {
 		p = m.tree
 	} else {

@@ -113,7 +113,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	if m.tree.Cursor() != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
 		t.Errorf("a key under an overlay reached the panes or the global bindings")
 	}
-	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewer.width)) {
+	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewerWidth())) {
 		t.Errorf("the viewer-area overlay is not drawn over the viewer:\n%s", out)
 	}
 
@@ -170,32 +170,6 @@ func TestHelpIsAnOverlay(t *testing.T) {
 	}
 }
 
-func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := start(t, dir, 80, 24)
-	openFixtureFile(t, m, dir, "src/main.go")
-	press(m, "tab", "/")
-	if _, ok := m.Overlays.Top().(*promptPane); !ok || !m.viewer.search.typing {
-		t.Fatalf("/ did not open the prompt")
-	}
-	_, cmd := m.Update(keyMsg("q"))
-	run(m, cmd)
-	if m.viewer.search.input != "q" {
-		t.Errorf("q while typing: input %q, want it typed", m.viewer.search.input)
-	}
-	if !strings.Contains(m.Render(), "/q▏") {
-		t.Errorf("the prompt is not in the viewer's footer")
-	}
-	press(m, "esc")
-	if m.Overlays.Top() != nil || m.viewer.search.typing || m.viewer.search.input != "" {
-		t.Errorf("esc left the prompt open")
-	}
-	press(m, "/", "n", "e", "e", "d", "l", "e", "enter")
-	if m.Overlays.Top() != nil || m.viewer.search.query != "needle" || m.viewer.cursor != 7 {
-		t.Errorf("enter: query %q cursor %d open %v", m.viewer.search.query, m.viewer.cursor, m.Overlays.Top() != nil)
-	}
-}
-
 // drain runs cmd and returns the messages it produces, unbatched, without
 // feeding them to the model.
 func drain(cmd tea.Cmd) []tea.Msg {
@@ -239,31 +213,30 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		}
 		run(m, m.openFile("src/main.go", 1))
 		m.Update(old[0])
-		if m.viewer.path != "src/main.go" || m.viewer.total != 8 {
-			t.Errorf("a window of the previous file was installed: total %d", m.viewer.total)
+		if m.viewer.Path() != "src/main.go" || m.viewer.Total() != 8 {
+			t.Errorf("a window of the previous file was installed: total %d", m.viewer.Total())
 		}
 		// The same window, current, is installed: the check can tell.
 		fresh := envelopes(m.openFile("docs/long.txt", 1), paneViewer, jobLoad)
 		m.Update(fresh[0])
-		if m.viewer.total != 1400 {
-			t.Errorf("the current window was dropped: total %d", m.viewer.total)
+		if m.viewer.Total() != 1400 {
+			t.Errorf("the current window was dropped: total %d", m.viewer.Total())
 		}
 	})
 
 	t.Run("gate verdict superseded by a newer check", func(t *testing.T) {
 		m := start(t, dir, 80, 24)
 		run(m, m.openFile("src/main.go", 1))
+		older := envelopes(m.checkGate(), paneViewer, jobGate) // worked out before the read: shut
 		explicitRead(t, m, "src/main.go")
-		older := envelopes(m.checkGate(), paneViewer, jobGate)
-		newer := envelopes(m.checkGate(), paneViewer, jobGate)
+		newer := envelopes(m.checkGate(), paneViewer, jobGate) // after it: open
 		if len(older) != 1 || len(newer) != 1 {
 			t.Fatal("no gate envelopes")
 		}
 		m.Update(newer[0])
-		older[0].Msg = gateMsg{verdict: repoops.GateVerdict{Cause: repoops.GateNeverRead}}
 		m.Update(older[0])
-		if m.viewer.gate == nil || m.viewer.gate.Cause != repoops.GateAllowed {
-			t.Errorf("the older verdict replaced the newer: %+v", m.viewer.gate)
+		if g := m.viewer.Gate(); g == nil || g.Cause != repoops.GateAllowed {
+			t.Errorf("the older verdict replaced the newer: %+v", g)
 		}
 	})
 
@@ -312,11 +285,11 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 	run(m, m.openFile("src/main.go", 1))
 	fresh := envelopes(m.toggleAgent(), paneViewer, jobAgent)
 	m.Update(old[0])
-	if a := &m.viewer.agent; strings.Contains(a.Text, "docs/long.txt") {
+	if a := m.viewer.Agent(); strings.Contains(a.Text, "docs/long.txt") {
 		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.Text)
 	}
 	m.Update(fresh[0])
-	if a := &m.viewer.agent; !strings.HasPrefix(a.Text, "src/main.go") {
+	if a := m.viewer.Agent(); !strings.HasPrefix(a.Text, "src/main.go") {
 		t.Errorf("the current answer was dropped: %q", a.Text)
 	}
 }
@@ -335,8 +308,8 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 		t.Fatalf("after opening: gate %v %q, want not read, naming the explorer session", g, text)
 	}
 	press(m, "tab", "a") // the agent view's default read (limit 1000)
-	if !strings.HasPrefix(m.viewer.agent.Text, "docs/long.txt — lines 1-1000 of 1400") {
-		t.Fatalf("agent view text %q", m.viewer.agent.Text)
+	if !strings.HasPrefix(m.viewer.Agent().Text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("agent view text %q", m.viewer.Agent().Text)
 	}
 	press(m, "a")
 	run(m, m.openFile("docs/long.txt", 1200))

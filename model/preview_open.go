@@ -5,29 +5,30 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/preview"
+	"github.com/repoxhq/repox/model/viewer"
 )
 
 // openPreview opens the edit preview (model/preview) on the viewer's
 // file, prefilled with the selected lines (or the cursor line); e again on
 // the lines where the last one was closed brings its typing back.
 func (m *Model) openPreview() tea.Cmd {
-	v := &m.viewer
-	if v.path == "" || v.total <= 0 || v.refusal != "" {
+	v := m.viewer
+	if v.Path() == "" || v.Total() <= 0 || v.Refusal() != "" {
 		return m.flash("open a text file in the viewer first: e previews an edit of it")
 	}
-	first, last, _ := v.selRange()
-	p := preview.New(m.common, v.path, selLabel(first, last), m.tick, func(wrote bool) tea.Cmd {
+	first, last, _ := v.Selection()
+	p := preview.New(m.common, v.Path(), viewer.SelLabel(first, last), m.tick, func(wrote bool) tea.Cmd {
 		if wrote {
 			return m.reloadFile()
 		}
 		return m.checkGate()
 	})
 	if !p.Resume(m.lastPreview) {
-		text, missing, cut := v.selText(first, last)
+		text, missing, cut := v.SelectionText(first, last)
 		p.Prefill(text, last, missing, cut)
 	}
 	m.lastPreview = p
-	v.sel, v.styled = 0, nil
+	v.ClearSelection()
 	m.pushOverlay(p)
 	return p.Start()
 }

@@ -85,7 +85,7 @@ func flat(frame string) string {
 func TestPreviewSelectionAndInsertForm(t *testing.T) {
 	m, path := previewModel(t, 3)
 	press(m, "v", "j", "j")
-	if first, last, _ := m.viewer.selRange(); first != 3 || last != 5 {
+	if first, last, _ := m.viewer.Selection(); first != 3 || last != 5 {
 		t.Fatalf("selection %d-%d, want 3-5", first, last)
 	}
 	if !strings.Contains(m.Render(), "┃") {
@@ -110,7 +110,7 @@ func TestPreviewSelectionAndInsertForm(t *testing.T) {
 	press(m, "y")
 	fileIs(t, path, "package dup\n\nvar a = 1\nvar x = 2\nvar b = 3\n// note\nvar x = 2\n")
 	// The viewer read the new content again.
-	if l, ok := m.viewer.find(6); !ok || l.raw != "// note" {
+	if l, ok := m.viewer.LineText(6); !ok || l != "// note" {
 		t.Errorf("viewer line 6 after the apply: %+v", l)
 	}
 }

@@ -11,14 +11,14 @@ import (
 // already open only moves,
 // unless reread (the call changed it: a live agent's edit is on disk).
 func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
-	if line <= 0 && m.viewer.path == path {
-		line = m.viewer.cursor // no line to go to: keep the place
+	if line <= 0 && m.viewer.Path() == path {
+		line = m.viewer.Cursor() // no line to go to: keep the place
 	}
 	line = max(line, 1)
 	reveal := m.tree.RevealPath(path)
-	if m.viewer.path == path && m.viewer.total > 0 && !reread {
-		m.viewer.centerOn(min(line, m.viewer.total))
-		return tea.Batch(reveal, m.viewer.ensureLoaded())
+	if m.viewer.Path() == path && m.viewer.Total() > 0 && !reread {
+		m.viewer.CenterOn(min(line, m.viewer.Total()))
+		return tea.Batch(reveal, m.viewer.EnsureLoaded())
 	}
 	return tea.Batch(reveal, m.openFile(path, line))
 }

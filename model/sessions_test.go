@@ -150,7 +150,7 @@ func settled(m *Model, calls int) func() bool {
 	return func() bool {
 		p := m.sessions
 		return p != nil && p.Progress().Following && p.Progress().Calls == calls && p.Settled() &&
-			(m.viewer.path == "" || m.viewer.total > 0) && m.tree.Settled()
+			(m.viewer.Path() == "" || m.viewer.Total() > 0) && m.tree.Settled()
 	}
 }
 
@@ -199,14 +199,14 @@ func TestSessionsFollowMarksAndGate(t *testing.T) {
 	if g := m.sessions.Progress(); g.Cursor != s1Calls-1 || !g.Newest {
 		t.Fatalf("cursor %d follow %v, want the newest call followed", g.Cursor, g.Newest)
 	}
-	if m.viewer.path != "src/main.go" {
-		t.Fatalf("viewer shows %q, want the edited file", m.viewer.path)
+	if m.viewer.Path() != "src/main.go" {
+		t.Fatalf("viewer shows %q, want the edited file", m.viewer.Path())
 	}
 	if path, _, _ := m.tree.Selected(); path != "src/main.go" {
 		t.Fatalf("tree selects %q, want src/main.go", path)
 	}
-	if m.viewer.cursor != 7 {
-		t.Errorf("viewer cursor at %d, want the edited line 7", m.viewer.cursor)
+	if m.viewer.Cursor() != 7 {
+		t.Errorf("viewer cursor at %d, want the edited line 7", m.viewer.Cursor())
 	}
 
 	// The tree marks come from s1's horizon.
@@ -262,15 +262,6 @@ func TestSessionsMarksAreTheChosenSessions(t *testing.T) {
 	}
 }
 
-func hasFlag(fs []replay.Flag, k replay.FlagKind) bool {
-	for _, f := range fs {
-		if f.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
 // tab hides the pane and keeps the session (marks, following); c shows it
 // as it was; esc closes it, stops following and clears the marks.
 func TestSessionsHideShowClose(t *testing.T) {
@@ -287,7 +278,7 @@ func TestSessionsHideShowClose(t *testing.T) {
 	if !strings.Contains(ansi.Strip(m.TreeView(m.treeWidth(), m.treeHeight())), "main.go "+ui.SeenEdited) {
 		t.Errorf("tree without the agent's marks:\n%s", ansi.Strip(m.TreeView(m.treeWidth(), m.treeHeight())))
 	}
-	if v := ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)); !strings.Contains(v, "  7+") {
+	if v := ansi.Strip(m.ViewerView(m.viewerWidth(), m.viewerHeight())); !strings.Contains(v, "  7+") {
 		t.Errorf("viewer gutter without the edit mark on line 7:\n%s", v)
 	}
 	press(m, "c")
@@ -350,8 +341,8 @@ func (w *watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := w.Model.Update(msg)
 	if p := w.sessions; p != nil {
 		g := p.Progress()
-		path := w.viewer.path
-		if path != "" && w.viewer.total < 0 {
+		path := w.viewer.Path()
+		if path != "" && w.viewer.Total() < 0 {
 			path += " (reading)"
 		}
 		w.state.Store(fmt.Sprintf("%d/%d/%d/%s", g.Calls, g.Cursor, g.Replayed, path))
@@ -402,8 +393,8 @@ func TestSessionsFlow(t *testing.T) {
 	waitState("6/5/6/src/main.go")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*watched)
-	if st := fm.sessions.Status(); st.Path != "src/main.go" || fm.viewer.cursor != 7 {
-		t.Fatalf("final: the newest call's file %q, viewer cursor %d", st.Path, fm.viewer.cursor)
+	if st := fm.sessions.Status(); st.Path != "src/main.go" || fm.viewer.Cursor() != 7 {
+		t.Fatalf("final: the newest call's file %q, viewer cursor %d", st.Path, fm.viewer.Cursor())
 	}
 	if got := ansi.Strip(fm.Render()); !strings.Contains(got, "#6 09:30:05 repo_edit src/main.go:7") {
 		t.Errorf("the newest call is not shown:\n%s", got)
@@ -416,7 +407,7 @@ func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
 	log := writeLog(t, agentScript[4:5]) // a full read of src/main.go
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, 1))
-	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, needle") {
+	if l, ok := m.viewer.LineText(7); !ok || !strings.Contains(l, "hello, needle") {
 		t.Fatalf("viewer before the edit: %+v", l)
 	}
 	// the agent edits the explored tree itself, then the log records it
@@ -424,7 +415,7 @@ func TestSessionsLiveEditRereadsTheViewer(t *testing.T) {
 		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
 	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
 	drive(t, m, nil, settled(m, 3))
-	if l, ok := m.viewer.find(7); !ok || !strings.Contains(l.text, "hello, world") {
+	if l, ok := m.viewer.LineText(7); !ok || !strings.Contains(l, "hello, world") {
 		t.Errorf("the viewer still shows the file from before the agent's edit: %+v", l)
 	}
 }
@@ -435,15 +426,15 @@ func TestSessionsClickGoesToThePane(t *testing.T) {
 	log := writeLog(t, agentScript)
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, s1Calls))
-	cursor := m.viewer.cursor
+	cursor := m.viewer.Cursor()
 	x := m.treeWidth() + 5
 	_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: 2, Button: tea.MouseLeft}) // row 2: the second call
 	drive(t, m, cmd, settled(m, s1Calls))
 	if g := m.sessions.Progress(); g.Cursor != 1 || g.Newest {
 		t.Errorf("click selected call %d (follow %v), want the second", g.Cursor, g.Newest)
 	}
-	if m.viewer.cursor != cursor {
-		t.Errorf("the click moved the hidden viewer's cursor: %d, was %d", m.viewer.cursor, cursor)
+	if m.viewer.Cursor() != cursor {
+		t.Errorf("the click moved the hidden viewer's cursor: %d, was %d", m.viewer.Cursor(), cursor)
 	}
 	_, cmd = m.Update(tea.MouseWheelMsg{X: x, Y: 3, Button: tea.MouseWheelDown})
 	drive(t, m, cmd, settled(m, s1Calls))

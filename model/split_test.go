@@ -45,8 +45,8 @@ func TestSplitKeysResizeAndRemember(t *testing.T) {
 		t.Fatalf("default tree width %d, want %d", m.treeWidth(), third)
 	}
 	press(m, ">")
-	if m.cfg.Settings.Split != 38 || m.treeWidth() != 80*38/100 || m.treeWidth()+1+m.viewer.width != 80 {
-		t.Fatalf("after >: split %d, tree %d, viewer %d", m.cfg.Settings.Split, m.treeWidth(), m.viewer.width)
+	if m.cfg.Settings.Split != 38 || m.treeWidth() != 80*38/100 || m.treeWidth()+1+m.viewerWidth() != 80 {
+		t.Fatalf("after >: split %d, tree %d, viewer %d", m.cfg.Settings.Split, m.treeWidth(), m.viewerWidth())
 	}
 	if s, err := LoadSettings(path); err != nil || s.Split != 38 {
 		t.Fatalf("saved: %+v, %v", s, err)
@@ -61,8 +61,8 @@ func TestSplitKeysResizeAndRemember(t *testing.T) {
 	for range 20 {
 		press(m, ">")
 	}
-	if m.viewer.width != ui.MinViewerWidth || !strings.Contains(m.message, "widest") {
-		t.Fatalf("widest: viewer %d, message %q", m.viewer.width, m.message)
+	if m.viewerWidth() != ui.MinViewerWidth || !strings.Contains(m.message, "widest") {
+		t.Fatalf("widest: viewer %d, message %q", m.viewerWidth(), m.message)
 	}
 	for range 20 {
 		press(m, "<")
@@ -159,15 +159,15 @@ func TestSplitDragTheSeparator(t *testing.T) {
 	sep := m.treeWidth()
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: sep, Y: 5})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 50, Y: 5})
-	if m.treeWidth() != 50 || m.treeWidth()+1+m.viewer.width != 100 {
-		t.Fatalf("drag to 50: tree %d viewer %d", m.treeWidth(), m.viewer.width)
+	if m.treeWidth() != 50 || m.treeWidth()+1+m.viewerWidth() != 100 {
+		t.Fatalf("drag to 50: tree %d viewer %d", m.treeWidth(), m.viewerWidth())
 	}
 	if s, _ := LoadSettings(path); s.Split != 0 {
 		t.Fatalf("saved before the release: %+v", s)
 	}
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 95, Y: 5})
-	if m.viewer.width != ui.MinViewerWidth {
-		t.Fatalf("dragged past the viewer's minimum: viewer %d", m.viewer.width)
+	if m.viewerWidth() != ui.MinViewerWidth {
+		t.Fatalf("dragged past the viewer's minimum: viewer %d", m.viewerWidth())
 	}
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 40, Y: 5})
 	_, cmd := m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 40, Y: 5})

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/viewer"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -35,20 +36,20 @@ func TestViewerSaysAnIgnoredFileIsUnlisted(t *testing.T) {
 		m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the narrowest header first
 		run(m, m.Init())
-		if head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewer.width, m.viewer.height), "\n", 2)[0]); strings.Contains(head, "ignored:") != c.hidden {
+		if head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewerWidth(), m.viewerHeight()), "\n", 2)[0]); strings.Contains(head, "ignored:") != c.hidden {
 			t.Errorf("%s at 80 columns: header %q", c.file, head)
 		}
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		notes := strings.Join(m.viewer.fileNotes(), "|")
-		if got := strings.Contains(notes, hiddenNoteText); got != c.hidden {
+		notes := strings.Join(m.viewer.Notes(), "|")
+		if got := strings.Contains(notes, viewer.HiddenNote); got != c.hidden {
 			t.Errorf("%s: notes %q", c.file, notes)
 		}
-		head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewer.width, m.viewer.height), "\n", 2)[0])
+		head := ansi.Strip(strings.SplitN(m.ViewerView(m.viewerWidth(), m.viewerHeight()), "\n", 2)[0])
 		if got := strings.Contains(head, "ignored:"); got != c.hidden {
 			t.Errorf("%s: header %q", c.file, head)
 		}
-		if c.hidden && m.viewer.refusal != "" {
-			t.Errorf("%s: the read by exact path was refused: %s", c.file, m.viewer.refusal)
+		if c.hidden && m.viewer.Refusal() != "" {
+			t.Errorf("%s: the read by exact path was refused: %s", c.file, m.viewer.Refusal())
 		}
 		repo.Close()
 	}
@@ -89,8 +90,8 @@ func TestFilterOpensAnIgnoredFile(t *testing.T) {
 	}
 	m.tick = now // the cursor's rest shows the file
 	press(m, "k", "j")
-	if m.viewer.path != "vendor/dep/dep.go" || !strings.Contains(strings.Join(m.viewer.fileNotes(), "|"), hiddenNoteText) {
-		t.Errorf("viewer %q, notes %q", m.viewer.path, m.viewer.fileNotes())
+	if m.viewer.Path() != "vendor/dep/dep.go" || !strings.Contains(strings.Join(m.viewer.Notes(), "|"), viewer.HiddenNote) {
+		t.Errorf("viewer %q, notes %q", m.viewer.Path(), m.viewer.Notes())
 	}
 }
 
@@ -125,8 +126,8 @@ func TestTreeTogglesAreRemembered(t *testing.T) {
 		t.Fatal("no README.md row")
 	}
 	press(again, "j", "k") // moved, then rested on README.md
-	if again.viewer.path != "" {
-		t.Errorf("read back: preview off, yet the viewer shows %q", again.viewer.path)
+	if again.viewer.Path() != "" {
+		t.Errorf("read back: preview off, yet the viewer shows %q", again.viewer.Path())
 	}
 }
 
@@ -138,8 +139,8 @@ func TestTreePreviewKeepsFocus(t *testing.T) {
 	m.tick = now // the cursor's rest fires
 	selectPath(t, m, ".gitignore")
 	press(m, "j") // onto README.md, and rests there
-	if m.viewer.path != "README.md" || m.focus != paneTree {
-		t.Fatalf("viewer %q, focus %v", m.viewer.path, m.focus)
+	if m.viewer.Path() != "README.md" || m.focus != paneTree {
+		t.Fatalf("viewer %q, focus %v", m.viewer.Path(), m.focus)
 	}
 	if _, ok := m.Session.LastRead("README.md"); ok {
 		t.Errorf("previewing recorded a read in the explorer's session")

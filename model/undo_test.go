@@ -53,7 +53,7 @@ func TestUndoTakesTheLastWriteBack(t *testing.T) {
 	if !strings.HasPrefix(m.message, "undone: dup.go is as before repo_edit ") {
 		t.Errorf("message %q", m.message)
 	}
-	if l, ok := m.viewer.find(3); !ok || l.raw != "var a = 1" {
+	if l, ok := m.viewer.LineText(3); !ok || l != "var a = 1" {
 		t.Errorf("viewer line 3 after the undo: %+v", l)
 	}
 	press(m, "U")

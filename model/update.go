@@ -22,7 +22,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if m.sessions != nil {
-		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.path))
+		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.Path()))
 	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
@@ -34,7 +34,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m.viewer.ensureLoaded()
+		return m.viewer.EnsureLoaded()
 	case tea.BackgroundColorMsg:
 		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
 		return m.broadcast(msg)
@@ -75,7 +75,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.flash("editor: " + msg.err.Error())
 		}
-		if msg.path != m.viewer.path {
+		if msg.path != m.viewer.Path() {
 			return m.flash("back from the editor")
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
@@ -146,7 +146,7 @@ func (m *Model) pane(id paneID) pane {
 	case paneTree:
 		return m.tree
 	case paneViewer:
-		return &m.viewer
+		return m.viewer
 	case paneSessions:
 		if m.sessions != nil {
 			return m.sessions // shown or hidden: its follow goes on
@@ -182,25 +182,25 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 
 // openFile shows path in the viewer with the cursor at line (1 if 0).
 func (m *Model) openFile(path string, line int) tea.Cmd {
-	cmd := m.viewer.open(path, line)
-	return tea.Batch(cmd, checkHidden(m.Ctx, m.Repo, m.viewer.gen, path))
+	cmd := m.viewer.Open(path, line)
+	return tea.Batch(cmd, m.viewer.CheckHidden())
 }
 
 // showFile is common.open: line 0 keeps the place in a file already open.
 func (m *Model) showFile(path string, line int) tea.Cmd {
-	if line == 0 && path == m.viewer.path {
+	if line == 0 && path == m.viewer.Path() {
 		return nil
 	}
 	return m.openFile(path, line)
 }
 
-func (m *Model) reloadFile() tea.Cmd { return m.viewer.reload() }
+func (m *Model) reloadFile() tea.Cmd { return m.viewer.Reload() }
 
-func (m *Model) checkGate() tea.Cmd { return m.viewer.checkGate() }
+func (m *Model) checkGate() tea.Cmd { return m.viewer.CheckGate() }
 
-func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.gateStatus() }
+func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.GateStatus() }
 
-func (m *Model) viewerCall() repoops.ReadArgs { return m.viewer.call() }
+func (m *Model) viewerCall() repoops.ReadArgs { return m.viewer.Call() }
 
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
@@ -222,7 +222,7 @@ func (m *Model) layout() {
 	if w, h := m.tree.Size(); treeW != w || body != h {
 		m.tree.SetSize(treeW, body)
 	}
-	if viewW != m.viewer.width || body != m.viewer.height {
+	if w, h := m.viewer.Size(); viewW != w || body != h {
 		m.viewer.SetSize(viewW, body)
 	}
 	for _, o := range m.Overlays.Items {
@@ -274,7 +274,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
-	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.On {
+	if m.focus == paneViewer && m.viewer.PrefixPending() && !m.viewer.Agent().On {
 		return m.viewer.Update(msg) // the second key of zz, zh, …
 	}
 	if m.focus == paneTree && m.tree.Counting() && !m.tree.Agent().On && (msg.String() == "0" || msg.String() == "esc") {
@@ -282,14 +282,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	g := m.Keys.Global
 	if key.Matches(msg, g.Bindings()...) {
-		m.viewer.clearPending() // a count typed before another command is dropped
+		m.viewer.ClearPending() // a count typed before another command is dropped
 		m.tree.ClearPending()
 	}
 	gg := m.pendingG
 	m.pendingG = false
 	switch {
 	case key.Matches(msg, g.Quit):
-		m.viewer.cancelRead()
+		m.viewer.CancelRead()
 		m.closeWatch()
 		return tea.Quit
 	case key.Matches(msg, g.Help):

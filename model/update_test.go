@@ -70,79 +70,17 @@ func openFixtureFile(t *testing.T, m *Model, dir, path string) {
 	press(m, "l")
 }
 
-func TestViewerLongFileRuleAndGate(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := start(t, dir, 120, 40)
-	openFixtureFile(t, m, dir, "docs/long.txt")
-	v := &m.viewer
-	if v.total != 1400 {
-		t.Fatalf("total = %d", v.total)
-	}
-	press(m, "tab")
-	for range 100 {
-		press(m, "ctrl+d")
-	}
-	if v.cursor != 1400 {
-		t.Errorf("cursor = %d after paging to the end", v.cursor)
-	}
-	v.centerOn(1000)
-	out := m.Render()
-	if !strings.Contains(out, "── a default repo_read_file stops here (limit 1,000 of 1,400) ──") {
-		t.Errorf("no rule after line 1000:\n%s", out)
-	}
-	if v.lineAt(v.rowOf(1001)) != 1001 || v.lineAt(1000) != 0 {
-		t.Errorf("row mapping around the rule is off")
-	}
-	// A partial read by the explorer session shuts the gate, in its words.
-	res := m.Session.Call(context.Background(), "repo_read_file", []byte(`{"path":"docs/long.txt"}`))
-	if res.IsError {
-		t.Fatal(res.Text)
-	}
-	if g, text := gateOf(m.Session, "docs/long.txt"); g != ui.GatePartial || text != "edit gate (explorer session): shut — partly read: lines 1-1,000 of 1,400" {
-		t.Errorf("gate after a limit-1000 read = %v (%s), want partial", g, text)
-	}
-}
-
 func TestViewerRefusals(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	selectPath(t, m, "data.bin")
 	press(m, "l")
-	if !strings.Contains(m.viewer.refusal, "binary file") {
-		t.Errorf("binary: refusal %q", m.viewer.refusal)
+	if !strings.Contains(m.viewer.Refusal(), "binary file") {
+		t.Errorf("binary: refusal %q", m.viewer.Refusal())
 	}
 	run(m, m.openFile("src", 1))
-	if !strings.Contains(m.viewer.refusal, "is a folder") {
-		t.Errorf("folder: refusal %q", m.viewer.refusal)
-	}
-}
-
-func TestSearchInFile(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := start(t, dir, 80, 24)
-	openFixtureFile(t, m, dir, "docs/long.txt")
-	press(m, "tab", "/", "l", "i", "n", "e", " ", "1", "3", "9", "9", "enter")
-	if m.viewer.cursor != 1399 {
-		t.Fatalf("search moved the cursor to %d, want 1399", m.viewer.cursor)
-	}
-	press(m, "n")
-	if m.viewer.cursor != 1399 || m.viewer.search.status == "" {
-		// only one match: n wraps around to it
-		t.Logf("after n: cursor %d status %q", m.viewer.cursor, m.viewer.search.status)
-	}
-	press(m, "/", "l", "i", "n", "e", " ", "1", "0", "enter")
-	first := m.viewer.cursor
-	press(m, "n")
-	if m.viewer.cursor <= first {
-		t.Errorf("n did not move forward: %d -> %d", first, m.viewer.cursor)
-	}
-	press(m, "N")
-	if m.viewer.cursor != first {
-		t.Errorf("N did not come back: %d, want %d", m.viewer.cursor, first)
-	}
-	press(m, "/", "z", "z", "z", "enter")
-	if !strings.HasPrefix(m.viewer.search.status, "no match") {
-		t.Errorf("status %q", m.viewer.search.status)
+	if !strings.Contains(m.viewer.Refusal(), "is a folder") {
+		t.Errorf("folder: refusal %q", m.viewer.Refusal())
 	}
 }
 
@@ -183,20 +121,20 @@ func TestAgentViewIsToolText(t *testing.T) {
 		t.Errorf("root call = %s", m.tree.Agent().Call)
 	}
 	press(m, "tab", "a")
-	check(&m.viewer.agent, "repo_read_file")
-	if m.viewer.agent.Call != `repo_read_file {"path":"docs/long.txt","offset":1,"limit":1000}` {
-		t.Errorf("viewer call = %s", m.viewer.agent.Call)
+	check(m.viewer.Agent(), "repo_read_file")
+	if m.viewer.Agent().Call != `repo_read_file {"path":"docs/long.txt","offset":1,"limit":1000}` {
+		t.Errorf("viewer call = %s", m.viewer.Agent().Call)
 	}
 	// The header's args are the args struct the call was made with.
 	b, _ := json.Marshal(m.viewerCall())
-	if !strings.HasSuffix(m.viewer.agent.Call, string(b)) {
-		t.Errorf("header %s does not match args %s", m.viewer.agent.Call, b)
+	if !strings.HasSuffix(m.viewer.Agent().Call, string(b)) {
+		t.Errorf("header %s does not match args %s", m.viewer.Agent().Call, b)
 	}
 	// Scrolled down, the call starts at the first visible line.
 	press(m, "a", "G", "a")
-	check(&m.viewer.agent, "repo_read_file")
-	if !strings.Contains(m.viewer.agent.Call, `"offset":13`) {
-		t.Errorf("call after G = %s", m.viewer.agent.Call)
+	check(m.viewer.Agent(), "repo_read_file")
+	if !strings.Contains(m.viewer.Agent().Call, `"offset":13`) {
+		t.Errorf("call after G = %s", m.viewer.Agent().Call)
 	}
 }
 
@@ -259,8 +197,8 @@ func TestOpenOnFileRevealsIt(t *testing.T) {
 	if path, _, _ := m.tree.Selected(); path != "src/util/strings.go" {
 		t.Fatalf("selected %q, want the file revealed in the tree", path)
 	}
-	if m.viewer.cursor != 3 || m.focus != paneViewer {
-		t.Errorf("viewer cursor %d focus %v", m.viewer.cursor, m.focus)
+	if m.viewer.Cursor() != 3 || m.focus != paneViewer {
+		t.Errorf("viewer cursor %d focus %v", m.viewer.Cursor(), m.focus)
 	}
 }
 

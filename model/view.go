@@ -46,9 +46,9 @@ func (m *Model) Render() string {
 	if panel, ok := m.tourPanel(m.treeWidth(), body); ok {
 		left = panel
 	}
-	right := m.ViewerView(m.viewer.width, body)
+	right := m.ViewerView(m.viewerWidth(), body)
 	if o := m.Overlays.TopIn(areaViewer); o != nil {
-		right = o.View(m.viewer.width, body, true)
+		right = o.View(m.viewerWidth(), body, true)
 	}
 	return m.Styles.Frame(left, right, body, status, hint)
 }
@@ -69,7 +69,13 @@ func (m *Model) treeSelects() bool {
 }
 
 // ViewerView draws the viewer pane (or its agent view) at w×h.
-func (m *Model) ViewerView(w, h int) string { return m.paneView(&m.viewer, w, h) }
+func (m *Model) ViewerView(w, h int) string { return m.paneView(m.viewer, w, h) }
+
+// viewerWidth is the viewer's share of the width, as laid out.
+func (m *Model) viewerWidth() int {
+	w, _ := m.viewer.Size()
+	return w
+}
 
 // paneView draws p, or its agent view when that is on.
 func (m *Model) paneView(p pane, w, h int) string {
@@ -144,7 +150,7 @@ func (m *Model) status() ui.Status {
 	if o, ok := m.Overlays.Top().(results.TextOverlay); ok {
 		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}
-	st.AgentGate, st.AgentGateTiny = m.sessions.GateStatus(m.viewer.path)
+	st.AgentGate, st.AgentGateTiny = m.sessions.GateStatus(m.viewer.Path())
 	return st
 }
 

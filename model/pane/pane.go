@@ -62,9 +62,9 @@ type ID int
 
 const (
 	Tree       ID = iota // the file tree (model/tree)
-	Viewer               // the file viewer (model/viewer*.go)
+	Viewer               // the file viewer (model/viewer)
 	Help                 // the full help (model/help)
-	Prompt               // the viewer's search prompt (model/prompt.go)
+	Prompt               // the viewer's search prompt (model/viewer)
 	Preview              // the edit preview (model/preview)
 	Console              // the tool console (model/console)
 	Find                 // find a file (model/find)
@@ -167,7 +167,7 @@ type Common struct {
 	Files *FileSet
 
 	// ChangeSettings applies a change to the settings remembered between
-	// runs and returns the command that saves them (settings_live.go).
+	// runs and returns the command that saves them (model/settings_live.go).
 	ChangeSettings func(func(*Settings)) tea.Cmd
 	// Split narrows (-1) or widens (1) the tree, as < and > do, for
 	// overlays where they are typed (the sessions pane).

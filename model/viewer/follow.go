@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import (
 	"context"
@@ -9,19 +9,19 @@ import (
 	"github.com/repoxhq/repox/ui"
 )
 
-// refresh reads the open file again after it changed on disk, in place:
+// Refresh reads the open file again after it changed on disk, in place:
 // the lines on screen stay until the new window lands, then the view keeps
 // its first row, cursor and horizontal scroll (clamped if the file shrank).
 // The gate is checked again with the window: a fresh full read turns to
 // "changed on disk".
-func (v *viewerPane) refresh() tea.Cmd {
+func (v *Pane) Refresh() tea.Cmd {
 	if v.path == "" {
 		return nil
 	}
 	if v.total < 0 && v.req != nil {
 		return nil // the first window is still on its way: it reads the new content
 	}
-	v.cancelRead()
+	v.CancelRead()
 	v.gen++
 	v.gateSeq++
 	v.refreshing = true
@@ -33,7 +33,7 @@ func (v *viewerPane) refresh() tea.Cmd {
 }
 
 // readAt starts a window read at offset.
-func (v *viewerPane) readAt(offset int) tea.Cmd {
+func (v *Pane) readAt(offset int) tea.Cmd {
 	ctx, cancel := context.WithCancel(v.c.Ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: windowLimit, cancel: cancel}
@@ -42,7 +42,7 @@ func (v *viewerPane) readAt(offset int) tea.Cmd {
 
 // onRefreshed installs the window of a refresh: the old lines go, the
 // place stays.
-func (v *viewerPane) onRefreshed(msg windowMsg) tea.Cmd {
+func (v *Pane) onRefreshed(msg windowMsg) tea.Cmd {
 	if v.req != nil && v.req.seq == msg.seq {
 		v.req = nil
 	}
@@ -56,7 +56,7 @@ func (v *viewerPane) onRefreshed(msg windowMsg) tea.Cmd {
 		v.refreshing = false
 		v.chunks, v.styled, v.empty = nil, nil, ""
 		v.refusal = msg.err.Error()
-		return v.checkGate()
+		return v.CheckGate()
 	}
 	v.refreshing = false
 	v.chunks, v.styled, v.refusal, v.empty = nil, nil, "", ""
@@ -66,21 +66,21 @@ func (v *viewerPane) onRefreshed(msg windowMsg) tea.Cmd {
 	if res.TotalLines == 0 {
 		v.total = 0
 		v.empty = res.Render()
-		return v.checkGate()
+		return v.CheckGate()
 	}
 	v.total = res.TotalLines
 	v.addChunk(&chunk{start: res.Offset, lines: msg.lines})
 	v.noteWindow(msg)
 	v.clampTop()
 	v.clampHScroll()
-	return tea.Batch(v.ensureLoaded(), v.probeStop(), v.checkGate(), v.rescan(v.search.query))
+	return tea.Batch(v.EnsureLoaded(), v.probeStop(), v.CheckGate(), v.rescan(v.search.query))
 }
 
 // noteWindow takes what a window's result tells beyond its lines: the
 // tool's notes on the file, and, for a read from line 1, where a default
 // read stops (the same accumulation from line 1: a window cut by the
 // output cap before the default limit is cut there by a default read too).
-func (v *viewerPane) noteWindow(msg windowMsg) {
+func (v *Pane) noteWindow(msg windowMsg) {
 	res := msg.res
 	v.crlf = v.crlf || res.CRLF
 	v.invalid = v.invalid || res.InvalidUTF8
@@ -102,7 +102,7 @@ func (v *viewerPane) noteWindow(msg windowMsg) {
 // has told where a default read stops (the view opened deep in the file).
 // It is a window like any other (it fills lines 1-1000 too); its sequence
 // number 0 is never the pending read's.
-func (v *viewerPane) probeStop() tea.Cmd {
+func (v *Pane) probeStop() tea.Cmd {
 	if v.stopKnown || v.total <= 0 || v.path == "" {
 		return nil
 	}
@@ -112,7 +112,7 @@ func (v *viewerPane) probeStop() tea.Cmd {
 }
 
 // ruleText words the rule: where and why a default read stops.
-func (v *viewerPane) ruleText() (long, short string) {
+func (v *Pane) ruleText() (long, short string) {
 	of := " of " + repoops.Commas(v.total)
 	if v.stopCut {
 		return "a default repo_read_file stops here (output cap " + repoops.SizeText(repoops.ReadMaxOutput) + ", after line " + repoops.Commas(v.stop) + of + ")",
@@ -123,7 +123,7 @@ func (v *viewerPane) ruleText() (long, short string) {
 }
 
 // fileNotes are the tool's notes on the open file, for the header.
-func (v *viewerPane) fileNotes() []string {
+func (v *Pane) fileNotes() []string {
 	var out []string
 	if v.crlf {
 		out = append(out, "CRLF line endings")
@@ -139,7 +139,7 @@ func (v *viewerPane) fileNotes() []string {
 
 // clampHScroll keeps the view from scrolling right past the end of the
 // longest line on screen.
-func (v *viewerPane) clampHScroll() {
+func (v *Pane) clampHScroll() {
 	if v.wrap {
 		v.hscroll = 0
 		return

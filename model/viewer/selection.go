@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // a range of lines, which the edit preview takes as its old_string.
 
 // toggleSelect starts a selection at the cursor, or drops the one there is.
-func (v *viewerPane) toggleSelect() {
+func (v *Pane) toggleSelect() {
 	if v.sel != 0 || v.total <= 0 {
 		v.sel = 0
 		return
@@ -18,9 +18,9 @@ func (v *viewerPane) toggleSelect() {
 	v.sel = v.cursor
 }
 
-// selRange is the selected lines, first to last; with no selection the
+// Selection is the selected lines, first to last; with no selection the
 // cursor line alone. ok is false when no file lines are shown.
-func (v *viewerPane) selRange() (first, last int, ok bool) {
+func (v *Pane) Selection() (first, last int, ok bool) {
 	if v.total <= 0 {
 		return 0, 0, false
 	}
@@ -32,19 +32,19 @@ func (v *viewerPane) selRange() (first, last int, ok bool) {
 	return first, last, first <= last
 }
 
-func (v *viewerPane) selected(n int) bool {
+func (v *Pane) selected(n int) bool {
 	if v.sel == 0 {
 		return false
 	}
-	first, last, ok := v.selRange()
+	first, last, ok := v.Selection()
 	return ok && n >= first && n <= last
 }
 
-// selText is the text of lines first..last as the tool returned them,
+// SelectionText is the text of lines first..last as the tool returned them,
 // joined by \n: what a model copies from repo_read_file into old_string.
 // missing counts lines not loaded yet, and cut those the tool cut (their
 // text is not the file's, so an old_string with them cannot match).
-func (v *viewerPane) selText(first, last int) (text string, missing, cut int) {
+func (v *Pane) SelectionText(first, last int) (text string, missing, cut int) {
 	parts := make([]string, 0, last-first+1)
 	for n := first; n <= last; n++ {
 		l, ok := v.find(n)
@@ -60,8 +60,8 @@ func (v *viewerPane) selText(first, last int) (text string, missing, cut int) {
 	return strings.Join(parts, "\n"), missing, cut
 }
 
-// selLabel words the range for titles: "line 7" or "lines 4-9".
-func selLabel(first, last int) string {
+// SelLabel words the range for titles: "line 7" or "lines 4-9".
+func SelLabel(first, last int) string {
 	if first == last {
 		return "line " + repoops.Commas(first)
 	}

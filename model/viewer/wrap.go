@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import "github.com/repoxhq/repox/ui"
 
@@ -8,7 +8,7 @@ import "github.com/repoxhq/repox/ui"
 // not loaded yet takes one screen row.
 
 // textWidth is the cells a line's text gets beside the gutter.
-func (v *viewerPane) textWidth() int {
+func (v *Pane) textWidth() int {
 	w := max(v.width-ui.GutterWidth(v.total)-1, 1)
 	if v.c != nil && v.c.Marks != nil {
 		w = max(w-1, 1) // the agent session's mark column
@@ -17,7 +17,7 @@ func (v *viewerPane) textWidth() int {
 }
 
 // span is the screen rows row r takes.
-func (v *viewerPane) span(r int) int {
+func (v *Pane) span(r int) int {
 	if !v.wrap {
 		return 1
 	}
@@ -34,7 +34,7 @@ func (v *viewerPane) span(r int) int {
 
 // topSkip is the screen rows of the top line scrolled past (l, zl, $ on
 // a wrapped line taller than the screen); 0 unless the cursor is on it.
-func (v *viewerPane) topSkip() int {
+func (v *Pane) topSkip() int {
 	if v.wrap && v.skipLine > 0 && v.cursor == v.skipLine && v.lineAt(v.top) == v.skipLine {
 		return min(v.skip, v.span(v.top)-1)
 	}
@@ -42,7 +42,7 @@ func (v *viewerPane) topSkip() int {
 }
 
 // shown is the screen rows row r takes on screen now.
-func (v *viewerPane) shown(r int) int {
+func (v *Pane) shown(r int) int {
 	if r == v.top {
 		return v.span(r) - v.topSkip()
 	}
@@ -52,7 +52,7 @@ func (v *viewerPane) shown(r int) int {
 // alongLine scrolls a wrapped cursor line taller than the screen by d
 // screen rows (to = 1: to its end, -1: to its start); it reports whether
 // the cursor line is such a line.
-func (v *viewerPane) alongLine(d, to int) bool {
+func (v *Pane) alongLine(d, to int) bool {
 	r := v.rowOf(v.cursor)
 	rows, body := v.span(r), v.body()
 	if !v.wrap || rows <= body {
@@ -73,7 +73,7 @@ func (v *viewerPane) alongLine(d, to int) bool {
 }
 
 // lastRow is the last row on screen, whole or in part, from top.
-func (v *viewerPane) lastRow() int {
+func (v *Pane) lastRow() int {
 	rows, body := v.rows(), v.body()
 	if !v.wrap {
 		return min(v.top+body, rows) - 1
@@ -89,7 +89,7 @@ func (v *viewerPane) lastRow() int {
 }
 
 // maxTop is the largest top that still fills the screen.
-func (v *viewerPane) maxTop() int {
+func (v *Pane) maxTop() int {
 	rows, body := v.rows(), v.body()
 	if !v.wrap {
 		return max(rows-body, 0)
@@ -107,7 +107,7 @@ func (v *viewerPane) maxTop() int {
 
 // fitCursor scrolls down, when wrapping, until every screen row of the
 // cursor line is on screen (or it starts the screen).
-func (v *viewerPane) fitCursor() {
+func (v *Pane) fitCursor() {
 	if !v.wrap || v.total <= 0 {
 		return
 	}
@@ -126,7 +126,7 @@ func (v *viewerPane) fitCursor() {
 }
 
 // rowAtY is the row drawn at screen row y of the body (-1: none).
-func (v *viewerPane) rowAtY(y int) int {
+func (v *Pane) rowAtY(y int) int {
 	if !v.wrap {
 		if r := v.top + y; r < v.rows() {
 			return r
@@ -145,7 +145,7 @@ func (v *viewerPane) rowAtY(y int) int {
 
 // fullRange is the first and last line wholly on screen (the last in part
 // when it alone is taller than the screen), for H, M and L.
-func (v *viewerPane) fullRange() (int, int) {
+func (v *Pane) fullRange() (int, int) {
 	first, last := v.visibleRange()
 	if v.wrap && last > first {
 		used := 0

@@ -1,9 +1,10 @@
-package model
+package viewer
 
 import (
 	"context"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -12,8 +13,8 @@ import (
 // that no listing tool shows it, though a read by its exact path works, as
 // repoops answers it (Repo.Hidden), never by ignore rules of the model's own.
 
-// hiddenNoteText is the header's note on such a file.
-const hiddenNoteText = "ignored: repo_find, repo_grep and repo_tree never list it; a read by exact path works"
+// HiddenNote is the header's note on such a file.
+const HiddenNote = "ignored: repo_find, repo_grep and repo_tree never list it; a read by exact path works"
 
 // The same note for narrower headers.
 const (
@@ -26,7 +27,7 @@ const (
 func shortNotes(notes []string, level int) []string {
 	out := make([]string, len(notes))
 	for i, n := range notes {
-		if n == hiddenNoteText {
+		if n == HiddenNote {
 			n = hiddenNoteShort
 			if level >= 2 {
 				n = hiddenNoteTiny
@@ -43,13 +44,13 @@ type hiddenNote struct {
 	hidden bool
 }
 
-// hiddenMsg is the check's answer; it travels in a paneMsg stamped with the
+// hiddenMsg is the check's answer; it travels in a pane.Msg stamped with the
 // viewer generation of the open it was made for.
 type hiddenMsg hiddenNote
 
 // checkHidden asks repoops, off the update loop, whether path is hidden.
 func checkHidden(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.Cmd {
-	return envelop(paneViewer, jobHidden, gen, func() tea.Msg {
+	return pane.Envelop(pane.Viewer, pane.JobHidden, gen, func() tea.Msg {
 		if ctx.Err() != nil {
 			return hiddenMsg{path: path}
 		}
@@ -61,7 +62,7 @@ func checkHidden(ctx context.Context, repo *repoops.Repo, gen int, path string) 
 // notes is the header note for the file open now.
 func (h hiddenNote) notes(open string) []string {
 	if h.hidden && h.path == open && open != "" {
-		return []string{hiddenNoteText}
+		return []string{HiddenNote}
 	}
 	return nil
 }

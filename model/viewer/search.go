@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import (
 	"strconv"
@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -108,7 +109,7 @@ func matchesIn(text, q string) [][2]int {
 		return nil
 	}
 	hay := text
-	if !hasUpper(q) {
+	if !pane.HasUpper(q) {
 		lower := strings.ToLower(text)
 		if len(lower) == len(text) {
 			hay = lower
@@ -128,7 +129,7 @@ func matchesIn(text, q string) [][2]int {
 
 // setQuery puts q in force: highlights change at once, and a new scan of
 // the whole file starts (the old one is cancelled; its batches are stale).
-func (v *viewerPane) setQuery(q string) tea.Cmd {
+func (v *Pane) setQuery(q string) tea.Cmd {
 	s := &v.search
 	v.styled = nil
 	s.query = q
@@ -145,7 +146,7 @@ func (v *viewerPane) setQuery(q string) tea.Cmd {
 
 // rescan puts q in force again after the file was read anew (reload, a
 // change on disk): the old matches may be wrong; the place stays.
-func (v *viewerPane) rescan(q string) tea.Cmd {
+func (v *Pane) rescan(q string) tea.Cmd {
 	if q == "" {
 		return nil
 	}
@@ -153,9 +154,9 @@ func (v *viewerPane) rescan(q string) tea.Cmd {
 	return v.startScan(q)
 }
 
-// highlight puts q in force with its match on line current (a search
+// Highlight puts q in force with its match on line current (a search
 // pane's result was opened there), and counts its matches in the file.
-func (v *viewerPane) highlight(q string, current int) tea.Cmd {
+func (v *Pane) Highlight(q string, current int) tea.Cmd {
 	cmd := v.setQuery(q)
 	s := &v.search
 	s.forward, s.line, s.index = true, current, 0
@@ -164,7 +165,7 @@ func (v *viewerPane) highlight(q string, current int) tea.Cmd {
 
 // openPrompt opens the search prompt: what is typed is searched as it is
 // typed, from the cursor.
-func (v *viewerPane) openPrompt() {
+func (v *Pane) openPrompt() {
 	s := &v.search
 	s.typing, s.input = true, ""
 	s.origin, s.originT, s.forward = v.cursor, v.top, true
@@ -174,7 +175,7 @@ func (v *viewerPane) openPrompt() {
 
 // typed runs after the prompt's text changed: the new query is in force,
 // and the cursor goes to its first match from where the prompt opened.
-func (v *viewerPane) typed() tea.Cmd {
+func (v *Pane) typed() tea.Cmd {
 	s := &v.search
 	v.cursor, v.top = s.origin, s.originT
 	v.clampTop()
@@ -186,18 +187,18 @@ func (v *viewerPane) typed() tea.Cmd {
 }
 
 // cancelPrompt closes the prompt without a search: the cursor goes back.
-func (v *viewerPane) cancelPrompt() tea.Cmd {
+func (v *Pane) cancelPrompt() tea.Cmd {
 	s := &v.search
 	origin, top := s.origin, s.originT
 	s.typing, s.input = false, ""
 	v.setQuery("")
 	v.cursor, v.top = max(origin, 1), top
 	v.clampTop()
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
 // confirmPrompt closes the prompt keeping its query in force.
-func (v *viewerPane) confirmPrompt() tea.Cmd {
+func (v *Pane) confirmPrompt() tea.Cmd {
 	s := &v.search
 	s.typing = false
 	q := s.input
@@ -208,11 +209,11 @@ func (v *viewerPane) confirmPrompt() tea.Cmd {
 	if s.query != "" && s.line == 0 && s.want == 0 && !s.scan.running {
 		s.status = "no match for " + q + " in " + repoops.Plural(s.scan.total, "line", "lines")
 	}
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
 // nextMatchN moves n matches forward (or back) from the cursor.
-func (v *viewerPane) nextMatchN(forward bool, n int) tea.Cmd {
+func (v *Pane) nextMatchN(forward bool, n int) tea.Cmd {
 	s := &v.search
 	if s.query == "" {
 		return nil
@@ -251,14 +252,14 @@ func (v *viewerPane) nextMatchN(forward bool, n int) tea.Cmd {
 // seek moves to the n-th matching line after (d=1) or before (d=-1) line
 // from, wrapping at the ends; where the scan has not got to yet, it waits
 // for it (want), and the batches carry the move on.
-func (v *viewerPane) seek(d, from, n int) tea.Cmd {
+func (v *Pane) seek(d, from, n int) tea.Cmd {
 	s := &v.search
 	s.want, s.wantFrom, s.wantN = d, from, n
 	return v.resolveWant()
 }
 
 // resolveWant makes the waiting move when the scan covers it.
-func (v *viewerPane) resolveWant() tea.Cmd {
+func (v *Pane) resolveWant() tea.Cmd {
 	s := &v.search
 	sc := &s.scan
 	if s.want == 0 {
@@ -298,22 +299,22 @@ func (v *viewerPane) resolveWant() tea.Cmd {
 	s.status = ""
 	v.styled = nil
 	v.centerOnIfHidden(from)
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
 // centerOnIfHidden moves the cursor to n, centring only when n is off screen.
-func (v *viewerPane) centerOnIfHidden(n int) {
+func (v *Pane) centerOnIfHidden(n int) {
 	first, last := v.visibleRange()
 	if n >= first && n <= last {
 		v.cursor = n
 		return
 	}
-	v.centerOn(n)
+	v.CenterOn(n)
 }
 
 // typeSearch edits the prompt's text (the prompt overlay handles enter
 // and esc); it reports whether the text changed.
-func (v *viewerPane) typeSearch(msg tea.KeyPressMsg) bool {
+func (v *Pane) typeSearch(msg tea.KeyPressMsg) bool {
 	s := &v.search
 	switch {
 	case key.Matches(msg, v.c.Keys.Prompt.Delete):

@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import (
 	"bytes"
@@ -11,19 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/model/pane"
 )
-
-// viewerOn starts the fixture (plus files) with path open and the viewer focused.
-func viewerOn(t *testing.T, files map[string]string, path string, w, h int) *Model {
-	t.Helper()
-	dir := fixtureRepo(t)
-	writeFiles(t, dir, files)
-	m := start(t, dir, w, h)
-	run(m, m.openFile(path, 1))
-	m.focus = paneViewer
-	return m
-}
 
 func footer(m *Model) string { return m.viewer.search.footer() }
 
@@ -41,7 +30,7 @@ func TestSearchIsIncrementalWithACount(t *testing.T) {
 		t.Fatalf("line 90: cursor %d, footer %q", m.viewer.cursor, footer(m))
 	}
 	press(m, "esc")
-	if m.viewer.cursor != 1 || m.viewer.search.query != "" || m.Overlays.Top() != nil {
+	if m.viewer.cursor != 1 || m.viewer.search.query != "" || m.common.Overlays.Top() != nil {
 		t.Fatalf("esc: cursor %d query %q", m.viewer.cursor, m.viewer.search.query)
 	}
 	press(m, "/", "l", "i", "n", "e", " ", "9", "0", "enter")
@@ -94,7 +83,7 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 	if m.viewer.cursor != 119990 || !strings.Contains(footer(m), "2/11") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.Session.LastRead("docs/huge.txt"); ok {
+	if _, ok := m.common.Session.LastRead("docs/huge.txt"); ok {
 		t.Errorf("searching recorded a read in the explorer's session")
 	}
 	if m.viewer.loadedLines() > maxHeldLines {
@@ -106,7 +95,7 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 // held back (returned) instead of delivered.
 func runHolding(m *Model, cmd tea.Cmd, steps int) []tea.Msg {
 	return runHeld(m, cmd, func(msg tea.Msg) bool {
-		if env, ok := msg.(paneMsg); ok && env.Job == jobScan {
+		if env, ok := msg.(pane.Msg); ok && env.Job == pane.JobScan {
 			if steps == 0 {
 				return true
 			}
@@ -149,20 +138,17 @@ func TestSearchProgressAndEscStops(t *testing.T) {
 	}
 }
 
-// TestFlowSearchProgressAndCancel drives the program: the scan of a big
-// file shows its progress, esc stops it, and a new search runs to the end.
+// TestFlowSearchProgressAndCancel drives the viewer as a program: the scan
+// of a big file shows its progress, esc stops it, and a new search runs to
+// the end.
 func TestFlowSearchProgressAndCancel(t *testing.T) {
 	dir := fixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"docs/huge.txt": numbered(60_000)})
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
 	hold := make(chan struct{})
 	scanHold = hold
 	defer func() { scanHold = nil }()
-	m := New(context.Background(), repo, Config{Name: "fixture", File: "docs/huge.txt", Line: 1})
+	m := newTestModel(t, dir, 100, 30)
+	m.opened = "docs/huge.txt"
 	tm := teatest.NewTestModel(t, m,
 		teatest.WithInitialTermSize(100, 30),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
@@ -192,8 +178,8 @@ func TestFlowSearchProgressAndCancel(t *testing.T) {
 // A result opened from the search pane (goTo) has its count too, and n
 // moves on from it.
 func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
-	run(m, m.goTo("src/util/strings.go", 3, "needle"))
+	m := newTestModel(t, fixtureRepo(t), 80, 24)
+	run(m, tea.Batch(m.viewer.Open("src/util/strings.go", 3), m.viewer.Highlight("needle", 3))) // as the root's goTo
 	if !strings.Contains(footer(m), "/needle  1/3") || m.viewer.cursor != 3 {
 		t.Fatalf("after goTo: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
@@ -201,7 +187,7 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 	if m.viewer.cursor != 4 || !strings.Contains(footer(m), "2/3") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.Session.LastRead("src/util/strings.go"); ok {
+	if _, ok := m.common.Session.LastRead("src/util/strings.go"); ok {
 		t.Errorf("the count recorded a read")
 	}
 }
@@ -216,8 +202,8 @@ func TestSearchStopsWhenTheFileChanges(t *testing.T) {
 		t.Fatalf("%d steps held", len(held))
 	}
 	// The next step reads a file of another length than the first saw.
-	v := &m.viewer
-	env := held[0].(paneMsg)
+	v := m.viewer
+	env := held[0].(pane.Msg)
 	msg := env.Msg.(scanMsg)
 	step := scanStep(context.Background(), m.Look, v.path, v.search.scan.gen, "7", msg.from, msg.total+1)
 	run(m, step)

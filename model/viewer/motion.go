@@ -1,10 +1,11 @@
-package model
+package viewer
 
 import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -18,7 +19,7 @@ type seqKey string
 func (s seqKey) String() string { return string(s) }
 
 // Pending is the count or prefix typed so far, for the hint line; "" for none.
-func (v *viewerPane) Pending() string {
+func (v *Pane) Pending() string {
 	s := v.pending
 	if v.count > 0 {
 		s = strconv.Itoa(v.count) + s
@@ -27,33 +28,33 @@ func (v *viewerPane) Pending() string {
 }
 
 // PendingHint says what may follow what is pending.
-func (v *viewerPane) PendingHint() string {
+func (v *Pane) PendingHint() string {
 	if v.pending == "z" {
 		return "then z t b (cursor line to middle, top, bottom) or h l (half a pane)"
 	}
 	return "count: then a motion (j k G g g ctrl+d n …), esc drops it"
 }
 
-// prefixPending: the next key completes a two-key motion, so the root
+// PrefixPending: the next key completes a two-key motion, so the root
 // gives it to the viewer whatever it is.
-func (v *viewerPane) prefixPending() bool { return v.pending != "" }
+func (v *Pane) PrefixPending() bool { return v.pending != "" }
 
-// clearPending forgets a count or prefix (a key of another pane came).
-func (v *viewerPane) clearPending() { v.count, v.pending = 0, "" }
+// ClearPending forgets a count or prefix (a key of another pane came).
+func (v *Pane) ClearPending() { v.count, v.pending = 0, "" }
 
 // takeCount returns the count typed before this motion (1 when none) and
 // clears it.
-func (v *viewerPane) takeCount() (n int, given bool) {
+func (v *Pane) takeCount() (n int, given bool) {
 	n, given = max(v.count, 1), v.count > 0
 	v.count = 0
 	return n, given
 }
 
 // motionKey handles the keys of vim motions; done reports that msg was one.
-func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (v *Pane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := v.c.Keys.Viewer
 	if key.Matches(msg, k.Cancel) && v.Pending() != "" {
-		v.clearPending() // esc drops a count or a z, and only that
+		v.ClearPending() // esc drops a count or a z, and only that
 		return nil, true
 	}
 	if v.pending == "z" {
@@ -63,7 +64,7 @@ func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Count), key.Matches(msg, k.LineStart) && v.count > 0:
 		d := int(msg.String()[0] - '0')
-		v.count = min(v.count*10+d, maxCount)
+		v.count = min(v.count*10+d, pane.MaxCount)
 		return nil, true
 	case key.Matches(msg, k.LineStart):
 		v.count = 0
@@ -92,7 +93,7 @@ func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			v.cursor = first + (last-first)/2
 		}
 		v.cursor = min(max(v.cursor, 1), max(v.total, 1))
-		return v.ensureLoaded(), true
+		return v.EnsureLoaded(), true
 	case key.Matches(msg, k.Wrap):
 		v.count = 0
 		return v.toggleWrap(), true
@@ -104,7 +105,7 @@ func (v *viewerPane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // zKey runs the motion a z pair names.
-func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
+func (v *Pane) zKey(seq seqKey) tea.Cmd {
 	k := v.c.Keys.Viewer
 	n, _ := v.takeCount()
 	half := max(v.textWidth()/2, 1)
@@ -129,25 +130,25 @@ func (v *viewerPane) zKey(seq seqKey) tea.Cmd {
 		v.clampHScroll()
 		return nil
 	default:
-		return noticeCmd(string(seq) + " is not a viewer motion — zz, zt, zb, zh, zl are (? lists the keys)")
+		return pane.Notice(string(seq) + " is not a viewer motion — zz, zt, zb, zh, zl are (? lists the keys)")
 	}
 	v.clampTop()
 	v.showCursor()
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
 // alongOrSay scrolls along a wrapped cursor line taller than the screen,
 // or says there is nothing to scroll.
-func (v *viewerPane) alongOrSay(d, to int) tea.Cmd {
+func (v *Pane) alongOrSay(d, to int) tea.Cmd {
 	if v.alongLine(d, to) {
 		return nil
 	}
-	return noticeCmd("wrap is on: the cursor line is shown whole (w turns wrapping off)")
+	return pane.Notice("wrap is on: the cursor line is shown whole (w turns wrapping off)")
 }
 
 // toggleWrap turns wrapping of long lines on or off, keeps the cursor
 // line on screen, and remembers the choice.
-func (v *viewerPane) toggleWrap() tea.Cmd {
+func (v *Pane) toggleWrap() tea.Cmd {
 	v.wrap = !v.wrap
 	v.hscroll = 0
 	v.clampTop()
@@ -155,26 +156,26 @@ func (v *viewerPane) toggleWrap() tea.Cmd {
 	var save tea.Cmd
 	if v.c.ChangeSettings != nil {
 		on := v.wrap
-		save = v.c.ChangeSettings(func(s *Settings) { s.Wrap = on })
+		save = v.c.ChangeSettings(func(s *pane.Settings) { s.Wrap = on })
 	}
 	say := "wrap off: long lines are cut at the pane's edge (h/l, zh/zl, $ scroll)"
 	if v.wrap {
 		say = "wrap on: long lines go on in the rows under them, numbered once"
 	}
-	return tea.Batch(save, noticeCmd(say), v.ensureLoaded())
+	return tea.Batch(save, pane.Notice(say), v.EnsureLoaded())
 }
 
 // goToLine puts the cursor on line n (clamped to the file), centring it
 // when it was off screen; a line past the end says so.
-func (v *viewerPane) goToLine(n int) tea.Cmd {
+func (v *Pane) goToLine(n int) tea.Cmd {
 	if v.total <= 0 {
 		return nil
 	}
 	var say tea.Cmd
 	if n > v.total {
-		say = noticeCmd("line " + repoops.Commas(n) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
+		say = pane.Notice("line " + repoops.Commas(n) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
 		n = v.total
 	}
 	v.centerOnIfHidden(n)
-	return tea.Batch(say, v.ensureLoaded())
+	return tea.Batch(say, v.EnsureLoaded())
 }

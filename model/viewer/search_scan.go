@@ -1,4 +1,4 @@
-package model
+package viewer
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -57,7 +58,7 @@ type scanMsg struct {
 }
 
 // startScan starts scanning the open file for q from line 1.
-func (v *viewerPane) startScan(q string) tea.Cmd {
+func (v *Pane) startScan(q string) tea.Cmd {
 	sc := &v.search.scan
 	sc.stop()
 	gen := sc.gen + 1
@@ -71,7 +72,7 @@ func (v *viewerPane) startScan(q string) tea.Cmd {
 }
 
 // stopScan stops a running scan (esc), keeping what it found.
-func (v *viewerPane) stopScan(why string) {
+func (v *Pane) stopScan(why string) {
 	sc := &v.search.scan
 	sc.stop()
 	sc.gen++ // its batch on the way is stale
@@ -84,7 +85,7 @@ func (v *viewerPane) stopScan(why string) {
 // is the line count earlier steps saw (0 for the first): a different one
 // means the file changed under the scan.
 func scanStep(ctx context.Context, s *repoops.Session, path string, gen int, q string, from, total int) tea.Cmd {
-	return envelop(paneViewer, jobScan, gen, func() tea.Msg {
+	return pane.Envelop(pane.Viewer, pane.JobScan, gen, func() tea.Msg {
 		msg := scanMsg{query: q, from: from, upTo: from - 1, total: total}
 		if from > 1 && scanHold != nil {
 			select {
@@ -124,7 +125,7 @@ func scanStep(ctx context.Context, s *repoops.Session, path string, gen int, q s
 
 // onScan takes a step of the current scan: its matches are added, the
 // next step starts, and a move waiting for it is made.
-func (v *viewerPane) onScan(msg scanMsg) tea.Cmd {
+func (v *Pane) onScan(msg scanMsg) tea.Cmd {
 	s := &v.search
 	sc := &s.scan
 	if msg.query != sc.query || !sc.running {

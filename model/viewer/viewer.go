@@ -1,14 +1,15 @@
-package model
+package viewer
 
 import (
 	"sort"
 
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 // Viewer window sizes, the tool's own caps. A window is one repo_read_file
-// call; the largest limit the tool accepts keeps the number of reads (each
+// Call; the largest limit the tool accepts keeps the number of reads (each
 // of which scans the file to count its lines) as small as it can be.
 const (
 	windowLimit  = repoops.ReadMaxLimit
@@ -32,10 +33,10 @@ type chunk struct {
 
 func (c *chunk) end() int { return c.start + len(c.lines) - 1 }
 
-// viewerPane is the open file: which windows have arrived, where the view
+// Pane is the open file: which windows have arrived, where the view
 // is, and the in-file search. Lines are numbered as the model sees them.
-type viewerPane struct {
-	c *common
+type Pane struct {
+	c *pane.Common
 
 	path    string // repo-relative raw path; "" when nothing is open
 	gen     int    // bumped per open/reload; older windows are dropped
@@ -66,7 +67,7 @@ type viewerPane struct {
 	gateSeq int
 
 	// refreshing: the file changed on disk and is being read again in
-	// place (viewer_follow.go); the old lines stay on screen meanwhile.
+	// place (follow.go); the old lines stay on screen meanwhile.
 	refreshing bool
 
 	// stop is the last line a default repo_read_file returns, from a read
@@ -79,12 +80,12 @@ type viewerPane struct {
 	// notes are the tool's notes on the file (CRLF, not valid UTF-8, byte
 	// order mark), from every window read, for the header.
 	crlf, invalid, bom bool
-	hidden             hiddenNote // an ignore rule hides it (viewer_hidden.go)
+	hidden             hiddenNote // an ignore rule hides it (hidden.go)
 
 	search searchState
 	sel    int            // anchor line of the selected range (v/V); 0: none
 	styled map[int]string // line -> styled text, for the current styles and search
-	agent  agentState
+	agent  pane.AgentState
 }
 
 // readReq is a window read in flight.
@@ -95,13 +96,13 @@ type readReq struct {
 }
 
 // SetSize sets the pane's size in cells.
-func (v *viewerPane) SetSize(w, h int) {
+func (v *Pane) SetSize(w, h int) {
 	v.width, v.height = w, h
 	v.clampTop()
 }
 
 // body is how many rows of lines fit.
-func (v *viewerPane) body() int {
+func (v *Pane) body() int {
 	h := v.height - 1
 	if v.search.footer() != "" {
 		h--
@@ -111,7 +112,7 @@ func (v *viewerPane) body() int {
 
 // ruleAt is the line the rule goes under: where a default repo_read_file
 // stops, when it stops before the end; 0 for no rule.
-func (v *viewerPane) ruleAt() int {
+func (v *Pane) ruleAt() int {
 	if v.stopKnown && v.stop > 0 && v.stop < v.total {
 		return v.stop
 	}
@@ -120,7 +121,7 @@ func (v *viewerPane) ruleAt() int {
 
 // rows is the number of rows: every line, plus the rule under the line
 // where a default read stops, when it stops before the end.
-func (v *viewerPane) rows() int {
+func (v *Pane) rows() int {
 	if v.total <= 0 {
 		return 0
 	}
@@ -131,14 +132,14 @@ func (v *viewerPane) rows() int {
 }
 
 // rowOf maps a line number to its row; lineAt maps back (0 for the rule).
-func (v *viewerPane) rowOf(n int) int {
+func (v *Pane) rowOf(n int) int {
 	if r := v.ruleAt(); r > 0 && n > r {
 		return n
 	}
 	return n - 1
 }
 
-func (v *viewerPane) lineAt(row int) int {
+func (v *Pane) lineAt(row int) int {
 	if r := v.ruleAt(); r > 0 {
 		switch {
 		case row == r:
@@ -151,7 +152,7 @@ func (v *viewerPane) lineAt(row int) int {
 }
 
 // find returns the loaded line n.
-func (v *viewerPane) find(n int) (*line, bool) {
+func (v *Pane) find(n int) (*line, bool) {
 	i := sort.Search(len(v.chunks), func(i int) bool { return v.chunks[i].end() >= n })
 	if i < len(v.chunks) && v.chunks[i].start <= n {
 		return &v.chunks[i].lines[n-v.chunks[i].start], true
@@ -161,7 +162,7 @@ func (v *viewerPane) find(n int) (*line, bool) {
 
 // addChunk merges an answered window. Overlaps are dropped: a line already
 // held is the same line.
-func (v *viewerPane) addChunk(c *chunk) {
+func (v *Pane) addChunk(c *chunk) {
 	// Trim lines already loaded.
 	var keep []line
 	start := 0
@@ -190,7 +191,7 @@ const maxHeldLines = 100_000
 
 // evict drops the chunks farthest from the cursor until the rest fit,
 // never the one just added (keep).
-func (v *viewerPane) evict(keep *chunk) {
+func (v *Pane) evict(keep *chunk) {
 	for v.loadedLines() > maxHeldLines && len(v.chunks) > 1 {
 		far, dist := -1, -1
 		for i, c := range v.chunks {
@@ -209,7 +210,7 @@ func (v *viewerPane) evict(keep *chunk) {
 	}
 }
 
-func (v *viewerPane) insertChunk(c *chunk) {
+func (v *Pane) insertChunk(c *chunk) {
 	i := sort.Search(len(v.chunks), func(i int) bool { return v.chunks[i].start > c.start })
 	v.chunks = append(v.chunks, nil)
 	copy(v.chunks[i+1:], v.chunks[i:])
@@ -218,7 +219,7 @@ func (v *viewerPane) insertChunk(c *chunk) {
 }
 
 // loadedLines counts lines held, for the "fully loaded" test of search.
-func (v *viewerPane) loadedLines() int {
+func (v *Pane) loadedLines() int {
 	n := 0
 	for _, c := range v.chunks {
 		n += len(c.lines)
@@ -227,7 +228,7 @@ func (v *viewerPane) loadedLines() int {
 }
 
 // clampTop keeps the view inside the rows and the cursor on screen.
-func (v *viewerPane) clampTop() {
+func (v *Pane) clampTop() {
 	v.top = max(min(v.top, v.maxTop()), 0)
 	if v.total > 0 {
 		v.cursor = min(max(v.cursor, 1), v.total)
@@ -248,7 +249,7 @@ func (v *viewerPane) clampTop() {
 }
 
 // moveCursor moves the cursor by d lines and scrolls to keep it visible.
-func (v *viewerPane) moveCursor(d int) {
+func (v *Pane) moveCursor(d int) {
 	if v.total <= 0 {
 		return
 	}
@@ -257,7 +258,7 @@ func (v *viewerPane) moveCursor(d int) {
 }
 
 // showCursor scrolls so the cursor line is on screen.
-func (v *viewerPane) showCursor() {
+func (v *Pane) showCursor() {
 	r, body := v.rowOf(v.cursor), v.body()
 	if r < v.top {
 		v.top = r
@@ -270,22 +271,22 @@ func (v *viewerPane) showCursor() {
 	v.clampTop()
 }
 
-// centerOn puts line n in the middle of the view (jumps: FILE:LINE, search).
-func (v *viewerPane) centerOn(n int) {
+// CenterOn puts line n in the middle of the view (jumps: FILE:LINE, search).
+func (v *Pane) CenterOn(n int) {
 	v.cursor = n
 	v.top = v.rowOf(n) - v.body()/2
 	v.clampTop()
 }
 
 // scroll moves the view by d rows (wheel, half pages), dragging the cursor.
-func (v *viewerPane) scroll(d int) {
+func (v *Pane) scroll(d int) {
 	v.skipLine = 0
 	v.top += d
 	v.clampTop()
 }
 
 // visibleRange is the first and last line on screen.
-func (v *viewerPane) visibleRange() (int, int) {
+func (v *Pane) visibleRange() (int, int) {
 	first := v.lineAt(v.top)
 	if first == 0 {
 		first = v.ruleAt() + 1
@@ -303,7 +304,7 @@ func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	if path == "" {
 		return ui.GateNone, ""
 	}
-	head := "edit gate (" + gateOwner + "): "
+	head := "edit gate (" + GateOwner + "): "
 	rec, ok := s.LastRead(path)
 	switch {
 	case !ok:

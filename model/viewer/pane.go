@@ -1,61 +1,62 @@
-package model
+package viewer
 
 import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 // The viewer's side of the pane contract.
 
-func (v *viewerPane) ID() paneID                { return paneViewer }
-func (v *viewerPane) Title() string             { return "Viewer" }
-func (v *viewerPane) Size() (int, int)          { return v.width, v.height }
-func (v *viewerPane) ShortHelp() []key.Binding  { return v.c.Keys.Viewer.ShortHelp() }
-func (v *viewerPane) FullHelp() [][]key.Binding { return v.c.Keys.Viewer.FullHelp() }
-func (v *viewerPane) Agent() *agentState        { return &v.agent }
-func (v *viewerPane) Loading() bool             { return v.req != nil || v.search.scan.running }
+func (v *Pane) ID() pane.ID               { return pane.Viewer }
+func (v *Pane) Title() string             { return "Viewer" }
+func (v *Pane) Size() (int, int)          { return v.width, v.height }
+func (v *Pane) ShortHelp() []key.Binding  { return v.c.Keys.Viewer.ShortHelp() }
+func (v *Pane) FullHelp() [][]key.Binding { return v.c.Keys.Viewer.FullHelp() }
+func (v *Pane) Agent() *pane.AgentState   { return &v.agent }
+func (v *Pane) Loading() bool             { return v.req != nil || v.search.scan.running }
 
 // Generation: windows belong to the open file (bumped per open and
-// reload), gate verdicts to the newest check.
-func (v *viewerPane) Generation(j job) int {
+// Reload), gate verdicts to the newest check.
+func (v *Pane) Generation(j pane.Job) int {
 	switch j {
-	case jobGate:
+	case pane.JobGate:
 		return v.gateSeq
-	case jobScan:
+	case pane.JobScan:
 		return v.search.scan.gen
 	}
 	return v.gen
 }
 
 // AgentCall is the repo_read_file call for the visible window.
-func (v *viewerPane) AgentCall() (string, any, string) {
+func (v *Pane) AgentCall() (string, any, string) {
 	if v.path == "" {
 		return "", nil, "open a file first: agent view shows the read for it"
 	}
-	return "repo_read_file", v.call(), ""
+	return "repo_read_file", v.Call(), ""
 }
 
 // Status is the open file and cursor line, and the gate.
-func (v *viewerPane) Status() statusFields {
-	var f statusFields
+func (v *Pane) Status() pane.Status {
+	var f pane.Status
 	if v.path != "" {
 		f.Path = repoops.DisplayPath(v.path)
 		if v.total > 0 {
 			f.Path += ":" + repoops.Commas(v.cursor)
 		}
 	}
-	f.Gate, f.GateText, f.GateTiny = v.gateStatus()
+	f.Gate, f.GateText, f.GateTiny = v.GateStatus()
 	if v.path != "" {
 		f.GateFile = repoops.DisplayPath(v.path)
 	}
 	return f
 }
 
-func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
+func (v *Pane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return v.key(msg)
@@ -70,13 +71,13 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.MouseWheelMsg:
-		v.scroll(wheelDelta(msg.Button))
-		return v.ensureLoaded()
+		v.scroll(pane.WheelDelta(msg.Button))
+		return v.EnsureLoaded()
 	case tea.BackgroundColorMsg:
 		v.styled = nil
 		return nil
-	case reloadMsg:
-		return v.reload()
+	case pane.ReloadMsg:
+		return v.Reload()
 	case windowMsg:
 		return v.onWindow(msg)
 	case hiddenMsg:
@@ -87,15 +88,15 @@ func (v *viewerPane) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case scanMsg:
 		return v.onScan(msg)
-	case agentRanMsg:
-		return v.checkGate() // the agent view's read is a read too
+	case pane.AgentRanMsg:
+		return v.CheckGate() // the agent view's read is a read too
 	}
 	return nil
 }
 
 // key handles a key; a move off the cursor line forgets how far along a
 // tall wrapped line the view was.
-func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	at := v.cursor
 	cmd := v.keyMove(msg)
 	if v.cursor != at {
@@ -104,7 +105,7 @@ func (v *viewerPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Pane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys.Viewer
 	if cmd, done := v.motionKey(msg); done {
 		return cmd
@@ -113,7 +114,7 @@ func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Search):
 		if v.total <= 0 {
-			return noticeCmd("nothing to search: open a file with lines first")
+			return pane.Notice("nothing to search: open a file with lines first")
 		}
 		v.openPrompt()
 		return nil
@@ -147,7 +148,7 @@ func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 		v.clampHScroll()
 		return nil
 	}
-	d, top, bottom := navStep(k.Nav, msg, v.body())
+	d, top, bottom := pane.NavStep(k.Nav, msg, v.body())
 	d *= n
 	switch {
 	case (top || bottom) && counted:
@@ -168,14 +169,14 @@ func (v *viewerPane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 		v.clampTop()
 		v.showCursor()
 	}
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
 // hStep is the columns h and l scroll.
 const hStep = 8
 
 // View draws the viewer at w×h.
-func (v *viewerPane) View(w, h int, focused bool) string {
+func (v *Pane) View(w, h int, focused bool) string {
 	vv := ui.ViewerView{Focused: focused, HScroll: v.hscroll, Wrap: v.wrap, Footer: v.search.footer()}
 	shown := ui.MiddleCut(repoops.DisplayPath(v.path), w-1)
 	switch {
@@ -213,7 +214,7 @@ func (v *viewerPane) View(w, h int, focused bool) string {
 
 // title is the header: the path (its middle cut when it must, never the
 // file name), then rest, then the tool's notes on the file when they fit.
-func (v *viewerPane) title(w int, rest string) string {
+func (v *Pane) title(w int, rest string) string {
 	path := repoops.DisplayPath(v.path)
 	notes := strings.Join(v.fileNotes(), " · ")
 	if notes != "" {
@@ -233,7 +234,7 @@ func (v *viewerPane) title(w int, rest string) string {
 
 // rowsView describes the on-screen rows, styling each line once per
 // styles, search and match change (the cache), not per frame.
-func (v *viewerPane) rowsView() []ui.ViewerRow {
+func (v *Pane) rowsView() []ui.ViewerRow {
 	if v.styled == nil {
 		v.styled = map[int]string{}
 	}
@@ -270,10 +271,10 @@ func (v *viewerPane) rowsView() []ui.ViewerRow {
 	return rows
 }
 
-// call is the repo_read_file call for the visible window: from the first
+// Call is the repo_read_file call for the visible window: from the first
 // line on screen, with the tool's default limit, the read an agent makes
 // to see this place.
-func (v *viewerPane) call() repoops.ReadArgs {
+func (v *Pane) Call() repoops.ReadArgs {
 	off, lim := 1, defaultLimit
 	if v.total > 0 {
 		off, _ = v.visibleRange()

@@ -1,16 +1,17 @@
-package model
+package viewer
 
 import (
 	"context"
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 // windowMsg is one answered repo_read_file window; it travels in a
-// paneMsg stamped with the viewer's generation.
+// pane.Msg stamped with the viewer's generation.
 type windowMsg struct {
 	seq    int
 	offset int
@@ -24,7 +25,7 @@ type windowMsg struct {
 // drawing: display text and highlighting are done here, off the update
 // loop, once per window.
 func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
-	return envelop(paneViewer, jobLoad, gen, func() tea.Msg {
+	return pane.Envelop(pane.Viewer, pane.JobLoad, gen, func() tea.Msg {
 		off, lim := offset, limit
 		res, err := s.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Offset: &off, Limit: &lim})
 		if err != nil {
@@ -47,11 +48,11 @@ func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, 
 	})
 }
 
-// open shows path with the cursor at line (1 if 0). A new generation
+// Open shows path with the cursor at line (1 if 0). A new generation
 // starts: windows, gate verdicts and agent calls for what was open before
 // are stale from here on.
-func (v *viewerPane) open(path string, atLine int) tea.Cmd {
-	v.cancelRead()
+func (v *Pane) Open(path string, atLine int) tea.Cmd {
+	v.CancelRead()
 	v.gen++
 	v.gateSeq++
 	v.path = path
@@ -68,33 +69,33 @@ func (v *viewerPane) open(path string, atLine int) tea.Cmd {
 	v.wantLine = max(atLine, 1)
 	v.search.reset()
 	v.sel = 0
-	v.agent = agentState{Gen: v.agent.Gen} // a new view, never taking an old answer
+	v.agent = pane.AgentState{Gen: v.agent.Gen} // a new view, never taking an old answer
 	v.gate = nil
-	return v.ensureLoaded()
+	return v.EnsureLoaded()
 }
 
-// reload reads the open file again, keeping the place.
-func (v *viewerPane) reload() tea.Cmd {
+// Reload reads the open file again, keeping the place.
+func (v *Pane) Reload() tea.Cmd {
 	if v.path == "" {
 		return nil
 	}
 	line := v.cursor
 	q := v.search.query
-	cmd := v.open(v.path, line)
+	cmd := v.Open(v.path, line)
 	return tea.Batch(cmd, v.rescan(q))
 }
 
-func (v *viewerPane) cancelRead() {
+func (v *Pane) CancelRead() {
 	if v.req != nil && v.req.cancel != nil {
 		v.req.cancel()
 	}
 	v.req = nil
 }
 
-// ensureLoaded asks for the first missing window the screen needs. One read
+// EnsureLoaded asks for the first missing window the screen needs. One read
 // is in flight at a time; when the view has moved past it, it is cancelled
 // (a read of a huge file scans it to the end, so a stale one is costly).
-func (v *viewerPane) ensureLoaded() tea.Cmd {
+func (v *Pane) EnsureLoaded() tea.Cmd {
 	if v.path == "" || v.refusal != "" || v.empty != "" {
 		return nil
 	}
@@ -122,7 +123,7 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 		if offset >= r.offset && offset < r.offset+r.limit {
 			return nil // already on its way
 		}
-		v.cancelRead()
+		v.CancelRead()
 	}
 	ctx, cancel := context.WithCancel(v.c.Ctx)
 	v.reqSeq++
@@ -132,7 +133,7 @@ func (v *viewerPane) ensureLoaded() tea.Cmd {
 
 // windowFor picks the window that brings line n: forward from n, or, when
 // the lines after n are already held (scrolling up), ending just before them.
-func (v *viewerPane) windowFor(n int) (offset, limit int) {
+func (v *Pane) windowFor(n int) (offset, limit int) {
 	prevEnd, nextStart := 0, v.total+1
 	for _, c := range v.chunks {
 		if c.end() < n {
@@ -155,7 +156,7 @@ func (v *viewerPane) windowFor(n int) (offset, limit int) {
 }
 
 // onWindow takes an answered window of the current generation.
-func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
+func (v *Pane) onWindow(msg windowMsg) tea.Cmd {
 	if v.refreshing {
 		return v.onRefreshed(msg)
 	}
@@ -165,7 +166,7 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		if errors.Is(msg.err, context.Canceled) {
-			return v.ensureLoaded()
+			return v.EnsureLoaded()
 		}
 		if v.total < 0 && msg.offset > 1 {
 			// FILE:LINE past the end: read from the top, then go to the
@@ -173,22 +174,22 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 			v.pastEnd = v.wantLine
 			v.wantLine = 1
 			v.cursor = 1
-			return v.ensureLoaded()
+			return v.EnsureLoaded()
 		}
 		v.refusal = msg.err.Error()
-		return v.checkGate()
+		return v.CheckGate()
 	}
 	res := msg.res
 	if res.TotalLines == 0 {
 		v.total = 0
 		v.empty = res.Render()
-		return v.checkGate()
+		return v.CheckGate()
 	}
 	first := v.total < 0
 	if v.total >= 0 && res.TotalLines != v.total {
 		// The file changed between windows: start over on the new content.
 		line := v.cursor
-		cmd := v.open(v.path, line)
+		cmd := v.Open(v.path, line)
 		return cmd
 	}
 	v.total = res.TotalLines
@@ -197,19 +198,19 @@ func (v *viewerPane) onWindow(msg windowMsg) tea.Cmd {
 	v.styled = nil
 	var notice tea.Cmd
 	if first && v.pastEnd > 0 {
-		notice = noticeCmd("line " + repoops.Commas(v.pastEnd) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
+		notice = pane.Notice("line " + repoops.Commas(v.pastEnd) + " is past the end: " + repoops.DisplayPath(v.path) + " has " + repoops.Plural(v.total, "line", "lines") + " — showing the last one")
 		v.wantLine, v.pastEnd = v.total, 0
 	}
 	if first {
-		v.centerOn(min(v.wantLine, v.total))
+		v.CenterOn(min(v.wantLine, v.total))
 		if v.wantLine <= v.body() {
 			v.top = 0
 			v.clampTop()
 		}
 	}
-	gate := v.checkGate()
+	gate := v.CheckGate()
 	if first {
 		gate = tea.Batch(gate, v.probeStop(), notice)
 	}
-	return tea.Batch(v.ensureLoaded(), gate)
+	return tea.Batch(v.EnsureLoaded(), gate)
 }
