@@ -25,6 +25,7 @@ type (
 	noticeMsg   = ct.NoticeMsg
 	escOwner    = ct.EscOwner
 	pendingPane = ct.Pending
+	keyTaker    = ct.KeyTaker
 	agentRanMsg = ct.AgentRanMsg
 )
 

@@ -61,13 +61,18 @@ type Model struct {
 	width, height int
 	focus         paneID // the focused pane: one of ring's
 	ring          focusRing
-	tree          *tree.Pane
-	viewer        *viewer.Pane
-	pendingG      bool           // the first g of "g g"
-	jumps         jumpList       // where the viewer was before each jump (jumps.go)
-	writes        preview.Writes // the writes this explorer made, for u and U (preview_open.go)
-	lastPreview   *preview.Pane  // the last edit preview, whose typing e brings back
-	sessions      *sessions.Pane // the sessions pane, once opened (shown or hidden)
+	// held are the panes the root keeps beside the overlays (the tree, the
+	// viewer, the sessions pane once made); pane(id) finds them here.
+	held []pane
+	// globals is the table of the global bindings (globals.go).
+	globals     []globalKey
+	tree        *tree.Pane
+	viewer      *viewer.Pane
+	pendingG    bool           // the first g of "g g"
+	jumps       jumpList       // where the viewer was before each jump (jumps.go)
+	writes      preview.Writes // the writes this explorer made, for u and U (preview_open.go)
+	lastPreview *preview.Pane  // the last edit preview, whose typing e brings back
+	sessions    *sessions.Pane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *find.Pane
@@ -134,8 +139,11 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	})
 	m.viewer = viewer.New(c, cfg.Settings.Wrap)
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
+	m.hold(m.tree)
+	m.hold(m.viewer)
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)
+	m.globals = m.globalKeys()
 	c.Open = m.showFile
 	c.GoTo = m.goTo
 	c.Copy = m.copyText

@@ -27,7 +27,7 @@ func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
 // sessions, or the chosen one as it was left.
 func (m *Model) openSessions() tea.Cmd {
 	if m.sessions == nil {
-		m.sessions = sessions.New(m.common, replay.EnvFromOS)
+		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
 	}
 	if m.Overlays.Find(paneSessions) != nil {
 		return nil
@@ -41,7 +41,7 @@ func (m *Model) openSessions() tea.Cmd {
 // replay FILE); session keeps one session of a repox call log.
 func (m *Model) openTranscript(path, session string) tea.Cmd {
 	if m.sessions == nil {
-		m.sessions = sessions.New(m.common, replay.EnvFromOS)
+		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
 	}
 	if m.Overlays.Find(paneSessions) == nil {
 		m.pushOverlay(m.sessions)
@@ -51,6 +51,12 @@ func (m *Model) openTranscript(path, session string) tea.Cmd {
 		si.Agent = replay.AgentRepox
 	}
 	return m.sessions.Choose(si)
+}
+
+// useSessions makes p the sessions pane, held shown or hidden.
+func (m *Model) useSessions(p *sessions.Pane) {
+	m.sessions = p
+	m.hold(p)
 }
 
 // Shutdown stops following a session and removes the replay's scratch

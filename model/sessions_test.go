@@ -162,7 +162,7 @@ func sessionsModel(t testing.TB, w, h int, logPath, session string) *Model {
 	writeFiles(t, dir, map[string]string{"README.md": "# fixture\n\nA small repository, changed since.\n"})
 	m := newTestModel(t, dir, w, h)
 	t.Cleanup(m.Shutdown)
-	m.sessions = sessions.New(m.common, fakeEnv(t.TempDir()))
+	m.useSessions(sessions.New(m.common, fakeEnv(t.TempDir())))
 	m.cfg.Transcript, m.cfg.TranscriptSession = logPath, session
 	return m
 }
@@ -321,7 +321,7 @@ func TestGoldenSessions(t *testing.T) {
 			logDir := fakeEnv(home)().RepoxLogDir()
 			os.MkdirAll(logDir, 0o755)
 			os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644)
-			m.sessions = sessions.New(m.common, fakeEnv(home))
+			m.useSessions(sessions.New(m.common, fakeEnv(home)))
 			_, cmd := m.Update(keyMsg("c"))
 			drive(t, m, cmd, m.sessions.Settled)
 			golden.RequireEqual(t, ascii(t, m.Render()))

@@ -140,22 +140,35 @@ func (m *Model) generation(p pane, j job) int {
 	return p.Generation(j)
 }
 
-// pane finds a pane or an open overlay by id.
+// pane finds a pane by id: one the root holds (the tree, the viewer, the
+// sessions pane shown or hidden, whose follow goes on), or an open overlay.
 func (m *Model) pane(id paneID) pane {
-	switch id {
-	case paneTree:
-		return m.tree
-	case paneViewer:
-		return m.viewer
-	case paneSessions:
-		if m.sessions != nil {
-			return m.sessions // shown or hidden: its follow goes on
+	for _, p := range m.held {
+		if p.ID() == id {
+			return p
 		}
 	}
 	if o := m.Overlays.Find(id); o != nil {
 		return o
 	}
 	return nil
+}
+
+// hold keeps p for good: envelopes reach it whether or not it is shown.
+func (m *Model) hold(p pane) {
+	for i, q := range m.held {
+		if q.ID() == p.ID() {
+			m.held[i] = p
+			return
+		}
+	}
+	m.held = append(m.held, p)
+}
+
+// agentOn reports p's agent view on.
+func agentOn(p pane) bool {
+	a := p.Agent()
+	return a != nil && a.On
 }
 
 // panes are the panes of the focus ring, in its order.
@@ -274,76 +287,28 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
-	if m.focus == paneViewer && m.viewer.PrefixPending() && !m.viewer.Agent().On {
-		return m.viewer.Update(msg) // the second key of zz, zh, …
+	p := m.focused()
+	if kt, ok := p.(keyTaker); ok && !agentOn(p) && kt.TakesKey(msg) {
+		return p.Update(msg) // the second key of zz, or 10j's 0
 	}
-	if m.focus == paneTree && m.tree.Counting() && !m.tree.Agent().On && (msg.String() == "0" || msg.String() == "esc") {
-		return m.tree.Update(msg) // 10j's 0, or esc dropping a count
-	}
-	g := m.Keys.Global
-	if key.Matches(msg, g.Bindings()...) {
-		m.viewer.ClearPending() // a count typed before another command is dropped
-		m.tree.ClearPending()
+	if key.Matches(msg, m.Keys.Global.Bindings()...) {
+		for _, q := range m.held {
+			if pp, ok := q.(pendingPane); ok {
+				pp.ClearPending() // a count typed before another command is dropped
+			}
+		}
 	}
 	gg := m.pendingG
 	m.pendingG = false
-	switch {
-	case key.Matches(msg, g.Quit):
-		m.viewer.CancelRead()
-		m.closeWatch()
-		return tea.Quit
-	case key.Matches(msg, g.Help):
-		m.pushOverlay(help.New(m.common, m.helpSections()))
-		return nil
-	case key.Matches(msg, g.Focus):
-		d := 1
-		if msg.String() == "shift+tab" {
-			d = -1
+	for _, gk := range m.globals {
+		if key.Matches(msg, gk.keys...) {
+			return gk.run(msg)
 		}
-		m.focus = m.ring.step(m.focus, d)
-		return nil
-	case key.Matches(msg, g.Agent):
-		return m.toggleAgent()
-	case key.Matches(msg, g.Editor):
-		return m.openEditor()
-	case key.Matches(msg, g.Copy):
-		return m.copyNatural()
-	case key.Matches(msg, g.CopyAll):
-		return m.copyCall()
-	case key.Matches(msg, g.Edit):
-		return m.openPreview()
-	case key.Matches(msg, g.Console):
-		return m.openConsole()
-	case key.Matches(msg, g.Reload):
-		return m.reload()
-	case key.Matches(msg, g.Find):
-		return m.openFind()
-	case key.Matches(msg, g.Search):
-		return m.openSearch()
-	case key.Matches(msg, g.Sessions):
-		return m.openSessions()
-	case key.Matches(msg, g.Undo):
-		return m.undo()
-	case key.Matches(msg, g.Writes):
-		return m.openWrites()
-	case key.Matches(msg, g.Back):
-		return m.jump(-1)
-	case key.Matches(msg, g.Forward):
-		return m.jump(1)
-	case key.Matches(msg, g.SplitNarrow):
-		return m.stepSplit(-1)
-	case key.Matches(msg, g.SplitWiden):
-		return m.stepSplit(1)
-	case key.Matches(msg, g.SplitReset):
-		return m.resetSplit()
-	case key.Matches(msg, g.Reserved()...):
-		return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 	}
 	if msg.String() == "g" && !gg {
 		m.pendingG = true
 		return nil
 	}
-	p := m.focused()
 	if cmd, unbound := m.unboundKey(p, msg); unbound {
 		return cmd
 	}

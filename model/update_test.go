@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -219,5 +220,25 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 	press(m, "r") // a reload is looking: the gate stays shut
 	if _, text, _ := m.gateStatus(); !strings.Contains(text, "changed on disk since ") {
 		t.Errorf("after reload: %q", text)
+	}
+}
+
+// TestEveryGlobalBindingDoesSomething: the key switch is a table; a
+// binding added to keymap.Global without a row would be a key that does
+// nothing.
+func TestEveryGlobalBindingDoesSomething(t *testing.T) {
+	m := newTestModel(t, fixtureRepo(t), 80, 24)
+	for _, b := range m.Keys.Global.Bindings() {
+		found := false
+		for _, gk := range m.globals {
+			for _, k := range gk.keys {
+				if slices.Equal(k.Keys(), b.Keys()) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("global binding %v (%s) has no row in the table", b.Keys(), b.Help().Desc)
+		}
 	}
 }

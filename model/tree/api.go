@@ -118,3 +118,9 @@ func (t *Pane) Cursor() int { return t.cursor }
 // Settled reports that nothing the tree shows is on its way: no listing,
 // no horizon, no git marks pending (the tests and the tour wait on it).
 func (t *Pane) Settled() bool { return t.settled() }
+
+// TakesKey: after a count, 0 is one more digit (10j) and esc drops the
+// count, before the global keys see either.
+func (t *Pane) TakesKey(msg tea.KeyPressMsg) bool {
+	return t.count > 0 && (msg.String() == "0" || msg.String() == "esc")
+}

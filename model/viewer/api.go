@@ -67,3 +67,7 @@ func (v *Pane) Notes() []string { return v.fileNotes() }
 // Search is the in-file search in force: its query ("" when none) and the
 // line of the current match.
 func (v *Pane) Search() (query string, line int) { return v.search.query, v.search.line }
+
+// TakesKey: with a z pending, the next key is its second (zz, zh, …),
+// even one bound globally.
+func (v *Pane) TakesKey(tea.KeyPressMsg) bool { return v.PrefixPending() }
