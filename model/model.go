@@ -1,7 +1,8 @@
 // Package model is repox's explorer: one root Bubble Tea model that owns
 // layout, the focus ring, the overlay stack and routing, and panes that
-// follow one contract (pane.go): the tree, the viewer, the help and the
-// search prompt. Every read, listing and tool call runs in a tea.Cmd
+// follow one contract (model/pane), each a package of its own: the tree,
+// the viewer, find, search, the edit preview, the console, the sessions
+// pane, the help. Every read, listing and tool call runs in a tea.Cmd
 // through repoops; results come back in one envelope with a generation and
 // stale ones are dropped in one place, so Update never waits on the disk.
 package model
@@ -51,7 +52,7 @@ type Config struct {
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
-// overlay stack and routing; the panes own their state (pane.go).
+// overlay stack and routing; the panes own their state (model/pane).
 type Model struct {
 	*common
 	cfg    Config
