@@ -21,13 +21,13 @@ type jumpList struct {
 // maxJumps bounds the list, as vim's 100.
 const maxJumps = 100
 
-// leave records the place a jump leaves (none when nothing was open);
-// a new jump forgets the places ahead.
+// leave records the place a jump leaves, the viewer's Spot (none when
+// nothing was open); a new jump forgets the places ahead.
 func (j *jumpList) leave(path string, line int, ok bool) {
-	s := jumpSpot{path: path, line: line}
 	if !ok {
 		return
 	}
+	s := jumpSpot{path: path, line: line}
 	if n := len(j.back); n > 0 && j.back[n-1] == s {
 		return
 	}
@@ -37,8 +37,6 @@ func (j *jumpList) leave(path string, line int, ok bool) {
 	}
 	j.ahead = j.ahead[:0]
 }
-
-// spot is the viewer's place: its file and cursor line.
 
 // jump goes back (d < 0) or forward along the list, the place it leaves
 // going the other way; with nothing that way it says so.
