@@ -37,8 +37,9 @@ func (m *Model) startTour() tea.Cmd {
 }
 
 // tourKey handles the tour's keys (n, p, ?, y on the last step, x) while
-// nothing on top takes typed text (tourKeysFree), and `:` over the console
-// a step opened, which makes it take a call; ok is false for any other key.
+// nothing on top takes typed text (tourKeysFree), `:` over the console a
+// step opened, which makes it take a call, and the explorer's global keys
+// over that console, which close it first; ok is false for any other key.
 func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	t, k := m.tours.tour, m.tours.keys
 	if t == nil || !m.tourKeysFree() {
@@ -66,6 +67,11 @@ func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	case key.Matches(msg, k.End):
 		m.tours.tour = nil
 		return tea.Batch(m.closeOverlays(), m.flash("tour ended: the demo repository stays open to explore")), true
+	}
+	if m.showingConsole() && key.Matches(msg, m.Keys.Global.Bindings()...) {
+		// the console only shows the step's answer: the explorer's own
+		// keys (f, s, e, q, tab, …) work as if it were not there
+		return tea.Batch(m.popOverlay(), m.onKey(msg)), true
 	}
 	return nil, false
 }

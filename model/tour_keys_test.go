@@ -28,7 +28,7 @@ func typeInto(t *testing.T, m *Model, at int, id ct.ID, what string, shown bool)
 		t.Errorf("%s: the letters typed into it turned the tour to step %d, want %d", what, got+1, at+1)
 	}
 	if o := m.Overlays.Top(); o == nil || o.ID() != id {
-		t.Fatalf("%s: %v on top after typing, want the prompt still open", what, o)
+		t.Fatalf("%s: %s on top after typing, want the prompt still open", what, topName(m))
 	}
 	if o := m.Overlays.Top(); opensHelp(o) {
 		t.Errorf("%s: says it has no text field while the letters are typed", what)
@@ -55,7 +55,15 @@ func closeAll(t *testing.T, m *Model) {
 		}
 		tourType(t, m, "esc")
 	}
-	t.Fatalf("esc left %v on top", m.Overlays.Top())
+	t.Fatalf("esc left %s on top", topName(m))
+}
+
+// topName names the overlay on top for a failure message.
+func topName(m *Model) string {
+	if o := m.Overlays.Top(); o != nil {
+		return o.Title()
+	}
+	return "nothing"
 }
 
 // TestTourKeysLeavePromptsAlone: while the console the presenter opened
@@ -98,8 +106,9 @@ func TestTourKeysLeavePromptsAlone(t *testing.T) {
 }
 
 // TestTourConsoleShowsUntilColon: the console a step opens takes no
-// letters (n turns the step), `:` makes it take a call, and once it has
-// been closed the next step shows its answer again without taking keys.
+// letters (n turns the step), `:` makes it take a call, once it has been
+// closed the next step shows its answer again without taking keys, and
+// the explorer's own keys work over it as if it were not there.
 func TestTourConsoleShowsUntilColon(t *testing.T) {
 	s := tourSetup(t)
 	m := tourModel(t, s, 120, 40)
@@ -114,5 +123,17 @@ func TestTourConsoleShowsUntilColon(t *testing.T) {
 	tourPress(t, m, "n")
 	if m.tours.tour.At() != 1 || !m.console.Showing() {
 		t.Errorf("after esc and n: step %d, console showing only %v; want step 2 shown, not typing", m.tours.tour.At()+1, m.console.Showing())
+	}
+	// the explorer's own keys work over the console that only shows:
+	// f opens find in its place, where letters are typed again
+	tourType(t, m, "f")
+	if o := m.Overlays.Top(); o == nil || o.ID() != ct.Find || len(m.Overlays.Items) != 1 {
+		t.Fatalf("f over the step's console: %s on top of %d overlays, want find alone", topName(m), len(m.Overlays.Items))
+	}
+	typeInto(t, m, 1, ct.Find, "find opened over the step's console", true)
+	closeAll(t, m)
+	tourPress(t, m, "p")
+	if m.tours.tour.At() != 0 || !m.console.Showing() {
+		t.Errorf("after find, esc and p: step %d, console showing only %v; want step 1 shown, not typing", m.tours.tour.At()+1, m.console.Showing())
 	}
 }
