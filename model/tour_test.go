@@ -90,9 +90,11 @@ func stepSettled(m *Model) func() bool {
 		case tour.KindSession:
 			return settled(m, 5)()
 		}
-		// the session replayed in step 6 goes on (its gate on the status line)
+		// the session replayed in step 6 goes on (its gate on the status
+		// line), and the viewer's own gate is in: the status line words it
+		// shorter until then
 		p := m.sessions
-		return len(m.Overlays.Items) == 0 && (p == nil || p.marks == nil || p.gatePath != m.viewer.path || p.gate != nil)
+		return len(m.Overlays.Items) == 0 && (m.viewer.path == "" || m.viewer.gate != nil) && (p == nil || p.marks == nil || p.gatePath != m.viewer.path || p.gate != nil)
 	}
 }
 
