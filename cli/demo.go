@@ -27,8 +27,10 @@ a tour of seven steps: each shows what a silent agent tool does on this reposito
 labelled as such) beside repox's answer, a replayed agent session, and the MCP config.
 
 Keys in the tour: n next step, p back, ? the step list, y copy the MCP config (last step), x end
-the tour. Without DIR the repository goes to a temporary folder removed on exit (also when the
-terminal closes); with DIR it is written there (or reused) and kept. repox --demo [DIR] is the same.`,
+the tour; : in a step's console types a call of your own (letters typed into a prompt are never
+the tour's). Without DIR the repository goes to a temporary folder removed on exit (also when the
+terminal closes); with DIR it is written there (or reused) and kept. The tour's first step shows the folder.
+repox --demo [DIR] is the same.`,
 		Example: `repox demo
 repox demo ./demo   # kept in ./demo`,
 		Args:              maxArgs(1, "one folder"),

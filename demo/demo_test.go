@@ -69,7 +69,7 @@ func TestDemoFolderLifecycle(t *testing.T) {
 	if _, err := os.Stat(live); err != nil {
 		t.Errorf("a running explorer's demo folder was removed")
 	}
-	if !strings.Contains(note, root) || !strings.Contains(note, "removed on exit") || !strings.Contains(note, "removed 1 demo folder") {
+	if !strings.Contains(note, root) || !strings.Contains(note, "removed on exit; keep one with repox demo DIR") || !strings.Contains(note, "removed 1 demo folder") {
 		t.Errorf("note %q", note)
 	}
 	if _, err := os.Stat(filepath.Join(root, "server", "handlers.go")); err != nil {

@@ -57,7 +57,7 @@ func Prepare(dir string) (root, note string, cleanup func(), err error) {
 		cleanup()
 		return "", "", nil, err
 	}
-	note = fmt.Sprintf("repox: demo repository written to %s (removed on exit; keep one with --demo DIR)", root)
+	note = fmt.Sprintf("repox: demo repository written to %s (removed on exit; keep one with repox demo DIR)", root)
 	if removed > 0 {
 		note += fmt.Sprintf("\nrepox: removed %s left by a repox that did not exit cleanly", repoops.Plural(removed, "demo folder", "demo folders"))
 	}

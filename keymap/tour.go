@@ -3,7 +3,9 @@ package keymap
 import "charm.land/bubbles/v2/key"
 
 // Tour bindings apply while `repox demo` runs its tour: they come before
-// every pane and overlay except the tour's own step list.
+// the panes and before an overlay without a text field (the console a step
+// opens to show its answer among them); over a prompt they are letters
+// typed into it, and the tour's own step list has keys of its own.
 type Tour struct {
 	Next  key.Binding
 	Back  key.Binding

@@ -36,15 +36,17 @@ func (m *Model) startTour() tea.Cmd {
 	return m.setUpStep()
 }
 
-// tourKey handles the tour's keys (n, p, ?, y on the last step, x), before
-// every overlay but the tour's step list; ok is false for any other key.
+// tourKey handles the tour's keys (n, p, ?, y on the last step, x) while
+// nothing on top takes typed text (tourKeysFree), `:` over the console a
+// step opened, which makes it take a call, and the explorer's global keys
+// over that console, which close it first; ok is false for any other key.
 func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	t, k := m.tours.tour, m.tours.keys
-	if t == nil {
+	if t == nil || !m.tourKeysFree() {
 		return nil, false
 	}
-	if o := m.Overlays.Top(); o != nil && o.ID() == paneTourSteps {
-		return nil, false
+	if m.showingConsole() && key.Matches(msg, m.Keys.Global.Console) {
+		return m.console.Open(), true
 	}
 	switch {
 	case key.Matches(msg, k.Next):
@@ -66,7 +68,36 @@ func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		m.tours.tour = nil
 		return tea.Batch(m.closeOverlays(), m.flash("tour ended: the demo repository stays open to explore")), true
 	}
+	if m.showingConsole() && key.Matches(msg, m.Keys.Global.Bindings()...) {
+		// the console only shows the step's answer: the explorer's own
+		// keys (f, s, e, q, tab, …) work as if it were not there
+		return tea.Batch(m.popOverlay(), m.onKey(msg)), true
+	}
 	return nil, false
+}
+
+// tourKeysFree reports whether the tour's letters are the tour's: no
+// overlay on top, or one without a text field now (the sessions pane when
+// its filter is not typed, the console a step opened to show an answer).
+// Over any other overlay — the console after `:`, find, search, the edit
+// preview, a prompt, or one that does not say — letters are typed into it,
+// and the tour's step list has keys of its own.
+func (m *Model) tourKeysFree() bool {
+	o := m.Overlays.Top()
+	switch {
+	case o == nil:
+		return true
+	case o.ID() == paneTourSteps:
+		return false
+	case m.console != nil && o == overlay(m.console):
+		return m.console.Showing()
+	}
+	return opensHelp(o)
+}
+
+// showingConsole: the console a step opened is on top, not taking keys.
+func (m *Model) showingConsole() bool {
+	return m.console != nil && m.Overlays.Top() == overlay(m.console) && m.console.Showing()
 }
 
 // goStep shows step i and sets its panes up.
@@ -101,6 +132,7 @@ func (m *Model) setUpStep() tea.Cmd {
 			cmds = append(cmds, m.openFile(p, 0)) // its gate on the status line
 		}
 		cmds = append(cmds, m.openConsole())
+		m.console.Show() // its answer shown; the tour's keys stay the tour's
 		run := m.console.RunCall(c.Call)
 		if c.Prepare != "" {
 			// the read the call needs, in the same session and first

@@ -90,8 +90,10 @@ func stepSettled(m *Model) func() bool {
 		case tour.KindSession:
 			return settled(m, 5)()
 		}
-		// the session replayed in step 6 goes on (its gate on the status line)
-		return len(m.Overlays.Items) == 0 && m.sessions.Settled()
+		// the session replayed in step 6 goes on (its gate on the status
+		// line), and the viewer's own gate is in: the status line words it
+		// shorter until then
+		return len(m.Overlays.Items) == 0 && (m.viewer.Path() == "" || m.viewer.Gate() != nil) && m.sessions.Settled()
 	}
 }
 

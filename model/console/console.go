@@ -44,6 +44,7 @@ type Pane struct {
 	lines   []string
 	top     int
 	problem string // the line could not be made into a call
+	showing bool   // a tour step's answer on show: no keys typed (Show)
 
 	width, height int
 }
@@ -65,12 +66,25 @@ func (p *Pane) SetDuration(ms float64) { p.ms = ms }
 // Open readies the console as it is pushed: the input focused, the
 // history read on the first opening (in a command: no I/O here).
 func (p *Pane) Open() tea.Cmd {
+	p.showing = false
 	cmds := []tea.Cmd{p.input.Focus()}
 	if p.histGen == 0 {
 		cmds = append(cmds, p.loadHistory())
 	}
 	return tea.Batch(cmds...)
 }
+
+// Show readies the console, pushed by a tour step, to show a call's
+// answer without taking keys: the tour's letters (n, p, ?, x) stay the
+// tour's until `:` (Open) focuses the input.
+func (p *Pane) Show() {
+	p.showing = true
+	p.input.Blur()
+}
+
+// Showing reports whether the console only shows a tour step's answer
+// (Show) and takes no typed keys; Open ends it.
+func (p *Pane) Showing() bool { return p.showing }
 
 // New is the tool console over the explorer's shared state; after runs
 // when a call has answered (the root reloads the file a write changed).
@@ -172,6 +186,9 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 
 func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keys
+	if p.showing && !key.Matches(msg, k.OutUp, k.OutDown, k.Copy) {
+		return nil // showing a tour step's answer: nothing typed to run
+	}
 	switch {
 	case key.Matches(msg, k.Run):
 		return p.run(true)
@@ -282,6 +299,9 @@ func (p *Pane) outRows() int { return max(p.height-8, 1) }
 // hint is the line under the input: candidates after tab, else the
 // argument being typed, else the tool's arguments.
 func (p *Pane) hint() string {
+	if p.showing {
+		return ": types a call here"
+	}
 	if len(p.cands) > 0 {
 		return strings.Join(p.cands, "  ")
 	}

@@ -98,10 +98,17 @@ func reportKeys(b *testing.B, times, cpus []time.Duration) {
 // each prefix of findTyping one keystroke. It reports the median, 90th
 // percentile and worst keystroke.
 func BenchmarkFindKeystroke(b *testing.B) {
+	for _, n := range []int{92_000, 1_000_000} {
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) { benchFindKeystroke(b, benchPaths(n)) })
+	}
+}
+
+// benchFindKeystroke is BenchmarkFindKeystroke on one set of paths (issue
+// 26: 92k as a large monorepo, 1M as the synthetic million-file one).
+func benchFindKeystroke(b *testing.B, paths []string) {
 	h := newHarness(b, fixtureRepo(b), 84, 38)
 	h.run(h.open())
 	p := h.p
-	paths := benchPaths(92_000)
 	p.ix, p.res = newFileIndex(paths, paths), nil
 	var times, cpus []time.Duration
 	for b.Loop() {
