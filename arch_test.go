@@ -216,6 +216,10 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model/console"}}, "no root model, no other pane"},
 		{listedPackage{ImportPath: m + "/model/results", Imports: []string{m + "/model/find"}}, "no root model, no other pane"},
 		{listedPackage{ImportPath: m + "/model/pane", Imports: []string{m + "/model/results"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/preview", Imports: []string{m + "/model/console"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/sessions", Imports: []string{m + "/model"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/tree", Imports: []string{m + "/model/sessions"}}, "no root model, no other pane"},
+		{listedPackage{ImportPath: m + "/model/viewer", Imports: []string{m + "/model/tree"}}, "no root model, no other pane"},
 	} {
 		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
 		if !strings.Contains(got, c.want) {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // reloadedMsg says the core has forgotten its caches; everything is
@@ -33,18 +32,18 @@ func (m *Model) reload() tea.Cmd {
 // target is the file and line the editor and the clipboard act on: the
 // viewer's cursor, or the tree's selection.
 func (m *Model) target() (path string, line int, isDir bool) {
-	if m.focus == paneViewer && m.viewer.path != "" {
-		return m.viewer.path, max(m.viewer.cursor, 1), false
+	if m.focus == paneViewer && m.viewer.Path() != "" {
+		return m.viewer.Path(), max(m.viewer.Cursor(), 1), false
 	}
-	n := m.tree.selected()
-	if n == nil {
+	path, isDir, ok := m.tree.Selected()
+	if !ok {
 		return "", 0, false
 	}
 	line = 1
-	if n.path == m.viewer.path {
-		line = max(m.viewer.cursor, 1)
+	if path == m.viewer.Path() {
+		line = max(m.viewer.Cursor(), 1)
 	}
-	return n.path, line, n.kind == repoops.KindDir
+	return path, line, isDir
 }
 
 // openEditor hands the terminal to $EDITOR at the current line.

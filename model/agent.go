@@ -15,13 +15,6 @@ type agentMsg struct {
 	res repoops.Result
 }
 
-// agentRanMsg tells a pane that a call for its agent view has run, whether
-// or not the view still wants the answer: the call may have recorded a read
-// in the session (the viewer re-checks the gate on it). It travels stamped
-// with the pane's load generation, so it is dropped once the pane shows
-// something else.
-type agentRanMsg struct{}
-
 // callTool runs one tool call through the session, the same entry point
 // `repox call` uses, so the text is the very bytes it prints. args is the
 // typed argument struct: the header shows its JSON and the call gets the
@@ -45,7 +38,7 @@ func callTool(ctx context.Context, s *repoops.Session, pane paneID, gen, loadGen
 // toggleAgent flips the focused pane's agent view.
 // ownAgentView is an overlay whose agent view is a layout of its own
 // rather than a call it makes, toggled by its own keys: the sessions pane,
-// whose calls were made already (sessions_exact.go).
+// whose calls were made already (model/sessions/exact.go).
 type ownAgentView interface {
 	ToggleAgentView() tea.Cmd
 	AgentViewOn() bool

@@ -13,7 +13,7 @@ func BenchmarkRootRowsCorpus(b *testing.B) {
 	dir := repotest.BenchCorpus(b)
 	for b.Loop() {
 		m, repo := benchModel(b, dir)
-		if len(m.tree.rows) == 0 || m.Render() == "" {
+		if len(m.tree.Rows()) == 0 || m.Render() == "" {
 			b.Fatal("no root rows")
 		}
 		repo.Close()

@@ -76,7 +76,7 @@ func TestConsoleReadOpensTheGateForThePreview(t *testing.T) {
 	press(m, "e", "tab")
 	pressMsg(m, endK)
 	press(m, "0")
-	if ok, text, _ := preview(t, m).verdict(); !ok {
+	if ok, text, _ := openedPreview(t, m).Verdict(); !ok {
 		t.Errorf("after the console's full read the preview says %q", text)
 	}
 }

@@ -103,12 +103,12 @@ func (m *Model) onCopyTimeout(msg copyTimeoutMsg) tea.Cmd {
 // path:line (or path:first-last for a selection) in the viewer.
 func (m *Model) copyNatural() tea.Cmd {
 	path, line, isDir := m.target()
-	if path == "" && (m.focus == paneViewer || m.tree.selected() == nil) {
+	if path == "" && (m.focus == paneViewer || !m.treeSelects()) {
 		return m.flash("could not copy: nothing is selected")
 	}
 	shown := repoops.DisplayPath(path)
 	if m.focus == paneViewer && !isDir {
-		if first, last, ok := m.viewer.selRange(); ok && m.viewer.sel != 0 {
+		if first, last, ok := m.viewer.Selection(); ok && m.viewer.Selecting() {
 			shown += ":" + itoaComma(first) + "-" + itoaComma(last)
 		} else {
 			shown += ":" + itoaComma(line)

@@ -97,8 +97,8 @@ func TestCopyViewerLineAndSelection(t *testing.T) {
 func TestCopyCallIsTheCallAndItsExactText(t *testing.T) {
 	t.Setenv("TERM", "xterm")
 	m := start(t, fixtureRepo(t), 80, 24)
-	press(m, "a") // the tree's agent view: repo_tree
-	a := m.tree.agent
+	press(m, "a")        // the tree's agent view: repo_tree
+	a := *m.tree.Agent() // the view as it was
 	press(m, "Y")
 	if want := a.Call + "\n" + a.Text; m.copying.text != want || a.Text == "" {
 		t.Errorf("Y with the agent view on:\n%q\nwant\n%q", m.copying.text, want)

@@ -1,14 +1,12 @@
 package model
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/repoops"
-	"github.com/repoxhq/repox/ui"
 )
 
 // TestStatusFieldsNameTheirFile: with src/main.go open and README.md
@@ -33,73 +31,6 @@ func TestStatusFieldsNameTheirFile(t *testing.T) {
 	}
 }
 
-// TestRuleWhereTheOutputCapEndsADefaultRead: 900 lines of 400 characters
-// are over 256 KiB: a default read stops after line 630 and the rule is
-// drawn there, with the tool's own numbers.
-func TestRuleWhereTheOutputCapEndsADefaultRead(t *testing.T) {
-	dir := fixtureRepo(t)
-	var b strings.Builder
-	for i := 1; i <= 900; i++ {
-		fmt.Fprintf(&b, "%03d %s\n", i, strings.Repeat("w", 396))
-	}
-	writeFiles(t, dir, map[string]string{"wide.txt": b.String()})
-	m := start(t, dir, 120, 40)
-	res, err := m.Session.Repo().NewSession().ReadFile(context.Background(), repoops.ReadArgs{Path: "wide.txt"})
-	if err != nil || !res.ByteCut {
-		t.Fatalf("fixture: %v %+v", err, res)
-	}
-	stop := res.Lines[len(res.Lines)-1].N
-	selectPath(t, m, "wide.txt")
-	press(m, "l")
-	v := &m.viewer
-	v.centerOn(stop)
-	out := m.Render()
-	long := fmt.Sprintf("── a default repo_read_file stops here (output cap 256 KiB, after line %d of 900)", stop)
-	short := fmt.Sprintf("── default read stops (256 KiB cap, %d of 900)", stop)
-	if !strings.Contains(out, long) && !strings.Contains(out, short) {
-		t.Fatalf("no rule after line %d:\n%s", stop, out)
-	}
-	if v.lineAt(v.rowOf(stop)+1) != 0 || v.lineAt(v.rowOf(stop)+2) != stop+1 {
-		t.Errorf("the rule is not right under line %d", stop)
-	}
-	if strings.Contains(out, "limit 1,000 of 900") {
-		t.Errorf("a limit rule in a 900-line file")
-	}
-}
-
-// TestRuleFoundWhenOpenedDeep: FILE:1300 reads a window that does not start
-// at line 1; the rule still lands under line 1000, from a read that does.
-func TestRuleFoundWhenOpenedDeep(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := start(t, dir, 120, 40)
-	run(m, m.openFile("docs/long.txt", 1300))
-	v := &m.viewer
-	v.centerOn(1000)
-	if out := m.Render(); !strings.Contains(out, "── a default repo_read_file stops here (limit 1,000 of 1,400)") {
-		t.Fatalf("no rule:\n%s", out)
-	}
-}
-
-// TestNoScrollPastTheLongestLine: right never scrolls the visible lines
-// out of the pane.
-func TestNoScrollPastTheLongestLine(t *testing.T) {
-	dir := fixtureRepo(t)
-	writeFiles(t, dir, map[string]string{"w.txt": "short\n" + strings.Repeat("x", 90) + "END\n"})
-	m := start(t, dir, 80, 24)
-	selectPath(t, m, "w.txt")
-	press(m, "l", "tab")
-	for range 40 {
-		press(m, "right")
-	}
-	textW := m.viewer.width - ui.GutterWidth(m.viewer.total) - 1
-	if m.viewer.hscroll > 93-textW {
-		t.Errorf("hscroll %d: past the end of the longest line (93 cells, %d shown)", m.viewer.hscroll, textW)
-	}
-	if out := m.Render(); !strings.Contains(out, "END") {
-		t.Errorf("the longest line's end is not on screen:\n%s", out)
-	}
-}
-
 // TestDeepPathKeepsItsName: at 80×24 the viewer header keeps the file name
 // and the line range, cutting the middle of the path.
 func TestDeepPathKeepsItsName(t *testing.T) {
@@ -108,7 +39,7 @@ func TestDeepPathKeepsItsName(t *testing.T) {
 	writeFiles(t, dir, map[string]string{p: "package impl\n"})
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile(p, 1))
-	head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)), "\n", 2)[0]
+	head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewerWidth(), m.viewerHeight())), "\n", 2)[0]
 	if !strings.Contains(head, "/handlers_generated.go  lines 1-1 of 1") || !strings.Contains(head, "…") {
 		t.Errorf("header %q lost the name or the range", head)
 	}
@@ -126,7 +57,7 @@ func TestHeaderShowsTheToolsNotes(t *testing.T) {
 	m := start(t, dir, 120, 40)
 	for file, note := range map[string]string{"crlf.txt": "CRLF line endings", "bom.go": "byte order mark", "bad.txt": "not valid UTF-8"} {
 		run(m, m.openFile(file, 1))
-		head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewer.width, m.viewer.height)), "\n", 2)[0]
+		head := strings.SplitN(ansi.Strip(m.ViewerView(m.viewerWidth(), m.viewerHeight())), "\n", 2)[0]
 		if !strings.Contains(head, note) {
 			t.Errorf("%s: header %q lacks %q", file, head, note)
 		}
@@ -172,8 +103,8 @@ func TestLinePastTheEndSaysSo(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile("src/main.go", 99999))
-	if m.viewer.cursor != 8 {
-		t.Errorf("cursor %d, want the last line", m.viewer.cursor)
+	if m.viewer.Cursor() != 8 {
+		t.Errorf("cursor %d, want the last line", m.viewer.Cursor())
 	}
 	if !strings.Contains(m.message, "line 99,999 is past the end: src/main.go has 8 lines") {
 		t.Errorf("message %q", m.message)
@@ -186,20 +117,20 @@ func TestLinePastTheEndSaysSo(t *testing.T) {
 func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
-	cursor := m.tree.cursor
+	cursor := m.tree.Cursor()
 	press(m, "x") // / filters the tree now (tree_filter.go); x is bound nowhere
 	if !strings.Contains(m.message, "x does nothing in the tree") {
 		t.Fatalf("message %q", m.message)
 	}
 	press(m, "m", "a", "i", "n")
-	if m.tree.agent.On || m.tree.cursor != cursor {
-		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.agent.On, m.tree.cursor)
+	if m.tree.Agent().On || m.tree.Cursor() != cursor {
+		t.Fatalf("typed letters ran commands: agent view %v, cursor %d", m.tree.Agent().On, m.tree.Cursor())
 	}
 	if !strings.Contains(m.message, `typed "xmain": no input is open in the tree, so nothing ran`) {
 		t.Errorf("message %q", m.message)
 	}
 	press(m, "esc", "a")
-	if !m.tree.agent.On {
+	if !m.tree.Agent().On {
 		t.Errorf("after esc, a does not toggle the agent view")
 	}
 	press(m, "a", "esc") // esc ends nothing now: it does nothing in the tree
@@ -253,7 +184,7 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 	dir := fixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	press(m, "a")
-	a := &m.tree.agent
+	a := m.tree.Agent()
 	out := ansi.Strip(m.Render())
 	size := fmt.Sprintf("%s bytes, %d lines", repoops.Commas(len(a.Text)), strings.Count(a.Text, "\n")+1)
 	if !strings.Contains(out, size) {
@@ -268,7 +199,7 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 		t.Errorf("footer %q is cut:\n%s", footer, out)
 	}
 	press(m, "w")
-	if rows := a.Display(m.tree.width, m.agentWrap()); len(rows) != len(a.Lines) {
+	if rows := a.Display(m.treeWidth(), m.agentWrap()); len(rows) != len(a.Lines) {
 		t.Errorf("w: %d rows for %d lines, want one row per line", len(rows), len(a.Lines))
 	}
 	if out := ansi.Strip(m.Render()); !strings.Contains(out, "…") {
@@ -284,20 +215,20 @@ func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
 	m := start(t, dir, 80, 24)
 	selectPath(t, m, "deep")
 	press(m, "a")
-	a := &m.tree.agent
+	a := m.tree.Agent()
 	if !strings.HasPrefix(a.Call, `repo_tree {"path":"deep"}`) {
 		t.Fatalf("call %q", a.Call)
 	}
 	press(m, "j") // onto docs/
-	if n := m.tree.selected(); n == nil || n.path != "docs" {
-		t.Fatalf("j in the tree's agent view did not move the cursor: %v", n)
+	if path, _, _ := m.tree.Selected(); path != "docs" {
+		t.Fatalf("j in the tree's agent view did not move the cursor: %q", path)
 	}
 	if !strings.HasPrefix(a.Call, `repo_tree {"path":"docs"}`) {
 		t.Errorf("the call did not follow: %q", a.Call)
 	}
 	_, cmd := m.Update(agentFollowMsg{seq: m.agentSeq}) // the cursor rested
 	run(m, cmd)
-	if a = &m.tree.agent; !strings.HasPrefix(a.Text, "docs/") {
+	if a = m.tree.Agent(); !strings.HasPrefix(a.Text, "docs/") {
 		t.Errorf("text after the cursor rested: %q", a.Text)
 	}
 	// A stale rest (the cursor moved again) runs nothing.
@@ -305,9 +236,9 @@ func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
 	if _, cmd := m.Update(agentFollowMsg{seq: m.agentSeq - 1}); cmd != nil {
 		t.Errorf("a superseded rest ran the call")
 	}
-	cur := m.tree.cursor
+	cur := m.tree.Cursor()
 	press(m, "ctrl+d")
-	if m.tree.cursor != cur {
+	if m.tree.Cursor() != cur {
 		t.Errorf("ctrl+d moved the tree cursor")
 	}
 }

@@ -24,7 +24,7 @@ func (m *Model) filesChanged() tea.Cmd {
 	if p, ok := m.Overlays.Find(paneFind).(*find.Pane); ok && p != nil {
 		cmds = append(cmds, p.Sync())
 	}
-	return tea.Batch(append(cmds, m.tree.syncFilter())...)
+	return tea.Batch(append(cmds, m.tree.SyncFilter())...)
 }
 
 // invalidateFiles forgets the file set (a reload, or names changed on
@@ -35,7 +35,7 @@ func (m *Model) invalidateFiles() tea.Cmd {
 		return nil
 	}
 	m.Files.Forget()
-	if m.Overlays.Find(paneFind) == nil && m.tree.filter == nil {
+	if m.Overlays.Find(paneFind) == nil && !m.tree.Filtering() {
 		return nil
 	}
 	return tea.Batch(m.Files.Want(), m.filesChanged())

@@ -26,10 +26,10 @@ func TestFlowFindOpen(t *testing.T) {
 	waitFor("lines 1-4 of 4")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.path != "src/util/strings.go" || fm.Overlays.Top() != nil {
-		t.Fatalf("final: viewer %q overlay %v", fm.viewer.path, fm.Overlays.Top())
+	if fm.viewer.Path() != "src/util/strings.go" || fm.Overlays.Top() != nil {
+		t.Fatalf("final: viewer %q overlay %v", fm.viewer.Path(), fm.Overlays.Top())
 	}
-	if n := fm.tree.selected(); n == nil || n.path != "src/util/strings.go" {
+	if path, _, _ := fm.tree.Selected(); path != "src/util/strings.go" {
 		t.Errorf("tree not revealed")
 	}
 }
@@ -55,7 +55,7 @@ func TestFlowSearchCancelSearchOpen(t *testing.T) {
 	waitFor("lines 1-8 of 8")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.path != "src/main.go" || fm.viewer.cursor != 7 || fm.viewer.search.query != "needle" {
-		t.Fatalf("final: %q:%d query %q", fm.viewer.path, fm.viewer.cursor, fm.viewer.search.query)
+	if q, _ := fm.viewer.Search(); fm.viewer.Path() != "src/main.go" || fm.viewer.Cursor() != 7 || q != "needle" {
+		t.Fatalf("final: %q:%d query %q", fm.viewer.Path(), fm.viewer.Cursor(), q)
 	}
 }

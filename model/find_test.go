@@ -54,11 +54,12 @@ func TestFindOpensAndReveals(t *testing.T) {
 	if m.Overlays.Top() != nil {
 		t.Fatalf("find still open after enter")
 	}
-	if m.viewer.path != "src/util/strings.go" || m.focus != paneViewer {
-		t.Fatalf("viewer %q focus %v", m.viewer.path, m.focus)
+	if m.viewer.Path() != "src/util/strings.go" || m.focus != paneViewer {
+		t.Fatalf("viewer %q focus %v", m.viewer.Path(), m.focus)
 	}
-	if n := m.tree.selected(); n == nil || n.path != "src/util/strings.go" || !m.tree.nodes["src/util"].expanded {
-		t.Fatalf("tree not revealed to the file: %+v", n)
+	// The cursor on the file's row: the tree is open down to it.
+	if path, _, _ := m.tree.Selected(); path != "src/util/strings.go" {
+		t.Fatalf("tree not revealed to the file: cursor on %q", path)
 	}
 	// Reopening keeps the query; esc closes without opening anything.
 	press(m, "f")
@@ -67,8 +68,8 @@ func TestFindOpensAndReveals(t *testing.T) {
 	}
 	typeText(m, "x")
 	press(m, "esc")
-	if m.Overlays.Top() != nil || m.viewer.path != "src/util/strings.go" {
-		t.Errorf("esc: overlay %v, viewer %q", m.Overlays.Top(), m.viewer.path)
+	if m.Overlays.Top() != nil || m.viewer.Path() != "src/util/strings.go" {
+		t.Errorf("esc: overlay %v, viewer %q", m.Overlays.Top(), m.viewer.Path())
 	}
 }
 

@@ -143,12 +143,30 @@ func keyMsg(k string) tea.KeyPressMsg {
 // selectPath moves the tree cursor to the row for path.
 func selectPath(t testing.TB, m *Model, path string) {
 	t.Helper()
-	for i, n := range m.tree.rows {
-		if n.path == path {
-			m.tree.cursor = i
-			m.tree.clamp()
-			return
-		}
+	if !m.tree.Select(path) {
+		t.Fatalf("no row %q in the tree", path)
 	}
-	t.Fatalf("no row %q in the tree", path)
+}
+
+// treeHeight is the tree's rows, title included, as laid out.
+func (m *Model) treeHeight() int {
+	_, h := m.tree.Size()
+	return h
+}
+
+// viewerHeight is the viewer's rows, title included, as laid out.
+func (m *Model) viewerHeight() int {
+	_, h := m.viewer.Size()
+	return h
+}
+
+// viewerOn starts the fixture (plus files) with path open and the viewer focused.
+func viewerOn(t *testing.T, files map[string]string, path string, w, h int) *Model {
+	t.Helper()
+	dir := fixtureRepo(t)
+	writeFiles(t, dir, files)
+	m := start(t, dir, w, h)
+	run(m, m.openFile(path, 1))
+	m.focus = paneViewer
+	return m
 }

@@ -31,10 +31,10 @@ func TestFlow(t *testing.T) {
 	waitFor(repoops.Commas(len(want)) + " bytes")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.path != "src/main.go" || !fm.viewer.agent.On {
-		t.Fatalf("final state: file %q, agent view %v", fm.viewer.path, fm.viewer.agent.On)
+	if fm.viewer.Path() != "src/main.go" || !fm.viewer.Agent().On {
+		t.Fatalf("final state: file %q, agent view %v", fm.viewer.Path(), fm.viewer.Agent().On)
 	}
-	if fm.viewer.agent.Text != want {
-		t.Errorf("agent view text differs from the tool's:\n%q\n%q", fm.viewer.agent.Text, want)
+	if fm.viewer.Agent().Text != want {
+		t.Errorf("agent view text differs from the tool's:\n%q\n%q", fm.viewer.Agent().Text, want)
 	}
 }

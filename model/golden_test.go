@@ -42,7 +42,7 @@ var scenes = []scene{
 	{"rule", func(t *testing.T, m *Model, dir string) {
 		openFixtureFile(t, m, dir, "docs/long.txt")
 		press(m, "tab")
-		m.viewer.centerOn(1000)
+		m.viewer.CenterOn(1000)
 	}},
 	{"search", func(t *testing.T, m *Model, dir string) {
 		openFixtureFile(t, m, dir, "src/main.go")
@@ -113,7 +113,7 @@ func TestGoldenTree(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := start(t, dir, sz[0], sz[1])
 			scenes[1].setup(t, m, dir)
-			golden.RequireEqual(t, ascii(t, m.TreeView(m.tree.width, m.tree.height)))
+			golden.RequireEqual(t, ascii(t, m.TreeView(m.treeWidth(), m.treeHeight())))
 		})
 	}
 }
@@ -124,7 +124,7 @@ func TestGoldenViewer(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := start(t, dir, sz[0], sz[1])
 			scenes[2].setup(t, m, dir)
-			golden.RequireEqual(t, ascii(t, m.ViewerView(m.viewer.width, m.viewer.height)))
+			golden.RequireEqual(t, ascii(t, m.ViewerView(m.viewerWidth(), m.viewerHeight())))
 		})
 	}
 }

@@ -30,7 +30,7 @@ func TestGoldenViewerMotions(t *testing.T) {
 				m := viewerOn(t, long, "min.js", sz[0], sz[1])
 				press(m, sc.keys...)
 				// The viewer and the hint line only: the tree beside it is not the subject.
-				golden.RequireEqual(t, ascii(t, m.ViewerView(m.viewer.width, m.viewer.height)+"\n"+m.Styles.RenderHint(m.hintBindings(), m.width)))
+				golden.RequireEqual(t, ascii(t, m.ViewerView(m.viewerWidth(), m.viewerHeight())+"\n"+m.Styles.RenderHint(m.hintBindings(), m.width)))
 			})
 		}
 	}

@@ -19,6 +19,3 @@ func opensHelp(o overlay) bool {
 func (m *Model) helpOver(o overlay) []ui.HelpSection {
 	return append([]ui.HelpSection{{Title: o.Title(), Bindings: o.FullHelp()}}, m.helpSections()...)
 }
-
-// OpensHelp: the sessions pane has no text field.
-func (p *sessionsPane) OpensHelp() bool { return !p.ltyping } // ? is typed into the filter

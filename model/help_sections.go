@@ -2,6 +2,7 @@ package model
 
 import (
 	"github.com/repoxhq/repox/keymap"
+	"github.com/repoxhq/repox/model/viewer"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -45,7 +46,7 @@ func (m *Model) helpSections() []ui.HelpSection {
 		ui.HelpSection{Title: "Help (?)", Rows: [][2]string{{"j/k ↑/↓", "scroll"}, {"g g", "back to the top"}, {"other keys", "close the help"}}},
 		ui.HelpSection{Title: "Mouse", Rows: mouseHelp()},
 	)
-	return append(append(secs, ui.HelpMarks()...), ui.HelpSection{Title: "Gate (status line, " + gateOwner + ")", Rows: gateHelp()})
+	return append(append(secs, ui.HelpMarks()...), ui.HelpSection{Title: "Gate (status line, " + viewer.GateOwner + ")", Rows: gateHelp()})
 }
 
 // mouseHelp says what the mouse does (mouse.go and the panes' clicks).
@@ -66,7 +67,7 @@ func gateHelp() [][2]string {
 		{"open", repoops.GateAllowed.String() + ": an edit would be allowed"},
 		{"shut", repoops.GateNeverRead.String() + " / " + repoops.GatePartialRead.String() + " (lines a-b of N) / " + repoops.GateUnreadable.String()},
 		{"shut", "changed on disk since HH:MM:SS: the full read is stale"},
-		{tinyGate[ui.GateNotRead], "the short form on a narrow line; also gate: shut / open"},
+		{viewer.TinyGate[ui.GateNotRead], "the short form on a narrow line; also gate: shut / open"},
 		{"agent: …", "the gate in the followed agent's session (sessions pane)"},
 		{"looking", "scrolling, searching and agent views record no read: only an explicit call (console, ctrl+r in the preview) opens the gate"},
 	}

@@ -21,12 +21,13 @@ type jumpList struct {
 // maxJumps bounds the list, as vim's 100.
 const maxJumps = 100
 
-// leave records the place a jump leaves (none when nothing was open);
-// a new jump forgets the places ahead.
-func (j *jumpList) leave(s jumpSpot, ok bool) {
+// leave records the place a jump leaves, the viewer's Spot (none when
+// nothing was open); a new jump forgets the places ahead.
+func (j *jumpList) leave(path string, line int, ok bool) {
 	if !ok {
 		return
 	}
+	s := jumpSpot{path: path, line: line}
 	if n := len(j.back); n > 0 && j.back[n-1] == s {
 		return
 	}
@@ -35,14 +36,6 @@ func (j *jumpList) leave(s jumpSpot, ok bool) {
 		j.back = j.back[len(j.back)-maxJumps:]
 	}
 	j.ahead = j.ahead[:0]
-}
-
-// spot is the viewer's place: its file and cursor line.
-func (v *viewerPane) spot() (jumpSpot, bool) {
-	if v.path == "" {
-		return jumpSpot{}, false
-	}
-	return jumpSpot{path: v.path, line: max(v.cursor, 1)}, true
 }
 
 // jump goes back (d < 0) or forward along the list, the place it leaves
@@ -58,9 +51,10 @@ func (m *Model) jump(d int) tea.Cmd {
 	}
 	s := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	if here, ok := m.viewer.spot(); ok {
+	if path, line, ok := m.viewer.Spot(); ok {
+		here := jumpSpot{path: path, line: line}
 		*to = append(*to, here)
 	}
 	m.focus = paneViewer
-	return tea.Batch(m.viewer.open(s.path, s.line), m.tree.revealPath(s.path))
+	return tea.Batch(m.viewer.Open(s.path, s.line), m.tree.RevealPath(s.path))
 }

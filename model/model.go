@@ -1,7 +1,8 @@
 // Package model is repox's explorer: one root Bubble Tea model that owns
 // layout, the focus ring, the overlay stack and routing, and panes that
-// follow one contract (pane.go): the tree, the viewer, the help and the
-// search prompt. Every read, listing and tool call runs in a tea.Cmd
+// follow one contract (model/pane), each a package of its own: the tree,
+// the viewer, find, search, the edit preview, the console, the sessions
+// pane, the help. Every read, listing and tool call runs in a tea.Cmd
 // through repoops; results come back in one envelope with a generation and
 // stale ones are dropped in one place, so Update never waits on the disk.
 package model
@@ -12,6 +13,10 @@ import (
 
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/grep"
+	"github.com/repoxhq/repox/model/preview"
+	"github.com/repoxhq/repox/model/sessions"
+	"github.com/repoxhq/repox/model/tree"
+	"github.com/repoxhq/repox/model/viewer"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
@@ -47,7 +52,7 @@ type Config struct {
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
-// overlay stack and routing; the panes own their state (pane.go).
+// overlay stack and routing; the panes own their state (model/pane).
 type Model struct {
 	*common
 	cfg    Config
@@ -57,13 +62,18 @@ type Model struct {
 	width, height int
 	focus         paneID // the focused pane: one of ring's
 	ring          focusRing
-	tree          treePane
-	viewer        viewerPane
-	pendingG      bool           // the first g of "g g"
-	jumps         jumpList       // where the viewer was before each jump (jumps.go)
-	writes        explorerWrites // the writes this explorer made, for u and U (undo.go)
-	lastPreview   *previewPane   // the last edit preview, whose typing e brings back
-	sessions      *sessionsPane  // the sessions pane, once opened (shown or hidden)
+	// held are the panes the root keeps beside the overlays (the tree, the
+	// viewer, the sessions pane once made); pane(id) finds them here.
+	held []pane
+	// globals is the table of the global bindings (globals.go).
+	globals     []globalKey
+	tree        *tree.Pane
+	viewer      *viewer.Pane
+	pendingG    bool           // the first g of "g g"
+	jumps       jumpList       // where the viewer was before each jump (jumps.go)
+	writes      preview.Writes // the writes this explorer made, for u and U (preview_open.go)
+	lastPreview *preview.Pane  // the last edit preview, whose typing e brings back
+	sessions    *sessions.Pane // the sessions pane, once opened (shown or hidden)
 
 	// find and search keep their query and results between openings.
 	find   *find.Pane
@@ -122,15 +132,19 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		tick:   tea.Tick,
 	}
 	c.Files = NewFileSet(ctx, repo)
-	m.tree = newTreePane(c, name)
-	m.tree.after = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) }
-	m.tree.foldersFirst = cfg.Settings.FoldersFirst
-	m.tree.preview = !cfg.Settings.NoPreview
-	m.tree.setting = m.changeSettings
-	m.viewer = viewerPane{c: c, total: -1, wrap: cfg.Settings.Wrap}
+	m.tree = tree.New(c, name, tree.Options{
+		After:        func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return m.tick(d, f) },
+		Setting:      m.changeSettings,
+		FoldersFirst: cfg.Settings.FoldersFirst,
+		NoPreview:    cfg.Settings.NoPreview,
+	})
+	m.viewer = viewer.New(c, cfg.Settings.Wrap)
 	m.saver = settingsSaver{path: cfg.SettingsPath, latest: cfg.Settings}
+	m.hold(m.tree)
+	m.hold(m.viewer)
 	m.ring.add(paneTree)
 	m.ring.add(paneViewer)
+	m.globals = m.globalKeys()
 	c.Open = m.showFile
 	c.GoTo = m.goTo
 	c.Copy = m.copyText
@@ -140,7 +154,7 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.
 		m.focus = paneViewer
-		m.tree.reveal = cfg.File
+		m.tree.RevealPath(cfg.File) // as the root's listing lands
 	}
 	return m
 }
@@ -149,10 +163,9 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 // horizon and the git marks follow the root's rows; nothing blocks the
 // first frame.
 func (m *Model) Init() tea.Cmd {
-	m.tree.whenRootLands()
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
-		loadDir(m.Ctx, m.Repo, m.tree.gen, ""),
+		m.tree.Start(),
 		m.startSpinner(),
 	}
 	if m.cfg.File != "" {

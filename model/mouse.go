@@ -4,20 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// wheelStep is how many rows one wheel notch scrolls.
-const wheelStep = 3
-
-// wheelDelta is the rows a wheel event scrolls (0 for other buttons).
-func wheelDelta(b tea.MouseButton) int {
-	switch b {
-	case tea.MouseWheelUp:
-		return -wheelStep
-	case tea.MouseWheelDown:
-		return wheelStep
-	}
-	return 0
-}
-
 // mouseBlocked reports whether an overlay takes the mouse from the panes:
 // one over the whole body does (help ignores it); an inline one does not.
 func (m *Model) mouseBlocked() bool {
@@ -38,14 +24,14 @@ func (m *Model) onClick(ev tea.Mouse) tea.Cmd {
 	}
 	var p pane
 	switch {
-	case ev.X < m.tree.width:
-		p = &m.tree
-	case ev.X > m.tree.width:
-		ev.X -= m.tree.width + 1
+	case ev.X < m.treeWidth():
+		p = m.tree
+	case ev.X > m.treeWidth():
+		ev.X -= m.treeWidth() + 1
 		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseClickMsg(ev)) // drawn over the viewer: it is what was clicked
 		}
-		p = &m.viewer
+		p = m.viewer
 	default:
 		return m.startDrag() // the separator: dragging it moves the split
 	}
@@ -65,11 +51,11 @@ func (m *Model) onWheel(ev tea.Mouse) tea.Cmd {
 	if d == 0 {
 		return nil
 	}
-	var p pane = &m.viewer
-	if ev.X < m.tree.width {
-		p = &m.tree
+	var p pane = m.viewer
+	if ev.X < m.treeWidth() {
+		p = m.tree
 	} else {
-		ev.X -= m.tree.width + 1
+		ev.X -= m.treeWidth() + 1
 		if o := m.Overlays.TopIn(areaViewer); o != nil {
 			return o.Update(tea.MouseWheelMsg(ev))
 		}

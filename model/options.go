@@ -151,12 +151,6 @@ func findRoot(dir string) string {
 	}
 }
 
-// programFPS is the renderer's frame rate, Bubble Tea's most: a frame is
-// written on its ticker, so at the default 60 a change waits up to 17 ms
-// to reach the screen (the first rows too); at 120, 8 ms. An idle frame
-// writes nothing.
-const programFPS = 120
-
 // Run opens the repository and runs the explorer until the user quits.
 func Run(ctx context.Context, opts Options) error {
 	root, file, err := opts.resolve()

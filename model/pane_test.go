@@ -102,7 +102,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	high := &fakeOverlay{id: 101, area: areaViewer}
 	m.pushOverlay(low)
 	m.pushOverlay(high)
-	cursor := m.tree.cursor
+	cursor := m.tree.Cursor()
 	press(m, "j", "q", "tab", "?")
 	if got := strings.Join(high.keys, " "); got != "j q tab ?" {
 		t.Errorf("top overlay got %q, want every key", got)
@@ -110,10 +110,10 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 	if len(low.keys) != 0 {
 		t.Errorf("the overlay below got %v", low.keys)
 	}
-	if m.tree.cursor != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
+	if m.tree.Cursor() != cursor || m.focus != paneTree || m.Overlays.Find(paneHelp) != nil {
 		t.Errorf("a key under an overlay reached the panes or the global bindings")
 	}
-	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewer.width)) {
+	if out := m.Render(); !strings.Contains(out, strings.Repeat("F", m.viewerWidth())) {
 		t.Errorf("the viewer-area overlay is not drawn over the viewer:\n%s", out)
 	}
 
@@ -132,7 +132,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 		t.Fatalf("a done overlay was not popped (closed %d)", low.closed)
 	}
 	press(m, "j")
-	if m.tree.cursor != cursor+1 {
+	if m.tree.Cursor() != cursor+1 {
 		t.Errorf("with the stack empty, j did not reach the tree")
 	}
 	press(m, "esc") // nothing to pop: the focused pane's own esc
@@ -167,32 +167,6 @@ func TestHelpIsAnOverlay(t *testing.T) {
 	_, cmd := m.Update(keyMsg("ctrl+c"))
 	if cmd == nil || cmd() != tea.Quit() || m.Overlays.Top() != nil {
 		t.Errorf("ctrl+c in help should close it and quit")
-	}
-}
-
-func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := start(t, dir, 80, 24)
-	openFixtureFile(t, m, dir, "src/main.go")
-	press(m, "tab", "/")
-	if _, ok := m.Overlays.Top().(*promptPane); !ok || !m.viewer.search.typing {
-		t.Fatalf("/ did not open the prompt")
-	}
-	_, cmd := m.Update(keyMsg("q"))
-	run(m, cmd)
-	if m.viewer.search.input != "q" {
-		t.Errorf("q while typing: input %q, want it typed", m.viewer.search.input)
-	}
-	if !strings.Contains(m.Render(), "/q▏") {
-		t.Errorf("the prompt is not in the viewer's footer")
-	}
-	press(m, "esc")
-	if m.Overlays.Top() != nil || m.viewer.search.typing || m.viewer.search.input != "" {
-		t.Errorf("esc left the prompt open")
-	}
-	press(m, "/", "n", "e", "e", "d", "l", "e", "enter")
-	if m.Overlays.Top() != nil || m.viewer.search.query != "needle" || m.viewer.cursor != 7 {
-		t.Errorf("enter: query %q cursor %d open %v", m.viewer.search.query, m.viewer.cursor, m.Overlays.Top() != nil)
 	}
 }
 
@@ -239,31 +213,30 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		}
 		run(m, m.openFile("src/main.go", 1))
 		m.Update(old[0])
-		if m.viewer.path != "src/main.go" || m.viewer.total != 8 {
-			t.Errorf("a window of the previous file was installed: total %d", m.viewer.total)
+		if m.viewer.Path() != "src/main.go" || m.viewer.Total() != 8 {
+			t.Errorf("a window of the previous file was installed: total %d", m.viewer.Total())
 		}
 		// The same window, current, is installed: the check can tell.
 		fresh := envelopes(m.openFile("docs/long.txt", 1), paneViewer, jobLoad)
 		m.Update(fresh[0])
-		if m.viewer.total != 1400 {
-			t.Errorf("the current window was dropped: total %d", m.viewer.total)
+		if m.viewer.Total() != 1400 {
+			t.Errorf("the current window was dropped: total %d", m.viewer.Total())
 		}
 	})
 
 	t.Run("gate verdict superseded by a newer check", func(t *testing.T) {
 		m := start(t, dir, 80, 24)
 		run(m, m.openFile("src/main.go", 1))
+		older := envelopes(m.checkGate(), paneViewer, jobGate) // worked out before the read: shut
 		explicitRead(t, m, "src/main.go")
-		older := envelopes(m.checkGate(), paneViewer, jobGate)
-		newer := envelopes(m.checkGate(), paneViewer, jobGate)
+		newer := envelopes(m.checkGate(), paneViewer, jobGate) // after it: open
 		if len(older) != 1 || len(newer) != 1 {
 			t.Fatal("no gate envelopes")
 		}
 		m.Update(newer[0])
-		older[0].Msg = gateMsg{verdict: repoops.GateVerdict{Cause: repoops.GateNeverRead}}
 		m.Update(older[0])
-		if m.viewer.gate == nil || m.viewer.gate.Cause != repoops.GateAllowed {
-			t.Errorf("the older verdict replaced the newer: %+v", m.viewer.gate)
+		if g := m.viewer.Gate(); g == nil || g.Cause != repoops.GateAllowed {
+			t.Errorf("the older verdict replaced the newer: %+v", g)
 		}
 	})
 
@@ -272,17 +245,17 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 		first := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.toggleAgent() // off
 		m.Update(first[0])
-		if a := &m.tree.agent; a.On || a.Text != "" {
+		if a := m.tree.Agent(); a.On || a.Text != "" {
 			t.Errorf("an answer for a view turned off was shown")
 		}
 		second := envelopes(m.toggleAgent(), paneTree, jobAgent)
 		m.Update(first[0])
-		if m.tree.agent.Text != "" {
+		if m.tree.Agent().Text != "" {
 			t.Errorf("the answer of an earlier call was shown")
 		}
 		m.Update(second[0])
-		if !strings.HasPrefix(m.tree.agent.Text, ".") || m.tree.agent.Loading {
-			t.Errorf("the current answer was dropped: %q", m.tree.agent.Text)
+		if !strings.HasPrefix(m.tree.Agent().Text, ".") || m.tree.Agent().Loading {
+			t.Errorf("the current answer was dropped: %q", m.tree.Agent().Text)
 		}
 	})
 
@@ -312,11 +285,11 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 	run(m, m.openFile("src/main.go", 1))
 	fresh := envelopes(m.toggleAgent(), paneViewer, jobAgent)
 	m.Update(old[0])
-	if a := &m.viewer.agent; strings.Contains(a.Text, "docs/long.txt") {
+	if a := m.viewer.Agent(); strings.Contains(a.Text, "docs/long.txt") {
 		t.Fatalf("src/main.go's agent view shows the answer for docs/long.txt:\n%s", a.Text)
 	}
 	m.Update(fresh[0])
-	if a := &m.viewer.agent; !strings.HasPrefix(a.Text, "src/main.go") {
+	if a := m.viewer.Agent(); !strings.HasPrefix(a.Text, "src/main.go") {
 		t.Errorf("the current answer was dropped: %q", a.Text)
 	}
 }
@@ -335,8 +308,8 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 		t.Fatalf("after opening: gate %v %q, want not read, naming the explorer session", g, text)
 	}
 	press(m, "tab", "a") // the agent view's default read (limit 1000)
-	if !strings.HasPrefix(m.viewer.agent.Text, "docs/long.txt — lines 1-1000 of 1400") {
-		t.Fatalf("agent view text %q", m.viewer.agent.Text)
+	if !strings.HasPrefix(m.viewer.Agent().Text, "docs/long.txt — lines 1-1000 of 1400") {
+		t.Fatalf("agent view text %q", m.viewer.Agent().Text)
 	}
 	press(m, "a")
 	run(m, m.openFile("docs/long.txt", 1200))

@@ -40,13 +40,13 @@ func TestSearchOpensAtLine(t *testing.T) {
 		t.Fatalf("no line of %s chosen: status %q", file, p.Status().Path)
 	}
 	press(m, "enter")
-	if m.Overlays.Top() != nil || m.viewer.path != "src/util/strings.go" || m.viewer.cursor != line || m.focus != paneViewer {
-		t.Fatalf("open: overlay %v viewer %q:%d focus %v", m.Overlays.Top(), m.viewer.path, m.viewer.cursor, m.focus)
+	if m.Overlays.Top() != nil || m.viewer.Path() != "src/util/strings.go" || m.viewer.Cursor() != line || m.focus != paneViewer {
+		t.Fatalf("open: overlay %v viewer %q:%d focus %v", m.Overlays.Top(), m.viewer.Path(), m.viewer.Cursor(), m.focus)
 	}
-	if m.viewer.search.query != "needle" || m.viewer.search.line != line {
-		t.Errorf("match not highlighted: %+v", m.viewer.search)
+	if q, at := m.viewer.Search(); q != "needle" || at != line {
+		t.Errorf("match not highlighted: %q at line %d", q, at)
 	}
-	if n := m.tree.selected(); n == nil || n.path != "src/util/strings.go" {
+	if path, _, _ := m.tree.Selected(); path != "src/util/strings.go" {
 		t.Errorf("tree not revealed")
 	}
 }

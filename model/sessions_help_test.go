@@ -30,7 +30,7 @@ func TestSessionsHelpOpensOverThePane(t *testing.T) {
 	if m.Overlays.Top() != overlay(m.sessions) {
 		t.Fatalf("closing the help left %T on top, not the sessions pane", m.Overlays.Top())
 	}
-	if m.sessions.run == nil || m.sessions.chosen == nil {
+	if !m.sessions.Progress().Following {
 		t.Error("opening the help stopped following the session")
 	}
 }

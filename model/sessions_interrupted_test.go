@@ -52,33 +52,6 @@ func claudeInterrupted(t *testing.T, dir string) string {
 	return p
 }
 
-// The pane goes on past a call that has no result and says so in its row.
-func TestSessionsInterruptedCallListsTheRest(t *testing.T) {
-	dir := fixtureRepo(t)
-	m := newTestModel(t, dir, 140, 40)
-	t.Cleanup(m.Shutdown)
-	m.sessions = newSessionsPane(m.common, fakeEnv(t.TempDir()))
-	m.cfg.Transcript = claudeInterrupted(t, dir)
-	drive(t, m, m.Init(), settled(m, 4))
-	p := m.sessions
-	if len(p.calls) != 4 {
-		t.Fatalf("%d calls listed, want 4", len(p.calls))
-	}
-	got := ansi.Strip(p.View(140, 38, true))
-	var bash string
-	for _, l := range strings.Split(got, "\n") {
-		if strings.Contains(l, "#2 ") {
-			bash = l
-		}
-	}
-	if !strings.Contains(bash, "Bash") || !strings.Contains(bash, "no result (interrupted?)") {
-		t.Errorf("the Bash row does not say it has no result: %q\n%s", bash, got)
-	}
-	if strings.Count(got, "no result (interrupted?)") != 1 || !strings.Contains(got, "4 calls") {
-		t.Errorf("want 4 calls and only the Bash one marked:\n%s", got)
-	}
-}
-
 // The same through the real program (teatest), as `repox replay FILE`
 // runs it: all four calls come and are replayed, the cursor follows the
 // newest past the unanswered Bash, and the final frame marks only it.

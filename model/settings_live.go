@@ -40,7 +40,7 @@ func (w *settingsSaver) set(s Settings) tea.Cmd {
 	}
 	return func() tea.Msg {
 		if err := w.Flush(); err != nil {
-			return noticeMsg{text: "the settings could not be saved: " + err.Error()}
+			return noticeMsg{Text: "the settings could not be saved: " + err.Error()}
 		}
 		return nil
 	}

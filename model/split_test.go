@@ -41,12 +41,12 @@ func TestSplitKeysResizeAndRemember(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "repox", "settings.json")
 	m := settingsModel(t, fixtureRepo(t), path, 80, 24)
 	third, _ := ui.Layout(80)
-	if m.tree.width != third {
-		t.Fatalf("default tree width %d, want %d", m.tree.width, third)
+	if m.treeWidth() != third {
+		t.Fatalf("default tree width %d, want %d", m.treeWidth(), third)
 	}
 	press(m, ">")
-	if m.cfg.Settings.Split != 38 || m.tree.width != 80*38/100 || m.tree.width+1+m.viewer.width != 80 {
-		t.Fatalf("after >: split %d, tree %d, viewer %d", m.cfg.Settings.Split, m.tree.width, m.viewer.width)
+	if m.cfg.Settings.Split != 38 || m.treeWidth() != 80*38/100 || m.treeWidth()+1+m.viewerWidth() != 80 {
+		t.Fatalf("after >: split %d, tree %d, viewer %d", m.cfg.Settings.Split, m.treeWidth(), m.viewerWidth())
 	}
 	if s, err := LoadSettings(path); err != nil || s.Split != 38 {
 		t.Fatalf("saved: %+v, %v", s, err)
@@ -55,24 +55,24 @@ func TestSplitKeysResizeAndRemember(t *testing.T) {
 		t.Errorf("message %q", m.message)
 	}
 	press(m, "<", "<")
-	if m.cfg.Settings.Split != 28 || m.tree.width != 80*28/100 {
-		t.Fatalf("after < <: split %d, tree %d", m.cfg.Settings.Split, m.tree.width)
+	if m.cfg.Settings.Split != 28 || m.treeWidth() != 80*28/100 {
+		t.Fatalf("after < <: split %d, tree %d", m.cfg.Settings.Split, m.treeWidth())
 	}
 	for range 20 {
 		press(m, ">")
 	}
-	if m.viewer.width != ui.MinViewerWidth || !strings.Contains(m.message, "widest") {
-		t.Fatalf("widest: viewer %d, message %q", m.viewer.width, m.message)
+	if m.viewerWidth() != ui.MinViewerWidth || !strings.Contains(m.message, "widest") {
+		t.Fatalf("widest: viewer %d, message %q", m.viewerWidth(), m.message)
 	}
 	for range 20 {
 		press(m, "<")
 	}
-	if m.cfg.Settings.Split < SplitMin || m.tree.width != ui.MinTreeWidth || !strings.Contains(m.message, "narrowest") {
-		t.Fatalf("narrowest: split %d tree %d, message %q", m.cfg.Settings.Split, m.tree.width, m.message)
+	if m.cfg.Settings.Split < SplitMin || m.treeWidth() != ui.MinTreeWidth || !strings.Contains(m.message, "narrowest") {
+		t.Fatalf("narrowest: split %d tree %d, message %q", m.cfg.Settings.Split, m.treeWidth(), m.message)
 	}
 	press(m, "=")
-	if m.cfg.Settings.Split != 0 || m.tree.width != third {
-		t.Fatalf("after =: split %d, tree %d", m.cfg.Settings.Split, m.tree.width)
+	if m.cfg.Settings.Split != 0 || m.treeWidth() != third {
+		t.Fatalf("after =: split %d, tree %d", m.cfg.Settings.Split, m.treeWidth())
 	}
 	if s, _ := LoadSettings(path); s.Split != 0 {
 		t.Fatalf("reset not saved: %+v", s)
@@ -80,8 +80,8 @@ func TestSplitKeysResizeAndRemember(t *testing.T) {
 	// The frame draws the separator where the split is.
 	press(m, ">")
 	for i, l := range strings.Split(ansi.Strip(m.Render()), "\n")[:m.height-2] {
-		if r := []rune(l); len(r) <= m.tree.width || r[m.tree.width] != '│' {
-			t.Fatalf("row %d has no separator at column %d: %q", i, m.tree.width, l)
+		if r := []rune(l); len(r) <= m.treeWidth() || r[m.treeWidth()] != '│' {
+			t.Fatalf("row %d has no separator at column %d: %q", i, m.treeWidth(), l)
 		}
 	}
 }
@@ -142,12 +142,12 @@ func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
 		return fm
 	}
 	first := runOnce(">>")
-	if first.cfg.Settings.Split != 43 || first.tree.width != 43 {
-		t.Fatalf("first run: split %d, tree %d", first.cfg.Settings.Split, first.tree.width)
+	if first.cfg.Settings.Split != 43 || first.treeWidth() != 43 {
+		t.Fatalf("first run: split %d, tree %d", first.cfg.Settings.Split, first.treeWidth())
 	}
 	second := runOnce("")
-	if second.cfg.Settings.Split != 43 || second.tree.width != 43 {
-		t.Fatalf("second run: split %d, tree %d, want the first run's 43", second.cfg.Settings.Split, second.tree.width)
+	if second.cfg.Settings.Split != 43 || second.treeWidth() != 43 {
+		t.Fatalf("second run: split %d, tree %d, want the first run's 43", second.cfg.Settings.Split, second.treeWidth())
 	}
 }
 
@@ -156,28 +156,28 @@ func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
 func TestSplitDragTheSeparator(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	m := settingsModel(t, fixtureRepo(t), path, 100, 30)
-	sep := m.tree.width
+	sep := m.treeWidth()
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: sep, Y: 5})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 50, Y: 5})
-	if m.tree.width != 50 || m.tree.width+1+m.viewer.width != 100 {
-		t.Fatalf("drag to 50: tree %d viewer %d", m.tree.width, m.viewer.width)
+	if m.treeWidth() != 50 || m.treeWidth()+1+m.viewerWidth() != 100 {
+		t.Fatalf("drag to 50: tree %d viewer %d", m.treeWidth(), m.viewerWidth())
 	}
 	if s, _ := LoadSettings(path); s.Split != 0 {
 		t.Fatalf("saved before the release: %+v", s)
 	}
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 95, Y: 5})
-	if m.viewer.width != ui.MinViewerWidth {
-		t.Fatalf("dragged past the viewer's minimum: viewer %d", m.viewer.width)
+	if m.viewerWidth() != ui.MinViewerWidth {
+		t.Fatalf("dragged past the viewer's minimum: viewer %d", m.viewerWidth())
 	}
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 40, Y: 5})
 	_, cmd := m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 40, Y: 5})
 	run(m, cmd)
-	if s, _ := LoadSettings(path); s.Split != 40 || m.tree.width != 40 {
-		t.Fatalf("after release: %+v, tree %d", s, m.tree.width)
+	if s, _ := LoadSettings(path); s.Split != 40 || m.treeWidth() != 40 {
+		t.Fatalf("after release: %+v, tree %d", s, m.treeWidth())
 	}
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 10, Y: 5}) // in the tree
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 70, Y: 5})
-	if m.tree.width != 40 {
-		t.Fatalf("a click in the tree dragged the split: tree %d", m.tree.width)
+	if m.treeWidth() != 40 {
+		t.Fatalf("a click in the tree dragged the split: tree %d", m.treeWidth())
 	}
 }

@@ -100,7 +100,7 @@ func TestTourKeysLeavePromptsAlone(t *testing.T) {
 
 	tourPress(t, m, "n")            // step 6: the sessions pane on the session's calls
 	_, cmd := m.Update(keyMsg("h")) // back to its list of sessions, not typing
-	drive(t, m, cmd, func() bool { return m.sessions.run == nil && !m.sessions.loading })
+	drive(t, m, cmd, func() bool { return !m.sessions.Progress().Following && !m.sessions.Loading() })
 	tourType(t, m, "/")
 	typeInto(t, m, at+1, ct.Sessions, "the sessions pane's filter", false)
 }

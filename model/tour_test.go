@@ -70,7 +70,7 @@ func tourModelAt(t *testing.T, dir string, s *tour.Setup, w, h int) *Model {
 func stepSettled(m *Model) func() bool {
 	return func() bool {
 		t := m.tours.tour
-		if t == nil || !m.tree.settled() || (m.viewer.path != "" && m.viewer.total < 0) {
+		if t == nil || !m.tree.Settled() || (m.viewer.Path() != "" && m.viewer.Total() < 0) {
 			return false
 		}
 		switch t.Step().Kind {
@@ -82,7 +82,7 @@ func stepSettled(m *Model) func() bool {
 			c := t.Contrast()
 			if p := tour.CallPath(c.Prepare); p != "" {
 				// the viewer's gate says what the session holds now
-				if m.viewer.path != p || m.viewer.gate == nil || m.viewer.gate.Cause != m.Session.GateCheck(p).Cause {
+				if m.viewer.Path() != p || m.viewer.Gate() == nil || m.viewer.Gate().Cause != m.Session.GateCheck(p).Cause {
 					return false
 				}
 			}
@@ -93,8 +93,7 @@ func stepSettled(m *Model) func() bool {
 		// the session replayed in step 6 goes on (its gate on the status
 		// line), and the viewer's own gate is in: the status line words it
 		// shorter until then
-		p := m.sessions
-		return len(m.Overlays.Items) == 0 && (m.viewer.path == "" || m.viewer.gate != nil) && (p == nil || p.marks == nil || p.gatePath != m.viewer.path || p.gate != nil)
+		return len(m.Overlays.Items) == 0 && (m.viewer.Path() == "" || m.viewer.Gate() != nil) && m.sessions.Settled()
 	}
 }
 
@@ -169,7 +168,7 @@ func withoutStatus(frame string) string {
 
 // tourPanelView is the tour's panel as the frame draws it.
 func (m *Model) tourPanelView() string {
-	p, _ := m.tourPanel(m.tree.width, m.tree.height)
+	p, _ := m.tourPanel(m.treeWidth(), m.treeHeight())
 	return p
 }
 
@@ -196,8 +195,8 @@ func TestTourStepsRunRepoxsCalls(t *testing.T) {
 			t.Errorf("step %d: the console shows\n%s\nthe tool answers\n%s", i+1, res.Text, want.Text)
 		}
 	}
-	if m.viewer.path != "server/handlers.go" {
-		t.Errorf("step 5 shows %q in the viewer, want the file whose gate it is about", m.viewer.path)
+	if m.viewer.Path() != "server/handlers.go" {
+		t.Errorf("step 5 shows %q in the viewer, want the file whose gate it is about", m.viewer.Path())
 	}
 	if st := m.status(); !strings.Contains(st.GateText, "lines 1-1,000 of 1,400") {
 		t.Errorf("step 5's status line gate: %q", st.GateText)

@@ -35,10 +35,6 @@ func (m *Model) paneBindings(p pane) []key.Binding {
 	return bs
 }
 
-func printable(msg tea.KeyPressMsg) bool {
-	return msg.Text != "" && msg.Mod&^tea.ModShift == 0 && len([]rune(msg.Text)) == 1
-}
-
 // guardTyping runs before the global keys: while a typing guard is on, a
 // printable key is held; any other key ends the guard (esc does only that).
 func (m *Model) guardTyping(msg tea.KeyPressMsg) (tea.Cmd, bool) {

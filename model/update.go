@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/help"
+	"github.com/repoxhq/repox/model/preview"
 	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -21,7 +22,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if m.sessions != nil {
-		cmd = tea.Batch(cmd, m.sessions.syncViewer(m.viewer.path))
+		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.Path()))
 	}
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
@@ -33,7 +34,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m.viewer.ensureLoaded()
+		return m.viewer.EnsureLoaded()
 	case tea.BackgroundColorMsg:
 		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
 		return m.broadcast(msg)
@@ -55,7 +56,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case paneMsg:
 		return m.deliver(msg)
 	case noticeMsg:
-		return m.flash(msg.text)
+		return m.flash(msg.Text)
 	case watchReadyMsg:
 		m.watch = msg.d
 		return msg.d.next()
@@ -74,13 +75,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.flash("editor: " + msg.err.Error())
 		}
-		if msg.path != m.viewer.path {
+		if msg.path != m.viewer.Path() {
 			return m.flash("back from the editor")
 		}
 		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
-	case undoneMsg:
+	case preview.UndoneMsg:
 		return m.onUndone(msg)
-	case appliedMsg:
+	case preview.AppliedMsg:
 		return m.onApplied(msg)
 	case tea.ClipboardMsg:
 		return m.onClipboard(msg)
@@ -139,22 +140,35 @@ func (m *Model) generation(p pane, j job) int {
 	return p.Generation(j)
 }
 
-// pane finds a pane or an open overlay by id.
+// pane finds a pane by id: one the root holds (the tree, the viewer, the
+// sessions pane shown or hidden, whose follow goes on), or an open overlay.
 func (m *Model) pane(id paneID) pane {
-	switch id {
-	case paneTree:
-		return &m.tree
-	case paneViewer:
-		return &m.viewer
-	case paneSessions:
-		if m.sessions != nil {
-			return m.sessions // shown or hidden: its follow goes on
+	for _, p := range m.held {
+		if p.ID() == id {
+			return p
 		}
 	}
 	if o := m.Overlays.Find(id); o != nil {
 		return o
 	}
 	return nil
+}
+
+// hold keeps p for good: envelopes reach it whether or not it is shown.
+func (m *Model) hold(p pane) {
+	for i, q := range m.held {
+		if q.ID() == p.ID() {
+			m.held[i] = p
+			return
+		}
+	}
+	m.held = append(m.held, p)
+}
+
+// agentOn reports p's agent view on.
+func agentOn(p pane) bool {
+	a := p.Agent()
+	return a != nil && a.On
 }
 
 // panes are the panes of the focus ring, in its order.
@@ -181,27 +195,25 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 
 // openFile shows path in the viewer with the cursor at line (1 if 0).
 func (m *Model) openFile(path string, line int) tea.Cmd {
-	cmd := m.viewer.open(path, line)
-	return tea.Batch(cmd, checkHidden(m.Ctx, m.Repo, m.viewer.gen, path))
+	cmd := m.viewer.Open(path, line)
+	return tea.Batch(cmd, m.viewer.CheckHidden())
 }
 
 // showFile is common.open: line 0 keeps the place in a file already open.
 func (m *Model) showFile(path string, line int) tea.Cmd {
-	if line == 0 && path == m.viewer.path {
+	if line == 0 && path == m.viewer.Path() {
 		return nil
 	}
 	return m.openFile(path, line)
 }
 
-func (m *Model) reloadFile() tea.Cmd { return m.viewer.reload() }
+func (m *Model) reloadFile() tea.Cmd { return m.viewer.Reload() }
 
-func (m *Model) expand(n *node) tea.Cmd { return m.tree.expand(n) }
+func (m *Model) checkGate() tea.Cmd { return m.viewer.CheckGate() }
 
-func (m *Model) checkGate() tea.Cmd { return m.viewer.checkGate() }
+func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.GateStatus() }
 
-func (m *Model) gateStatus() (ui.GateState, string, string) { return m.viewer.gateStatus() }
-
-func (m *Model) viewerCall() repoops.ReadArgs { return m.viewer.call() }
+func (m *Model) viewerCall() repoops.ReadArgs { return m.viewer.Call() }
 
 // resize lays the panes out for a new terminal size.
 func (m *Model) resize(w, h int) {
@@ -216,14 +228,14 @@ func (m *Model) layout() {
 	if m.tours.tour != nil && m.cfg.Settings.Split == 0 {
 		treeW, viewW = ui.LayoutSplit(m.width, tourSplit) // the panel beside the console
 	}
-	if m.focus == paneTree && m.tree.agent.On {
+	if m.focus == paneTree && m.tree.Agent().On {
 		treeW, viewW = viewW, treeW
 	}
 	body := max(m.height-2, 1)
-	if treeW != m.tree.width || body != m.tree.height {
+	if w, h := m.tree.Size(); treeW != w || body != h {
 		m.tree.SetSize(treeW, body)
 	}
-	if viewW != m.viewer.width || body != m.viewer.height {
+	if w, h := m.viewer.Size(); viewW != w || body != h {
 		m.viewer.SetSize(viewW, body)
 	}
 	for _, o := range m.Overlays.Items {
@@ -275,76 +287,28 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, done := m.guardTyping(msg); done {
 		return cmd
 	}
-	if m.focus == paneViewer && m.viewer.prefixPending() && !m.viewer.agent.On {
-		return m.viewer.Update(msg) // the second key of zz, zh, …
+	p := m.focused()
+	if kt, ok := p.(keyTaker); ok && !agentOn(p) && kt.TakesKey(msg) {
+		return p.Update(msg) // the second key of zz, or 10j's 0
 	}
-	if m.focus == paneTree && m.tree.count > 0 && !m.tree.agent.On && (msg.String() == "0" || msg.String() == "esc") {
-		return m.tree.Update(msg) // 10j's 0, or esc dropping a count
-	}
-	g := m.Keys.Global
-	if key.Matches(msg, g.Bindings()...) {
-		m.viewer.clearPending() // a count typed before another command is dropped
-		m.tree.clearPending()
+	if key.Matches(msg, m.Keys.Global.Bindings()...) {
+		for _, q := range m.held {
+			if pp, ok := q.(pendingPane); ok {
+				pp.ClearPending() // a count typed before another command is dropped
+			}
+		}
 	}
 	gg := m.pendingG
 	m.pendingG = false
-	switch {
-	case key.Matches(msg, g.Quit):
-		m.viewer.cancelRead()
-		m.closeWatch()
-		return tea.Quit
-	case key.Matches(msg, g.Help):
-		m.pushOverlay(help.New(m.common, m.helpSections()))
-		return nil
-	case key.Matches(msg, g.Focus):
-		d := 1
-		if msg.String() == "shift+tab" {
-			d = -1
+	for _, gk := range m.globals {
+		if key.Matches(msg, gk.keys...) {
+			return gk.run(msg)
 		}
-		m.focus = m.ring.step(m.focus, d)
-		return nil
-	case key.Matches(msg, g.Agent):
-		return m.toggleAgent()
-	case key.Matches(msg, g.Editor):
-		return m.openEditor()
-	case key.Matches(msg, g.Copy):
-		return m.copyNatural()
-	case key.Matches(msg, g.CopyAll):
-		return m.copyCall()
-	case key.Matches(msg, g.Edit):
-		return m.openPreview()
-	case key.Matches(msg, g.Console):
-		return m.openConsole()
-	case key.Matches(msg, g.Reload):
-		return m.reload()
-	case key.Matches(msg, g.Find):
-		return m.openFind()
-	case key.Matches(msg, g.Search):
-		return m.openSearch()
-	case key.Matches(msg, g.Sessions):
-		return m.openSessions()
-	case key.Matches(msg, g.Undo):
-		return m.undo()
-	case key.Matches(msg, g.Writes):
-		return m.openWrites()
-	case key.Matches(msg, g.Back):
-		return m.jump(-1)
-	case key.Matches(msg, g.Forward):
-		return m.jump(1)
-	case key.Matches(msg, g.SplitNarrow):
-		return m.stepSplit(-1)
-	case key.Matches(msg, g.SplitWiden):
-		return m.stepSplit(1)
-	case key.Matches(msg, g.SplitReset):
-		return m.resetSplit()
-	case key.Matches(msg, g.Reserved()...):
-		return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 	}
 	if msg.String() == "g" && !gg {
 		m.pendingG = true
 		return nil
 	}
-	p := m.focused()
 	if cmd, unbound := m.unboundKey(p, msg); unbound {
 		return cmd
 	}

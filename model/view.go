@@ -42,22 +42,40 @@ func (m *Model) Render() string {
 	if o := m.Overlays.TopIn(areaBody); o != nil {
 		return o.View(m.width, body, true) + "\n" + status + "\n" + hint
 	}
-	left := m.TreeView(m.tree.width, body)
-	if panel, ok := m.tourPanel(m.tree.width, body); ok {
+	left := m.TreeView(m.treeWidth(), body)
+	if panel, ok := m.tourPanel(m.treeWidth(), body); ok {
 		left = panel
 	}
-	right := m.ViewerView(m.viewer.width, body)
+	right := m.ViewerView(m.viewerWidth(), body)
 	if o := m.Overlays.TopIn(areaViewer); o != nil {
-		right = o.View(m.viewer.width, body, true)
+		right = o.View(m.viewerWidth(), body, true)
 	}
 	return m.Styles.Frame(left, right, body, status, hint)
 }
 
 // TreeView draws the tree pane (or its agent view) at w×h.
-func (m *Model) TreeView(w, h int) string { return m.paneView(&m.tree, w, h) }
+func (m *Model) TreeView(w, h int) string { return m.paneView(m.tree, w, h) }
+
+// treeWidth is the tree's share of the width, as laid out.
+func (m *Model) treeWidth() int {
+	w, _ := m.tree.Size()
+	return w
+}
+
+// treeSelects reports a row under the tree's cursor.
+func (m *Model) treeSelects() bool {
+	_, _, ok := m.tree.Selected()
+	return ok
+}
 
 // ViewerView draws the viewer pane (or its agent view) at w×h.
-func (m *Model) ViewerView(w, h int) string { return m.paneView(&m.viewer, w, h) }
+func (m *Model) ViewerView(w, h int) string { return m.paneView(m.viewer, w, h) }
+
+// viewerWidth is the viewer's share of the width, as laid out.
+func (m *Model) viewerWidth() int {
+	w, _ := m.viewer.Size()
+	return w
+}
 
 // paneView draws p, or its agent view when that is on.
 func (m *Model) paneView(p pane, w, h int) string {
@@ -132,7 +150,7 @@ func (m *Model) status() ui.Status {
 	if o, ok := m.Overlays.Top().(results.TextOverlay); ok {
 		st.Agent = o.Agent().On // the overlay's own agent view is what is on screen
 	}
-	st.AgentGate, st.AgentGateTiny = m.sessions.gateStatus(m.viewer.path)
+	st.AgentGate, st.AgentGateTiny = m.sessions.GateStatus(m.viewer.Path())
 	return st
 }
 
@@ -149,7 +167,7 @@ func (m *Model) hintBindings() []key.Binding {
 		return o.ShortHelp() // a prompt takes letters: no global key applies
 	case o != nil && o.Area() != areaInline:
 		bs = o.ShortHelp()
-		if e, ok := o.(escOwner); ok && e.ownsEsc() {
+		if e, ok := o.(escOwner); ok && e.OwnsEsc() {
 			return bs // esc is the overlay's own now (its hint says what it does)
 		}
 		if len(bs) > 0 {
@@ -162,7 +180,7 @@ func (m *Model) hintBindings() []key.Binding {
 		bs = p.ShortHelp()
 		if pp, ok := p.(pendingPane); ok && pp.Pending() != "" {
 			// A count or a z typed: say so first, and what can follow.
-			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.pendingHint()))
+			pend := key.NewBinding(key.WithKeys(pp.Pending()), key.WithHelp(pp.Pending()+"…", pp.PendingHint()))
 			return append([]key.Binding{pend}, append(m.Keys.Global.ShortHelp(), bs...)...)
 		}
 	}

@@ -20,8 +20,8 @@ func BenchmarkKeystrokeFollowing(b *testing.B) {
 				m.watch.start()
 				defer m.watch.close()
 			}
-			run(m, m.expand(m.tree.nodes["wide"]))
-			run(m, m.expand(m.tree.nodes["pkg00"]))
+			run(m, m.tree.RevealPath("wide/entry0000.txt"))
+			run(m, m.tree.RevealPath("pkg00/sub00"))
 			run(m, m.openFile("main.go", 1))
 			if follow {
 				run(m, m.syncWatch())
@@ -63,7 +63,7 @@ func TestMovesDoNotTouchTheWatcher(t *testing.T) {
 	if m.followed.seq == seq {
 		t.Fatal("opening a folder did not tell the watcher")
 	}
-	if got := m.tree.openDirs(); len(got) != 2 || got[1] != "src" {
+	if got := m.tree.OpenDirs(); len(got) != 2 || got[1] != "src" {
 		t.Errorf("open folders %v", got)
 	}
 }

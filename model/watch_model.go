@@ -31,12 +31,12 @@ type following struct {
 // changed since it was last told.
 func (m *Model) syncWatch() tea.Cmd {
 	d := m.watch
-	if d == nil || (m.followed.seq > 0 && m.followed.file == m.viewer.path && m.followed.shape == m.tree.shape) {
+	if d == nil || (m.followed.seq > 0 && m.followed.file == m.viewer.Path() && m.followed.shape == m.tree.Shape()) {
 		return nil
 	}
 	m.followed.seq++
-	m.followed.file, m.followed.shape = m.viewer.path, m.tree.shape
-	seq, file, dirs := m.followed.seq, m.viewer.path, m.tree.openDirs()
+	m.followed.file, m.followed.shape = m.viewer.Path(), m.tree.Shape()
+	seq, file, dirs := m.followed.seq, m.viewer.Path(), m.tree.OpenDirs()
 	return func() tea.Msg {
 		d.set(seq, file, dirs)
 		return nil
@@ -46,23 +46,23 @@ func (m *Model) syncWatch() tea.Cmd {
 // onDisk hands a change on disk to the panes and waits for the next one.
 func (m *Model) onDisk(msg diskMsg) tea.Cmd {
 	cmds := []tea.Cmd{m.watch.next()}
-	if p, ok := m.Overlays.Find(panePreview).(*previewPane); ok && msg.file != "" && msg.file == p.path {
-		cmds = append(cmds, p.replan()) // the verdict is for the file as it is now
+	if p, ok := m.previewOf(msg.file); ok {
+		cmds = append(cmds, p.Replan()) // the verdict is for the file as it is now
 	}
-	if msg.file != "" && msg.file == m.viewer.path {
-		cmds = append(cmds, m.viewer.refresh())
+	if msg.file != "" && msg.file == m.viewer.Path() {
+		cmds = append(cmds, m.viewer.Refresh())
 		if len(msg.dirs) == 0 {
-			cmds = append(cmds, m.tree.refreshGit()) // its status may have changed
+			cmds = append(cmds, m.tree.RefreshGit()) // its status may have changed
 		}
-		if a := &m.viewer.agent; a.On {
-			cmds = append(cmds, m.refreshAgent(&m.viewer))
+		if m.viewer.Agent().On {
+			cmds = append(cmds, m.refreshAgent(m.viewer))
 		}
 	}
 	if len(msg.dirs) > 0 {
 		// A name came or went: the file set find and the filter match may be wrong.
-		cmds = append(cmds, m.tree.relist(msg.dirs), m.invalidateFiles())
-		if a := &m.tree.agent; a.On {
-			cmds = append(cmds, m.refreshAgent(&m.tree))
+		cmds = append(cmds, m.tree.Relist(msg.dirs), m.invalidateFiles())
+		if m.tree.Agent().On {
+			cmds = append(cmds, m.refreshAgent(m.tree))
 		}
 	}
 	return tea.Batch(cmds...)

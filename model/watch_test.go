@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,16 +106,19 @@ func TestDiskChangeUpdatesInPlace(t *testing.T) {
 		press(m, "ctrl+d")
 	}
 	press(m, "right")
-	v := &m.viewer
-	top, cur := v.top, v.cursor
+	v := m.viewer
+	top, cur := firstShownLine(m), v.Cursor()
+	if top <= 1 {
+		t.Fatalf("the viewer's first row is line %d: the test shows nothing", top)
+	}
 	writeFiles(t, dir, map[string]string{"docs/long.txt": numbered(1500)})
 	_, cmd := m.Update(diskMsg{file: "docs/long.txt"})
-	if v.total != 1400 || v.loadedLines() == 0 {
+	if v.Total() != 1400 || firstShownLine(m) != top {
 		t.Fatalf("the old lines left the screen before the new ones came")
 	}
 	run(m, cmd)
-	if v.total != 1500 || v.top != top || v.cursor != cur {
-		t.Errorf("after the change: total %d top %d cursor %d; want 1500, %d, %d", v.total, v.top, v.cursor, top, cur)
+	if v.Total() != 1500 || firstShownLine(m) != top || v.Cursor() != cur {
+		t.Errorf("after the change: total %d top %d cursor %d; want 1500, %d, %d", v.Total(), firstShownLine(m), v.Cursor(), top, cur)
 	}
 	if _, text, _ := m.gateStatus(); !regexp.MustCompile(`shut — changed on disk since \d\d:\d\d:\d\d$`).MatchString(text) {
 		t.Errorf("gate after the change: %q", text)
@@ -124,11 +129,11 @@ func TestDiskChangeUpdatesInPlace(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"docs/a-new.txt": "x\n"})
 	_, cmd = m.Update(diskMsg{dirs: []string{"docs"}})
 	run(m, cmd)
-	if n := m.tree.selected(); n == nil || n.path != "docs/long.txt" {
-		t.Errorf("cursor moved to %v", n)
+	if path, _, _ := m.tree.Selected(); path != "docs/long.txt" {
+		t.Errorf("cursor moved to %q", path)
 	}
-	if _, ok := m.tree.nodes["docs/a-new.txt"]; !ok {
-		t.Errorf("the new file is not in the tree: %v", rowPaths(m))
+	if !slices.Contains(m.tree.Rows(), "docs/a-new.txt") {
+		t.Errorf("the new file is not in the tree: %v", m.tree.Rows())
 	}
 }
 
@@ -179,7 +184,18 @@ func TestFlowFollowsTheDisk(t *testing.T) {
 	waitFor("shut — changed on disk since ")
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if fm.viewer.total != 9 {
-		t.Errorf("viewer total %d", fm.viewer.total)
+	if fm.viewer.Total() != 9 {
+		t.Errorf("viewer total %d", fm.viewer.Total())
 	}
+}
+
+// firstShownLine is the number in the gutter of the viewer's first row
+// under its title (0 when it shows no numbered line).
+func firstShownLine(m *Model) int {
+	rows := strings.Split(ansi.Strip(m.ViewerView(m.viewerWidth(), m.viewerHeight())), "\n")
+	if len(rows) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.Fields(rows[1] + " x")[0])
+	return n
 }

@@ -70,3 +70,10 @@ func (a *AgentState) Scroll(d, body int) {
 	}
 	a.Top = max(min(a.Top+d, n-body), 0)
 }
+
+// AgentRanMsg tells a pane that a call for its agent view has run, whether
+// or not the view still wants the answer: the call may have recorded a read
+// in the session (the viewer re-checks the gate on it). It travels stamped
+// with the pane's load generation, so it is dropped once the pane shows
+// something else.
+type AgentRanMsg struct{}

@@ -21,6 +21,25 @@ type Overlay interface {
 	Close() tea.Cmd
 }
 
+// EscOwner is an overlay that takes esc for itself for now (a prompt of
+// its own is open): the hint line shows its own esc instead of "esc close".
+type EscOwner interface{ OwnsEsc() bool }
+
+// Pending is a pane that holds keys typed before a motion (a count, a z):
+// the hint line shows Pending and says, with PendingHint, what may follow;
+// a global key drops them (ClearPending).
+type Pending interface {
+	Pending() string
+	PendingHint() string
+	ClearPending()
+}
+
+// KeyTaker is a pane that takes some keys before the global bindings see
+// them: the second key of a pending z, a 0 or esc after a count.
+type KeyTaker interface {
+	TakesKey(msg tea.KeyPressMsg) bool
+}
+
 // Area is where an overlay is drawn.
 type Area int
 

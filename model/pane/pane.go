@@ -61,17 +61,17 @@ type Pane interface {
 type ID int
 
 const (
-	Tree       ID = iota // the file tree (model/tree*.go)
-	Viewer               // the file viewer (model/viewer*.go)
-	Help                 // the full help (model/help*.go)
-	Prompt               // the viewer's search prompt (model/prompt.go)
-	Preview              // the edit preview (model/preview*.go)
-	Console              // the tool console (model/console*.go)
+	Tree       ID = iota // the file tree (model/tree)
+	Viewer               // the file viewer (model/viewer)
+	Help                 // the full help (model/help)
+	Prompt               // the viewer's search prompt (model/viewer)
+	Preview              // the edit preview (model/preview)
+	Console              // the tool console (model/console)
 	Find                 // find a file (model/find)
 	Search               // search contents (model/grep)
-	Sessions             // the sessions pane (model/sessions*.go)
-	TreeFilter           // the tree's filter prompt (model/tree_filter*.go)
-	Writes               // the log of this explorer's writes (model/undo_log.go)
+	Sessions             // the sessions pane (model/sessions)
+	TreeFilter           // the tree's filter prompt (model/tree)
+	Writes               // the log of this explorer's writes (model/preview)
 	TourSteps            // the tour's step list (model/tour/list.go)
 	Files                // no pane: the file set's listing batches (fileset.go)
 )
@@ -159,7 +159,7 @@ type Common struct {
 	// Marks is what the agent of the session chosen in the sessions pane
 	// saw (nil: none chosen), for the tree's and the viewer's marks; Jump
 	// shows a path in the tree and the viewer at line, reading it again
-	// when reread (sessions_marks.go).
+	// when reread (model/sessions_open.go).
 	Marks *AgentMarks
 	Jump  func(path string, line int, reread bool) tea.Cmd
 
@@ -167,7 +167,7 @@ type Common struct {
 	Files *FileSet
 
 	// ChangeSettings applies a change to the settings remembered between
-	// runs and returns the command that saves them (settings_live.go).
+	// runs and returns the command that saves them (model/settings_live.go).
 	ChangeSettings func(func(*Settings)) tea.Cmd
 	// Split narrows (-1) or widens (1) the tree, as < and > do, for
 	// overlays where they are typed (the sessions pane).

@@ -1,0 +1,130 @@
+package sessions
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/ui"
+)
+
+// claudeCalls writes a Claude Code session on dir of the given calls
+// (tool, input, the result's text), each answered.
+func claudeCalls(t *testing.T, dir string, calls ...[3]any) string {
+	t.Helper()
+	var b strings.Builder
+	n := 0
+	line := func(v map[string]any) {
+		n++
+		v["cwd"], v["sessionId"], v["timestamp"] = dir, "cc-2", fmt.Sprintf("2026-12-01T10:00:%02d.000Z", n)
+		j, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(append(j, '\n'))
+	}
+	for i, c := range calls {
+		id := fmt.Sprintf("t%d", i)
+		line(map[string]any{"type": "assistant", "message": map[string]any{"id": "m" + id, "role": "assistant",
+			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": c[0], "input": c[1]}}}})
+		line(map[string]any{"type": "user", "message": map[string]any{"role": "user",
+			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": c[2]}}}})
+	}
+	p := filepath.Join(t.TempDir(), "claude.jsonl")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// `a` in the sessions pane shows the selected call's two exact texts, every
+// byte, wrapped (then/now cuts long lines and sets the framing aside), with
+// the repox call on the first row of its side; `a` again goes back, and the
+// status line says which is on.
+func TestSessionsAShowsTheExactTexts(t *testing.T) {
+	m := sessionsModel(t, 100, 40, "", "")
+	long := "const banner = \"" + strings.Repeat("x", 120) + " END\""
+	writeFiles(t, m.Repo.Dir(), map[string]string{"long.go": "package main\n\n" + long + "\n"})
+	m.cfg.Transcript = claudeCalls(t, m.Repo.Dir(),
+		[3]any{"Read", map[string]any{"file_path": m.Repo.Dir() + "/long.go"}, "     1→package main\n     2→\n     3→" + long + "\n"})
+	drive(t, m, m.Init(), settled(m, 1))
+	p := m.sessions
+	p.cur, p.follow = 0, false
+	drive(t, m, p.selectCall(), settled(m, 1))
+	if strings.Contains(paneText(m), "END") {
+		t.Fatalf("then/now should cut the long line, so this test can tell the views apart:\n%s", paneText(m))
+	}
+	pressKey(t, m, "a")
+	text := paneText(m)
+	if !p.exact || !m.status().Agent {
+		t.Errorf("a: exact %v, status agent %v", p.exact, m.status().Agent)
+	}
+	if !strings.Contains(text, "then: exact text the agent got") {
+		t.Errorf("the exact view's titles:\n%s", text)
+	}
+	_, now := exactColumns(&p.calls[0], p.width)
+	var joined strings.Builder
+	for _, l := range now {
+		joined.WriteString(l.Text)
+	}
+	for _, want := range []string{`› repo_read_file {"limit":2000,"offset":1,"path":"long.go"}long.go — lines 1-3 of 3`, long} {
+		if !strings.Contains(joined.String(), want) {
+			t.Errorf("repox's side, rows joined, lacks %q:\n%s", want, joined.String())
+		}
+	}
+	if c := strings.Count(text, "END"); c != 2 {
+		t.Errorf("the long line's end shows %d times; want once on each side:\n%s", c, text)
+	}
+	pressKey(t, m, "a")
+	if p.exact || m.status().Agent || strings.Contains(paneText(m), "END") {
+		t.Errorf("a again: back to then/now (exact %v)", p.exact)
+	}
+}
+
+// A note (a difference of policy that harmed nothing) is counted apart from
+// the findings in its row and listed after them, dimmer.
+func TestSessionsNotesAreApartFromFindings(t *testing.T) {
+	m := sessionsModel(t, 120, 40, "", "")
+	dir := m.Repo.Dir()
+	m.cfg.Transcript = claudeCalls(t, dir,
+		[3]any{"Read", map[string]any{"file_path": dir + "/src/main.go", "limit": 3}, "     1→package main\n     2→\n     3→import \"fmt\"\n"},
+		[3]any{"Edit", map[string]any{"file_path": dir + "/src/main.go", "old_string": "import \"fmt\"", "new_string": "import \"fmt\" // shown"}, "The file has been updated."},
+		[3]any{"Edit", map[string]any{"file_path": dir + "/src/main.go", "old_string": "hello, needle", "new_string": "hello, pin"}, "The file has been updated."})
+	drive(t, m, m.Init(), settled(m, 3))
+	p := m.sessions
+	note, finding := callRow(p.calls[1], p.cwd()), callRow(p.calls[2], p.cwd())
+	if note.Notes != 1 || note.Flags != 0 {
+		t.Errorf("the edit of shown lines after a partial read: %d findings, %d notes; want 0 and 1 (%+v)", note.Flags, note.Notes, p.calls[1].step.Flags)
+	}
+	if finding.Flags == 0 {
+		t.Errorf("the edit of a line never shown: no finding (%+v)", p.calls[2].step.Flags)
+	}
+	p.cur, p.follow = 1, false
+	drive(t, m, p.selectCall(), settled(m, 3))
+	v := p.sessionsViewForTest(40)
+	if len(v.Flags) == 0 || !v.Flags[0].Note || !strings.HasPrefix(v.Flags[0].Text, "· note, ") {
+		t.Errorf("the note's lines: %+v", v.Flags)
+	}
+}
+
+func TestGradedFlagsPutFindingsFirst(t *testing.T) {
+	fs := []replay.Flag{{Kind: "a", Severity: replay.SeverityNote}, {Kind: "b", Severity: replay.SeverityFinding}, {Kind: "c", Severity: replay.SeverityNote}, {Kind: "d", Severity: replay.SeverityFinding}}
+	var got []string
+	for _, f := range gradedFlags(fs) {
+		got = append(got, string(f.Kind))
+	}
+	if strings.Join(got, "") != "bdac" {
+		t.Errorf("order %v; want b d a c", got)
+	}
+}
+
+// sessionsViewForTest is what the pane hands the renderer for its calls.
+func (p *Pane) sessionsViewForTest(h int) ui.SessionsView {
+	v := ui.SessionsView{Cursor: -1}
+	p.callsView(&v, h)
+	return v
+}

@@ -1,0 +1,244 @@
+package sessions
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
+)
+
+// The sessions pane's work. Every piece runs in a tea.Cmd and comes back in
+// an envelope stamped with the pane's load generation, which a new choice
+// of session (or going back to the list) bumps.
+
+// sessionsListMsg is the sessions Discover found for the repository.
+type sessionsListMsg struct {
+	list []replay.SessionInfo
+	err  error
+}
+
+// discoverSessions lists the sessions recorded for dir.
+func discoverSessions(ctx context.Context, dir string, env func() replay.Env, gen int) tea.Cmd {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
+		dirs := []string{dir}
+		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
+			dirs = append(dirs, real)
+		}
+		var all []replay.SessionInfo
+		seen := map[string]bool{}
+		for _, d := range dirs {
+			list, err := replay.Discover(ctx, d, env())
+			if err != nil {
+				return sessionsListMsg{err: err}
+			}
+			for _, s := range list {
+				if k := s.Path + "\x00" + s.ID; !seen[k] {
+					seen[k] = true
+					all = append(all, s)
+				}
+			}
+		}
+		sort.SliceStable(all, func(i, j int) bool { return newestOf(all[i]).After(newestOf(all[j])) })
+		return sessionsListMsg{list: all}
+	})
+}
+
+// replayRun is one followed transcript: the follower and the replayers
+// (one per repox session id: a repox log holds many sessions, each with its
+// own gate). The mutex makes sure a Replayer is used by one goroutine at a
+// time: steps, gate checks and the final Close all take it.
+type replayRun struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	path   string // the transcript
+	filter string // only this repox session's calls ("": all)
+	root   string // the repository the calls are replayed against
+	fol    *replay.Follower
+	// against: a finished session is replayed from its start state
+	// (plans: the first pass), one still being written against the tree
+	// as it is (plans nil)
+	against replay.Against
+	plans   *replay.StartPlans
+
+	mu     sync.Mutex
+	reps   map[string]*replay.Replayer
+	closed bool
+}
+
+// followStartedMsg says following began (or why it could not).
+type followStartedMsg struct {
+	run *replayRun
+	err error
+}
+
+// followUpdateMsg is one Update of the follower; closed: it stopped.
+type followUpdateMsg struct {
+	upd    replay.Update
+	closed bool
+	err    error
+}
+
+// stepMsg is one call replayed: its index in the pane's calls, the step,
+// then and now with their differences, and, for the last queued call, what
+// the agent of that session has seen so far and its gate for the open file.
+type stepMsg struct {
+	i          int
+	step       replay.Step
+	then, now  []ui.DiffLine
+	seen       []replay.FileSeen
+	snap       bool
+	gatePath   string
+	gate       repoops.GateVerdict
+	err        error
+	sessionKey string
+	start      *replay.StartInfo // what preparing the session's replayer did, when this step made it
+}
+
+// agentGateMsg is the agent's gate for one file.
+type agentGateMsg struct {
+	path, session string
+	verdict       repoops.GateVerdict
+	ok            bool
+}
+
+// startFollow opens the transcript and the repository to replay against:
+// the session's folder when it lies in the explored repository (fallback),
+// fallback when it records none or one not on this machine; a folder
+// elsewhere is refused (replay.RootFor: a transcript never chooses the root).
+func startFollow(parent context.Context, path, filter, cwd, fallback string, gen int) tea.Cmd {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
+		root, _, err := replay.RootFor("", cwd, fallback, "repox", "replay", path)
+		if err != nil {
+			return followStartedMsg{err: err}
+		}
+		ctx, cancel := context.WithCancel(parent)
+		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstNow}
+		if !replay.StillWritten(path, time.Now()) {
+			// finished: the report's question, from the session's start
+			plans, err := replay.PlanStart(ctx, path)
+			if err != nil {
+				cancel()
+				return followStartedMsg{err: err}
+			}
+			run.plans, run.against = plans, replay.AgainstStart
+		}
+		fol, err := replay.Follow(ctx, path, replay.FollowOptions{})
+		if err != nil {
+			cancel()
+			return followStartedMsg{err: err}
+		}
+		run.fol = fol
+		return followStartedMsg{run: run}
+	})
+}
+
+// wait is the next Update of the follower. It blocks until the transcript
+// grows (or following stops); the pane keeps one wait in flight.
+func (r *replayRun) wait(gen int) tea.Cmd {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
+		upd, ok := <-r.fol.Updates()
+		if !ok {
+			return followUpdateMsg{closed: true, err: r.fol.Err()}
+		}
+		return followUpdateMsg{upd: upd}
+	})
+}
+
+// replayer is the Replayer of one session, made and prepared on first
+// use (start: what Prepare did, then). r.mu held.
+func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
+	if rp, ok := r.reps[key]; ok {
+		return rp, nil, nil
+	}
+	rp, err = replay.NewReplayer(r.ctx, r.root)
+	if err != nil {
+		return nil, nil, err
+	}
+	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, "")
+	r.reps[key] = rp
+	return rp, &info, nil
+}
+
+// reset forgets every replayer (the transcript was replaced). r.mu held.
+func (r *replayRun) reset() {
+	for k, rp := range r.reps {
+		rp.Close()
+		delete(r.reps, k)
+	}
+}
+
+// step replays call i. reset: the transcript was replaced, start afresh.
+// snap: also take what the agent has seen and its gate for gatePath.
+// diff: also lay out then beside now (the call is the selected one).
+func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
+	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		msg := stepMsg{i: i, snap: snap, gatePath: gatePath, sessionKey: c.Session}
+		if r.closed {
+			msg.err = context.Canceled
+			return msg
+		}
+		if reset {
+			r.reset()
+		}
+		rp, start, err := r.replayer(c.Session)
+		msg.start = start
+		if err != nil {
+			msg.err = err
+			return msg
+		}
+		msg.step = rp.Step(r.ctx, c)
+		if diff {
+			msg.then, msg.now = thenNow(msg.step)
+		}
+		if snap {
+			msg.seen = rp.Horizon().Files()
+			if gatePath != "" {
+				msg.gate = rp.AgentGate(repoops.DisplayPath(gatePath))
+			}
+		}
+		return msg
+	})
+}
+
+// agentGate asks the agent's session (key) for its gate on path.
+func (r *replayRun) agentGate(gen int, key, path string) tea.Cmd {
+	return pane.Envelop(pane.Sessions, pane.JobGate, gen, func() tea.Msg {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		rp, ok := r.reps[key]
+		if r.closed || !ok {
+			return agentGateMsg{path: path, session: key}
+		}
+		return agentGateMsg{path: path, session: key, verdict: rp.AgentGate(repoops.DisplayPath(path)), ok: true}
+	})
+}
+
+// close stops following and removes the scratch copies; it waits for a
+// step in flight (whose context it cancels first).
+func (r *replayRun) close() {
+	r.cancel()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.reset()
+}
+
+// closeCmd runs close off the update loop.
+func (r *replayRun) closeCmd() tea.Cmd {
+	return func() tea.Msg {
+		r.close()
+		return nil
+	}
+}

@@ -1,0 +1,129 @@
+package sessions
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/repoops"
+)
+
+// The list's findings column: each finished session on screen is replayed
+// in the background, one at a time, as `repox replay --report` would (from
+// its start state, in scratch copies; the working tree is never changed),
+// and its row says what the report would find. A count is kept while the
+// transcript's calls and time are unchanged; a live session is not counted
+// (it is still being written).
+
+// tallyKey names one state of a session: its transcript, id, calls and
+// the transcript's time.
+func tallyKey(s replay.SessionInfo) string {
+	return s.Path + "\x00" + s.ID + "\x00" + strconv.Itoa(s.Calls) + "\x00" + s.Modified.UTC().Format(time.RFC3339Nano)
+}
+
+// sessionTallyMsg is one session's counts.
+type sessionTallyMsg struct {
+	key    string
+	counts replay.FindingCounts
+	err    error
+}
+
+// nextTally starts counting the first finished session on screen that
+// has no count yet, unless one is being counted.
+func (p *Pane) nextTally() tea.Cmd {
+	if p.chosen != nil || p.tallying != "" || p.loading {
+		return nil
+	}
+	shown := p.listShown()
+	top := p.listTop()
+	for j := top; j < len(shown) && j < top+p.listCap(); j++ {
+		s := p.list[shown[j]]
+		k := tallyKey(s)
+		if _, done := p.tallies[k]; done || s.Live {
+			continue
+		}
+		p.tallying = k
+		ctx, cancel := context.WithCancel(p.c.Ctx)
+		p.tallyCancel = cancel
+		session := ""
+		if s.Agent == replay.AgentRepox {
+			session = s.ID
+		}
+		dir := p.dir
+		return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
+			defer cancel()
+			root, _, err := replay.RootFor("", s.Cwd, dir, "repox", "replay", s.Path)
+			if err != nil {
+				return sessionTallyMsg{key: k, err: err}
+			}
+			counts, err := replay.CountFindings(ctx, replay.ReportOptions{Transcript: s.Path, Root: root, Session: session})
+			return sessionTallyMsg{key: k, counts: counts, err: err}
+		})
+	}
+	return nil
+}
+
+// onTally keeps a count and starts the next.
+func (p *Pane) onTally(msg sessionTallyMsg) tea.Cmd {
+	if msg.key != p.tallying {
+		return nil
+	}
+	p.tallying, p.tallyCancel = "", nil
+	if p.tallies == nil {
+		p.tallies = map[string]sessionTally{}
+	}
+	p.tallies[msg.key] = sessionTally{counts: msg.counts, err: msg.err}
+	return p.nextTally()
+}
+
+// stopTally cancels the count in progress (a session was chosen, the
+// pane closed); its answer is dropped by the pane's generation.
+func (p *Pane) stopTally() {
+	if p.tallyCancel != nil {
+		p.tallyCancel()
+	}
+	p.tallying, p.tallyCancel = "", nil
+}
+
+// sessionTally is a session's counts, or why there are none.
+type sessionTally struct {
+	counts replay.FindingCounts
+	err    error
+}
+
+// tallyText is the row's findings cell: "2 findings: 1 differs, 1
+// edit-unread · 1 note", "no findings", "finding…" while counted.
+func (p *Pane) tallyText(s replay.SessionInfo) string {
+	if s.Live {
+		return ""
+	}
+	k := tallyKey(s)
+	t, ok := p.tallies[k]
+	switch {
+	case !ok && p.tallying == k:
+		return "replaying…"
+	case !ok:
+		return ""
+	case t.err != nil:
+		return "not replayed: " + t.err.Error()
+	}
+	c := t.counts
+	text := "no findings"
+	if n := c.Total(); n > 0 {
+		kinds := make([]string, 0, len(c.Findings))
+		for k, v := range c.Findings {
+			kinds = append(kinds, repoops.Commas(v)+" "+string(k))
+		}
+		sort.Strings(kinds)
+		text = repoops.Plural(n, "finding", "findings") + ": " + strings.Join(kinds, ", ")
+	}
+	if c.Notes > 0 {
+		text += " · " + repoops.Plural(c.Notes, "note", "notes")
+	}
+	return text
+}
