@@ -49,3 +49,22 @@ func TestIndexFileServesAnUnchangedIndexFromItsLastRead(t *testing.T) {
 		}
 	}
 }
+
+// An index written without its checksum (index.skipHash: a trailer of
+// zeros) gives no stamp to trust, so it is read again on every call.
+func TestIndexFileReadsAnIndexWithoutChecksumEveryTime(t *testing.T) {
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
+	index := filepath.Join(dir, ".git", "index")
+	data, err := os.ReadFile(index)
+	must(t, err)
+	clear(data[len(data)-20:])
+	must(t, os.WriteFile(index, data, 0o644))
+	g := detectAt(t, dir)
+	first, ok, err := g.IndexFiles(context.Background(), 1<<20)
+	if err != nil || !ok || !first.Covers("a.txt", false) {
+		t.Fatalf("IndexFiles of an index without checksum: %v, ok %v, %v", trackedList(first), ok, err)
+	}
+	if again, _, _ := g.IndexFiles(context.Background(), 1<<20); again == first {
+		t.Error("an index without checksum was served from the last read; want it read again")
+	}
+}
