@@ -1,0 +1,62 @@
+package gitexec
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
+)
+
+// A repox root any number of folders below the work tree's top finds it
+// (git runs in the root; its paths are relative to it).
+func TestDetectFindsTheWorkTreeSeveralFoldersUp(t *testing.T) {
+	dir := repotest.GitRepo(t, map[string]string{"a/b/c/x.txt": "x\n"})
+	for _, sub := range []string{"a", "a/b", "a/b/c"} {
+		g := detectAt(t, filepath.Join(dir, filepath.FromSlash(sub)))
+		if g.Prefix() != sub {
+			t.Errorf("root %s: prefix %q; want %q", sub, g.Prefix(), sub)
+		}
+	}
+}
+
+// git's output is kept up to the limit, one write or many: output of
+// exactly the limit is whole (not cut), a byte more is cut to the limit.
+func TestCapWriterKeepsTheFirstLimitBytes(t *testing.T) {
+	cases := []struct {
+		writes []string
+		want   string
+		cut    bool
+	}{
+		{[]string{"0123456789"}, "0123456789", false},
+		{[]string{"01234", "56789"}, "0123456789", false},
+		{[]string{"012345", "6789ab"}, "0123456789", true},
+		{[]string{"0123456789", "a"}, "0123456789", true},
+		{[]string{"0123456789a"}, "0123456789", true},
+	}
+	for _, c := range cases {
+		w := &capWriter{limit: 10}
+		for _, s := range c.writes {
+			if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
+				t.Fatalf("%q: Write(%q) = %d, %v; want every byte taken", c.writes, s, n, err)
+			}
+		}
+		if w.buf.String() != c.want || w.cut != c.cut {
+			t.Errorf("%q: kept %q, cut %v; want %q, cut %v", c.writes, w.buf.String(), w.cut, c.want, c.cut)
+		}
+	}
+}
+
+// A git that fails without a word on stderr (git diff --quiet with a
+// change exits 1) gives its exit status as the error, never an empty
+// sentence.
+func TestRunFailureWithoutGitsWordsSaysTheExitStatus(t *testing.T) {
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
+	repotest.WriteFiles(t, dir, map[string]string{"a.txt": "changed\n"})
+	g := detectAt(t, dir)
+	_, _, err := g.Run(context.Background(), 1<<20, "diff", "--quiet")
+	if err == nil || !strings.Contains(err.Error(), "exit status 1") {
+		t.Fatalf("git diff --quiet with a change: %v; want the exit status", err)
+	}
+}
