@@ -60,3 +60,40 @@ func TestRunFailureWithoutGitsWordsSaysTheExitStatus(t *testing.T) {
 		t.Fatalf("git diff --quiet with a change: %v; want the exit status", err)
 	}
 }
+
+// streamBlob streams the blob holding content (written into a fresh
+// repository) through Stream with the given limit, returning the records
+// visited and whether the listing was cut.
+func streamBlob(t *testing.T, content string, limit int) (recs []string, cut bool) {
+	t.Helper()
+	dir := repotest.GitRepo(t, map[string]string{"blob.bin": content})
+	g := detectAt(t, dir)
+	cut, err := g.Stream(context.Background(), limit, func(rec []byte) { recs = append(recs, string(rec)) }, "cat-file", "blob", "HEAD:blob.bin")
+	if err != nil {
+		t.Fatalf("Stream: %v", err)
+	}
+	return recs, cut
+}
+
+// Stream hands over NUL-terminated records: empty ones are skipped, a
+// listing of exactly limit bytes is whole, one byte more is cut, and a
+// single record over the reader's 256 KiB (no path git prints) cuts the
+// listing rather than being split into records.
+func TestStreamRecordsAndItsBounds(t *testing.T) {
+	recs, cut := streamBlob(t, "a\x00\x00b\x00", 1<<20)
+	if strings.Join(recs, "|") != "a|b" || cut {
+		t.Errorf("a, an empty record, b: visited %q, cut %v; want [a b], not cut", recs, cut)
+	}
+	recs, cut = streamBlob(t, "ab\x00cd\x00", 6)
+	if strings.Join(recs, "|") != "ab|cd" || cut {
+		t.Errorf("6 bytes with limit 6: visited %q, cut %v; want [ab cd], not cut", recs, cut)
+	}
+	recs, cut = streamBlob(t, "ab\x00cd\x00", 5)
+	if strings.Join(recs, "|") != "ab" || !cut {
+		t.Errorf("6 bytes with limit 5: visited %q, cut %v; want [ab], cut", recs, cut)
+	}
+	recs, cut = streamBlob(t, strings.Repeat("x", 300<<10)+"\x00", 1<<20)
+	if len(recs) != 0 || !cut {
+		t.Errorf("one 300 KiB record: visited %d records, cut %v; want none, cut", len(recs), cut)
+	}
+}
