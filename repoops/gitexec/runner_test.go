@@ -97,3 +97,29 @@ func TestStreamRecordsAndItsBounds(t *testing.T) {
 		t.Errorf("one 300 KiB record: visited %d records, cut %v; want none, cut", len(recs), cut)
 	}
 }
+
+// A git that fails while streaming (an object that does not exist) is an
+// error with git's words, not an empty listing.
+func TestStreamFailureIsAnError(t *testing.T) {
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
+	g := detectAt(t, dir)
+	cut, err := g.Stream(context.Background(), 1<<20, func([]byte) {}, "cat-file", "blob", "HEAD:missing.txt")
+	if err == nil || cut || !strings.Contains(err.Error(), "missing.txt") {
+		t.Fatalf("Stream of a missing object: cut %v, %v; want git's error naming it", cut, err)
+	}
+}
+
+// A refusal quotes at most git's first three lines, joined on one line.
+func TestFirstLines(t *testing.T) {
+	for in, want := range map[string]string{
+		"one":                 "one",
+		"one\ntwo":            "one; two",
+		"one\ntwo\nthree":     "one; two; three",
+		"one\ntwo\nthree\nfo": "one; two; three",
+		"1\n2\n3\n4\n5\n6":    "1; 2; 3",
+	} {
+		if got := firstLines(in, 3); got != want {
+			t.Errorf("firstLines(%q, 3) = %q; want %q", in, got, want)
+		}
+	}
+}
