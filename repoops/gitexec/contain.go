@@ -63,7 +63,11 @@ func checkGitDir(gitDir string, allowed []string) (string, leads, error) {
 		return "", nil, err
 	}
 	common := realGit
-	if data, err := os.ReadFile(filepath.Join(realGit, "commondir")); err == nil {
+	data, err := readRegular(filepath.Join(realGit, "commondir"))
+	if errors.Is(err, errNotRegular) {
+		return "", nil, errors.New("its git folder's commondir is not a regular file (git would wait on it, or fail) — remove it to use git")
+	}
+	if err == nil {
 		p := strings.TrimRight(string(data), "\r\n")
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(realGit, p)
@@ -141,7 +145,7 @@ func checkGitDir(gitDir string, allowed []string) (string, leads, error) {
 // does not exist): one path a line, '#' comments, C-quoted when it starts
 // with '"'.
 func readAlternates(file string) ([]string, error) {
-	data, err := os.ReadFile(file)
+	data, err := readRegular(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -164,6 +168,24 @@ func readAlternates(file string) ([]string, error) {
 		out = append(out, line)
 	}
 	return out, sc.Err()
+}
+
+// errNotRegular: a git folder file that is there but is no regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// readRegular reads a file of the git folder (following links, as git
+// does), refusing anything but a regular file before opening it: a FIFO
+// there (a hostile repository's) would make the read wait for a writer
+// forever.
+func readRegular(file string) ([]byte, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	return os.ReadFile(file)
 }
 
 // inRootFile is the value repox gives git for a path-valued setting from

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 )
@@ -22,16 +21,19 @@ type indexRead struct {
 // indexStamp fingerprints the index file: its size, times and inode, the
 // object format and size bound it is read with, and its trailer, the SHA-1 of its content,
 // which changes with every entry git writes. "" when there is no stamp
-// to trust (no regular file, or an index written without its checksum,
-// index.skipHash): then the file is read every time.
+// to trust (no regular file, or one over max bytes, or an index written
+// without its checksum, index.skipHash): then the file is read every time.
 func (g *Runner) indexStamp(c *gitConfig, max int64) string {
-	f, err := os.Open(filepath.Join(g.gitDir, "index"))
-	if err != nil {
+	// Opened by readOuter's rules, as readIndexFile opens it: a FIFO at
+	// the index's name (a hostile repository's) is never opened, since
+	// the open would wait for a writer forever.
+	f, size := openOuter(filepath.Join(g.gitDir, "index"), max)
+	if f == nil {
 		return ""
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() < 32 {
+	if err != nil || size < 32 {
 		return ""
 	}
 	var sum [20]byte

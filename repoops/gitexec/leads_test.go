@@ -80,6 +80,19 @@ func TestRunnerRefusesWhereGitDataLeadsChangedAfterOpen(t *testing.T) {
 			must(t, os.Symlink(filepath.Join(other, ".git", "objects"), objects))
 			pointMainAt(t, filepath.Join(dir, ".git"), commit)
 		}, "its git folder's objects folder was replaced or became a link"},
+		// The link itself is untouched (same inode); only where it leads
+		// changed, so its identity must include its target's.
+		{"objects link's target swapped", func(t *testing.T, dir string) {
+			objects := filepath.Join(dir, ".git", "objects")
+			must(t, os.Rename(objects, filepath.Join(dir, "store")))
+			must(t, os.Symlink(filepath.Join(dir, "store"), objects))
+			repotest.WriteFiles(t, dir, map[string]string{".gitignore": "store/\nstore.mine/\n"})
+		}, func(t *testing.T, dir, other, commit string) {
+			store := filepath.Join(dir, "store")
+			must(t, os.Rename(store, store+".mine"))
+			must(t, os.Symlink(filepath.Join(other, ".git", "objects"), store))
+			pointMainAt(t, filepath.Join(dir, ".git"), commit)
+		}, "its git folder's objects folder was replaced or became a link"},
 		{"pack folder swapped for a link", func(t *testing.T, dir string) {
 			repotest.Git(t, dir, "repack", "-q", "-a", "-d")
 		}, func(t *testing.T, dir, other, commit string) {
