@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,5 +157,59 @@ func TestSetupCacheFileSizeBound(t *testing.T) {
 	}
 	if len(f.Repos) < fit*3/4 || len(f.Repos) > fit || f.Repos[0].Saved != int64(n) {
 		t.Errorf("kept %d repositories, the newest saved at %d; want between %d and %d, the newest first (saved at %d)", len(f.Repos), f.Repos[0].Saved, fit*3/4, fit, n)
+	}
+}
+
+// Every field's bound is inclusive: a file with each value at its bound
+// (the empty file; a path of setupMaxPath bytes, a stamp of
+// setupMaxStamp, a listing of setupMaxConfig, setupMaxRepos
+// repositories, the version and time at their limits) decodes, and each
+// one step past, a relative path, or a number in more than 19 digits
+// rejects the whole file.
+func TestDecodeSetupFileBoundsAreInclusive(t *testing.T) {
+	if _, err := decodeSetupFile(setupFormat + "\nend\t0\n"); err != nil {
+		t.Errorf("the empty file: %v", err)
+	}
+	if _, err := decodeSetupFile(setupFormat + "\nend\t00000000000000000000\n"); err == nil {
+		t.Error("an end count in 20 digits decoded; want the file rejected")
+	}
+	long := "/" + strings.Repeat("p", setupMaxPath-1)
+	repo := func(i int) setupRepo {
+		return setupRepo{
+			setupRepoKey: setupRepoKey{GitBin: long, GitStamp: strings.Repeat("s", setupMaxStamp), GitDir: "/g" + strconv.Itoa(i), CommonDir: "/c"},
+			Stamp:        "s;", Config: base64.StdEncoding.EncodeToString([]byte(strings.Repeat("k", setupMaxConfig))), Saved: 1,
+		}
+	}
+	atBounds := setupFile{Gits: []setupGit{{Bin: long, Stamp: "s;", Major: 1000, Minor: 100000, Saved: 1 << 62}}}
+	for i := range setupMaxRepos {
+		atBounds.Repos = append(atBounds.Repos, repo(i))
+	}
+	if _, err := decodeSetupFile(string(encodeSetupFile(atBounds))); err != nil {
+		t.Fatalf("a file with every value at its bound: %v", err)
+	}
+	past := map[string]func(f *setupFile){
+		"a repository too many": func(f *setupFile) { f.Repos = append(f.Repos, repo(setupMaxRepos)) },
+		"a path too long":       func(f *setupFile) { f.Gits[0].Bin += "p" },
+		"a relative path":       func(f *setupFile) { f.Repos[0].GitDir = "g" },
+		"a stamp too long":      func(f *setupFile) { f.Repos[0].GitStamp += "s" },
+		"a version too new":     func(f *setupFile) { f.Gits[0].Major = 1001 },
+		"a time too late":       func(f *setupFile) { f.Gits[0].Saved = 1<<62 + 1 },
+		"a listing too long": func(f *setupFile) {
+			f.Repos[0].Config = base64.StdEncoding.EncodeToString([]byte(strings.Repeat("k", setupMaxConfig+1)))
+		},
+	}
+	for name, change := range past {
+		f := atBounds
+		f.Gits = slices.Clone(atBounds.Gits)
+		f.Repos = slices.Clone(atBounds.Repos)
+		change(&f)
+		if _, err := decodeSetupFile(string(encodeSetupFile(f))); err == nil {
+			t.Errorf("%s: decoded; want the file rejected", name)
+		}
+	}
+	// A repository line under another name is no record.
+	data := strings.Replace(string(encodeSetupFile(setupFile{Repos: []setupRepo{repo(0)}})), "\nrepo\t", "\nrepx\t", 1)
+	if _, err := decodeSetupFile(data); err == nil {
+		t.Error("a repository line named repx decoded; want the file rejected")
 	}
 }
