@@ -174,19 +174,16 @@ func readAlternates(file string) ([]string, error) {
 var errNotRegular = errors.New("not a regular file")
 
 // readRegular reads a file of the git folder (following links, as git
-// does), refusing anything but a regular file before opening it: a FIFO
-// there (a hostile repository's) would make the read wait for a writer
-// forever.
+// does), refusing anything but a regular file of at most gitFileMax bytes
+// — by what it opened, never waiting on the open: a FIFO there (a hostile
+// repository's) would make the read wait for a writer forever.
 func readRegular(file string) ([]byte, error) {
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errNotRegular
-	}
-	return os.ReadFile(file)
+	return readRegularFile(file, true, gitFileMax)
 }
+
+// gitFileMax bounds commondir and alternates: a path, or a few paths a
+// line.
+const gitFileMax = 1 << 20
 
 // inRootFile is the value repox gives git for a path-valued setting from
 // the repository's config (core.excludesFile, core.attributesFile). The

@@ -6,18 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/repoxhq/repox/repoops/repotest"
 	"golang.org/x/sys/unix"
 )
 
 // A hostile repository's commondir or objects/info/alternates may be a
-// FIFO: reading it would wait for a writer forever, so the open's check
-// refuses it without opening it. The trap is TestIndexFilesNeverOpensAFIFOIndex's:
-// a write end opened without blocking succeeds only while a reader has
-// the FIFO open, and releases it.
-func TestCheckGitDirNeverOpensAFIFO(t *testing.T) {
+// FIFO: reading it would wait for a writer forever, so the check refuses
+// it without waiting on it (the trap is waitsOnFIFO's).
+func TestCheckGitDirNeverWaitsOnAFIFO(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
 		{"commondir", "its git folder's commondir is not a regular file"},
 		{"objects/info/alternates", "its objects/info/alternates cannot be read"},
@@ -27,25 +24,11 @@ func TestCheckGitDirNeverOpensAFIFO(t *testing.T) {
 			fifo := filepath.Join(dir, ".git", c.name)
 			must(t, os.MkdirAll(filepath.Dir(fifo), 0o755))
 			must(t, unix.Mkfifo(fifo, 0o644))
-			done := make(chan error, 1)
-			go func() {
-				_, _, err := checkGitDir(filepath.Join(dir, ".git"), []string{dir})
-				done <- err
-			}()
-			for {
-				select {
-				case err := <-done:
-					wantRefusal(t, err, c.want)
-					return
-				default:
-				}
-				if fd, err := unix.Open(fifo, unix.O_WRONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0); err == nil {
-					unix.Close(fd)
-					<-done
-					t.Fatalf("checkGitDir opened the FIFO %s for reading (it would wait for a writer forever)", c.name)
-				}
-				time.Sleep(time.Millisecond)
+			var err error
+			if waitsOnFIFO(fifo, func() { _, _, err = checkGitDir(filepath.Join(dir, ".git"), []string{dir}) }) {
+				t.Fatalf("checkGitDir waited on the FIFO %s for a writer (it would wait forever)", c.name)
 			}
+			wantRefusal(t, err, c.want)
 		})
 	}
 }

@@ -44,11 +44,7 @@ func (g *Runner) ReadWorkTreeFile(rel string, max int64) []byte {
 // name, as git does) of at most max bytes; nil when it is missing, not
 // regular, larger, unreadable or empty.
 func readOuter(abs string, max int64) []byte {
-	st, err := os.Lstat(abs)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > max {
-		return nil
-	}
-	data, err := os.ReadFile(abs)
+	data, err := readRegularFile(abs, false, max)
 	if err != nil || len(data) == 0 {
 		return nil
 	}

@@ -44,16 +44,11 @@ const indexReadBuf = 64 << 10
 // name) of at most max bytes, by readOuter's rules; its size is the open
 // file's own, so a rename over the name meanwhile changes nothing read.
 func openOuter(abs string, max int64) (*os.File, int64) {
-	lst, err := os.Lstat(abs)
-	if err != nil || !lst.Mode().IsRegular() {
-		return nil, 0
-	}
-	f, err := os.Open(abs)
+	f, st, err := openRegular(abs, false, max)
 	if err != nil {
 		return nil, 0
 	}
-	st, err := f.Stat()
-	if err != nil || !os.SameFile(lst, st) || st.Size() > max || st.Size() == 0 {
+	if st.Size() == 0 {
 		f.Close()
 		return nil, 0
 	}

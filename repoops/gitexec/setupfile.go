@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,20 +15,12 @@ import (
 // readSetupFile reads and checks the cache file; any doubt gives an empty
 // file and false.
 func readSetupFile(path string) (setupFile, bool) {
-	lst, err := os.Lstat(path)
-	if err != nil || !lst.Mode().IsRegular() { // never open a FIFO: it would block
-		return setupFile{}, false
-	}
-	fh, err := os.Open(path)
+	fh, st, err := openRegular(path, false, setupMaxBytes)
 	if err != nil {
 		return setupFile{}, false
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil || !os.SameFile(lst, st) || !ownedByMe(st) || st.Mode().Perm()&0o022 != 0 {
-		return setupFile{}, false
-	}
-	if st.Size() > setupMaxBytes {
+	if !ownedByMe(st) || st.Mode().Perm()&0o022 != 0 {
 		return setupFile{}, false
 	}
 	// Read into a Builder (its String() is no copy), one byte more than
