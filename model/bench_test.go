@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
@@ -117,7 +118,7 @@ func BenchmarkKeystroke(b *testing.B) {
 	run(m, m.tree.RevealPath("wide/entry0000.txt"))
 	run(m, m.tree.RevealPath("pkg00/sub00"))
 	run(m, m.openFile("main.go", 1))
-	down, up := keyMsg("j"), keyMsg("k")
+	down, up := panetest.Key("j"), panetest.Key("k")
 	i := 0
 	for b.Loop() {
 		k := down

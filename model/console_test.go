@@ -7,13 +7,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/console"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func consoleModel(t *testing.T) (*Model, string) {
 	t.Helper()
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 100, 30)
 	return m, dir
 }

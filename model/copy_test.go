@@ -9,11 +9,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func TestCopySaysCopiedOnlyWhenTheTerminalConfirms(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "y") // the root row
 	if m.copying.text != "." {
 		t.Errorf("y on the root: copying %q, want .", m.copying.text)
@@ -72,7 +73,7 @@ func TestCopyCouldNotWhenUnavailable(t *testing.T) {
 		}
 	}
 	t.Setenv("TERM", "dumb")
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "y")
 	if !strings.HasPrefix(m.message, "could not copy") || m.copying.text != "" {
 		t.Errorf("TERM=dumb: %q, copying %q", m.message, m.copying.text)
@@ -81,7 +82,7 @@ func TestCopyCouldNotWhenUnavailable(t *testing.T) {
 
 func TestCopyViewerLineAndSelection(t *testing.T) {
 	t.Setenv("TERM", "xterm")
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	run(m, m.openFile("src/main.go", 6))
 	m.focus = paneViewer
 	press(m, "y")
@@ -96,7 +97,7 @@ func TestCopyViewerLineAndSelection(t *testing.T) {
 
 func TestCopyCallIsTheCallAndItsExactText(t *testing.T) {
 	t.Setenv("TERM", "xterm")
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "a")        // the tree's agent view: repo_tree
 	a := *m.tree.Agent() // the view as it was
 	press(m, "Y")
@@ -114,7 +115,7 @@ func TestCopyCallIsTheCallAndItsExactText(t *testing.T) {
 // and says "copied" only on the terminal's read-back.
 func TestFlowCopyWritesOSC52(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	tm, waitFor := program(t, dir, "", 0)
 	waitFor("README.md")
 	tm.Type("jj") // past the root and .gitignore: README.md

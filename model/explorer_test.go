@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -13,7 +14,7 @@ import (
 // selected in the tree, the path is the tree's and the gate says it is
 // src/main.go's.
 func TestStatusFieldsNameTheirFile(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "src/main.go")
 	m.focus = paneTree
@@ -34,7 +35,7 @@ func TestStatusFieldsNameTheirFile(t *testing.T) {
 // TestDeepPathKeepsItsName: at 80×24 the viewer header keeps the file name
 // and the line range, cutting the middle of the path.
 func TestDeepPathKeepsItsName(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	p := "src/app/internal/core/engine/v2/impl/handlers_generated.go"
 	writeFiles(t, dir, map[string]string{p: "package impl\n"})
 	m := start(t, dir, 80, 24)
@@ -48,7 +49,7 @@ func TestDeepPathKeepsItsName(t *testing.T) {
 // TestHeaderShowsTheToolsNotes and invisible characters are drawn visibly,
 // in the viewer and in the agent view, never sent raw.
 func TestHeaderShowsTheToolsNotes(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{
 		"crlf.txt": "if admin\u202e {\r\nzero\u200bwidth\r\n",
 		"bom.go":   "\ufeffpackage x\n",
@@ -80,7 +81,7 @@ func TestHeaderShowsTheToolsNotes(t *testing.T) {
 // TestBadLineNumbersSaySo: FILE:0, :abc, : and :-5 name the problem and
 // the lines that exist, instead of "no such file or folder".
 func TestBadLineNumbersSaySo(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	f := dir + "/src/main.go"
 	for suffix, want := range map[string]string{
 		":0":   "line 0 does not exist: lines are numbered from 1",
@@ -100,7 +101,7 @@ func TestBadLineNumbersSaySo(t *testing.T) {
 
 // TestLinePastTheEndSaysSo: FILE:99999 opens at the last line and says why.
 func TestLinePastTheEndSaysSo(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile("src/main.go", 99999))
 	if m.viewer.Cursor() != 8 {
@@ -115,7 +116,7 @@ func TestLinePastTheEndSaysSo(t *testing.T) {
 // opens nothing) must not toggle the agent view with its "a"; the / says
 // once that it does nothing there.
 func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	cursor := m.tree.Cursor()
 	press(m, "x") // / filters the tree now (tree_filter.go); x is bound nowhere
@@ -144,7 +145,7 @@ func TestLettersTypedWithoutAnInputRunNothing(t *testing.T) {
 // TestEditorOnAFileNotOpen: back from the editor on a file the viewer does
 // not show, nothing says "file reloaded".
 func TestEditorOnAFileNotOpen(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile("src/main.go", 1))
 	selectPath(t, m, "README.md")
@@ -164,7 +165,7 @@ func TestEditorOnAFileNotOpen(t *testing.T) {
 // call to copy its text; like the agent view, it records nothing.
 func TestCopyingACallRecordsNoRead(t *testing.T) {
 	t.Setenv("TERM", "xterm")
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile("docs/long.txt", 1))
 	m.focus = paneViewer
@@ -181,7 +182,7 @@ func TestCopyingACallRecordsNoRead(t *testing.T) {
 // to do next are shown whole (wrapped, by default), the title says the
 // response's bytes and lines, and w turns wrapping off.
 func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	press(m, "a")
 	a := m.tree.Agent()
@@ -211,7 +212,7 @@ func TestAgentViewWrapsAndSaysItsSize(t *testing.T) {
 // the tree cursor and, once it rests, the call is the folder under it;
 // ctrl+d scrolls the text, not the tree.
 func TestTreeAgentViewFollowsTheCursor(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	selectPath(t, m, "deep")
 	press(m, "a")

@@ -4,13 +4,15 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
+
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // TestFileSetListedOnce: find and the tree filter share one listing;
 // reopening either lists nothing and builds no index; a reload and a name
 // changing on disk forget the set, and the next opening lists it again.
 func TestFileSetListedOnce(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	var calls atomic.Int32
 	each := m.Files.Each
@@ -71,7 +73,7 @@ func TestFileSetListedOnce(t *testing.T) {
 // TestStaleListingDropped: a batch of a listing the set has forgotten is
 // dropped in deliver.
 func TestStaleListingDropped(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
+	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	press(m, "f")
 	before := m.Files.Version()
 	stale := paneMsg{To: paneFiles, Job: jobLoad, Gen: before.Gen - 1, Msg: FeedMsg{Batch: fileBatch{Raw: []string{"ghost"}, Shown: []string{"ghost"}}}}

@@ -6,11 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func flowModel(t *testing.T) (*teatest.TestModel, func(string)) {
 	t.Helper()
-	tm, waitFor, _ := teaProgram(t, fixtureRepo(t), Config{Name: "fixture"}, 100, 30)
+	tm, waitFor, _ := teaProgram(t, panetest.FixtureRepo(t), Config{Name: "fixture"}, 100, 30)
 	waitFor("README.md")
 	return tm, waitFor
 }

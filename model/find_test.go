@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/find"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func findOf(t *testing.T, m *Model) *find.Pane {
@@ -28,7 +29,7 @@ func typeText(m *Model, s string) {
 // live, the best match is on top with its characters highlighted, enter
 // opens it in the viewer with focus and selects it in the tree.
 func TestFindOpensAndReveals(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 100, 30)
 	press(m, "f")
 	p := findOf(t, m)
@@ -75,7 +76,7 @@ func TestFindOpensAndReveals(t *testing.T) {
 
 // TestFindOpensWithCtrlP: ctrl+p opens find too (inside it, it moves up).
 func TestFindOpensWithCtrlP(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	pressMsg(m, tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl})
 	findOf(t, m)
 }
@@ -83,7 +84,7 @@ func TestFindOpensWithCtrlP(t *testing.T) {
 // TestFindAgentViewOnTheStatusLine: the status line says agent view on
 // while find shows repo_find's text, and off when tab flips back.
 func TestFindAgentViewOnTheStatusLine(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	press(m, "f")
 	typeText(m, "strgo")
 	press(m, "tab")

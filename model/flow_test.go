@@ -7,13 +7,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // TestFlow drives the real program: start on the fixture, expand a folder,
 // open a file, flip the viewer to agent view, quit.
 func TestFlow(t *testing.T) {
-	tm, waitFor, repo := teaProgram(t, fixtureRepo(t), Config{Name: "fixture"}, 100, 30)
+	tm, waitFor, repo := teaProgram(t, panetest.FixtureRepo(t), Config{Name: "fixture"}, 100, 30)
 	waitFor("README.md")
 	// The root's entries: .gitignore README.md data.bin deep docs empty src.
 	tm.Type("jjjjjjj") // onto src/

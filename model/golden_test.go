@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // ascii downgrades a render to the ASCII colour profile: attributes stay,
@@ -95,7 +96,7 @@ var scenes = []scene{
 // TestGoldenViewer render the panes alone. Update with
 // `go test ./model/ -run Golden -update`.
 func TestGoldenFrame(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	for _, sc := range scenes {
 		for _, sz := range goldenSizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, sz[0], sz[1]), func(t *testing.T) {
@@ -108,7 +109,7 @@ func TestGoldenFrame(t *testing.T) {
 }
 
 func TestGoldenTree(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	for _, sz := range goldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := start(t, dir, sz[0], sz[1])
@@ -119,7 +120,7 @@ func TestGoldenTree(t *testing.T) {
 }
 
 func TestGoldenViewer(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	for _, sz := range goldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			m := start(t, dir, sz[0], sz[1])
@@ -130,7 +131,7 @@ func TestGoldenViewer(t *testing.T) {
 }
 
 func TestGoldenTooSmall(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 39, 9)
 	golden.RequireEqual(t, ascii(t, m.Render()))
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func ctrlKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
@@ -12,7 +13,7 @@ func ctrlKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.
 // viewer's place on the jump list; ctrl+o goes back to the file and line,
 // ctrl+i (alt+i) forward again; with nothing to go to it says so.
 func TestJumpListBackAndForward(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	selectPath(t, m, "docs")
 	press(m, "l")
 	selectPath(t, m, "docs/long.txt")

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // TestTreeCounts: a count before a tree move, as in the viewer: 3j moves
 // three rows, 12j stops at the last, 2k back, 4G goes to row 4, esc drops
 // a count, and the hint line shows it while it is typed.
 func TestTreeCounts(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	tr := m.tree
 	press(m, "3", "j")
 	if tr.Cursor() != 3 {
@@ -47,7 +48,7 @@ func TestTreeCounts(t *testing.T) {
 // TestViewerWrapIsSaved: w in the viewer (model/viewer's TestViewerWrapToggle)
 // is saved in the settings file, and read at the next start.
 func TestViewerWrapIsSaved(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	m := settingsModel(t, dir, path, 80, 24)
 	run(m, m.openFile("src/main.go", 1))

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/help"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -46,7 +47,7 @@ func TestFocusRingSteps(t *testing.T) {
 }
 
 func TestTabWalksTheRing(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	m.ring.add(paneID(42)) // a third pane in the ring, found by no lookup
 	press(m, "tab")
 	if m.focus != paneViewer {
@@ -97,7 +98,7 @@ func (f *fakeOverlay) Update(msg tea.Msg) tea.Cmd {
 }
 
 func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	low := &fakeOverlay{id: 100, area: areaViewer, doneOn: "x"}
 	high := &fakeOverlay{id: 101, area: areaViewer}
 	m.pushOverlay(low)
@@ -142,7 +143,7 @@ func TestOverlayStackKeysGoToTheTopFirst(t *testing.T) {
 }
 
 func TestHelpIsAnOverlay(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 12)
+	m := start(t, panetest.FixtureRepo(t), 80, 12)
 	press(m, "?")
 	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {
@@ -164,7 +165,7 @@ func TestHelpIsAnOverlay(t *testing.T) {
 		t.Errorf("esc did not close help")
 	}
 	press(m, "?")
-	_, cmd := m.Update(keyMsg("ctrl+c"))
+	_, cmd := m.Update(panetest.Key("ctrl+c"))
 	if cmd == nil || cmd() != tea.Quit() || m.Overlays.Top() != nil {
 		t.Errorf("ctrl+c in help should close it and quit")
 	}
@@ -203,7 +204,7 @@ func envelopes(cmd tea.Cmd, to paneID, j job) []paneMsg {
 }
 
 func TestStaleEnvelopesAreDropped(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 
 	t.Run("window of a file no longer open", func(t *testing.T) {
 		m := start(t, dir, 80, 24)
@@ -277,7 +278,7 @@ func TestStaleEnvelopesAreDropped(t *testing.T) {
 // agent view; an answer still on its way for the file open before must not
 // land in the new file's view, even when that view is turned on at once.
 func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	run(m, m.openFile("docs/long.txt", 1))
 	m.focus = paneViewer
@@ -298,7 +299,7 @@ func TestAgentAnswerForAnotherFileDropped(t *testing.T) {
 // file, a window around FILE:1200) and the agent view's default read
 // record nothing in the explorer session; only an explicit tool call does.
 func TestLookingNeverChangesTheGate(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "docs/long.txt")
 	if _, ok := m.Session.LastRead("docs/long.txt"); ok {

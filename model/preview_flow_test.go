@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // program runs the explorer on dir under teatest, opened on file:line.
@@ -25,7 +26,7 @@ func program(t *testing.T, dir, file string, line int) (*teatest.TestModel, func
 // writes nothing, ctrl+s included; a unique one is written only after the
 // confirmation, and the file changes.
 func TestFlowEditPreview(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"dup.go": dupGo})
 	path := filepath.Join(dir, "dup.go")
 	tm, waitFor := program(t, dir, "dup.go", 4)
@@ -72,7 +73,7 @@ func TestFlowEditPreview(t *testing.T) {
 // against the repox binary when the Go toolchain is at hand.
 func TestFlowConsoleMatchesReproxCall(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	tm, waitFor := program(t, dir, "", 0)
 	waitFor("README.md")
 	tm.Type(":")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // Goldens of the edit preview and the tool console, whole frames at 80×24
@@ -53,7 +54,7 @@ func TestGoldenOverlays(t *testing.T) {
 		for _, sz := range goldenSizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, sz[0], sz[1]), func(t *testing.T) {
 				t.Setenv("XDG_STATE_HOME", t.TempDir())
-				dir := fixtureRepo(t)
+				dir := panetest.FixtureRepo(t)
 				m := start(t, dir, sz[0], sz[1])
 				sc.setup(t, m, dir)
 				golden.RequireEqual(t, ascii(t, m.Render()))

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/model/preview"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -25,7 +26,7 @@ const dupGo = "package dup\n\nvar a = 1\nvar x = 2\nvar b = 3\nvar x = 2\n"
 // explorer's session is when the person has only looked.
 func previewModel(t *testing.T, line int) (*Model, string) {
 	t.Helper()
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"dup.go": dupGo})
 	m := start(t, dir, 100, 30)
 	run(m, m.openFile("dup.go", line))
@@ -127,7 +128,7 @@ func editArgs(t *testing.T, p *preview.Pane) repoops.EditArgs {
 }
 
 func TestPreviewTabsSurviveTheTextArea(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 100, 30)
 	run(m, m.openFile("src/main.go", 7))
 	m.tick = now
@@ -148,7 +149,7 @@ func TestPreviewClosedWhileApplyingStillSaysWhatHappened(t *testing.T) {
 	press(m, "0")
 	pressMsg(m, ctrlR, ctrlS)
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // messages stay
-	_, cmd := m.Update(keyMsg("y"))                                              // the apply is in flight…
+	_, cmd := m.Update(panetest.Key("y"))                                        // the apply is in flight…
 	press(m, "esc")                                                              // …when the preview is closed
 	if m.Overlays.Top() != nil {
 		t.Fatal("esc did not close the preview")

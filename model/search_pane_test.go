@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/grep"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // The search pane's own tests are model/grep's; these need the explorer.
@@ -23,7 +24,7 @@ func searchOf(t *testing.T, m *Model) *grep.Pane {
 // TestSearchOpensAtLine: enter on a matching line opens the file there
 // with the pattern marked, the viewer focused and the tree revealed.
 func TestSearchOpensAtLine(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	press(m, "s")
 	p := searchOf(t, m)
 	typeText(m, "needle")
@@ -54,11 +55,11 @@ func TestSearchOpensAtLine(t *testing.T) {
 // TestSearchEscCancelsFirst: esc while a search runs cancels it and keeps
 // the overlay open; esc when idle closes it.
 func TestSearchEscCancelsFirst(t *testing.T) {
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	press(m, "s")
 	p := searchOf(t, m)
 	typeText(m, "needle")
-	m.Update(keyMsg("enter"))
+	m.Update(panetest.Key("enter"))
 	if !p.Loading() {
 		t.Fatal("enter did not start a search")
 	}
@@ -76,7 +77,7 @@ func TestSearchEscCancelsFirst(t *testing.T) {
 // call and its exact model text, through the explorer's one copy path.
 func TestFindSearchCopy(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
-	m := start(t, fixtureRepo(t), 100, 30)
+	m := start(t, panetest.FixtureRepo(t), 100, 30)
 	press(m, "f")
 	typeText(m, "strgo")
 	m.Update(tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl})

@@ -6,14 +6,15 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/help"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // ? opens the help over the sessions pane, with the pane's keys first;
 // any other key closes it and the pane is on top again, still following.
 func TestSessionsHelpOpensOverThePane(t *testing.T) {
-	log := writeLog(t, agentScript)
+	log := panetest.WriteLog(t, panetest.AgentScript)
 	m := sessionsModel(t, 100, 30, log, "s1")
-	drive(t, m, m.Init(), settled(m, s1Calls))
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	press(m, "?")
 	h, ok := m.Overlays.Top().(*help.Pane)
 	if !ok {

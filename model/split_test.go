@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -39,7 +40,7 @@ func settingsModel(t *testing.T, dir, path string, w, h int) *Model {
 // is saved, and the panes' minimum widths stop it with a message.
 func TestSplitKeysResizeAndRemember(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "repox", "settings.json")
-	m := settingsModel(t, fixtureRepo(t), path, 80, 24)
+	m := settingsModel(t, panetest.FixtureRepo(t), path, 80, 24)
 	third, _ := ui.Layout(80)
 	if m.treeWidth() != third {
 		t.Fatalf("default tree width %d, want %d", m.treeWidth(), third)
@@ -109,7 +110,7 @@ func TestSettingsSaverWritesTheNewest(t *testing.T) {
 // TestFlowSplitRememberedAcrossRuns: widen the tree in one run, quit; the
 // next run, on the same settings file, opens with that split.
 func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	path := filepath.Join(t.TempDir(), "repox", "settings.json")
 	runOnce := func(keys string) *Model {
 		repo, err := repoops.Open(dir)
@@ -155,7 +156,7 @@ func TestFlowSplitRememberedAcrossRuns(t *testing.T) {
 // when the button is let go; a click elsewhere drags nothing.
 func TestSplitDragTheSeparator(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
-	m := settingsModel(t, fixtureRepo(t), path, 100, 30)
+	m := settingsModel(t, panetest.FixtureRepo(t), path, 100, 30)
 	sep := m.treeWidth()
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: sep, Y: 5})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 50, Y: 5})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	ct "github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // tourLetters are the tour's own keys typed as text: each must reach a
@@ -42,7 +43,7 @@ func typeInto(t *testing.T, m *Model, at int, id ct.ID, what string, shown bool)
 // it) without waiting for any of it.
 func tourType(t *testing.T, m *Model, k string) {
 	t.Helper()
-	_, cmd := m.Update(keyMsg(k))
+	_, cmd := m.Update(panetest.Key(k))
 	drive(t, m, cmd, func() bool { return true })
 }
 
@@ -98,8 +99,8 @@ func TestTourKeysLeavePromptsAlone(t *testing.T) {
 		closeAll(t, m)
 	}
 
-	tourPress(t, m, "n")            // step 6: the sessions pane on the session's calls
-	_, cmd := m.Update(keyMsg("h")) // back to its list of sessions, not typing
+	tourPress(t, m, "n")                  // step 6: the sessions pane on the session's calls
+	_, cmd := m.Update(panetest.Key("h")) // back to its list of sessions, not typing
 	drive(t, m, cmd, func() bool { return !m.sessions.Progress().Following && !m.sessions.Loading() })
 	tourType(t, m, "/")
 	typeInto(t, m, at+1, ct.Sessions, "the sessions pane's filter", false)

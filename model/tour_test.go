@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/repoxhq/repox/demo"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -102,7 +103,7 @@ func stepSettled(m *Model) func() bool {
 func tourPress(t *testing.T, m *Model, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
+		_, cmd := m.Update(panetest.Key(k))
 		drive(t, m, cmd, stepSettled(m))
 	}
 }
@@ -210,14 +211,14 @@ func TestTourListCopyAndEnd(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
 	s := tourSetup(t)
 	m := tourModel(t, s, 120, 40)
-	m.Update(keyMsg("?"))
+	m.Update(panetest.Key("?"))
 	if o := m.Overlays.Top(); o == nil || o.ID() != paneTourSteps {
 		t.Fatalf("? opened %v, want the step list", o)
 	}
 	if !strings.Contains(ansi.Strip(m.Render()), "4. the ambiguous edit") {
 		t.Errorf("the step list does not list the steps:\n%s", ansi.Strip(m.Render()))
 	}
-	_, cmd := m.Update(keyMsg("3"))
+	_, cmd := m.Update(panetest.Key("3"))
 	drive(t, m, cmd, func() bool { return m.tours.tour.At() == 2 && stepSettled(m)() })
 	if call, _ := m.console.Last(); call != s.Contrasts[2].Call {
 		t.Errorf("step 3 from the list ran %q", call)
@@ -226,17 +227,17 @@ func TestTourListCopyAndEnd(t *testing.T) {
 	if m.tours.tour.At() != 0 || !strings.Contains(m.message, "first step") {
 		t.Errorf("p at the first step: at %d, message %q", m.tours.tour.At(), m.message)
 	}
-	if m.Update(keyMsg("y")); m.copying.text != "" {
+	if m.Update(panetest.Key("y")); m.copying.text != "" {
 		t.Errorf("y copied %q before the last step", m.copying.text)
 	}
 	for range len(tour.Steps) - 1 {
 		tourPress(t, m, "n")
 	}
-	m.Update(keyMsg("y"))
+	m.Update(panetest.Key("y"))
 	if want := m.tours.tour.Snippet(); m.copying.text != want || !strings.Contains(want, `"--root", "`+s.Dir+`"`) {
 		t.Errorf("y copied %q, want the config for %s", m.copying.text, s.Dir)
 	}
-	_, cmd = m.Update(keyMsg("x"))
+	_, cmd = m.Update(panetest.Key("x"))
 	drive(t, m, cmd, func() bool { return len(m.Overlays.Items) == 0 })
 	if m.tours.tour != nil || strings.Contains(m.Render(), "step 7 of 7") {
 		t.Error("x did not end the tour")

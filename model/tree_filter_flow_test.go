@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -18,7 +19,7 @@ import (
 // the cursor there with the tree opened to it; a second filter's esc
 // restores the tree.
 func TestFlowTreeFilter(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	repo, err := repoops.Open(dir)
 	if err != nil {
 		t.Fatal(err)

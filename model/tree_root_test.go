@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/model/viewer"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -23,7 +24,7 @@ func treeText(m *Model) string {
 // TestViewerSaysAnIgnoredFileIsUnlisted: opening an ignored file by
 // FILE:LINE says no listing tool shows it; a listed file says nothing.
 func TestViewerSaysAnIgnoredFileIsUnlisted(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	for _, c := range []struct {
 		file   string
 		hidden bool
@@ -61,7 +62,7 @@ func TestGitMarksFollowTheDisk(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	m.watch = newDiskWatcher(dir) // not started: messages are sent by hand
 	m.watch.close()
@@ -81,7 +82,7 @@ func TestGitMarksFollowTheDisk(t *testing.T) {
 // finds an ignored file (model/tree tests that); opened from there, the
 // viewer says no listing tool shows it.
 func TestFilterOpensAnIgnoredFile(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
+	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	press(m, ".", "/")
 	typeText(m, "dep.go")
 	press(m, "enter")
@@ -98,7 +99,7 @@ func TestFilterOpensAnIgnoredFile(t *testing.T) {
 // TestTreeTogglesAreRemembered: folders first and preview on move are
 // settings, saved when toggled and read at the start.
 func TestTreeTogglesAreRemembered(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	repo, err := repoops.Open(dir)
 	if err != nil {
@@ -135,7 +136,7 @@ func TestTreeTogglesAreRemembered(t *testing.T) {
 // (model/tree's TestPreviewFollowsTheCursor), focus staying in the tree
 // and no read recorded in the explorer's session.
 func TestTreePreviewKeepsFocus(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	m.tick = now // the cursor's rest fires
 	selectPath(t, m, ".gitignore")
 	press(m, "j") // onto README.md, and rests there

@@ -10,12 +10,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/find"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
 
 func TestEmptyAndIgnoredNotes(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	selectPath(t, m, "empty")
 	press(m, "l")
 	out := m.Render()
@@ -28,7 +29,7 @@ func TestEmptyAndIgnoredNotes(t *testing.T) {
 }
 
 func TestMovementKeys(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "j", "j")
 	if m.tree.Cursor() != 2 {
 		t.Fatalf("cursor = %d after j j", m.tree.Cursor())
@@ -54,7 +55,7 @@ func TestMovementKeys(t *testing.T) {
 		t.Errorf("f: top overlay %T, want find", m.Overlays.Top())
 	}
 	press(m, "esc")
-	_, cmd := m.Update(keyMsg("q"))
+	_, cmd := m.Update(panetest.Key("q"))
 	if cmd == nil || cmd() != tea.Quit() {
 		t.Errorf("q does not quit")
 	}
@@ -72,7 +73,7 @@ func openFixtureFile(t *testing.T, m *Model, dir, path string) {
 }
 
 func TestViewerRefusals(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	selectPath(t, m, "data.bin")
 	press(m, "l")
@@ -89,7 +90,7 @@ func TestViewerRefusals(t *testing.T) {
 // tool returns for the call in its header, run on a fresh session as
 // `repox call` does.
 func TestAgentViewIsToolText(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "docs/long.txt")
 	check := func(a *agentState, name string) {
@@ -140,7 +141,7 @@ func TestAgentViewIsToolText(t *testing.T) {
 }
 
 func TestResizeNeverGarbles(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	openFixtureFile(t, m, dir, "src/main.go")
 	for w := 1; w <= 130; w += 7 {
@@ -167,7 +168,7 @@ func TestResizeNeverGarbles(t *testing.T) {
 }
 
 func TestParseTarget(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	o, err := ParseTarget(dir + "/src/util/strings.go:3")
 	if err != nil || o.Line != 3 {
 		t.Fatalf("ParseTarget: %+v %v", o, err)
@@ -185,7 +186,7 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestOpenOnFileRevealsIt(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	repo, err := repoops.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +205,7 @@ func TestOpenOnFileRevealsIt(t *testing.T) {
 }
 
 func TestGateSeesChangesOnDisk(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "src/main.go")
 	explicitRead(t, m, "src/main.go")
@@ -227,7 +228,7 @@ func TestGateSeesChangesOnDisk(t *testing.T) {
 // binding added to keymap.Global without a row would be a key that does
 // nothing.
 func TestEveryGlobalBindingDoesSomething(t *testing.T) {
-	m := newTestModel(t, fixtureRepo(t), 80, 24)
+	m := newTestModel(t, panetest.FixtureRepo(t), 80, 24)
 	for _, b := range m.Keys.Global.Bindings() {
 		found := false
 		for _, gk := range m.globals {

@@ -1,6 +1,10 @@
 package model
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/repoxhq/repox/model/panetest"
+)
 
 // BenchmarkKeystrokeFollowing is BenchmarkKeystroke with and without the
 // disk watcher following the open file and the open folders: following
@@ -27,7 +31,7 @@ func BenchmarkKeystrokeFollowing(b *testing.B) {
 				run(m, m.syncWatch())
 			}
 			seq := m.followed.seq
-			down, up := keyMsg("j"), keyMsg("k")
+			down, up := panetest.Key("j"), panetest.Key("k")
 			i := 0
 			for b.Loop() {
 				k := down
@@ -48,7 +52,7 @@ func BenchmarkKeystrokeFollowing(b *testing.B) {
 // TestMovesDoNotTouchTheWatcher: only opening a file or a folder changes
 // what is followed.
 func TestMovesDoNotTouchTheWatcher(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	m.watch = newDiskWatcher(dir)
 	m.watch.close()

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -39,7 +40,7 @@ func nextDisk(t *testing.T, d *diskWatcher) diskMsg {
 }
 
 func TestWatcherReportsTheFileAndListings(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	d := newDiskWatcher(dir)
 	d.debounce = time.Millisecond
 	d.start()
@@ -70,7 +71,7 @@ func TestWatcherReportsTheFileAndListings(t *testing.T) {
 // TestWatcherPollsWhereWatchesRunOut: past the watch limit, folders and
 // the open file are followed by stat.
 func TestWatcherPollsWhereWatchesRunOut(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	d := newDiskWatcher(dir)
 	d.debounce, d.poll, d.maxWatches = time.Millisecond, 10*time.Millisecond, 1
 	d.start()
@@ -94,7 +95,7 @@ func TestWatcherPollsWhereWatchesRunOut(t *testing.T) {
 // keeping the place; a fresh full read's gate turns to "changed on disk";
 // a new file shows in its open folder with the cursor kept.
 func TestDiskChangeUpdatesInPlace(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 80, 24)
 	m.watch = newDiskWatcher(dir) // not started: messages are sent by hand
 	m.watch.close()               // and its next() answers nil at once
@@ -140,7 +141,7 @@ func TestDiskChangeUpdatesInPlace(t *testing.T) {
 // TestFlowFollowsTheDisk drives the real program: append to the open file
 // from outside and see the viewer and the gate update without a key.
 func TestFlowFollowsTheDisk(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	repo, err := repoops.Open(dir)
 	if err != nil {
 		t.Fatal(err)

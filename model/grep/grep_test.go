@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
 )
@@ -16,7 +17,7 @@ import (
 // case; enter on a line asks the root to open the file there with the
 // pattern marked (that it does: the root's TestSearchOpensAtLine).
 func TestSearchFindsAndOpensAtLine(t *testing.T) {
-	h := newHarness(t, fixtureRepo(t), 70, 28)
+	h := newHarness(t, grepFixture(t), 70, 28)
 	p := h.p
 	h.typeText("needle")
 	h.press("enter")
@@ -109,10 +110,10 @@ func TestSearchMarksTheModelsCut(t *testing.T) {
 // overlay; a keystroke cancels too; the cancelled search's batches are
 // dropped; enter searches again.
 func TestSearchCancel(t *testing.T) {
-	h := newHarness(t, fixtureRepo(t), 70, 28)
+	h := newHarness(t, grepFixture(t), 70, 28)
 	p := h.p
 	h.typeText("needle")
-	cmd := p.Update(keyMsg("enter"))
+	cmd := p.Update(panetest.Key("enter"))
 	if !p.running {
 		t.Fatal("enter did not start a search")
 	}
@@ -126,8 +127,8 @@ func TestSearchCancel(t *testing.T) {
 	if frame := ansi.Strip(p.View(70, 28, true)); !strings.Contains(frame, "enter searches again") {
 		t.Errorf("no word of the cancel:\n%s", frame)
 	}
-	cmd = p.Update(keyMsg("enter"))
-	p.Update(keyMsg("x")) // a keystroke cancels
+	cmd = p.Update(panetest.Key("enter"))
+	p.Update(panetest.Key("x")) // a keystroke cancels
 	if p.running || p.pattern != "needlex" {
 		t.Fatalf("keystroke: running %v pattern %q", p.running, p.pattern)
 	}
@@ -146,7 +147,7 @@ func TestSearchCancel(t *testing.T) {
 
 // TestSearchScope: ctrl+t edits the path; the search stays under it.
 func TestSearchScope(t *testing.T) {
-	h := newHarness(t, fixtureRepo(t), 100, 30)
+	h := newHarness(t, grepFixture(t), 100, 30)
 	p := h.p
 	h.typeText("needle")
 	h.press("ctrl+t")
@@ -160,7 +161,7 @@ func TestSearchScope(t *testing.T) {
 // TestSearchNoMatchSaysItOnce: a search with no match shows repo_grep's
 // own sentence ("no match for …"), not "no match: no match for …".
 func TestSearchNoMatchSaysItOnce(t *testing.T) {
-	h := newHarness(t, fixtureRepo(t), 100, 30)
+	h := newHarness(t, grepFixture(t), 100, 30)
 	p := h.p
 	h.typeText("absent-zz")
 	h.press("enter")

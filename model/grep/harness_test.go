@@ -8,14 +8,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
 )
 
-// fixtureRepo holds "needle" on two lines of two files, "Needle" on a
+// grepFixture holds "needle" on two lines of two files, "Needle" on a
 // third, as the root's fixture does.
-func fixtureRepo(t testing.TB) string {
+func grepFixture(t testing.TB) string {
 	t.Helper()
 	files := map[string]string{
 		".gitignore":          "*.log\n",
@@ -82,26 +83,9 @@ func (h *harness) run(cmd tea.Cmd) {
 	}
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "alt+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModAlt}
-	case "ctrl+t":
-		return tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 func (h *harness) press(keys ...string) {
 	for _, k := range keys {
-		h.run(h.p.Update(keyMsg(k)))
+		h.run(h.p.Update(panetest.Key(k)))
 	}
 }
 

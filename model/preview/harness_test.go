@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
@@ -109,7 +110,7 @@ func (h *harness) run(cmd tea.Cmd) {
 // press sends keys to the preview and runs what they lead to.
 func (h *harness) press(keys ...string) {
 	for _, k := range keys {
-		h.run(h.p.Update(keyMsg(k)))
+		h.run(h.p.Update(panetest.Key(k)))
 	}
 }
 
@@ -124,23 +125,6 @@ func (h *harness) frame() string {
 }
 
 func (h *harness) path(name string) string { return filepath.Join(h.dir, name) }
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "ctrl+end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
-	case "ctrl+u", "ctrl+s", "ctrl+r", "ctrl+t":
-		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
 
 func fileIs(t *testing.T, path, want string) {
 	t.Helper()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -33,7 +34,7 @@ func bigLog(t testing.TB, size int) (path string, calls int) {
 	rec.Session = "s1"
 	var b strings.Builder
 	for b.Len() < size {
-		rec.Time = agentT0.Add(time.Duration(calls) * time.Millisecond)
+		rec.Time = panetest.AgentT0.Add(time.Duration(calls) * time.Millisecond)
 		line, err := repoops.MarshalCallRecord(rec)
 		if err != nil {
 			t.Fatal(err)
@@ -68,11 +69,11 @@ func TestSessionsShowTheFirstBatchFirst(t *testing.T) {
 // waits for; the replay of the calls goes on after).
 func BenchmarkSessionsFirstCall10MB(b *testing.B) {
 	log, _ := bigLog(b, 10<<20)
-	dir := fixtureRepo(b)
+	dir := panetest.FixtureRepo(b)
 	for b.Loop() {
 		b.StopTimer()
 		m := newTestModel(b, dir, 100, 30)
-		m.sessions = New(m.common, fakeEnv(b.TempDir()))
+		m.sessions = New(m.common, panetest.FakeEnv(b.TempDir()))
 		m.cfg.Transcript, m.cfg.TranscriptSession = log, "s1"
 		b.StartTimer()
 		drive(b, m, m.Init(), func() bool { return len(m.sessions.calls) > 0 })

@@ -2,15 +2,13 @@ package sessions
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"sync"
+	"fmt"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
@@ -35,37 +33,7 @@ type Model struct {
 	width, height int
 	shown         bool
 	viewerPath    string // the file the viewer shows: the last Jump's
-}
-
-// The fixture builders are repotest's; these are the names the tests call.
-var writeFiles = repotest.WriteFiles
-
-// fixtureRepo is the root's fixture: a git repository (when git is
-// installed) with folders, ignored files, a deep file, a long file and a
-// binary one.
-func fixtureRepo(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "fixture")
-	files := map[string]string{
-		".gitignore":          "*.log\nvendor/\n",
-		"README.md":           "# fixture\n\nA small repository for repox tests.\n",
-		"app.log":             "ignored\n",
-		"vendor/dep/dep.go":   "package dep\n",
-		"src/main.go":         "package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n",
-		"src/util/strings.go": "package util\n\n// Needle is found by search.\nconst Needle = \"needle\"\n",
-		"docs/long.txt":       repotest.Numbered(1400, "line"),
-		"deep/a/b/c/leaf.txt": "far down\n",
-		"data.bin":            "\x00\x01\x02binary",
-	}
-	if repotest.HaveGit() {
-		repotest.GitRepoAt(t, dir, files)
-	} else {
-		repotest.WriteFiles(t, dir, files)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	driver        *panetest.Driver
 }
 
 // newTestModel opens dir with the pane not yet made (the tests make it
@@ -172,101 +140,28 @@ func (m *Model) Shutdown() {
 
 // run executes cmd and everything it leads to, in order, on this goroutine.
 func run(m *Model, cmd tea.Cmd) {
-	for queue := []tea.Cmd{cmd}; len(queue) > 0; {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case nil:
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
-	}
+	panetest.Run(cmd, func(msg tea.Msg) tea.Cmd { _, c := m.Update(msg); return c }, nil)
 }
 
 // press sends keys and runs what they lead to.
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
+		_, cmd := m.Update(panetest.Key(k))
 		run(m, cmd)
 	}
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
+// writeFiles is repotest's; the other fixtures are panetest's.
+var writeFiles = repotest.WriteFiles
 
-// drive runs cmd and what it leads to the way the program does, each
-// command on its own goroutine and each message through Update on this
-// one, until done holds. Commands that wait (the follower) simply wait.
-// The bound only keeps a broken test from hanging; no timing is asserted.
+// drive runs cmd and what it leads to the way the program does (one
+// panetest.Driver a model), until done holds.
 func drive(t testing.TB, m *Model, cmd tea.Cmd, done func() bool) {
 	t.Helper()
-	drivenMu.Lock()
-	d, ok := driven[m]
-	if !ok {
-		// one channel per model: a command launched by an earlier drive
-		// (the follower's wait) answers into the next one
-		d = &driver{msgs: make(chan tea.Msg, 1024)}
-		driven[m] = d
-		// before the repository closes: stop following, and let every
-		// command still running finish
-		t.Cleanup(func() { m.Shutdown(); d.wg.Wait() })
+	if m.driver == nil {
+		m.driver = panetest.NewDriver(t, func(msg tea.Msg) tea.Cmd { _, c := m.Update(msg); return c }, m.Shutdown)
 	}
-	drivenMu.Unlock()
-	msgs := d.msgs
-	launch := func(c tea.Cmd) {
-		if c != nil {
-			d.wg.Add(1)
-			go func() { defer d.wg.Done(); msgs <- c() }()
-		}
-	}
-	launch(cmd)
-	deadline := time.After(30 * time.Second)
-	for !done() {
-		select {
-		case msg := <-msgs:
-			if batch, ok := msg.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					launch(c)
-				}
-				continue
-			}
-			if msg == nil {
-				continue
-			}
-			_, next := m.Update(msg)
-			launch(next)
-		case <-deadline:
-			t.Fatalf("the sessions pane did not settle: %+v", m.sessions)
-		}
-	}
-}
-
-var (
-	drivenMu sync.Mutex
-	driven   = map[*Model]*driver{}
-)
-
-type driver struct {
-	msgs chan tea.Msg
-	wg   sync.WaitGroup
+	m.driver.Drive(t, cmd, done, func() string { return fmt.Sprintf("the sessions pane: %+v", m.sessions) })
 }
 
 // settled: every call arrived has been replayed and the agent's gate for
@@ -283,11 +178,11 @@ func settled(m *Model, calls int) func() bool {
 // agent read it), to follow the log at logPath.
 func sessionsModel(t testing.TB, w, h int, logPath, session string) *Model {
 	t.Helper()
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"README.md": "# fixture\n\nA small repository, changed since.\n"})
 	m := newTestModel(t, dir, w, h)
 	t.Cleanup(m.Shutdown)
-	m.sessions = New(m.common, fakeEnv(t.TempDir()))
+	m.sessions = New(m.common, panetest.FakeEnv(t.TempDir()))
 	m.cfg.Transcript, m.cfg.TranscriptSession = logPath, session
 	return m
 }

@@ -1,14 +1,15 @@
 package sessions
 
 import (
-	"charm.land/bubbles/v2/key"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
 )
 
@@ -17,15 +18,15 @@ import (
 // is "fix the login bug", its calls ten minutes apart.
 func listModel(t *testing.T, w, h int) *Model {
 	t.Helper()
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, w, h)
 	t.Cleanup(m.Shutdown)
 	run(m, m.Init())
 	home := t.TempDir()
-	env := fakeEnv(home)
+	env := panetest.FakeEnv(home)
 	logDir := env().RepoxLogDir()
 	os.MkdirAll(logDir, 0o755)
-	os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644)
+	os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(panetest.AgentLog(t, panetest.AgentScript, 0)), 0o644)
 	line := func(v map[string]any) string {
 		v["cwd"], v["sessionId"] = m.common.Repo.Dir(), "c1"
 		b, _ := json.Marshal(v)
@@ -42,7 +43,7 @@ func listModel(t *testing.T, w, h int) *Model {
 		t.Fatal(err)
 	}
 	m.sessions = New(m.common, env)
-	_, cmd := m.Update(keyMsg("c"))
+	_, cmd := m.Update(panetest.Key("c"))
 	drive(t, m, cmd, func() bool { return !m.sessions.loading })
 	if len(m.sessions.list) != 3 {
 		t.Fatalf("sessions %+v, want c1, s1 and s2", m.sessions.list)
@@ -95,7 +96,7 @@ func TestSessionsListFilter(t *testing.T) {
 		t.Errorf("no match is not said:\n%s", frame)
 	}
 	press(m, "backspace", "enter")
-	_, cmd := m.Update(keyMsg("enter"))
+	_, cmd := m.Update(panetest.Key("enter"))
 	drive(t, m, cmd, settled(m, 1))
 	if p.chosen == nil || p.chosen.ID != "s2" {
 		t.Fatalf("enter on the filtered list chose %+v", p.chosen)

@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
 )
 
 // Following a live agent that edits the explored tree: its edit is shown
 // as already applied on disk, not as a refusal or a difference.
 func TestSessionsLiveEditIsAlreadyApplied(t *testing.T) {
-	log := writeLog(t, agentScript[4:5]) // a full read of src/main.go
+	log := panetest.WriteLog(t, panetest.AgentScript[4:5]) // a full read of src/main.go
 	m := sessionsModel(t, 120, 40, log, "s1")
 	drive(t, m, m.Init(), settled(m, 1))
 	writeFiles(t, m.Repo.Dir(), map[string]string{"src/main.go": strings.Replace(
 		"package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n", "hello, needle", "hello, world", 1)})
-	appendLog(t, log, agentLog(t, agentScript[4:6], 1))
+	panetest.AppendLog(t, log, panetest.AgentLog(t, panetest.AgentScript[4:6], 1))
 	drive(t, m, nil, settled(m, 3))
 	st := m.sessions.calls[2].step
 	if st == nil || st.Call.AgentTool != "repo_edit" {
@@ -40,9 +41,9 @@ func TestSessionsLiveEditIsAlreadyApplied(t *testing.T) {
 // out for the selected call alone (and again when another is selected),
 // and neither the parsed agent result nor repox's typed results stay.
 func TestSessionsKeepOnlyWhatIsShown(t *testing.T) {
-	log := writeLog(t, agentScript)
+	log := panetest.WriteLog(t, panetest.AgentScript)
 	m := sessionsModel(t, 120, 40, log, "s1")
-	drive(t, m, m.Init(), settled(m, s1Calls))
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	p := m.sessions
 	check := func(sel int) {
 		t.Helper()
@@ -63,9 +64,9 @@ func TestSessionsKeepOnlyWhatIsShown(t *testing.T) {
 			}
 		}
 	}
-	check(s1Calls - 1)
+	check(panetest.S1Calls - 1)
 	press(m, "g", "g")
-	drive(t, m, nil, settled(m, s1Calls))
+	drive(t, m, nil, settled(m, panetest.S1Calls))
 	if p.cur != 0 {
 		t.Fatalf("cursor %d after gg", p.cur)
 	}

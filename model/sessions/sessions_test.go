@@ -1,103 +1,16 @@
 package sessions
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
-
-// agentCall is one call of a scripted agent session.
-type agentCall struct {
-	session, tool, args string
-}
-
-// agentScript is the session the sessions tests follow: a full read of
-// README.md (which the explorer's copy then changes), a find, a partial
-// read of src/main.go, an edit refused for it, a full read and an edit
-// that lands. Session s2 only finds deep/a/b/c/leaf.txt.
-var agentScript = []agentCall{
-	{"s1", "repo_read_file", `{"path":"README.md"}`},
-	{"s1", "repo_find", `{"query":"strings"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go","limit":4}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go"}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s2", "repo_find", `{"query":"leaf"}`},
-}
-
-var agentT0 = time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
-
-// agentLog runs calls through repoops on a fresh copy of the fixture (the
-// agent's own checkout, so its edits do not touch the explored one) and
-// returns the call log lines, as `repox mcp --log` writes them.
-func agentLog(t testing.TB, calls []agentCall, from int) string {
-	t.Helper()
-	dir := fixtureRepo(t)
-	repo, err := repoops.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	sess := map[string]*repoops.Session{}
-	var b strings.Builder
-	for i, c := range calls {
-		s := sess[c.session]
-		if s == nil {
-			s = repo.NewSession()
-			sess[c.session] = s
-		}
-		rec, _ := s.CallRecorded(context.Background(), c.tool, []byte(c.args))
-		rec.Session = c.session
-		rec.Time = agentT0.Add(time.Duration(from+i) * time.Second)
-		rec.DurationMs = 1
-		line, err := repoops.MarshalCallRecord(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(line)
-	}
-	return b.String()
-}
-
-// fakeEnv keeps discovery inside home.
-func fakeEnv(home string) func() replay.Env {
-	return func() replay.Env {
-		return replay.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
-			StateHome: filepath.Join(home, ".local", "state"), Now: agentT0.Add(24 * time.Hour)}
-	}
-}
-
-func writeLog(t testing.TB, calls []agentCall) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "calls.jsonl")
-	if err := os.WriteFile(p, []byte(agentLog(t, calls, 0)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func appendLog(t testing.TB, path, s string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteString(s); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// s1Calls is the number of calls of session s1 in agentScript.
-const s1Calls = 6
 
 func hasChanged(ls []ui.DiffLine, text string) bool {
 	for _, l := range ls {
@@ -120,14 +33,14 @@ func hasFlag(fs []replay.Flag, k replay.FlagKind) bool {
 // New calls appear as the log grows; the newest is followed until the
 // person moves, and G follows again.
 func TestSessionsFollowUntilMoved(t *testing.T) {
-	log := writeLog(t, agentScript[:3])
+	log := panetest.WriteLog(t, panetest.AgentScript[:3])
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, 3))
 	p := m.sessions
 	if p.cur != 2 {
 		t.Fatalf("cursor %d, want the newest (2)", p.cur)
 	}
-	appendLog(t, log, agentLog(t, agentScript[3:4], 3))
+	panetest.AppendLog(t, log, panetest.AgentLog(t, panetest.AgentScript[3:4], 3))
 	drive(t, m, nil, settled(m, 4))
 	if p.cur != 3 || p.calls[3].call.AgentTool != "repo_edit" || !p.calls[3].call.IsError {
 		t.Fatalf("cursor %d on %+v, want the new refused edit followed", p.cur, p.calls[3].call)
@@ -136,7 +49,7 @@ func TestSessionsFollowUntilMoved(t *testing.T) {
 	if p.cur != 2 || p.follow {
 		t.Fatalf("after k: cursor %d follow %v", p.cur, p.follow)
 	}
-	appendLog(t, log, agentLog(t, agentScript[4:5], 4))
+	panetest.AppendLog(t, log, panetest.AgentLog(t, panetest.AgentScript[4:5], 4))
 	drive(t, m, nil, settled(m, 5))
 	if p.cur != 2 {
 		t.Errorf("a new call moved the cursor the person had placed: %d", p.cur)
@@ -149,20 +62,20 @@ func TestSessionsFollowUntilMoved(t *testing.T) {
 
 // The list: sessions Discover finds for the repository, enter follows one.
 func TestSessionsListAndChoose(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, 120, 40)
 	t.Cleanup(m.Shutdown)
 	run(m, m.Init())
 	home := t.TempDir()
-	logDir := fakeEnv(home)().RepoxLogDir()
+	logDir := panetest.FakeEnv(home)().RepoxLogDir()
 	if err := os.MkdirAll(logDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(agentLog(t, agentScript, 0)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(logDir, "mcp.jsonl"), []byte(panetest.AgentLog(t, panetest.AgentScript, 0)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m.sessions = New(m.common, fakeEnv(home))
-	_, cmd := m.Update(keyMsg("c"))
+	m.sessions = New(m.common, panetest.FakeEnv(home))
+	_, cmd := m.Update(panetest.Key("c"))
 	drive(t, m, cmd, func() bool { return !m.sessions.loading && m.sessions.tallying == "" })
 	p := m.sessions
 	if len(p.list) != 2 {
@@ -177,9 +90,9 @@ func TestSessionsListAndChoose(t *testing.T) {
 		i++
 	}
 	p.lcur = i
-	_, cmd = m.Update(keyMsg("enter"))
-	drive(t, m, cmd, settled(m, s1Calls))
-	if p.chosen == nil || p.chosen.ID != "s1" || len(p.calls) != s1Calls {
+	_, cmd = m.Update(panetest.Key("enter"))
+	drive(t, m, cmd, settled(m, panetest.S1Calls))
+	if p.chosen == nil || p.chosen.ID != "s1" || len(p.calls) != panetest.S1Calls {
 		t.Fatalf("chose %+v with %d calls", p.chosen, len(p.calls))
 	}
 	press(m, "h") // back to the list: following stops
@@ -191,12 +104,12 @@ func TestSessionsListAndChoose(t *testing.T) {
 // While earlier calls are still being replayed (a long transcript catching
 // up), the selected call already shows what the agent was shown.
 func TestSessionsThenBeforeReplay(t *testing.T) {
-	log := writeLog(t, agentScript)
+	log := panetest.WriteLog(t, panetest.AgentScript)
 	m := sessionsModel(t, 120, 40, log, "s1")
-	drive(t, m, m.Init(), settled(m, s1Calls))
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	p := m.sessions
 	agentText := p.calls[5].call.Text
-	for i := 2; i < s1Calls; i++ { // as if calls 3.. were still queued
+	for i := 2; i < panetest.S1Calls; i++ { // as if calls 3.. were still queued
 		p.calls[i].step, p.calls[i].then, p.calls[i].now = nil, nil, nil
 	}
 	p.next = 3
@@ -212,12 +125,12 @@ func TestSessionsThenBeforeReplay(t *testing.T) {
 // Then and now of a read differ on the line changed since: the agent's
 // text beside the file now, the finding on the call.
 func TestSessionsThenNowMarksTheChangedLine(t *testing.T) {
-	log := writeLog(t, agentScript)
+	log := panetest.WriteLog(t, panetest.AgentScript)
 	m := sessionsModel(t, 120, 40, log, "s1")
-	drive(t, m, m.Init(), settled(m, s1Calls))
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	p := m.sessions
 	p.cur = 0
-	drive(t, m, p.selectCall(), settled(m, s1Calls))
+	drive(t, m, p.selectCall(), settled(m, panetest.S1Calls))
 	sc := p.calls[0]
 	if !hasChanged(sc.then, "A small repository for repox tests.") || !hasChanged(sc.now, "A small repository, changed since.") {
 		t.Errorf("then/now of the README read do not mark the changed line:\nthen %+v\nnow %+v", sc.then, sc.now)
@@ -239,7 +152,7 @@ func TestSessionsThenNowMarksTheChangedLine(t *testing.T) {
 // esc closes the pane: following stops, the marks go, and the replay's
 // scratch copies are removed.
 func TestSessionsCloseRemovesTheScratchCopies(t *testing.T) {
-	log := writeLog(t, agentScript[4:6]) // a full read of src/main.go, an edit
+	log := panetest.WriteLog(t, panetest.AgentScript[4:6]) // a full read of src/main.go, an edit
 	m := sessionsModel(t, 100, 30, log, "s1")
 	drive(t, m, m.Init(), settled(m, 2))
 	var scratch []string

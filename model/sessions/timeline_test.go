@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
 )
 
@@ -181,8 +182,8 @@ func TestSessionsAgainstStartOrNow(t *testing.T) {
 // f filters the calls by finding: all, those with any, each kind; the
 // title counts them.
 func TestSessionsFilterByFinding(t *testing.T) {
-	m := sessionsModel(t, 240, 45, writeLog(t, agentScript), "s1")
-	drive(t, m, m.Init(), settled(m, s1Calls))
+	m := sessionsModel(t, 240, 45, panetest.WriteLog(t, panetest.AgentScript), "s1")
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	p := m.sessions
 	if got := paneText(m); !strings.Contains(got, "f: all · 1 with findings: 1 changed-since-read") {
 		t.Fatalf("the title does not count the findings:\n%s", got)

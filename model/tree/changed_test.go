@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -21,7 +22,7 @@ func shownPaths(t *Pane) (out []string) {
 // to the file the cursor was on.
 func TestTreeChangedOnly(t *testing.T) {
 	repotest.NeedGit(t)
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"src/util/strings.go": "package util\n// changed\n", "deep/a/b/c/new.txt": "new\n"})
 	m := start(t, dir, 100, 30)
 	if m.tree.git == nil {

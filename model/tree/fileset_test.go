@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -69,7 +70,7 @@ func (d *feedDriver) do(cmd tea.Cmd) {
 
 func (d *feedDriver) press(keys ...string) {
 	for _, k := range keys {
-		_, cmd := d.m.Update(keyMsg(k))
+		_, cmd := d.m.Update(panetest.Key(k))
 		d.do(cmd)
 	}
 }
@@ -152,7 +153,7 @@ func filterRowPaths(rows []*node) []string {
 // TestTreeFilterWhileListing: the tree filter matches the paths listed so
 // far and says so, and settles on a pass over the whole list.
 func TestTreeFilterWhileListing(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
+	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	first, rest := streamedPaths()
 	l := newPacedListing(t, first, rest)
 	m.common.Files.Each = l.each

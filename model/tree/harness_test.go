@@ -2,18 +2,25 @@ package tree
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
 )
+
+// writeFiles is repotest's; the other fixtures are panetest's.
+var writeFiles = repotest.WriteFiles
+
+// run executes cmd and everything it leads to, in order, on this goroutine.
+func run(m *Model, cmd tea.Cmd) {
+	panetest.Run(cmd, func(msg tea.Msg) tea.Cmd { _, c := m.Update(msg); return c }, nil)
+}
 
 // The tests drive the tree through Model, a stand-in for the explorer's
 // root that does for the tree what the root does: it gives it the left
@@ -36,41 +43,6 @@ type Model struct {
 	settings      pane.Settings
 	// tick schedules the tree's timers; nil: timers are off.
 	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
-}
-
-// The fixture builders are repotest's; these are the names the tests call.
-var writeFiles = repotest.WriteFiles
-
-// numbered is n lines "line 1" … "line n".
-func numbered(n int) string { return repotest.Numbered(n, "line") }
-
-// fixtureRepo is the root's fixture: a git repository (when git is
-// installed) with folders, an ignored folder and file, an empty folder, a
-// file deeper than repo_tree's default depth, a 1,400-line file and a
-// binary file.
-func fixtureRepo(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "fixture")
-	files := map[string]string{
-		".gitignore":          "*.log\nvendor/\n",
-		"README.md":           "# fixture\n\nA small repository for repox tests.\n",
-		"app.log":             "ignored\n",
-		"vendor/dep/dep.go":   "package dep\n",
-		"src/main.go":         "package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n",
-		"src/util/strings.go": "package util\n\n// Needle is found by search.\nconst Needle = \"needle\"\n",
-		"docs/long.txt":       numbered(1400),
-		"deep/a/b/c/leaf.txt": "far down\n",
-		"data.bin":            "\x00\x01\x02binary",
-	}
-	if repotest.HaveGit() {
-		repotest.GitRepoAt(t, dir, files)
-	} else {
-		repotest.WriteFiles(t, dir, files)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // newTestModel opens dir and builds the tree at the root's left share of
@@ -158,58 +130,12 @@ func (m *Model) TreeView(w, h int) string { return m.tree.View(w, h, true) }
 // status is the tree's part of the status line.
 func (m *Model) status() pane.Status { return m.tree.Status() }
 
-// run executes cmd and everything it leads to, in order, on this goroutine.
-func run(m *Model, cmd tea.Cmd) {
-	for queue := []tea.Cmd{cmd}; len(queue) > 0; {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case nil:
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
-	}
-}
-
 // press sends keys and runs what they lead to.
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
+		_, cmd := m.Update(panetest.Key(k))
 		run(m, cmd)
 	}
-}
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "ctrl+d":
-		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
-	case "ctrl+u":
-		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
 }
 
 // selectPath moves the cursor to the row for path.

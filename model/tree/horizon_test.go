@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -46,7 +47,7 @@ func rowIndex(m *Model, path string) int {
 // TestTreeLegendNamesTheCall: the dimming says which request it is
 // relative to, with the tool's own numbers.
 func TestTreeLegendNamesTheCall(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
+	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	want := "◦ dim = not in " + repoops.CallText("repo_tree", repoops.TreeArgs{}) + " (" +
 		repoops.Commas(repoops.TreeDefaultEntries) + " entries, depth " + repoops.Commas(repoops.TreeDefaultDepth) + ")"
 	if got := m.tree.legend(200); got != want {
@@ -152,7 +153,7 @@ func TestTreeReachOfADimmedRow(t *testing.T) {
 		t.Errorf("legend on the row: %q", l)
 	}
 	// In the standard fixture one call from the edge of the root listing.
-	f := start(t, fixtureRepo(t), 120, 40)
+	f := start(t, panetest.FixtureRepo(t), 120, 40)
 	for _, p := range []string{"deep", "deep/a", "deep/a/b", "deep/a/b/c"} {
 		selectPath(t, f, p)
 		press(f, "l")
@@ -176,7 +177,7 @@ func TestTreeReachOfADimmedRow(t *testing.T) {
 // (the root's TestTreePreviewKeepsFocus: focus stays, no read recorded);
 // p turns it off.
 func TestPreviewFollowsTheCursor(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	selectPath(t, m, "README.md")
 	rest(m)
 	if m.viewerPath != "README.md" {
@@ -203,7 +204,7 @@ func TestPreviewFollowsTheCursor(t *testing.T) {
 // set, folders not yet open included; letters are typed, not run; enter
 // keeps the cursor on the match with the tree opened to it; esc restores.
 func TestTreeFilterFindsDeepMatchesWithParents(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	before := len(m.tree.rows)
 	press(m, "/")
 	typeText(m, "leaf")
@@ -245,10 +246,10 @@ func TestTreeFilterFindsDeepMatchesWithParents(t *testing.T) {
 // TestTreeFilterDropsStalePasses: a pass started before the last key never
 // replaces the newer one's rows.
 func TestTreeFilterDropsStalePasses(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "/")
-	_, first := m.Update(keyMsg("s"))
-	_, second := m.Update(keyMsg("t"))
+	_, first := m.Update(panetest.Key("s"))
+	_, second := m.Update(panetest.Key("t"))
 	run(m, second)
 	run(m, first)
 	for _, n := range m.tree.shown() {
@@ -278,7 +279,7 @@ func TestTreeShowsWhatTheToolsKnow(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"README.md": "changed\n", "new.txt": "new\n", "src/main.go": "package main\n"})
 	gitIn(t, dir, "add", "src/main.go")
 	if err := os.Symlink("docs/long.txt", filepath.Join(dir, "ln")); err != nil {
@@ -329,7 +330,7 @@ func TestTreeShowsWhatTheToolsKnow(t *testing.T) {
 // A query with a slash is a path fragment: it matches the whole path (no
 // name holds a slash), with the same parents and smart case.
 func TestTreeFilterMatchesAPathFragment(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	press(m, "/")
 	typeText(m, "b/c/le")
 	var got []string
@@ -353,7 +354,7 @@ func TestTreeFilterMatchesAPathFragment(t *testing.T) {
 // cap inside) says so on the status line, with the call that lists the
 // rest.
 func TestTreeEdgeRowExplainedOnTheStatusLine(t *testing.T) {
-	f := start(t, fixtureRepo(t), 120, 40)
+	f := start(t, panetest.FixtureRepo(t), 120, 40)
 	for _, p := range []string{"deep", "deep/a"} {
 		selectPath(t, f, p)
 		press(f, "l")
@@ -381,7 +382,7 @@ func TestTreeEdgeRowExplainedOnTheStatusLine(t *testing.T) {
 // leaves ignored files out; with ignored entries shown (.), it finds one,
 // marked ignored, and enter keeps the cursor there.
 func TestFilterFindsAnIgnoredFileWhenShown(t *testing.T) {
-	m := start(t, fixtureRepo(t), 120, 40)
+	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	press(m, "/")
 	typeText(m, "app.log")
 	if rows := m.tree.shown(); m.tree.filter.forQuery == "app.log" && len(rows) > 0 {
@@ -405,7 +406,7 @@ func TestFilterFindsAnIgnoredFileWhenShown(t *testing.T) {
 // TestOptionsTakeTheSettings: the remembered settings set the toggles up,
 // and F and p change them through Setting.
 func TestOptionsTakeTheSettings(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	if m.tree.foldersFirst || !m.tree.preview {
 		t.Fatalf("defaults: folders first %v, preview %v", m.tree.foldersFirst, m.tree.preview)
 	}

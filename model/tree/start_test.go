@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // startKinds counts, among the tree's envelopes in msgs, the root listing,
@@ -36,7 +37,7 @@ func startKinds(msgs []tea.Msg) (root, horizon, marks int) {
 func TestRootRowsAreListedBeforeTheHorizonAndGitMarks(t *testing.T) {
 	for _, how := range []string{"start", "reload"} {
 		t.Run(how, func(t *testing.T) {
-			m := newTestModel(t, fixtureRepo(t), 80, 24)
+			m := newTestModel(t, panetest.FixtureRepo(t), 80, 24)
 			cmd := m.Init()
 			if how == "reload" {
 				run(m, cmd)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func rowPaths(m *Model) []string {
@@ -16,7 +17,7 @@ func rowPaths(m *Model) []string {
 }
 
 func TestStartListsRootOnly(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	got := strings.Join(rowPaths(m), ",")
 	want := ",.gitignore,README.md,data.bin,deep,docs,empty,src"
 	if got != want {
@@ -32,9 +33,9 @@ func TestStartListsRootOnly(t *testing.T) {
 }
 
 func TestExpandLoadsInACommand(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	selectPath(t, m, "src")
-	_, cmd := m.Update(keyMsg("l"))
+	_, cmd := m.Update(panetest.Key("l"))
 	n := m.tree.nodes["src"]
 	if !n.loading || !n.expanded || n.loaded {
 		t.Fatalf("after l: loading=%v expanded=%v loaded=%v; want a pending load", n.loading, n.expanded, n.loaded)
@@ -60,9 +61,9 @@ func TestExpandLoadsInACommand(t *testing.T) {
 }
 
 func TestStaleLoadDropped(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	selectPath(t, m, "src")
-	_, cmd := m.Update(keyMsg("l"))
+	_, cmd := m.Update(panetest.Key("l"))
 	msg := cmd() // the listing, produced before a reload
 	if b, ok := msg.(tea.BatchMsg); ok {
 		msg = b[0]()
@@ -75,7 +76,7 @@ func TestStaleLoadDropped(t *testing.T) {
 }
 
 func TestHorizonMarksDeepRows(t *testing.T) {
-	m := start(t, fixtureRepo(t), 80, 24)
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
 	for _, p := range []string{"deep", "deep/a", "deep/a/b", "deep/a/b/c"} {
 		selectPath(t, m, p)
 		press(m, "l")

@@ -2,18 +2,29 @@ package viewer
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
 )
+
+// writeFiles is repotest's; the other fixtures are panetest's.
+var writeFiles = repotest.WriteFiles
+
+// run executes cmd and everything it leads to, in order, on this goroutine.
+func run(m *Model, cmd tea.Cmd) { runHeld(m, cmd, nil) }
+
+// runHeld is run, except that the messages hold says to keep back are
+// returned instead of delivered.
+func runHeld(m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) []tea.Msg {
+	return panetest.Run(cmd, func(msg tea.Msg) tea.Cmd { _, c := m.Update(msg); return c }, hold)
+}
 
 // The tests drive the viewer through Model, a stand-in for the explorer's
 // root that does for the viewer what the root does when it has focus: it
@@ -37,39 +48,8 @@ type Model struct {
 	opened        string // the file the model opens on Init
 }
 
-// The fixture builders are repotest's; these are the names the tests call.
-var writeFiles = repotest.WriteFiles
-
 // numbered is n lines "line 1" … "line n".
 func numbered(n int) string { return repotest.Numbered(n, "line") }
-
-// fixtureRepo is the root's fixture: a git repository (when git is
-// installed) with folders, ignored files, a deep file, a 1,400-line file
-// and a binary one.
-func fixtureRepo(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "fixture")
-	files := map[string]string{
-		".gitignore":          "*.log\nvendor/\n",
-		"README.md":           "# fixture\n\nA small repository for repox tests.\n",
-		"app.log":             "ignored\n",
-		"vendor/dep/dep.go":   "package dep\n",
-		"src/main.go":         "package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n",
-		"src/util/strings.go": "package util\n\n// Needle is found by search.\nconst Needle = \"needle\"\n",
-		"docs/long.txt":       numbered(1400),
-		"deep/a/b/c/leaf.txt": "far down\n",
-		"data.bin":            "\x00\x01\x02binary",
-	}
-	if repotest.HaveGit() {
-		repotest.GitRepoAt(t, dir, files)
-	} else {
-		repotest.WriteFiles(t, dir, files)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // newTestModel opens dir with the viewer at the right share of a w×h
 // screen, no file open.
@@ -104,7 +84,7 @@ func (m *Model) treeWidth() int {
 // viewerOn is the fixture (plus files) with path open in the viewer.
 func viewerOn(t *testing.T, files map[string]string, path string, w, h int) *Model {
 	t.Helper()
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, files)
 	m := newTestModel(t, dir, w, h)
 	run(m, m.openFile(path, 1))
@@ -206,68 +186,10 @@ func (m *Model) Render() string {
 // ViewerView is the viewer drawn, focused.
 func (m *Model) ViewerView(w, h int) string { return m.viewer.View(w, h, true) }
 
-// run executes cmd and everything it leads to, in order, on this goroutine.
-func run(m *Model, cmd tea.Cmd) { runHeld(m, cmd, nil) }
-
-// runHeld is run, except that the messages hold says to keep back are
-// returned instead of delivered.
-func runHeld(m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) []tea.Msg {
-	var held []tea.Msg
-	for queue := []tea.Cmd{cmd}; len(queue) > 0; {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			queue = append(queue, batch...)
-			continue
-		}
-		if msg == nil {
-			continue
-		}
-		if hold != nil && hold(msg) {
-			held = append(held, msg)
-			continue
-		}
-		_, next := m.Update(msg)
-		queue = append(queue, next)
-	}
-	return held
-}
-
 // press sends keys and runs what they lead to.
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
+		_, cmd := m.Update(panetest.Key(k))
 		run(m, cmd)
 	}
-}
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "ctrl+d":
-		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
-	case "ctrl+u":
-		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
 }

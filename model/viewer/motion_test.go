@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -143,7 +144,7 @@ func TestViewerHorizontalSteps(t *testing.T) {
 // after starts below them; the choice is remembered (the root's
 // TestViewerWrapIsSaved: on disk).
 func TestViewerWrapToggle(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"min.js": strings.Repeat("var a=1;", 50) + "END\nsecond\n"})
 	m := newTestModel(t, dir, 80, 24)
 	run(m, m.openFile("min.js", 1))

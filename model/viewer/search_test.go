@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 func footer(m *Model) string { return m.viewer.search.footer() }
@@ -110,9 +111,9 @@ func runHolding(m *Model, cmd tea.Cmd, steps int) []tea.Msg {
 func TestSearchProgressAndEscStops(t *testing.T) {
 	m := viewerOn(t, map[string]string{"docs/huge.txt": numbered(120_000)}, "docs/huge.txt", 80, 24)
 	press(m, "/")
-	_, cmd := m.Update(keyMsg("9"))
+	_, cmd := m.Update(panetest.Key("9"))
 	held := runHolding(m, cmd, 1) // the typed query's first step is in, the second held
-	_, cmd = m.Update(keyMsg("enter"))
+	_, cmd = m.Update(panetest.Key("enter"))
 	held = append(held, runHolding(m, cmd, 0)...) // the same query: no new scan
 	if len(held) != 1 {
 		t.Fatalf("%d steps held", len(held))
@@ -142,7 +143,7 @@ func TestSearchProgressAndEscStops(t *testing.T) {
 // of a big file shows its progress, esc stops it, and a new search runs to
 // the end.
 func TestFlowSearchProgressAndCancel(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"docs/huge.txt": numbered(60_000)})
 	hold := make(chan struct{})
 	scanHold = hold
@@ -178,7 +179,7 @@ func TestFlowSearchProgressAndCancel(t *testing.T) {
 // A result opened from the search pane (goTo) has its count too, and n
 // moves on from it.
 func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
-	m := newTestModel(t, fixtureRepo(t), 80, 24)
+	m := newTestModel(t, panetest.FixtureRepo(t), 80, 24)
 	run(m, tea.Batch(m.viewer.Open("src/util/strings.go", 3), m.viewer.Highlight("needle", 3))) // as the root's goTo
 	if !strings.Contains(footer(m), "/needle  1/3") || m.viewer.cursor != 3 {
 		t.Fatalf("after goTo: cursor %d footer %q", m.viewer.cursor, footer(m))
@@ -196,7 +197,7 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 func TestSearchStopsWhenTheFileChanges(t *testing.T) {
 	m := viewerOn(t, map[string]string{"docs/huge.txt": numbered(30_000)}, "docs/huge.txt", 80, 24)
 	press(m, "/")
-	_, cmd := m.Update(keyMsg("7"))
+	_, cmd := m.Update(panetest.Key("7"))
 	held := runHolding(m, cmd, 1) // the first step is in, the second held (not yet run)
 	if len(held) != 1 {
 		t.Fatalf("%d steps held", len(held))

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -14,7 +15,7 @@ import (
 // are over 256 KiB: a default read stops after line 630 and the rule is
 // drawn there, with the tool's own numbers.
 func TestRuleWhereTheOutputCapEndsADefaultRead(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	var b strings.Builder
 	for i := 1; i <= 900; i++ {
 		fmt.Fprintf(&b, "%03d %s\n", i, strings.Repeat("w", 396))
@@ -46,7 +47,7 @@ func TestRuleWhereTheOutputCapEndsADefaultRead(t *testing.T) {
 // TestRuleFoundWhenOpenedDeep: FILE:1300 reads a window that does not start
 // at line 1; the rule still lands under line 1000, from a read that does.
 func TestRuleFoundWhenOpenedDeep(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, 120, 40)
 	run(m, m.openFile("docs/long.txt", 1300))
 	v := m.viewer
@@ -59,7 +60,7 @@ func TestRuleFoundWhenOpenedDeep(t *testing.T) {
 // TestNoScrollPastTheLongestLine: right never scrolls the visible lines
 // out of the pane.
 func TestNoScrollPastTheLongestLine(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	writeFiles(t, dir, map[string]string{"w.txt": "short\n" + strings.Repeat("x", 90) + "END\n"})
 	m := newTestModel(t, dir, 80, 24)
 	run(m, m.openFile("w.txt", 1))
@@ -76,7 +77,7 @@ func TestNoScrollPastTheLongestLine(t *testing.T) {
 }
 
 func TestViewerLongFileRuleAndGate(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, 120, 40)
 	run(m, m.openFile("docs/long.txt", 1))
 	v := m.viewer
@@ -108,7 +109,7 @@ func TestViewerLongFileRuleAndGate(t *testing.T) {
 }
 
 func TestSearchInFile(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, 80, 24)
 	run(m, m.openFile("docs/long.txt", 1))
 	press(m, "/", "l", "i", "n", "e", " ", "1", "3", "9", "9", "enter")
@@ -137,14 +138,14 @@ func TestSearchInFile(t *testing.T) {
 }
 
 func TestSearchPromptIsAnInlineOverlay(t *testing.T) {
-	dir := fixtureRepo(t)
+	dir := panetest.FixtureRepo(t)
 	m := newTestModel(t, dir, 80, 24)
 	run(m, m.openFile("src/main.go", 1))
 	press(m, "/")
 	if _, ok := m.common.Overlays.Top().(*promptPane); !ok || !m.viewer.search.typing {
 		t.Fatalf("/ did not open the prompt")
 	}
-	_, cmd := m.Update(keyMsg("q"))
+	_, cmd := m.Update(panetest.Key("q"))
 	run(m, cmd)
 	if m.viewer.search.input != "q" {
 		t.Errorf("q while typing: input %q, want it typed", m.viewer.search.input)
