@@ -13,13 +13,13 @@ import (
 
 // Create writes content as the new file at the target's name; it fails
 // when the name exists meanwhile, and then nothing is replaced.
-func (t *Target) Create(content []byte) error { return t.writeAtomic(content, nil, -1, true) }
+func (t *Target) Create(content []byte) error { return t.writeAtomic(content, nil, nil) }
 
 // Replace replaces the file old was loaded from (f, open and locked) with
 // content, keeping old's owner, group, mode and extended attributes, or
 // changes nothing.
 func (t *Target) Replace(content []byte, old *State, f *File) error {
-	return t.writeAtomic(content, old, f.fd, false)
+	return t.writeAtomic(content, old, f)
 }
 
 // writeAtomic replaces (or, with create, creates) the target with content.
@@ -33,8 +33,10 @@ func (t *Target) Replace(content []byte, old *State, f *File) error {
 // exists, so nothing is replaced); a replace links an unnamed file at a temp
 // name only now, when it is complete, and renames it over the name; then the
 // folder is fsynced. On any error the temp file is removed and the old file
-// is left as it was. old is the open old file (-1 for a create).
-func (t *Target) writeAtomic(content []byte, old *State, oldFd int, create bool) error {
+// is left as it was. old and f are the old file's state and open file, nil
+// for a create.
+func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
+	create := old == nil
 	// A replacement is private (0600) until it has the old file's owner
 	// and mode; a new file takes its mode at creation.
 	mode := uint32(0o600)
@@ -61,31 +63,9 @@ func (t *Target) writeAtomic(content []byte, old *State, oldFd int, create bool)
 	if err := writeAllFd(fd, content); err != nil {
 		return fail(err)
 	}
-	if old != nil {
-		if err := unix.Fchown(fd, int(old.Uid), int(old.Gid)); err != nil && err != unix.EPERM {
+	if !create {
+		if err := t.keepOld(fd, old, f.fd); err != nil {
 			return fail(err)
-		}
-	}
-	if old != nil {
-		if err := unix.Fchmod(fd, old.Perm); err != nil {
-			return fail(err)
-		}
-	}
-	if old != nil && oldFd >= 0 {
-		if name, err := copyXattrs(oldFd, fd); err != nil {
-			return fail(words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err))
-		}
-	}
-	if old != nil {
-		var st unix.Stat_t
-		if err := unix.Fstat(fd, &st); err != nil {
-			return fail(err)
-		}
-		if st.Uid != old.Uid || st.Gid != old.Gid {
-			return fail(words.Refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid()))
-		}
-		if uint32(st.Mode&0o7777) != old.Perm {
-			return fail(words.Refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777))
 		}
 	}
 	if err := unix.Fsync(fd); err != nil {
@@ -141,6 +121,36 @@ func (t *Target) writeAtomic(content []byte, old *State, oldFd int, create bool)
 		return fail(err)
 	}
 	return t.syncDir()
+}
+
+// keepOld gives the new file at fd the old file's owner and group (a
+// chown clears setuid and setgid, so first), then its mode, then its
+// extended attributes (read from oldFd), and refuses when the new file
+// did not get the owner, group or mode: a rename would hand the file to
+// this process's user, or widen or narrow who may use it.
+func (t *Target) keepOld(fd int, old *State, oldFd int) error {
+	// EPERM: this user cannot give the file another owner; the check
+	// below says so in words.
+	if err := unix.Fchown(fd, int(old.Uid), int(old.Gid)); err != nil && err != unix.EPERM {
+		return err
+	}
+	if err := unix.Fchmod(fd, old.Perm); err != nil {
+		return err
+	}
+	if name, err := copyXattrs(oldFd, fd); err != nil {
+		return words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err)
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return err
+	}
+	if st.Uid != old.Uid || st.Gid != old.Gid {
+		return words.Refusef("%s belongs to user %d and group %d; repox changes a file by writing a new one and renaming it over the old, and this process (user %d, group %d) cannot give the new one that owner and group, so the change would hand the file to another owner — the file is unchanged; change it as its owner or with another tool", t.shown, old.Uid, old.Gid, os.Geteuid(), os.Getegid())
+	}
+	if uint32(st.Mode&0o7777) != old.Perm {
+		return words.Refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777)
+	}
+	return nil
 }
 
 func (t *Target) syncDir() error {
