@@ -3,6 +3,7 @@
 package repoops
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,6 +59,9 @@ func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
 		os.Chmod(filepath.Join(dir, "root644.txt"), 0o644)
 		os.Chmod(filepath.Join(dir, "root666.txt"), 0o666)
 		os.Chown(filepath.Join(dir, "mine.txt"), nobodyUID, nobodyGID)
+		// the user's own file, of a group the user is not in
+		writeFiles(t, dir, map[string]string{"rootgroup.txt": "group\n"})
+		os.Chown(filepath.Join(dir, "rootgroup.txt"), nobodyUID, 0)
 		// the user's own writable file in a folder only root may write
 		writeFiles(t, dir, map[string]string{"rootdir/mine.txt": "mine\n"})
 		os.Chown(filepath.Join(dir, "rootdir/mine.txt"), nobodyUID, nobodyGID)
@@ -79,6 +83,15 @@ func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
 		if uid, gid, _ := fileOwner(t, filepath.Join(dir, n)); uid != 0 || gid != 0 {
 			t.Fatalf("%s now belongs to %d:%d", n, uid, gid)
 		}
+	}
+	// the owner matches but the group would not: a rename would move the
+	// file to this user's group (refused before the write, and checked
+	// again on the new file after the chown)
+	fullRead(t, s, "rootgroup.txt")
+	mustRefuse(t, edit(t, s, "rootgroup.txt", "group", "x"), fmt.Sprintf("rootgroup.txt belongs to user %d and group 0", nobodyUID), "hand the file to another owner")
+	mustSame(t, dir, "rootgroup.txt", []byte("group\n"))
+	if uid, gid, _ := fileOwner(t, filepath.Join(dir, "rootgroup.txt")); uid != nobodyUID || gid != 0 {
+		t.Fatalf("rootgroup.txt now belongs to %d:%d", uid, gid)
 	}
 	fullRead(t, s, "rootdir/mine.txt")
 	mustRefuse(t, edit(t, s, "rootdir/mine.txt", "mine", "x"), "rootdir/mine.txt could not be written: no temp file could be made in its folder (permission denied); the file is unchanged")
