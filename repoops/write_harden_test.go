@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/repoops/rootfs"
 	"golang.org/x/sys/unix"
 )
@@ -29,7 +30,7 @@ func fileOwner(t *testing.T, p string) (uint32, uint32, os.FileMode) {
 // replaced (a rename needs only the folder's write permission; the file's
 // own is what counts).
 func TestWriteRefusesOwnReadOnlyFileAsUnprivileged(t *testing.T) {
-	if asUnprivileged(t) {
+	if repotest.AsNobody(t, nil) {
 		return
 	}
 	if os.Geteuid() == 0 {
@@ -54,24 +55,24 @@ func TestWriteRefusesOwnReadOnlyFileAsUnprivileged(t *testing.T) {
 // replaced: not when it is 0644 (not the user's to write), and not when it
 // is 0666, where a rename would hand it to the user.
 func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
-	if asUnprivilegedWith(t, func(dir string) {
+	if repotest.AsNobody(t, func(dir string) {
 		writeFiles(t, dir, map[string]string{"root644.txt": "root\n", "root666.txt": "root\n", "mine.txt": "mine\n"})
 		os.Chmod(filepath.Join(dir, "root644.txt"), 0o644)
 		os.Chmod(filepath.Join(dir, "root666.txt"), 0o666)
-		os.Chown(filepath.Join(dir, "mine.txt"), nobodyUID, nobodyGID)
+		os.Chown(filepath.Join(dir, "mine.txt"), repotest.NobodyUID, repotest.NobodyGID)
 		// the user's own file, of a group the user is not in
 		writeFiles(t, dir, map[string]string{"rootgroup.txt": "group\n"})
-		os.Chown(filepath.Join(dir, "rootgroup.txt"), nobodyUID, 0)
+		os.Chown(filepath.Join(dir, "rootgroup.txt"), repotest.NobodyUID, 0)
 		// the user's own writable file in a folder only root may write
 		writeFiles(t, dir, map[string]string{"rootdir/mine.txt": "mine\n"})
-		os.Chown(filepath.Join(dir, "rootdir/mine.txt"), nobodyUID, nobodyGID)
+		os.Chown(filepath.Join(dir, "rootdir/mine.txt"), repotest.NobodyUID, repotest.NobodyGID)
 	}) {
 		return
 	}
 	if os.Geteuid() == 0 {
 		t.Skip("needs root to make the fixture; runs as nobody")
 	}
-	dir := unprivilegedFixture(t)
+	dir := repotest.NobodyFixture(t)
 	s := openSession(t, dir)
 	for _, n := range []string{"root644.txt", "root666.txt", "mine.txt"} {
 		fullRead(t, s, n)
@@ -88,9 +89,9 @@ func TestWriteRefusesRootOwnedFileInUserFolder(t *testing.T) {
 	// file to this user's group (refused before the write, and checked
 	// again on the new file after the chown)
 	fullRead(t, s, "rootgroup.txt")
-	mustRefuse(t, edit(t, s, "rootgroup.txt", "group", "x"), fmt.Sprintf("rootgroup.txt belongs to user %d and group 0", nobodyUID), "hand the file to another owner")
+	mustRefuse(t, edit(t, s, "rootgroup.txt", "group", "x"), fmt.Sprintf("rootgroup.txt belongs to user %d and group 0", repotest.NobodyUID), "hand the file to another owner")
 	mustSame(t, dir, "rootgroup.txt", []byte("group\n"))
-	if uid, gid, _ := fileOwner(t, filepath.Join(dir, "rootgroup.txt")); uid != nobodyUID || gid != 0 {
+	if uid, gid, _ := fileOwner(t, filepath.Join(dir, "rootgroup.txt")); uid != repotest.NobodyUID || gid != 0 {
 		t.Fatalf("rootgroup.txt now belongs to %d:%d", uid, gid)
 	}
 	fullRead(t, s, "rootdir/mine.txt")
@@ -110,7 +111,7 @@ func TestWriteAsRootKeepsOwnerAndSetuidBits(t *testing.T) {
 	}
 	dir, s := editFixture(t, "tool.sh", []byte("#!/bin/sh\necho a\n"), 0o755)
 	p := filepath.Join(dir, "tool.sh")
-	if err := os.Chown(p, nobodyUID, nobodyGID); err != nil {
+	if err := os.Chown(p, repotest.NobodyUID, repotest.NobodyGID); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(p, 0o755|os.ModeSetuid|os.ModeSetgid); err != nil {
@@ -119,7 +120,7 @@ func TestWriteAsRootKeepsOwnerAndSetuidBits(t *testing.T) {
 	fullRead(t, s, "tool.sh")
 	mustOK(t, edit(t, s, "tool.sh", "echo a", "echo b"))
 	uid, gid, m := fileOwner(t, p)
-	if uid != nobodyUID || gid != nobodyGID {
+	if uid != repotest.NobodyUID || gid != repotest.NobodyGID {
 		t.Fatalf("owner %d:%d", uid, gid)
 	}
 	if m&(os.ModeSetuid|os.ModeSetgid) != os.ModeSetuid|os.ModeSetgid || m.Perm() != 0o755 {
@@ -315,7 +316,7 @@ func TestWriteKeepsACL(t *testing.T) {
 		return b
 	}
 	acl := le(nil, 2, 4) // version
-	for _, e := range [][3]uint32{{0x01, 6, 0xffffffff}, {0x02, 6, nobodyUID}, {0x04, 4, 0xffffffff}, {0x10, 6, 0xffffffff}, {0x20, 4, 0xffffffff}} {
+	for _, e := range [][3]uint32{{0x01, 6, 0xffffffff}, {0x02, 6, repotest.NobodyUID}, {0x04, 4, 0xffffffff}, {0x10, 6, 0xffffffff}, {0x20, 4, 0xffffffff}} {
 		acl = le(acl, e[0], 2)
 		acl = le(acl, e[1], 2)
 		acl = le(acl, e[2], 4)
@@ -334,14 +335,4 @@ func TestWriteKeepsACL(t *testing.T) {
 	if _, _, after := fileOwner(t, p); after != before {
 		t.Fatalf("mode %v, was %v", after, before)
 	}
-}
-
-// unprivilegedFixture is the folder root prepared for the child of
-// asUnprivilegedWith.
-func unprivilegedFixture(t *testing.T) string {
-	dir := os.Getenv("REPOX_TEST_FIXTURE")
-	if dir == "" {
-		t.Fatal("no fixture from the parent")
-	}
-	return dir
 }
