@@ -97,7 +97,7 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 		return fail(err)
 	}
 	if create {
-		err := unix.Linkat(t.dirFd, tmp, t.dirFd, t.name, 0)
+		err := t.linkNew(tmp)
 		switch err {
 		case nil:
 			unix.Unlinkat(t.dirFd, tmp, 0)
@@ -151,6 +151,15 @@ func (t *Target) keepOld(fd int, old *State, oldFd int) error {
 		return words.Refusef("%s has mode %#o, which the rewritten file could not keep (it would get %#o), so repox does not change it — the file is unchanged", t.shown, old.Perm, st.Mode&0o7777)
 	}
 	return nil
+}
+
+// linkNew gives the complete temp file the target's name by a hard link,
+// which fails when the name exists meanwhile.
+func (t *Target) linkNew(tmp string) error {
+	if t.hooks.NoHardLinks {
+		return unix.EPERM // what Linux's vfat answers
+	}
+	return unix.Linkat(t.dirFd, tmp, t.dirFd, t.name, 0)
 }
 
 func (t *Target) syncDir() error {

@@ -28,8 +28,9 @@ type Root struct {
 // temp file and let a test look at the folder mid-write, never where a
 // write goes or what it refuses.
 type Hooks struct {
-	NamedTemps bool   // never try an unnamed (O_TMPFILE) temp file
-	BeforeLink func() // runs when the new content is complete, before it gets its name
+	NamedTemps  bool   // never try an unnamed (O_TMPFILE) temp file
+	NoHardLinks bool   // act as a file system without hard links (vfat, some network ones)
+	BeforeLink  func() // runs when the new content is complete, before it gets its name
 }
 
 // SetHooks sets the hooks later Targets use.
