@@ -3,6 +3,7 @@
 package repotest
 
 import (
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -74,7 +75,16 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 	}
 	exe := filepath.Join(dir, filepath.Base(os.Args[0]))
 	copyFile(t, os.Args[0], exe)
-	cmd := exec.Command(exe, "-test.run=^"+t.Name()+"$", "-test.v", "-test.count=1")
+	args := []string{"-test.run=^" + t.Name() + "$", "-test.v", "-test.count=1"}
+	// Under a cover profile (the mutation engine's per-test coverage), the
+	// child's coverage goes to the profile's name + ".child", so the tests
+	// that reach code only through the child are known to reach it.
+	childProfile := ""
+	if f := flag.Lookup("test.coverprofile"); f != nil && f.Value.String() != "" {
+		childProfile = filepath.Join(work, "child.cover")
+		args = append(args, "-test.coverprofile="+childProfile)
+	}
+	cmd := exec.Command(exe, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "REPOX_TEST_UNPRIVILEGED=1", "REPOX_TEST_FIXTURE="+fixture, "HOME="+work,
 		"TMPDIR="+work, "GOTMPDIR="+work, "TMP="+work, "TEMP="+work, "TEMPDIR="+work, "XDG_RUNTIME_DIR="+work, "GOCOVERDIR=")
@@ -85,6 +95,13 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 	}
 	if !strings.Contains(string(out), "--- PASS: "+t.Name()) {
 		t.Fatalf("the child did not pass %s:\n%s", t.Name(), out)
+	}
+	if childProfile != "" {
+		prof := flag.Lookup("test.coverprofile").Value.String()
+		if od := flag.Lookup("test.outputdir"); od != nil && od.Value.String() != "" && !filepath.IsAbs(prof) {
+			prof = filepath.Join(od.Value.String(), prof)
+		}
+		copyFile(t, childProfile, prof+".child")
 	}
 	return true
 }
