@@ -18,6 +18,19 @@ import (
 	"testing"
 )
 
+// initFuncs returns the positions of the init functions in f: work that runs
+// before main in every command, whether it needs it or not (the tool
+// catalogue is built on first use instead: repoops.tools).
+func initFuncs(fset *token.FileSet, f *ast.File) []string {
+	var out []string
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == "init" {
+			out = append(out, fset.Position(fn.Pos()).String())
+		}
+	}
+	return out
+}
+
 // regexpCompiles are the calls of package regexp that compile.
 var regexpCompiles = []string{"Compile", "MustCompile", "CompilePOSIX", "MustCompilePOSIX"}
 
@@ -84,9 +97,9 @@ func isCompile(c *ast.CallExpr, local string) bool {
 	return ok && id.Name == local && slices.Contains(regexpCompiles, se.Sel.Name)
 }
 
-// TestNoRegexpCompiledAtInit reads every non-test file (every GOOS variant)
+// TestNoWorkAtInit reads every non-test file (every GOOS variant)
 // of every package of this module that the repox binary links.
-func TestNoRegexpCompiledAtInit(t *testing.T) {
+func TestNoWorkAtInit(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
 	for _, p := range goList(t, "-deps", ".") {
@@ -106,6 +119,9 @@ func TestNoRegexpCompiledAtInit(t *testing.T) {
 			for _, bad := range initRegexpCompiles(f) {
 				t.Errorf("%s: package-level %s runs at init, in every command: compile it on first use (sync.OnceValue, as lazyRegexp does)", name, bad)
 			}
+			for _, at := range initFuncs(fset, f) {
+				t.Errorf("%s: an init function runs before main in every command: do its work on first use (sync.Once, as repoops.tools does)", at)
+			}
 		}
 	}
 	if checked < 50 {
@@ -113,7 +129,7 @@ func TestNoRegexpCompiledAtInit(t *testing.T) {
 	}
 }
 
-func TestNoRegexpCompiledAtInitCatchesViolations(t *testing.T) {
+func TestNoWorkAtInitCatchesViolations(t *testing.T) {
 	src := `package x
 import (
 	"sync"
@@ -125,10 +141,17 @@ var d = func() *re.Regexp { return re.MustCompile("d") }()
 var ok1 = sync.OnceValue(func() *re.Regexp { return re.MustCompile("ok") })
 var ok2 = func() *re.Regexp { return re.MustCompile("later") }
 func f() { _ = re.MustCompile("in a function") }
+func init() {}
+type T struct{}
+func (T) init() {}
 `
-	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := initFuncs(fset, f); !slices.Equal(got, []string{"x.go:12:1"}) {
+		t.Fatalf("init functions found at %q, want x.go:12:1", got)
 	}
 	got := initRegexpCompiles(f)
 	want := []string{"a: re.MustCompile", "c: re.MustCompilePOSIX", "d: re.MustCompile"}

@@ -2,6 +2,7 @@ package tree
 
 import (
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
@@ -176,7 +177,14 @@ func (t *Pane) onRootEarly(msg dirLoadedMsg) tea.Cmd {
 		n.loading = true
 		t.rebuild()
 	}
-	return t.loadDir("")
+	// The exact listing parses the whole index, a core's worth of work at
+	// a million files: it waits two frames, so the early rows reach the
+	// screen first (as the horizon and git marks wait in rootLanded).
+	exact := t.loadDir("")
+	return func() tea.Msg {
+		time.Sleep(askAfterRootDelay)
+		return exact()
+	}
 }
 
 // revealStep finds, among n's children, the next one on the way to
