@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -268,7 +267,7 @@ func editCall(rel, old, new string, all bool) ToolCall {
 	return tc
 }
 
-var regexMeta = regexp.MustCompile(`[\\^$|?*+()\[\]{}]`)
+var regexMeta = lazyRegexp(`[\\^$|?*+()\[\]{}]`)
 
 // literalPattern turns a regular expression that is plainly a fixed string
 // (escaped metacharacters, '.') into that string; why says what is not.
@@ -281,7 +280,7 @@ func literalPattern(p string) (lit, why string) {
 			i++
 			continue
 		}
-		if regexMeta.MatchString(string(ch)) {
+		if regexMeta().MatchString(string(ch)) {
 			return "", "is a regular expression (" + strconv.Quote(string(ch)) + ")"
 		}
 		sb.WriteByte(ch)

@@ -32,7 +32,7 @@ type ccReadResult struct {
 
 // numbered matches a line of Claude Code's Read output: "     12→text"
 // (older) or "    12\ttext" (newer).
-var numbered = regexp.MustCompile(`^ *([0-9]+)(?:→|\t)`)
+var numbered = lazyRegexp(`^ *([0-9]+)(?:→|\t)`)
 
 func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 	var r ccReadResult
@@ -60,7 +60,7 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 			}
 			return saw
 		}
-		saw.Lines = parseNumbered(c.Text, numbered)
+		saw.Lines = parseNumbered(c.Text, numbered())
 		return saw
 	case "Glob":
 		saw := &Saw{Limit: claudeGlobCap}

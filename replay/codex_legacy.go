@@ -3,7 +3,6 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -27,7 +26,7 @@ type cxLegacyHead struct {
 	Git        json.RawMessage `json:"git"`
 }
 
-var envCwd = regexp.MustCompile(`<cwd>([^<]+)</cwd>`)
+var envCwd = lazyRegexp(`<cwd>([^<]+)</cwd>`)
 
 func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 	var h cxLegacyHead
@@ -57,7 +56,7 @@ func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 		return
 	}
 	if p.Type == "message" && p.Role == "user" {
-		if m := envCwd.FindStringSubmatch(blockTextCodex(p.Content)); m != nil {
+		if m := envCwd().FindStringSubmatch(blockTextCodex(p.Content)); m != nil {
 			l.d.setCwd(strings.TrimSpace(m[1]), st)
 		} else {
 			l.d.s.userTurn() // a prompt: calls still unanswered will not be
@@ -78,7 +77,7 @@ func legacyCwd(b []byte) string {
 	if json.Unmarshal(b, &p) != nil || p.Type != "message" || p.Role != "user" {
 		return ""
 	}
-	if m := envCwd.FindStringSubmatch(blockTextCodex(p.Content)); m != nil {
+	if m := envCwd().FindStringSubmatch(blockTextCodex(p.Content)); m != nil {
 		return strings.TrimSpace(m[1])
 	}
 	return ""

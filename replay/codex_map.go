@@ -2,7 +2,6 @@ package replay
 
 import (
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -122,7 +121,7 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 	}
 }
 
-var codexReadLine = regexp.MustCompile(`^L([0-9]+): `)
+var codexReadLine = lazyRegexp(`^L([0-9]+): `)
 
 func codexSaw(c *Call, text, cwd string) *Saw {
 	if len(c.Repox) != 1 {
@@ -136,7 +135,7 @@ func codexSaw(c *Call, text, cwd string) *Saw {
 		var a cxArgs
 		json.Unmarshal(c.AgentArgs, &a)
 		rel, _ := relPath(a.FilePath, cwd)
-		return &Saw{Path: rel, Lines: parseNumbered(text, codexReadLine)}
+		return &Saw{Path: rel, Lines: parseNumbered(text, codexReadLine())}
 	case "grep_files":
 		var a cxArgs
 		json.Unmarshal(c.AgentArgs, &a)

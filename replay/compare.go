@@ -208,7 +208,7 @@ func diffRows(then, now []SideRow, kind CompareKind) ([]CompareRow, int, int) {
 // sameButCut: one text is the other cut short, by repox's marker, an
 // ellipsis around a search hit, or an agent tool's silent cut.
 func sameButCut(saw, now string, kind CompareKind) bool {
-	if loc := cutMarker.FindStringIndex(now); loc != nil {
+	if loc := cutMarker().FindStringIndex(now); loc != nil {
 		return strings.HasPrefix(saw, now[:loc[0]])
 	}
 	if kind != CompareSearch {

@@ -49,11 +49,11 @@ func textLines(s string) []string {
 }
 
 // cutMarker ends a line repox cut ("… [line cut: 1,234 more characters]").
-var cutMarker = regexp.MustCompile(`… \[line cut: [0-9,]+ more characters\]$`)
+var cutMarker = lazyRegexp(`… \[line cut: [0-9,]+ more characters\]$`)
 
 func repoxReadSide(text string) side {
 	return split(textLines(text), func(l string) (SideRow, bool) {
-		m := repoxReadLine.FindStringSubmatchIndex(l)
+		m := repoxReadLine().FindStringSubmatchIndex(l)
 		if m == nil {
 			return SideRow{}, false
 		}
@@ -78,13 +78,13 @@ func agentReadSide(c Call) side {
 			}
 			return withSaw(s, c)
 		}
-		re = nlLine
+		re = nlLine()
 	case c.Agent == AgentCodex:
-		re = codexReadLine
+		re = codexReadLine()
 	case c.Agent == AgentRepox || strings.HasPrefix(c.AgentTool, "mcp__"):
-		re = repoxReadLine
+		re = repoxReadLine()
 	default:
-		re = numbered
+		re = numbered()
 	}
 	s := split(textLines(body), func(l string) (SideRow, bool) {
 		m := re.FindStringSubmatchIndex(l)
@@ -111,10 +111,10 @@ func withSaw(s side, c Call) side {
 }
 
 // hitLine is a search hit: "path:12:text", "path:12: text" or "12:text".
-var hitLine = regexp.MustCompile(`^(?:(.*?):)?([0-9]+):(.*)$`)
+var hitLine = lazyRegexp(`^(?:(.*?):)?([0-9]+):(.*)$`)
 
 func parseHit(l string) (SideRow, bool) {
-	m := hitLine.FindStringSubmatch(l)
+	m := hitLine().FindStringSubmatch(l)
 	if m == nil {
 		return SideRow{}, false
 	}

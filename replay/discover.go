@@ -3,7 +3,6 @@ package replay
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -79,7 +78,7 @@ type SessionInfo struct {
 // claudeProjectName is Claude Code's folder name for a working folder:
 // every character that is not a letter or digit becomes '-'.
 func claudeProjectName(dir string) string {
-	return nonAlnum.ReplaceAllString(dir, "-")
+	return nonAlnum().ReplaceAllString(dir, "-")
 }
 
 // claudeProjectNames are the names builds have used: every character that
@@ -92,7 +91,7 @@ func claudeProjectNames(dir string) []string {
 	return []string{a, b}
 }
 
-var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
+var nonAlnum = lazyRegexp(`[^A-Za-z0-9]`)
 
 func newest(s SessionInfo) time.Time {
 	if !s.Started.IsZero() {

@@ -3,7 +3,6 @@ package replay
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -165,7 +164,7 @@ func firstOf(ss ...string) string {
 // Gemini CLI says a read was cut with "[File content truncated: showing
 // lines A-B of N total lines…]" (older) or "Status: Showing lines A-B of
 // N total lines." before "--- FILE CONTENT (truncated) ---" (newer).
-var gmTruncated = regexp.MustCompile(`(?i)showing lines ([0-9]+)-([0-9]+) of ([0-9]+) total lines`)
+var gmTruncated = lazyRegexp(`(?i)showing lines ([0-9]+)-([0-9]+) of ([0-9]+) total lines`)
 
 func geminiSaw(c *Call, text, cwd string) *Saw {
 	if len(c.Repox) != 1 {
@@ -182,7 +181,7 @@ func geminiSaw(c *Call, text, cwd string) *Saw {
 		}
 		json.Unmarshal(c.Repox[0].Args, &a)
 		from, body, total := a.Offset, text, 0
-		if m := gmTruncated.FindStringSubmatchIndex(text); m != nil {
+		if m := gmTruncated().FindStringSubmatchIndex(text); m != nil {
 			from, _ = strconv.Atoi(text[m[2]:m[3]])
 			total, _ = strconv.Atoi(text[m[6]:m[7]])
 			if i := strings.Index(text, "--- FILE CONTENT (truncated) ---\n"); i >= 0 {

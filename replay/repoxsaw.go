@@ -2,7 +2,6 @@ package replay
 
 import (
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -118,9 +117,9 @@ func appendListed(ps []string, p string) []string {
 }
 
 var (
-	repoxReadHeader = regexp.MustCompile(` — lines [0-9]+-[0-9]+ of ([0-9]+)$`)
-	repoxReadLine   = regexp.MustCompile(`^([0-9]+)→`)
-	repoxGrepLine   = regexp.MustCompile(`:[0-9]+: `)
+	repoxReadHeader = lazyRegexp(` — lines [0-9]+-[0-9]+ of ([0-9]+)$`)
+	repoxReadLine   = lazyRegexp(`^([0-9]+)→`)
+	repoxGrepLine   = lazyRegexp(`:[0-9]+: `)
 )
 
 // repoxTextSaw reads the same from the text repoops renders.
@@ -128,10 +127,10 @@ func repoxTextSaw(tool string, args json.RawMessage, text string) *Saw {
 	switch tool {
 	case "repo_read_file":
 		saw := &Saw{Path: readPathArg(args)}
-		if head, _, _ := strings.Cut(text, "\n"); repoxReadHeader.MatchString(head) {
-			saw.TotalLines, _ = strconv.Atoi(repoxReadHeader.FindStringSubmatch(head)[1])
+		if head, _, _ := strings.Cut(text, "\n"); repoxReadHeader().MatchString(head) {
+			saw.TotalLines, _ = strconv.Atoi(repoxReadHeader().FindStringSubmatch(head)[1])
 		}
-		saw.Lines = parseNumbered(text, repoxReadLine)
+		saw.Lines = parseNumbered(text, repoxReadLine())
 		if len(saw.Lines) == 0 {
 			return nil
 		}
@@ -174,7 +173,7 @@ func listedName(tool, l string) (string, bool) {
 	case "repo_grep":
 		// path:line: text, path: (+N more …); the closing summary lines
 		// ("searched …", "no match for …") name no file
-		if loc := repoxGrepLine.FindStringIndex(l); loc != nil {
+		if loc := repoxGrepLine().FindStringIndex(l); loc != nil {
 			return l[:loc[0]], true
 		}
 		if p, _, ok := strings.Cut(l, ": (+"); ok {

@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -51,7 +50,7 @@ func mapShell(c *Call, line, wd, cwd string) {
 			return
 		}
 	}
-	if m := nlSed.FindStringSubmatch(line); m != nil {
+	if m := nlSed().FindStringSubmatch(line); m != nil {
 		words, ok := shellWords(m[1])
 		if ok && len(words) == 1 {
 			from, _ := strconv.Atoi(m[2])
@@ -71,8 +70,8 @@ func mapShell(c *Call, line, wd, cwd string) {
 	mapWords(c, words, line, wd, cwd)
 }
 
-var nlSed = regexp.MustCompile(`^nl -ba ([^|;&<>$` + "`" + `]+?) *\| *sed -n '?([0-9]+)(?:,([0-9]+))?p'?$`)
-var sedRange = regexp.MustCompile(`^'?([0-9]+)(?:,([0-9]+))?p'?$`)
+var nlSed = lazyRegexp(`^nl -ba ([^|;&<>$` + "`" + `]+?) *\| *sed -n '?([0-9]+)(?:,([0-9]+))?p'?$`)
+var sedRange = lazyRegexp(`^'?([0-9]+)(?:,([0-9]+))?p'?$`)
 
 func clip(s string, n int) string {
 	if len(s) <= n {
@@ -109,7 +108,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 			}
 		}
 		if len(w) == 4 && w[1] == "-n" {
-			if m := sedRange.FindStringSubmatch(w[2]); m != nil {
+			if m := sedRange().FindStringSubmatch(w[2]); m != nil {
 				from, _ := strconv.Atoi(m[1])
 				to := from
 				if m[2] != "" {

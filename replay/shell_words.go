@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -73,7 +72,7 @@ func shellWords(s string) ([]string, bool) {
 	return words, true
 }
 
-var nlLine = regexp.MustCompile(`^ *([0-9]+)\t`)
+var nlLine = lazyRegexp(`^ *([0-9]+)\t`)
 
 // shellSaw reads the output of a mapped shell read as numbered lines.
 func shellSaw(c *Call, body string) *Saw {
@@ -82,7 +81,7 @@ func shellSaw(c *Call, body string) *Saw {
 	}
 	saw := &Saw{Path: c.shell.path}
 	if c.shell.numbered {
-		saw.Lines = parseNumbered(body, nlLine)
+		saw.Lines = parseNumbered(body, nlLine())
 		return saw
 	}
 	for i, l := range splitLines(body) {

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -31,7 +30,7 @@ const maxSubagentFiles = 256
 
 // agentIDRule: an agentId that may name a file ("a2018e5"); anything else
 // (a path, "..") is never put into a path.
-var agentIDRule = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+var agentIDRule = lazyRegexp(`^[A-Za-z0-9_-]{1,64}$`)
 
 // subagentMerge is a Reader's state for merging subagents into its calls.
 type subagentMerge struct {
@@ -101,7 +100,7 @@ func (m *subagentMerge) pass(c Call, st Stats, summary bool) Call {
 // of another session (2.0.x ids are short and share one folder) is not
 // taken.
 func readSubagent(path, id, session string, summary bool) ([]Call, string, error) {
-	if !agentIDRule.MatchString(id) {
+	if !agentIDRule().MatchString(id) {
 		return nil, "", fmt.Errorf("its agentId %s is not a plain name, so no file was looked for", quoted(id))
 	}
 	dir := filepath.Dir(path)

@@ -45,7 +45,7 @@ func FuzzDecodeArgs(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	sp := newArgSpec("repo_read_file", reflect.TypeFor[ReadArgs](), registry["repo_read_file"].InputSchema)
+	sp := newArgSpec("repo_read_file", reflect.TypeFor[ReadArgs](), tools()["repo_read_file"].InputSchema)
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		var a ReadArgs
 		err := sp.decode(raw, &a)

@@ -57,6 +57,13 @@ type DirListing struct {
 	// system (".GIT", "git~1", ...; see isGitDirName): never listed,
 	// opened or searched, but counted. ".git" itself is not counted.
 	GitNamed []DirEntry
+	// Early: listed by ListRootEarly before the index was read. Entries
+	// then holds only what the index cannot change but one way: a folder
+	// there may still turn out to be a submodule that is not checked out.
+	// Held counts the names left out until the index is read (matched by
+	// an ignore rule, or a folder holding a .git entry).
+	Early bool
+	Held  int
 }
 
 // maxIgnoreFile bounds a .gitignore read.
@@ -103,6 +110,13 @@ func (r *Repo) listDir(rel string) (*DirListing, error) {
 
 // listOpen lists the already opened folder rel.
 func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
+	return r.listOpenAs(f, rel, false)
+}
+
+// listOpenAs lists the already opened folder rel; early lists it without
+// the index (see ListRootEarly): what only the index can settle is held
+// back and counted in Held, never guessed.
+func (r *Repo) listOpenAs(f *os.File, rel string, early bool) (*DirListing, error) {
 	des, err := rootfs.ReadDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
@@ -135,9 +149,17 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 			out.Special = append(out.Special, e)
 			continue
 		}
+		if early && view.ruleMatches(e.Path, e.Kind == KindDir) {
+			out.Held++ // ignored, or tracked and so shown: only the index says
+			continue
+		}
+		if early && e.Kind == KindDir && r.git != nil && rootfs.HasGitEntry(f, name) {
+			out.Held++ // a submodule or a repository of its own: only the index says
+			continue
+		}
 		if e.Kind == KindDir && r.git != nil {
 			if links == nil {
-				links = r.gitlinks(context.Background())
+				links = r.gitlinksFor(early)
 			}
 			// A submodule is in git's file set even where an ignore
 			// rule matches it; an untracked repository is asked about
@@ -192,8 +214,14 @@ type ignoreView struct {
 	repo          *Repo
 }
 
+// ruleMatches says an ignore rule (or an ignored parent) hides rel unless
+// git tracks it: the case where the index has the last word.
+func (v ignoreView) ruleMatches(rel string, isDir bool) bool {
+	return v.parentIgnored || v.chain.Ignored(joinRel(v.prefix, rel), isDir)
+}
+
 func (v ignoreView) ignored(rel string, isDir bool) bool {
-	if !v.parentIgnored && !v.chain.Ignored(joinRel(v.prefix, rel), isDir) {
+	if !v.ruleMatches(rel, isDir) {
 		return false
 	}
 	// A rule matches; git still lists what it tracks. The tracked-and-

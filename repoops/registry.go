@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Result is a tool call's outcome as every face shows it: Text is the exact
@@ -39,6 +40,28 @@ func (t Tool) Call(ctx context.Context, s *Session, args []byte) Result {
 var registry = map[string]Tool{}
 var registryOrder []string
 
+// registryOnce builds the catalogue on first use, not at package init:
+// every command links repoops, and the schemas and argument specs of eight
+// tools (reflection, maps) were paid before main even by repox --version
+// (issue 26).
+var registryOnce sync.Once
+
+// tools is the catalogue by name, built on first use.
+func tools() map[string]Tool {
+	registryOnce.Do(func() {
+		// the order they register in: the catalogue's own order is toolOrder's
+		registerEdit()
+		registerFind()
+		registerGit()
+		registerGrep()
+		registerInsert()
+		registerRead()
+		registerTree()
+		registerWrite()
+	})
+	return registry
+}
+
 // register adds a typed tool: arguments are decoded strictly into A, run
 // produces a typed result or a refusal.
 func register[A any, R Renderer](name, description string, readOnly bool, required []string, props map[string]any, run func(context.Context, *Session, A) (R, error)) {
@@ -69,15 +92,17 @@ func errorResult(err error) Result {
 
 // Tools returns the catalogue in its fixed order.
 func Tools() []Tool {
+	reg := tools()
 	out := make([]Tool, 0, len(registryOrder))
 	for _, n := range toolOrder() {
-		out = append(out, registry[n])
+		out = append(out, reg[n])
 	}
 	return out
 }
 
 // toolOrder is the catalogue order: reading tools first, as an agent uses them.
 func toolOrder() []string {
+	tools()
 	rank := map[string]int{"repo_tree": 0, "repo_find": 1, "repo_grep": 2, "repo_read_file": 3, "repo_git": 4, "repo_edit": 5, "repo_insert": 6, "repo_write": 7}
 	names := append([]string(nil), registryOrder...)
 	sort.SliceStable(names, func(i, j int) bool {
@@ -96,7 +121,7 @@ func toolOrder() []string {
 
 // Lookup finds a tool by name.
 func Lookup(name string) (Tool, bool) {
-	t, ok := registry[name]
+	t, ok := tools()[name]
 	return t, ok
 }
 
@@ -112,7 +137,7 @@ func (s *Session) Call(ctx context.Context, name string, args []byte) Result {
 func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (CallRecord, Result) {
 	start := s.now()
 	var res Result
-	if t, ok := registry[name]; ok {
+	if t, ok := tools()[name]; ok {
 		res = t.Call(ctx, s, args)
 	} else {
 		res = errorResult(refusef("unknown tool %s — the tools are: %s", QuoteKey(name), strings.Join(toolOrder(), ", ")))

@@ -10,7 +10,7 @@ var gateNote = "Read-before-edit gate: allowed only when this session's last rep
 	fmt.Sprintf("A file over %s lines (or with a line over %s characters, or over %s of text) can never be read in full, so it cannot be changed", Commas(readMaxLimit), Commas(readLineChars), SizeText(readMaxOutput)) +
 	" — also when this session's own change took it past those caps (the result then says so). A refusal says which of never read / partly read / changed since the read applies and what to do; a successful change counts as a fresh full read."
 
-func init() {
+func registerEdit() {
 	register("repo_edit",
 		fmt.Sprintf("Replace exact text in a file: old_string must occur exactly expected_count times (1-%d, default 1), or nothing changes and the refusal gives the count and every line number (occurs 3 times, at lines 4, 19 and 33 — include more surrounding lines so it occurs once). ", editMaxExpected)+
 			"Matching is exact, including whitespace; in a CRLF file old_string and new_string may use \\n and new lines stay CRLF; the BOM, the line-ending style and the final-newline state are kept. "+

@@ -39,7 +39,7 @@ type FindResult struct {
 // RawMatches returns the repo-relative raw paths of the shown matches.
 func (f *FindResult) RawMatches() []string { return f.raw }
 
-func init() {
+func registerFind() {
 	register("repo_find",
 		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
 			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+

@@ -42,7 +42,7 @@ type GitResult struct {
 	Changes []GitChange `json:"-"`
 }
 
-func init() {
+func registerGit() {
 	register("repo_git",
 		fmt.Sprintf("Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-%d, default %d) or ls-files (tracked files). ", gitMaxLog, gitDefaultLog)+
 			fmt.Sprintf("path limits every command to a file or folder (passed after a literal --, matched literally). Output over %s is cut at a line boundary with (output cut at %s — narrow with path). ", gitCapText, gitCapText)+

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-func init() {
+func registerInsert() {
 	register("repo_insert",
 		"Insert content as whole lines after line after_line of a file: 0 inserts at the top, the file's line count appends. "+
 			"An after_line past the end is refused, not clamped (after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)). "+

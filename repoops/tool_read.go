@@ -59,7 +59,7 @@ type ReadResult struct {
 	Full        bool       `json:"full"`          // the whole file was returned: the edit gate's grant
 }
 
-func init() {
+func registerRead() {
 	register("repo_read_file",
 		fmt.Sprintf("Read a text file as numbered lines N%stext, under a header path — lines 1-%d of 1400. offset ≥1 (default 1), limit 1-%d (default %d). ", ReadLineSep, readDefaultLimit, readMaxLimit, readDefaultLimit)+
 			"When the window ends before the end of the file the text ends with (truncated) — use limit>=TOTAL to read all lines (or says which offset to continue from). "+

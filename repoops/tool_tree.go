@@ -109,7 +109,7 @@ type TreeResult struct {
 	Note            string      `json:"note,omitempty"` // why git's file set is not used, when the root has a .git
 }
 
-func init() {
+func registerTree() {
 	register("repo_tree",
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
 			fmt.Sprintf("max_depth 1-%d (default %d) and max_entries 1-%d (default %d); larger values are refused, not clamped. ", treeMaxDepth, treeDefaultDepth, treeMaxEntries, treeDefaultEntries)+

@@ -7,7 +7,7 @@ import (
 	"github.com/repoxhq/repox/repoops/rootfs"
 )
 
-func init() {
+func registerWrite() {
 	register("repo_write",
 		fmt.Sprintf("Write a whole file. A new file is created, with any missing folders (mode %#o for the file, %#o for folders, less what the umask removes). ", rootfs.NewFileMode, rootfs.NewDirMode)+
 			"Overwriting an existing file needs the same full, fresh read as repo_edit; its mode, BOM and (when all its lines end alike) its line endings are kept. "+

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -32,8 +31,8 @@ type token struct {
 }
 
 var (
-	intRe   = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
-	floatRe = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+	intRe   = lazyRegexp(`^-?(0|[1-9][0-9]*)$`)
+	floatRe = lazyRegexp(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 )
 
 // parseConsole reads a console line into a call.
@@ -78,9 +77,9 @@ func jsonValue(t token, schema map[string]any) string {
 	if !t.quoted {
 		typ, _ := schema["type"].(string)
 		switch {
-		case typ == "integer" && intRe.MatchString(t.value):
+		case typ == "integer" && intRe().MatchString(t.value):
 			return t.value
-		case typ == "number" && floatRe.MatchString(t.value):
+		case typ == "number" && floatRe().MatchString(t.value):
 			return t.value
 		case typ == "boolean" && (t.value == "true" || t.value == "false"):
 			return t.value

@@ -9,11 +9,13 @@ import (
 
 // What the root asks of the tree beyond the pane contract.
 
-// Start lists the root folder; the agent's horizon and the git marks are
-// asked for once that listing lands, so nothing delays the first frame.
+// Start lists the root folder, first without waiting for the index (its
+// read grows with the repository; see onRootEarly), then exactly; the
+// agent's horizon and the git marks are asked for once the exact listing
+// lands, so nothing delays the first frame.
 func (t *Pane) Start() tea.Cmd {
 	t.whenRootLands()
-	return loadDir(t.c.Ctx, t.c.Repo, t.gen, "")
+	return t.loadRootEarly()
 }
 
 // Selected is the row under the cursor: its raw path and whether it opens

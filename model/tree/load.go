@@ -1,8 +1,8 @@
 package tree
 
 import (
-	"context"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
@@ -16,6 +16,9 @@ type dirLoadedMsg struct {
 	listing *repoops.DirListing
 	err     error
 	links   map[string]linkInfo // the listing's symlinks (ignored ones too)
+	// early: the root listed before the index was read (loadRootEarly),
+	// or that listing failed; the exact listing is asked for next.
+	early bool
 }
 
 // linkInfo is a symlink's target and whether it leads to a folder.
@@ -25,13 +28,30 @@ type linkInfo struct {
 }
 
 // loadDir lists one folder through the core, off the update loop.
-func loadDir(ctx context.Context, repo *repoops.Repo, gen int, path string) tea.Cmd {
-	return pane.Envelop(pane.Tree, pane.JobLoad, gen, func() tea.Msg {
+func (t *Pane) loadDir(path string) tea.Cmd { return t.listCmd(path, false) }
+
+// loadRootEarly lists the root without waiting for the index, whose read
+// grows with the repository (repoops.ListRootEarly): the first rows come
+// from the root folder alone, and onDirLoaded lists it again exactly.
+func (t *Pane) loadRootEarly() tea.Cmd { return t.listCmd("", true) }
+
+func (t *Pane) listCmd(path string, early bool) tea.Cmd {
+	ctx, repo, list := t.c.Ctx, t.c.Repo, t.list
+	if list == nil {
+		list = repo.ListDir
+	}
+	return pane.Envelop(pane.Tree, pane.JobLoad, t.gen, func() tea.Msg {
 		if err := ctx.Err(); err != nil {
 			return dirLoadedMsg{path: path, err: err}
 		}
-		l, err := repo.ListDir(path)
-		msg := dirLoadedMsg{path: path, listing: l, err: err}
+		var l *repoops.DirListing
+		var err error
+		if early {
+			l, err = repo.ListRootEarly()
+		} else {
+			l, err = list(path)
+		}
+		msg := dirLoadedMsg{path: path, listing: l, err: err, early: early && (err != nil || l.Early)}
 		if err == nil {
 			for _, es := range [][]repoops.DirEntry{l.Entries, l.Ignored} {
 				for _, e := range es {
@@ -65,7 +85,7 @@ func (t *Pane) expand(n *node) tea.Cmd {
 	n.loading = true
 	t.pending[n.path] = true
 	t.rebuild()
-	return loadDir(t.c.Ctx, t.c.Repo, t.gen, n.path)
+	return t.loadDir(n.path)
 }
 
 // collapse closes n, or moves to its parent when n is not an open folder.
@@ -90,6 +110,9 @@ func (t *Pane) collapse(n *node) {
 // onDirLoaded installs a listing of the current generation (the root
 // dropped those from before a reload).
 func (t *Pane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
+	if msg.early {
+		return t.onRootEarly(msg)
+	}
 	delete(t.pending, msg.path)
 	var after tea.Cmd
 	if msg.path == "" {
@@ -105,12 +128,7 @@ func (t *Pane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 		t.rebuild()
 		return after
 	}
-	t.setChildren(n, msg.listing)
-	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
-		if li, ok := msg.links[c.path]; ok {
-			c.target, c.linkDir = li.target, li.toDir
-		}
-	}
+	t.install(n, msg)
 	var cmds []tea.Cmd
 	// A reload re-expands what was open, one folder at a time as each arrives.
 	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
@@ -118,18 +136,55 @@ func (t *Pane) onDirLoaded(msg dirLoadedMsg) tea.Cmd {
 			delete(t.wantOpen, c.path)
 			c.expanded, c.loaded, c.loading = true, false, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, c.path))
+			cmds = append(cmds, t.loadDir(c.path))
 		}
 	}
 	if c := t.revealStep(n); c != nil {
 		if c.isDir() && !c.expanded {
 			c.expanded, c.loading = true, true
 			t.pending[c.path] = true
-			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, c.path))
+			cmds = append(cmds, t.loadDir(c.path))
 		}
 	}
 	t.rebuild()
 	return tea.Batch(append(cmds, after)...)
+}
+
+// install puts a listing's entries under n, symlinks with their targets.
+func (t *Pane) install(n *node, msg dirLoadedMsg) {
+	t.setChildren(n, msg.listing)
+	for _, c := range append(n.children[:len(n.children):len(n.children)], n.hidden...) {
+		if li, ok := msg.links[c.path]; ok {
+			c.target, c.linkDir = li.target, li.toDir
+		}
+	}
+}
+
+// onRootEarly shows the root's early rows at once — nothing in them that
+// the exact listing could contradict, but a folder that is in fact a
+// submodule not checked out — with the root still loading (its spinner
+// and "loading…" say the listing is not settled; what the index decides
+// is left out), and asks for the exact listing, after which the horizon
+// and the git marks are asked for as before. A failed early listing just
+// makes way for the exact one, whose error is the one shown.
+func (t *Pane) onRootEarly(msg dirLoadedMsg) tea.Cmd {
+	n := t.root
+	if !t.pending[""] || n.loaded {
+		return nil // a listing of the root has already landed
+	}
+	if msg.err == nil {
+		t.install(n, msg)
+		n.loading = true
+		t.rebuild()
+	}
+	// The exact listing parses the whole index, a core's worth of work at
+	// a million files: it waits two frames, so the early rows reach the
+	// screen first (as the horizon and git marks wait in rootLanded).
+	exact := t.loadDir("")
+	return func() tea.Msg {
+		time.Sleep(askAfterRootDelay)
+		return exact()
+	}
 }
 
 // revealStep finds, among n's children, the next one on the way to
@@ -182,7 +237,7 @@ func (t *Pane) relist(dirs []string) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, p := range dirs {
 		if n := t.nodes[p]; n != nil && n.expanded && n.loaded {
-			cmds = append(cmds, loadDir(t.c.Ctx, t.c.Repo, t.gen, p))
+			cmds = append(cmds, t.loadDir(p))
 		}
 	}
 	if len(cmds) == 0 {
@@ -208,5 +263,5 @@ func (t *Pane) reload() tea.Cmd {
 	t.root.loading, t.root.loaded = true, false
 	t.horizon = nil
 	t.whenRootLands()
-	return loadDir(t.c.Ctx, t.c.Repo, t.gen, "")
+	return t.loadDir("")
 }

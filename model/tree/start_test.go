@@ -1,11 +1,14 @@
 package tree
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/model/panetest"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // startKinds counts, among the tree's envelopes in msgs, the root listing,
@@ -44,6 +47,19 @@ func TestRootRowsAreListedBeforeTheHorizonAndGitMarks(t *testing.T) {
 				cmd = m.tree.reload()
 			}
 			first := drain(cmd)
+			if how == "start" {
+				// the early root listing (TestRootRowsDoNotWaitForTheIndex)
+				// lands first and asks for the exact one
+				if root, horizon, marks := startKinds(first); root != 1 || horizon != 0 || marks != 0 {
+					t.Fatalf("early wave: root listings %d, horizons %d, git marks %d; want 1, 0, 0", root, horizon, marks)
+				}
+				var next []tea.Msg
+				for _, msg := range first {
+					_, c := m.Update(msg)
+					next = append(next, drain(c)...)
+				}
+				first = next
+			}
 			if root, horizon, marks := startKinds(first); root != 1 || horizon != 0 || marks != 0 {
 				t.Fatalf("first wave: root listings %d, horizons %d, git marks %d; want 1, 0, 0", root, horizon, marks)
 			}
@@ -71,5 +87,51 @@ func TestRootRowsAreListedBeforeTheHorizonAndGitMarks(t *testing.T) {
 				t.Fatalf("not settled after every answer (horizon %v)", m.tree.horizon != nil)
 			}
 		})
+	}
+}
+
+// The root's rows must not wait for the whole-repository pass (the index
+// read, ~0.3 s at a million files): Start lists the root folder alone and
+// shows those rows, the root still loading, while the exact listing runs.
+// The seam stands for that pass: it is the exact listing, and records being
+// run before the root's rows were on screen. The early rows leave out what
+// only the index decides (an ignored-but-tracked file, an ignored one) and
+// the exact listing brings them.
+func TestRootRowsDoNotWaitForTheIndex(t *testing.T) {
+	repotest.NeedGit(t)
+	dir := repotest.GitRepo(t, map[string]string{".gitignore": "*.log\n", "a.txt": "a\n", "src/main.go": "package main\n"})
+	repotest.WriteFiles(t, dir, map[string]string{"kept.log": "tracked\n", "junk.log": "ignored\n"})
+	repotest.Git(t, dir, "add", "-f", "kept.log")
+	m := newTestModel(t, dir, 80, 24)
+	rowsOnScreen, passRan := false, 0
+	m.tree.list = func(path string) (*repoops.DirListing, error) {
+		if path == "" {
+			passRan++
+			if !rowsOnScreen {
+				t.Error("the root's rows waited for the exact listing (the whole-repository pass)")
+			}
+		}
+		return m.Repo.ListDir(path)
+	}
+	first := drain(m.Init())
+	var next []tea.Cmd // not run yet: the exact listing is among them
+	for _, msg := range first {
+		_, c := m.Update(msg)
+		next = append(next, c)
+	}
+	view := m.tree.View(80, 24, true)
+	if !strings.Contains(view, "a.txt") || !strings.Contains(view, "src/") {
+		t.Fatalf("no root rows before the whole-repository pass:\n%s", view)
+	}
+	if strings.Contains(view, "kept.log") || !strings.Contains(view, "loading…") || m.tree.settled() {
+		t.Fatalf("the early rows claim to be the whole listing (settled %v):\n%s", m.tree.settled(), view)
+	}
+	rowsOnScreen = true
+	for _, c := range next {
+		run(m, c)
+	}
+	view = m.tree.View(80, 24, true)
+	if passRan != 1 || !strings.Contains(view, "kept.log") || strings.Contains(view, "loading…") || !m.tree.settled() {
+		t.Fatalf("after the exact listing (pass ran %d times, settled %v):\n%s", passRan, m.tree.settled(), view)
 	}
 }

@@ -86,6 +86,9 @@ type Pane struct {
 	// setting changes a remembered setting and saves it (Options.Setting).
 	setting func(func(*pane.Settings)) tea.Cmd
 
+	// list lists a folder exactly; nil: the core's ListDir (a test's seam)
+	list func(path string) (*repoops.DirListing, error)
+
 	showIgnored  bool // list ignored entries too, dimmed and marked
 	foldersFirst bool // folders before files in each folder
 	preview      bool // the viewer follows the cursor onto files
