@@ -3,7 +3,6 @@
 package repotest
 
 import (
-	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -79,8 +78,8 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 	// Under a cover profile (the mutation engine's per-test coverage), the
 	// child's coverage goes to the profile's name + ".child", so the tests
 	// that reach code only through the child are known to reach it.
-	childProfile := ""
-	if f := flag.Lookup("test.coverprofile"); f != nil && f.Value.String() != "" {
+	prof, childProfile := coverProfile(), ""
+	if prof != "" {
 		childProfile = filepath.Join(work, "child.cover")
 		args = append(args, "-test.coverprofile="+childProfile)
 	}
@@ -97,13 +96,25 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 		t.Fatalf("the child did not pass %s:\n%s", t.Name(), out)
 	}
 	if childProfile != "" {
-		prof := flag.Lookup("test.coverprofile").Value.String()
-		if od := flag.Lookup("test.outputdir"); od != nil && od.Value.String() != "" && !filepath.IsAbs(prof) {
-			prof = filepath.Join(od.Value.String(), prof)
-		}
 		copyFile(t, childProfile, prof+".child")
 	}
 	return true
+}
+
+// coverProfile is the absolute path of the cover profile this test binary
+// was started to write (-test.coverprofile, as the mutation engine starts
+// it), or "". Read from the arguments: only cli/ defines flags.
+func coverProfile() string {
+	for _, a := range os.Args[1:] {
+		for _, p := range []string{"-test.coverprofile=", "--test.coverprofile="} {
+			if v, ok := strings.CutPrefix(a, p); ok && v != "" {
+				if abs, err := filepath.Abs(v); err == nil {
+					return abs
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // traversableByAll reports whether every folder from / down to dir lets
