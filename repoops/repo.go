@@ -63,9 +63,15 @@ func Open(dir string) (*Repo, error) {
 	return r, nil
 }
 
-// Close releases the root, after the bulk scans still running (a cancelled
+// Close stops the git processes still running (and waits for them), then
+// releases the root, after the bulk scans still running (a cancelled
 // search finishing its batch) have let go of its fd.
-func (r *Repo) Close() error { return r.fs.Close() }
+func (r *Repo) Close() error {
+	if r.git != nil {
+		r.git.Close() // git still running (a status of a huge tree) is stopped, not left behind
+	}
+	return r.fs.Close()
+}
 
 // Dir is the absolute path of the repository root.
 func (r *Repo) Dir() string { return r.dir }

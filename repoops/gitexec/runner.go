@@ -51,6 +51,8 @@ type Runner struct {
 	// decide where git reads data from (leads.go).
 	leads leads
 
+	life *lifetime // ends the git processes still running at Close
+
 	mu  sync.Mutex
 	cfg *gitConfig // the repository's config facts, keyed by the config files' stamp
 	idx *indexRead // the last direct read of the index file, keyed by its stamp (indexcache.go)
@@ -150,7 +152,7 @@ func detectRepo(bin, top, real string) (*Runner, string) {
 	if prefix == "." {
 		prefix = ""
 	}
-	g := &Runner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix)}
+	g := &Runner{bin: bin, workDir: top, gitDir: filepath.Join(top, ".git"), cwd: real, prefix: filepath.ToSlash(prefix), life: newLifetime()}
 	g.allowed = []string{real}
 	if prefix != "" {
 		g.allowed = append(g.allowed, g.gitDir)
@@ -305,8 +307,11 @@ func gitError(ctx context.Context, err error, stderr *capWriter) error {
 }
 
 func (g *Runner) rawEnv(ctx context.Context, limit int, env []string, args ...string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	ctx, end, err := g.life.begin(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	defer end()
 	stderr := &capWriter{limit: 8 << 10}
 	stdout := &capWriter{limit: limit}
 	cmd := g.command(ctx, env, args, stderr)
@@ -329,7 +334,12 @@ func (g *Runner) Stream(ctx context.Context, limit int, visit func(rec []byte), 
 	if c.include != "" {
 		return false, errors.New(includeRefusal(c.include))
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, end, err := g.life.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer end()
+	ctx, cancel := context.WithCancel(ctx) // cancel: stop git when the listing is cut
 	defer cancel()
 	stderr := &capWriter{limit: 8 << 10}
 	cmd := g.command(ctx, g.env(c), append(baseArgs(), args...), stderr)
