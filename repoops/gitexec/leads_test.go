@@ -195,3 +195,27 @@ func BenchmarkLeadsChanged(b *testing.B) {
 		}
 	}
 }
+
+// A link among the stamped places made anew is a change even when it
+// leads to the same folder: what is stamped is the link itself and where
+// it leads, so a swap through a link made in between is never missed.
+func TestRunnerRefusesAStampedLinkMadeAnew(t *testing.T) {
+	t.Setenv("REPOX_CACHE_DIR", "off")
+	freshProcess()
+	t.Cleanup(freshProcess)
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "mine\n"})
+	objects := filepath.Join(dir, ".git", "objects")
+	must(t, os.Rename(objects, filepath.Join(dir, "store")))
+	must(t, os.Symlink(filepath.Join(dir, "store"), objects))
+	repotest.WriteFiles(t, dir, map[string]string{".gitignore": "store/\n"})
+	g := detectAt(t, dir)
+	if _, _, err := g.Run(context.Background(), 1<<20, "log", "--format=%s"); err != nil {
+		t.Fatalf("git log before the change: %v", err)
+	}
+	must(t, os.Symlink(filepath.Join(dir, "store"), objects+".new"))
+	must(t, os.Rename(objects+".new", objects))
+	want := "its git folder's objects folder was replaced or became a link"
+	if _, _, err := g.Run(context.Background(), 1<<20, "log", "--format=%s"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("git log after the link was made anew: %v; want a refusal saying %q", err, want)
+	}
+}
