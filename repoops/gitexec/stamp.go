@@ -23,11 +23,21 @@ type stamp struct {
 
 // stampFiles stats each path (following links, as git does).
 func stampFiles(paths ...string) stamp {
+	sts := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		if st, err := os.Stat(p); err == nil {
+			sts[i] = st
+		}
+	}
+	return stampOf(sts)
+}
+
+// stampOf is the stamp of the files' stats, nil for a file that is absent.
+func stampOf(sts []os.FileInfo) stamp {
 	s := stamp{full: true}
 	var b strings.Builder
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
+	for _, st := range sts {
+		if st == nil {
 			b.WriteString("-;")
 			continue
 		}
