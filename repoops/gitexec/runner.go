@@ -67,18 +67,29 @@ var (
 // in the current directory must never run); "" when there is none.
 func FindGit() string {
 	gitBinOnce.Do(func() {
-		for _, dir := range []string{"/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"} {
-			p := filepath.Join(dir, "git")
-			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
-				gitBin = p
-				return
-			}
+		if gitBin = gitIn(gitFolders); gitBin != "" {
+			return
 		}
 		if p, err := exec.LookPath("git"); err == nil && filepath.IsAbs(p) {
 			gitBin = p
 		}
 	})
 	return gitBin
+}
+
+// gitFolders are where git is looked for first, before PATH.
+var gitFolders = []string{"/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"}
+
+// gitIn is the first folder's git that is an executable regular file
+// (following links); "" when none is.
+func gitIn(dirs []string) string {
+	for _, dir := range dirs {
+		p := filepath.Join(dir, "git")
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }
 
 // Where is what Detect needs to know about a repox root.
