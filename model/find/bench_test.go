@@ -131,3 +131,16 @@ func benchFindKeystroke(b *testing.B, paths []string) {
 	}
 	reportKeys(b, times, cpus)
 }
+
+// BenchmarkFindIndex is building the index find matches over, once per
+// version of the file set, at 92,000 and 1,000,000 generated paths.
+func BenchmarkFindIndex(b *testing.B) {
+	for _, n := range []int{92_000, 1_000_000} {
+		paths := benchPaths(n)
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			for b.Loop() {
+				newFileIndex(paths, paths)
+			}
+		})
+	}
+}
