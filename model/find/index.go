@@ -11,7 +11,7 @@ type fileIndex struct {
 	shown []string // repoops.DisplayPath of each
 	lower []byte   // shown[i] lower-cased (ASCII only) at off[i]:off[i+1]
 	off   []int32
-	ascii []bool  // shown[i] is pure ASCII: the prefilter decides for it
+	ascii []bool  // shown[i] is pure ASCII without NUL: the prefilter decides for it
 	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
 	order []int32 // indexes in the listing's order (path order), for an empty query
 
@@ -38,6 +38,8 @@ func newFileIndex(raw, shown []string) *fileIndex {
 			c := s[j]
 			if c >= utf8.RuneSelf {
 				a, up = false, true
+			} else if c == 0 {
+				a = false // fuzzy stops at a NUL: leave the path to it
 			} else if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 				up = true

@@ -23,7 +23,8 @@ import (
 //     that is a few IndexByte calls over a lower-cased copy held in one
 //     buffer. Paths with other characters go through fuzzy itself.
 //   - When the query only grows, only the last matches can match.
-//   - Ranking is fuzzy's score. Paths are indexed shortest first, and a
+//   - Ranking is fuzzy's score, worked out for ASCII paths and queries by
+//     score.go without fuzzy's allocation per match. Paths are indexed shortest first, and a
 //     path's score is at most a bound that depends on the query minus the
 //     path's length (fuzzy takes one point off per unmatched byte), so
 //     scoring in index order can stop once the findRankFirst best so far
@@ -206,45 +207,56 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 	return true
 }
 
-// scoreIDs scores ids (index order, so shortest first) with fuzzy and keeps
-// the best rank (all when rank < 0). Once rank are held, a path whose
-// bound cannot beat the worst of them is not scored, and it stops when no
-// later, longer path can. false when stopped.
+// scoreIDs scores ids (index order, so shortest first) as fuzzy does and
+// keeps the best rank (all when rank < 0). Once rank are held, a path
+// whose bound cannot beat the worst of them is not scored, and it stops
+// when no later, longer path can. false when stopped.
 func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
 	top := max(plain, camel)
 	pb := newPathBounds(q, plain, camel)
+	aq, asciiQ := asciiQuery(q)
+	buf := make([]int, 0, len(q))
 	h := &hitHeap{ix: ix}
-	const batch = 512
-	ids := make([]int32, 0, batch)
-	i := 0
-	for i < len(all) {
-		full := rank >= 0 && h.Len() >= rank
-		if full && top-len(ix.shown[all[i]]) <= h.hits[0].score {
-			break
-		}
-		if stop != nil && stop() {
+	for i, id := range all {
+		if i&1023 == 1023 && stop != nil && stop() {
 			return nil, false
 		}
-		end := min(i+batch, len(all))
-		ids = ids[:0]
-		for _, id := range all[i:end] {
-			if full && pb.of(ix, id) <= h.hits[0].score {
+		full := rank >= 0 && h.Len() >= rank
+		if full {
+			// A later path of the same length with the same score ranks
+			// below, so a bound equal to the worst held is no better.
+			if top-len(ix.shown[id]) <= h.hits[0].score {
+				break
+			}
+			if pb.of(ix, id) <= h.hits[0].score {
 				continue
 			}
-			ids = append(ids, id)
 		}
-		ms := fuzzy.FindFromNoSort(q, sourceOf{ix, ids})
-		for _, m := range ms {
-			x := findHit{idx: ids[m.Index], score: m.Score, matched: m.MatchedIndexes}
-			switch {
-			case rank < 0 || h.Len() < rank:
-				heap.Push(h, x)
-			case better(ix, x, h.hits[0]) < 0:
-				h.hits[0] = x
-				heap.Fix(h, 0)
+		x := findHit{idx: id}
+		if asciiQ && ix.ascii[id] {
+			score, matched, ok := fuzzyScore(ix.shown[id], ix.lower[ix.off[id]:ix.off[id+1]], aq, buf)
+			if !ok {
+				continue
 			}
+			x.score, buf = score, matched
+			if full && better(ix, x, h.hits[0]) > 0 {
+				continue
+			}
+			x.matched = slices.Clone(matched)
+		} else {
+			ms := fuzzy.Find(q, ix.shown[id:id+1])
+			if len(ms) == 0 {
+				continue
+			}
+			x.score, x.matched = ms[0].Score, ms[0].MatchedIndexes
 		}
-		i = end
+		switch {
+		case !full:
+			heap.Push(h, x)
+		case better(ix, x, h.hits[0]) < 0:
+			h.hits[0] = x
+			heap.Fix(h, 0)
+		}
 	}
 	return h.hits, true
 }
@@ -255,14 +267,6 @@ func (r *findMatches) rankAll(ix *fileIndex) *findMatches {
 	out.score(ix, -1, nil)
 	return &out
 }
-
-type sourceOf struct {
-	ix  *fileIndex
-	ids []int32
-}
-
-func (s sourceOf) String(i int) string { return s.ix.shown[s.ids[i]] }
-func (s sourceOf) Len() int            { return len(s.ids) }
 
 // prefilterBytes is what an ASCII path must hold, in order, to match q:
 // each query rune lower-cased, a non-ASCII one as the ASCII letter it folds

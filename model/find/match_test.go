@@ -33,11 +33,11 @@ func reference(paths []string, q string) []fuzzy.Match {
 func TestMatchFilesIsFuzzy(t *testing.T) {
 	paths := benchPaths(6000)
 	// Names the prefilter must leave to fuzzy: non-ASCII, the Kelvin sign
-	// that folds to k, upper case.
-	paths = append(paths, "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
+	// that folds to k, upper case, a NUL (fuzzy stops there).
+	paths = append(paths, "nul\x00zq/x.go", "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
 	slices.Sort(paths)
 	ix := newFileIndex(paths, paths)
-	queries := []string{"servauthtok", "model.go", "Key", "kEY", "stream", "sort", "SRC/serv", "café", "ïv", "*.tsx", "[id]", "zzzzq", "a", "e/"}
+	queries := []string{"servauthtok", "model.go", "Key", "kEY", "stream", "sort", "SRC/serv", "café", "ïv", "*.tsx", "[id]", "zzzzq", "a", "e/", "nulzq"}
 	for _, q := range queries {
 		var base *findMatches
 		for i := 1; i <= len(q); i++ {
