@@ -95,9 +95,31 @@ func (p *Pane) Sync() tea.Cmd {
 	}
 	p.building = true
 	raw, shown := s.Paths()
+	base := p.grownFrom(v)
 	return pane.Envelop(pane.Find, pane.JobLoad, p.listGen, func() tea.Msg {
-		return filesMsg{ix: newFileIndex(raw, shown), at: v}
+		return filesMsg{ix: extendIndex(base, raw, shown), at: v}
 	})
+}
+
+// grownFrom is the biggest index built on an earlier version of the same
+// listing (a prefix of v's paths), for the next to extend; nil if none.
+func (p *Pane) grownFrom(v pane.FileVersion) *fileIndex {
+	var base *fileIndex
+	s := p.C.Files
+	for _, c := range []struct {
+		ix *fileIndex
+		at pane.FileVersion
+	}{{p.ix, p.ixAt}, {asIndex(s.FindIx), s.FindAt}} {
+		if c.ix != nil && c.at.Gen == v.Gen && c.ix.len() == c.at.N && c.at.N <= v.N && (base == nil || c.ix.len() > base.len()) {
+			base = c.ix
+		}
+	}
+	return base
+}
+
+func asIndex(x any) *fileIndex {
+	ix, _ := x.(*fileIndex)
+	return ix
 }
 
 // useIndex matches the query over a new index: from the whole index, as

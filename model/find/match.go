@@ -234,7 +234,11 @@ func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop
 		}
 		x := findHit{idx: id}
 		if asciiQ && ix.ascii[id] {
-			score, matched, ok := fuzzyScore(ix.shown[id], ix.lower[ix.off[id]:ix.off[id+1]], aq, buf)
+			s := ""
+			if ix.camel[id] {
+				s = ix.shown[id]
+			}
+			score, matched, ok := fuzzyScore(s, ix.lower[ix.off[id]:ix.off[id+1]], aq, buf)
 			if !ok {
 				continue
 			}

@@ -3,7 +3,9 @@ package find
 import (
 	"cmp"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sahilm/fuzzy"
@@ -222,20 +224,47 @@ func TestMatchFilesIsFuzzyRandom(t *testing.T) {
 	}
 }
 
-// TestByLength: the index order is shortest first, then listing order.
-func TestByLength(t *testing.T) {
+// TestIndexOrder: the index order is shortest first, then listing order.
+func TestIndexOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	paths := randomPaths(rng, 5000)
 	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
-	want := make([]int32, len(paths))
-	for i := range want {
-		want[i] = int32(i)
+	want := slices.Clone(paths)
+	slices.SortStableFunc(want, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+	ix := newFileIndex(paths, paths)
+	if !slices.Equal(ix.shown, want) {
+		t.Fatalf("the index is not a stable sort by length")
 	}
-	slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(len(paths[a]), len(paths[b])) })
-	if got := byLength(paths); !slices.Equal(got, want) {
-		t.Fatalf("byLength differs from a stable sort by length")
+	for p, i := range ix.order {
+		if ix.shown[i] != paths[p] {
+			t.Fatalf("order[%d] = %d: %q, listed %q", p, i, ix.shown[i], paths[p])
+		}
 	}
-	if got := byLength(nil); len(got) != 0 {
-		t.Fatalf("byLength(nil) = %v", got)
+	if ix := newFileIndex(nil, nil); ix.len() != 0 || len(ix.off) != 1 {
+		t.Fatalf("an empty index holds %d paths", ix.len())
+	}
+}
+
+// TestExtendIndexIsNew checks the index built batch by batch, as a
+// listing lands, against the one built at once: every field the same.
+func TestExtendIndexIsNew(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	paths := randomPaths(rng, 20_000)
+	paths = append(paths, "nul\x00zq/x.go", "docs/Kelvin/\u212Aey.md", "naïve/café.go", "", "Web/SRC/Server.TSX", strings.Repeat("long/", 60)+"x")
+	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
+	raw := make([]string, len(paths))
+	for i, p := range paths {
+		raw[i] = "raw:" + p
+	}
+	want := newFileIndex(raw, paths)
+	for range 20 {
+		var ix *fileIndex
+		for n := 0; n < len(paths); {
+			n = min(len(paths), n+rng.IntN(len(paths)/3+1))
+			ix = extendIndex(ix, raw[:n], paths[:n])
+		}
+		if !reflect.DeepEqual(ix, want) {
+			t.Fatalf("the index built in batches differs from the one built at once")
+		}
 	}
 }

@@ -30,7 +30,9 @@ func asciiQuery(q string) ([]byte, bool) {
 // empty) in the ASCII path s, whose lower-cased bytes are low, and the
 // offsets of the matched characters, appended to buf[:0]. ok is false
 // when fuzzy does not match s. The path must hold no NUL (fuzzy cuts it
-// there; the index leaves such paths to fuzzy).
+// there; the index leaves such paths to fuzzy). s may be "" when the path
+// has no upper-case letter (then it is low): the walk then reads only the
+// index's buffer, in order, not the path's string somewhere else.
 func fuzzyScore(s string, low, q []byte, buf []int) (score int, matched []int, ok bool) {
 	const (
 		firstCharBonus  = 10
@@ -40,14 +42,18 @@ func fuzzyScore(s string, low, q []byte, buf []int) (score int, matched []int, o
 		leadingPenalty  = -5
 		leadingPenaltyF = -15
 	)
-	k, n := len(q), len(s)
+	k, n := len(q), len(low)
+	cased := s != ""
 	matched = buf[:0]
 	p := 0
 	best, at := -1, -1
 	run := 0 // fuzzy's currAdjacentMatchBonus
 	var last byte
 	for j := 0; j < n; j++ {
-		c := s[j]
+		c := low[j]
+		if cased {
+			c = s[j]
+		}
 		if low[j] == q[p] {
 			sc := 0
 			if j == 0 {

@@ -17,13 +17,19 @@ func checkScore(t *testing.T, path, q string) {
 	if !ok || !ix.ascii[0] {
 		t.Fatalf("%q in %q: not ASCII", q, path)
 	}
-	score, matched, hit := fuzzyScore(path, ix.lower, aq, make([]int, 0, 4))
 	ms := fuzzy.Find(q, []string{path})
-	if hit != (len(ms) == 1) {
-		t.Fatalf("%q in %q: matches %v, fuzzy %v", q, path, hit, len(ms) == 1)
+	forms := []string{path}
+	if !ix.camel[0] {
+		forms = append(forms, "") // no upper case: the lower-cased bytes alone
 	}
-	if hit && (score != ms[0].Score || !slices.Equal(matched, ms[0].MatchedIndexes)) {
-		t.Fatalf("%q in %q: %d %v, fuzzy %d %v", q, path, score, matched, ms[0].Score, ms[0].MatchedIndexes)
+	for _, s := range forms {
+		score, matched, hit := fuzzyScore(s, ix.lower, aq, make([]int, 0, 4))
+		if hit != (len(ms) == 1) {
+			t.Fatalf("%q in %q: matches %v, fuzzy %v", q, path, hit, len(ms) == 1)
+		}
+		if hit && (score != ms[0].Score || !slices.Equal(matched, ms[0].MatchedIndexes)) {
+			t.Fatalf("%q in %q: %d %v, fuzzy %d %v", q, path, score, matched, ms[0].Score, ms[0].MatchedIndexes)
+		}
 	}
 }
 
