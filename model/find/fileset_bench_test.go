@@ -99,7 +99,7 @@ func benchFullList(b *testing.B, paths []string, q string) {
 		took = append(took, time.Since(t0))
 		cpus = append(cpus, cpuTime()-c0)
 		if q == "" && !p.res.complete() {
-			b.Fatalf("the empty query's list is not complete: %d of %d", len(p.res.hits), len(p.res.ids))
+			b.Fatalf("the empty query's list is not complete: %d of %d", p.res.ranked(), len(p.res.ids))
 		}
 		d.do(p.Close())
 	}

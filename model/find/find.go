@@ -49,7 +49,7 @@ type Pane struct {
 	returned []findRow // its paths, in its order
 	// preview: the column showing the chosen file's start (preview.go)
 	preview   findPreview
-	others    []int32 // positions in res.hits of the fuzzy matches it does not return
+	others    []int32 // positions in res's ranked hits of the fuzzy matches it does not return
 	unmatched int     // returned rows fuzzy does not match
 }
 

@@ -30,8 +30,8 @@ func TestFindKeysMove(t *testing.T) {
 		t.Errorf("ctrl+p up up: cursor %d", p.Cursor)
 	}
 	h.press("backspace")
-	if p.input != "" || len(p.res.hits) != 7 {
-		t.Errorf("backspace: %q, %d hits", p.input, len(p.res.hits))
+	if p.input != "" || p.res.ranked() != 7 {
+		t.Errorf("backspace: %q, %d hits", p.input, p.res.ranked())
 	}
 }
 

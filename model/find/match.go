@@ -53,10 +53,31 @@ type findMatches struct {
 	ids   []int32
 	hits  []findHit
 	pool  int // paths this pass looked at (the whole set, or the last matches)
+	// inOrder: the empty query, every path in path order. ids is the
+	// index's order, shared, and hits is not held: hit(i) is ids[i],
+	// unscored (a million findHits would be 40 MB for the GC to scan on
+	// every backspace to nothing).
+	inOrder bool
 }
 
-// ranked reports whether every match is in hits.
-func (r *findMatches) complete() bool { return len(r.hits) == len(r.ids) }
+// ranked is how many matches are ranked (rows of the list).
+func (r *findMatches) ranked() int {
+	if r.inOrder {
+		return len(r.ids)
+	}
+	return len(r.hits)
+}
+
+// hit is the ranked match i (0 ≤ i < ranked()).
+func (r *findMatches) hit(i int) findHit {
+	if r.inOrder {
+		return findHit{idx: r.ids[i]}
+	}
+	return r.hits[i]
+}
+
+// complete reports whether every match is ranked.
+func (r *findMatches) complete() bool { return r.ranked() == len(r.ids) }
 
 // findRankFirst is how many hits a pass ranks before it answers; the rest
 // are ranked when the list is scrolled to them.
@@ -89,12 +110,7 @@ func matchFiles(ix *fileIndex, q string, base *findMatches, rank int, stop func(
 	fq := fuzzyQuery(q)
 	res := &findMatches{query: q, fuzzy: fq}
 	if fq == "" {
-		res.ids = slices.Clone(ix.order)
-		res.hits = make([]findHit, len(res.ids))
-		for i, id := range res.ids {
-			res.hits[i].idx = id
-		}
-		res.pool = ix.len()
+		res.ids, res.inOrder, res.pool = ix.order, true, ix.len()
 		return res
 	}
 	var pool []int32 // nil: every path

@@ -49,8 +49,14 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 			sub := q[:i]
 			if fuzzyQuery(sub) == "" {
 				// Nothing to match yet ("*"): every path, in path order.
-				if got := matchFiles(ix, sub, nil, findRankFirst, nil); len(got.hits) != len(paths) || ix.shown[got.hits[0].idx] != paths[0] {
-					t.Fatalf("%q lists %d paths", sub, len(got.hits))
+				got := matchFiles(ix, sub, nil, findRankFirst, nil)
+				if got.ranked() != len(paths) || !got.complete() {
+					t.Fatalf("%q lists %d paths", sub, got.ranked())
+				}
+				for j, p := range paths {
+					if ix.shown[got.hit(j).idx] != p {
+						t.Fatalf("%q: row %d is %q, listed %q", sub, j, ix.shown[got.hit(j).idx], p)
+					}
 				}
 				continue
 			}
