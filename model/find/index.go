@@ -31,6 +31,9 @@ type fileIndex struct {
 	// starts[l] is where the paths of l bytes begin (they end at
 	// starts[l+1]); len(starts) is the longest path's length + 2.
 	starts []int32
+
+	blocksOnce sync.Once
+	blockSets  []pathBlock // blocks(), once asked for
 }
 
 // newFileIndex indexes the listed paths (raw and shown in listing order).

@@ -144,6 +144,11 @@ func TestMatchFilesStops(t *testing.T) {
 	if r := matchFiles(ix, "s", nil, findRankFirst, func() bool { return true }); r != nil {
 		t.Fatalf("a stopped pass answered with %d matches", len(r.ids))
 	}
+	// Stopped while ranking (on two goroutines, each every other match).
+	r := matchFiles(ix, "s", nil, findRankFirst, nil)
+	if r.score(ix, findRankFirst, func() bool { return true }) {
+		t.Fatalf("a stopped ranking of %d matches answered", len(r.ids))
+	}
 }
 
 // randomPaths makes n paths over a small alphabet of letters (both cases),
@@ -271,6 +276,38 @@ func TestExtendIndexIsNew(t *testing.T) {
 		}
 		if !reflect.DeepEqual(ix, want) {
 			t.Fatalf("the index built in batches differs from the one built at once")
+		}
+	}
+}
+
+// TestBlockBound checks the block bounds ranking skips whole blocks on:
+// no path in a block scores above its block's bound, on random paths
+// (with non-ASCII and empty ones among them) and queries, and on the
+// benchmark's paths with what it types.
+func TestBlockBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	random := append(randomPaths(rng, 6000), "", "é/ab", "aÉ_b", "AB/ab")
+	bench := benchPaths(6000)
+	for _, c := range []struct {
+		paths   []string
+		queries []string
+	}{{random, nil}, {bench, findTyping}} {
+		ix := newFileIndex(c.paths, c.paths)
+		blocks := ix.blocks()
+		qs := c.queries
+		for range 120 {
+			qs = append(qs, randomQuery(rng))
+		}
+		for _, q := range qs {
+			for i := 1; i <= len(q); i++ {
+				sub := q[:i]
+				pb := newPathBounds(sub, queryBound(sub, false), queryBound(sub, true))
+				for _, m := range fuzzy.Find(sub, ix.shown) {
+					if b := pb.ofBlock(&blocks[m.Index>>blockShift]); m.Score > b {
+						t.Fatalf("%q in %q scores %d, over its block's bound %d", sub, m.Str, m.Score, b)
+					}
+				}
+			}
 		}
 	}
 }
