@@ -157,3 +157,39 @@ func BenchmarkFindIndex(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFindBackspace times what a person waits for on a backspace
+// (as BenchmarkFindKeystroke times a key), on 1,000,000 generated paths:
+// each query of findTyping typed, then taken back one character at a
+// time to nothing.
+func BenchmarkFindBackspace(b *testing.B) {
+	h := newHarness(b, fixtureRepo(b), 84, 38)
+	h.run(h.open())
+	p := h.p
+	paths := benchPaths(1_000_000)
+	p.ix, p.res, p.passes = newFileIndex(paths, paths), nil, nil
+	press := func(k string) {
+		for _, env := range envelopes(p.Update(keyMsg(k)), pane.Find, pane.JobMatch) {
+			h.deliver(env)
+		}
+		_ = p.View(84, 38, true)
+	}
+	var times, cpus []time.Duration
+	for b.Loop() {
+		for _, q := range findTyping {
+			for _, r := range q {
+				press(string(r))
+			}
+			for range q {
+				t0, c0 := time.Now(), cpuTime()
+				press("backspace")
+				times = append(times, time.Since(t0))
+				cpus = append(cpus, cpuTime()-c0)
+			}
+			if p.input != "" || p.res == nil || p.res.query != "" {
+				b.Fatalf("backspaced to %q, result for %v", p.input, p.res)
+			}
+		}
+	}
+	reportKeys(b, times, cpus)
+}
