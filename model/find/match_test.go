@@ -90,8 +90,6 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 	}
 }
 
-func utf8Start(s string, i int) bool { return i == len(s) || s[i]&0xC0 != 0x80 }
-
 // TestPrefilterIsFuzzy checks the claim the prefilter rests on: for ASCII
 // paths and queries, fuzzy matches exactly when the query's characters
 // occur in order, ignoring case.

@@ -90,6 +90,9 @@ func members(ix *fileIndex, fq string, from *findMatches, stop func() bool) (ids
 	return ids[:total], ends[:total]
 }
 
+// utf8Start reports whether s[:i] ends on a rune boundary.
+func utf8Start(s string, i int) bool { return i == len(s) || s[i]&0xC0 != 0x80 }
+
 // prefilterBytes is what an ASCII path must hold, in order, to match q:
 // each query rune lower-cased, a non-ASCII one as the ASCII letter it folds
 // to (the Kelvin sign is a k). ok is false when some rune folds to no ASCII
