@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,6 +47,14 @@ func benchPaths(n int) []string {
 		}
 		return 1
 	})
+	// A listing reads its paths in order, so they lie in memory in order:
+	// lay them out so, not where generating them left them.
+	all := strings.Join(out, "")
+	at := 0
+	for i, p := range out {
+		out[i] = all[at : at+len(p)]
+		at += len(p)
+	}
 	return out
 }
 
@@ -54,24 +63,28 @@ func benchPaths(n int) []string {
 var findTyping = []string{"servauthtok", "model.go", "web/compsearch", "qworktest", "cfgyaml"}
 
 // BenchmarkFindMatch times matchFiles alone, keystroke by keystroke, on
-// 92,000 generated paths, and reports the median, 90th percentile and worst
-// keystroke.
+// 92,000 and 1,000,000 generated paths, and reports the median, 90th
+// percentile and worst keystroke.
 func BenchmarkFindMatch(b *testing.B) {
-	paths := benchPaths(92_000)
-	ix := newFileIndex(paths, paths)
-	var times, cpus []time.Duration
-	for b.Loop() {
-		for _, q := range findTyping {
-			var base *findMatches
-			for i := 1; i <= len(q); i++ {
-				t0, c0 := time.Now(), cpuTime()
-				base = matchFiles(ix, q[:i], base, findRankFirst, nil)
-				times = append(times, time.Since(t0))
-				cpus = append(cpus, cpuTime()-c0)
+	for _, n := range []int{92_000, 1_000_000} {
+		paths := benchPaths(n)
+		ix := newFileIndex(paths, paths)
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			var times, cpus []time.Duration
+			for b.Loop() {
+				for _, q := range findTyping {
+					var base *findMatches
+					for i := 1; i <= len(q); i++ {
+						t0, c0 := time.Now(), cpuTime()
+						base = matchFiles(ix, q[:i], base, findRankFirst, nil)
+						times = append(times, time.Since(t0))
+						cpus = append(cpus, cpuTime()-c0)
+					}
+				}
 			}
-		}
+			reportKeys(b, times, cpus)
+		})
 	}
-	reportKeys(b, times, cpus)
 }
 
 // reportKeys reports the wall time per keystroke (median, 90th
@@ -126,6 +139,55 @@ func benchFindKeystroke(b *testing.B, paths []string) {
 			}
 			if p.res == nil || p.res.query != q {
 				b.Fatalf("no result for %q", q)
+			}
+		}
+	}
+	reportKeys(b, times, cpus)
+}
+
+// BenchmarkFindIndex is building the index find matches over, once per
+// version of the file set, at 92,000 and 1,000,000 generated paths.
+func BenchmarkFindIndex(b *testing.B) {
+	for _, n := range []int{92_000, 1_000_000} {
+		paths := benchPaths(n)
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			for b.Loop() {
+				newFileIndex(paths, paths)
+			}
+		})
+	}
+}
+
+// BenchmarkFindBackspace times what a person waits for on a backspace
+// (as BenchmarkFindKeystroke times a key), on 1,000,000 generated paths:
+// each query of findTyping typed, then taken back one character at a
+// time to nothing.
+func BenchmarkFindBackspace(b *testing.B) {
+	h := newHarness(b, fixtureRepo(b), 84, 38)
+	h.run(h.open())
+	p := h.p
+	paths := benchPaths(1_000_000)
+	p.ix, p.res, p.passes = newFileIndex(paths, paths), nil, nil
+	press := func(k string) {
+		for _, env := range envelopes(p.Update(keyMsg(k)), pane.Find, pane.JobMatch) {
+			h.deliver(env)
+		}
+		_ = p.View(84, 38, true)
+	}
+	var times, cpus []time.Duration
+	for b.Loop() {
+		for _, q := range findTyping {
+			for _, r := range q {
+				press(string(r))
+			}
+			for range q {
+				t0, c0 := time.Now(), cpuTime()
+				press("backspace")
+				times = append(times, time.Since(t0))
+				cpus = append(cpus, cpuTime()-c0)
+			}
+			if p.input != "" || p.res == nil || p.res.query != "" {
+				b.Fatalf("backspaced to %q, result for %v", p.input, p.res)
 			}
 		}
 	}

@@ -163,9 +163,16 @@ func (b *pathBounds) of(ix *fileIndex, id int32) int {
 		}
 		return b.plain - int(hi-lo)
 	}
+	return b.keyed(&ix.bonus[id], &ix.pairs[id], ix.lower[lo] == b.pre[0], ix.camel[id]) - int(hi-lo)
+}
+
+// keyed is the bound (plus the length) for an ASCII path, or a block of
+// them (blocks.go), with the bonus and pair sets given, starting with the
+// query's first rune or not, with an upper-case letter or not.
+func (b *pathBounds) keyed(set *bonusSet, pairs *pairSet, starts, camel bool) int {
 	// Bits 0..k-1: rune i may get a position bonus; k..2k-2: rune i (from
 	// 1) may follow rune i-1; 2k-1: the path starts with rune 0; 2k: camel.
-	set, pairs, pre := &ix.bonus[id], &ix.pairs[id], b.pre
+	pre := b.pre
 	k := len(pre)
 	var key uint32
 	for i, c := range pre {
@@ -176,10 +183,9 @@ func (b *pathBounds) of(ix *fileIndex, id int32) int {
 			key |= 1 << (k + i - 1)
 		}
 	}
-	if ix.lower[lo] == pre[0] {
+	if starts {
 		key |= 1 << (2*k - 1)
 	}
-	camel := ix.camel[id]
 	if camel {
 		key |= 1 << (2 * k)
 	}
@@ -195,5 +201,5 @@ func (b *pathBounds) of(ix *fileIndex, id int32) int {
 		v = scoreBound(b.rs, first, func(i int) bool { return key&(1<<i) != 0 }, func(i int) bool { return key&(1<<(k+i-1)) != 0 }, camel)
 		b.known[key] = v
 	}
-	return v - int(hi-lo)
+	return v
 }

@@ -63,3 +63,48 @@ func BenchmarkFindReopen(b *testing.B) {
 		b.Fatalf("reopening listed again: %d listings", n)
 	}
 }
+
+// BenchmarkFindFullList is opening find on a file set of 1,000,000
+// generated paths, listed by an in-process stand-in that does not wait:
+// the time from the key to the pane's complete, final list for the query
+// (every path, in path order, for the empty one) over the whole set. It
+// is what issue 26 calls the full list; it holds the listing's batches,
+// every index build they start, and the last pass.
+func BenchmarkFindFullList(b *testing.B) {
+	paths := benchPaths(1_000_000)
+	for _, q := range []string{"", "model.go"} {
+		name := q
+		if name == "" {
+			name = "empty"
+		}
+		b.Run(name, func(b *testing.B) { benchFullList(b, paths, q) })
+	}
+}
+
+func benchFullList(b *testing.B, paths []string, q string) {
+	h := newHarness(b, fixtureRepo(b), 84, 38)
+	d, p := h, h.p
+	var took, cpus []time.Duration
+	for b.Loop() {
+		l := newPacedListing(b, paths, nil)
+		l.open()
+		h.c.Files.Forget()
+		h.c.Files.Each = l.each
+		p.ix, p.res, p.input = nil, nil, q
+		t0, c0 := time.Now(), cpuTime()
+		d.do(h.open())
+		d.until("the full list", func() bool {
+			return h.c.Files.Done && p.ixAt.Done && !p.building && !p.matching && p.res != nil && p.res.query == q
+		})
+		took = append(took, time.Since(t0))
+		cpus = append(cpus, cpuTime()-c0)
+		if q == "" && !p.res.complete() {
+			b.Fatalf("the empty query's list is not complete: %d of %d", p.res.ranked(), len(p.res.ids))
+		}
+		d.do(p.Close())
+	}
+	slices.Sort(took)
+	slices.Sort(cpus)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-full-list")
+	b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "cpu-ms-full-list")
+}

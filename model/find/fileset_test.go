@@ -121,3 +121,27 @@ func TestFindMatchesWhileListing(t *testing.T) {
 		t.Fatalf("listed %d times", n)
 	}
 }
+
+// TestRelistIndexesAnew: an index is extended only by later batches of
+// its own listing; a set listed again (other paths, as many of them) is
+// indexed from nothing, not grown from the forgotten one's index.
+func TestRelistIndexesAnew(t *testing.T) {
+	h := newHarness(t, fixtureRepo(t), 84, 38)
+	p := h.p
+	first, rest := streamedPaths()
+	l := newPacedListing(t, first, nil)
+	l.open()
+	h.c.Files.Each = l.each
+	h.do(h.open())
+	h.until("the first listing indexed", func() bool { return h.c.Files.Done && p.ixAt.Done && !p.building && !p.matching })
+	h.c.Files.Forget()
+	again := newPacedListing(t, rest, []string{"more/later.go"})
+	h.c.Files.Each = again.each
+	h.do(h.open())
+	h.until("the second listing's first part indexed", func() bool {
+		return p.ix != nil && p.ixAt.Gen == h.c.Files.Gen && p.ixAt.N == len(rest) && !p.building
+	})
+	if want := newFileIndex(rest, rest); !slices.Equal(p.ix.shown, want.shown) {
+		t.Fatalf("the listing again is indexed with the forgotten set's paths")
+	}
+}

@@ -35,6 +35,7 @@ type Pane struct {
 	matchGen int
 	latest   *atomic.Int64 // matchGen, for passes to see they are stale
 	res      *findMatches  // the last pass that landed
+	passes   passStack     // landed passes of the query's prefixes (passes.go)
 	matching bool
 	ranking  bool // every match is being ranked (the list was scrolled far)
 
@@ -49,7 +50,7 @@ type Pane struct {
 	returned []findRow // its paths, in its order
 	// preview: the column showing the chosen file's start (preview.go)
 	preview   findPreview
-	others    []int32 // positions in res.hits of the fuzzy matches it does not return
+	others    []int32 // positions in res's ranked hits of the fuzzy matches it does not return
 	unmatched int     // returned rows fuzzy does not match
 }
 
@@ -95,9 +96,31 @@ func (p *Pane) Sync() tea.Cmd {
 	}
 	p.building = true
 	raw, shown := s.Paths()
+	base := p.grownFrom(v)
 	return pane.Envelop(pane.Find, pane.JobLoad, p.listGen, func() tea.Msg {
-		return filesMsg{ix: newFileIndex(raw, shown), at: v}
+		return filesMsg{ix: extendIndex(base, raw, shown), at: v}
 	})
+}
+
+// grownFrom is the biggest index built on an earlier version of the same
+// listing (a prefix of v's paths), for the next to extend; nil if none.
+func (p *Pane) grownFrom(v pane.FileVersion) *fileIndex {
+	var base *fileIndex
+	s := p.C.Files
+	for _, c := range []struct {
+		ix *fileIndex
+		at pane.FileVersion
+	}{{p.ix, p.ixAt}, {asIndex(s.FindIx), s.FindAt}} {
+		if c.ix != nil && c.at.Gen == v.Gen && c.ix.len() == c.at.N && c.at.N <= v.N && (base == nil || c.ix.len() > base.len()) {
+			base = c.ix
+		}
+	}
+	return base
+}
+
+func asIndex(x any) *fileIndex {
+	ix, _ := x.(*fileIndex)
+	return ix
 }
 
 // useIndex matches the query over a new index: from the whole index, as
@@ -106,7 +129,7 @@ func (p *Pane) useIndex(ix *fileIndex, at pane.FileVersion) tea.Cmd {
 	if r, ok := p.selected(); ok && p.Cursor > 0 {
 		p.keep = r.raw // more paths came in: stay on the chosen one
 	}
-	p.ix, p.ixAt, p.res = ix, at, nil
+	p.ix, p.ixAt, p.res, p.passes = ix, at, nil, nil
 	p.unreadable = p.C.Files.Unreadable
 	return p.rematch()
 }
@@ -201,6 +224,7 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 		p.matching = false
 		fresh := p.res == nil || p.res.query != msg.res.query
 		p.res = msg.res
+		p.passes.keep(msg.res, p.input)
 		p.relist()
 		p.cursorTo(kept)
 		p.clamp()
@@ -291,8 +315,9 @@ func (p *Pane) cursorTo(raw string) {
 
 func (p *Pane) clamp() { p.Clamp(p.rowCount(), p.body()) }
 
-// rematch starts a pass for the query. The previous pass's matches are the
-// pool when the query grew from it; a pass still running for an older
+// rematch starts a pass for the query, or answers with the kept pass for
+// it (a backspace). The longest kept pass's matches are the pool when the
+// query grew from it; a pass still running for an older
 // query gives up (latest), and its answer would be dropped anyway.
 func (p *Pane) rematch() tea.Cmd {
 	if p.ix == nil {
@@ -302,7 +327,11 @@ func (p *Pane) rematch() tea.Cmd {
 	gen := int64(p.matchGen)
 	p.latest.Store(gen)
 	p.matching, p.ranking = true, false
-	ix, q, base, latest := p.ix, p.input, p.res, p.latest
+	p.passes.prune(p.input)
+	if r := p.passes.recall(p.input); r != nil {
+		return pane.Envelop(pane.Find, pane.JobMatch, p.matchGen, func() tea.Msg { return matchMsg{res: r} })
+	}
+	ix, q, base, latest := p.ix, p.input, p.passes.longest(), p.latest
 	return pane.Envelop(pane.Find, pane.JobMatch, p.matchGen, func() tea.Msg {
 		return matchMsg{res: matchFiles(ix, q, base, findRankFirst, func() bool { return latest.Load() != gen })}
 	})

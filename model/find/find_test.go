@@ -2,6 +2,7 @@ package find
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,8 +31,8 @@ func TestFindKeysMove(t *testing.T) {
 		t.Errorf("ctrl+p up up: cursor %d", p.Cursor)
 	}
 	h.press("backspace")
-	if p.input != "" || len(p.res.hits) != 7 {
-		t.Errorf("backspace: %q, %d hits", p.input, len(p.res.hits))
+	if p.input != "" || p.res.ranked() != 7 {
+		t.Errorf("backspace: %q, %d hits", p.input, p.res.ranked())
 	}
 }
 
@@ -147,5 +148,46 @@ func TestReopenUsesTheSharedIndex(t *testing.T) {
 	h.run(h.open())
 	if h.p.ix == ix || h.c.Files.FindIx != any(h.p.ix) {
 		t.Fatalf("a forgotten set's index is still used")
+	}
+}
+
+// TestBackspaceReusesPass: a backspace answers with the pass that landed
+// for that shorter query, not a new one over every path; a stale pass
+// that never landed is not kept; a new index drops the kept passes.
+func TestBackspaceReusesPass(t *testing.T) {
+	h := newHarness(t, fixtureRepo(t), 100, 30)
+	h.run(h.open())
+	p := h.p
+	landed := map[string]*findMatches{}
+	for _, r := range "src" {
+		h.press(string(r))
+		landed[p.input] = p.res
+	}
+	// A pass for "srcq" starts and goes stale before it lands.
+	p.input = "srcq"
+	stale := envelopes(p.rematch(), pane.Find, pane.JobMatch)
+	for _, q := range []string{"src", "sr"} {
+		h.press("backspace")
+		if p.input != q || p.res != landed[q] {
+			t.Fatalf("backspace to %q: a new pass, not the one that landed for it", p.input)
+		}
+	}
+	for _, env := range stale {
+		h.run(h.deliver(env))
+	}
+	if p.passes.recall("srcq") != nil {
+		t.Fatalf("a pass that never landed is kept")
+	}
+	h.press("x", "backspace")
+	if p.input != "sr" || p.res != landed["sr"] {
+		t.Fatalf("typing on and back to %q: a new pass", p.input)
+	}
+	if got, want := hitPaths(p), shownOf(p.ix, matchFiles(p.ix, "sr", nil, -1, nil).hits); !slices.Equal(got[:min(len(got), len(want))], want[:min(len(got), len(want))]) {
+		t.Fatalf("the kept pass lists %v, a new one %v", got, want)
+	}
+	h.c.Files.Forget()
+	h.run(h.open())
+	if len(p.passes) > 1 || p.passes.recall("s") != nil {
+		t.Fatalf("passes over a forgotten index are kept: %d", len(p.passes))
 	}
 }

@@ -154,7 +154,8 @@ func (h *harness) typeText(s string) {
 // hitPaths are the paths of the last fuzzy pass, best first.
 func hitPaths(p *Pane) []string {
 	var out []string
-	for _, h := range p.res.hits {
+	for i := range p.res.ranked() {
+		h := p.res.hit(i)
 		out = append(out, p.ix.shown[h.idx])
 	}
 	return out

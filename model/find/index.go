@@ -1,8 +1,18 @@
 package find
 
-import "unicode/utf8"
+import (
+	"runtime"
+	"sync"
+	"unicode/utf8"
+)
 
-// The file set find matches against, indexed once per listing.
+// The file set find matches against, indexed once per version of the
+// listing. A listing only grows (a new one has a new generation), and a
+// million-path listing lands in batches, each version wanting its index:
+// extendIndex builds the next version's from the last, copying the old
+// paths' data length class by length class and working out only the new
+// paths', so indexing the whole set costs one pass over its paths however
+// many batches it came in.
 
 // fileIndex is the file set find matches against, built once per listing.
 // Paths are held shortest first (then in path order): see the bound above.
@@ -11,69 +21,136 @@ type fileIndex struct {
 	shown []string // repoops.DisplayPath of each
 	lower []byte   // shown[i] lower-cased (ASCII only) at off[i]:off[i+1]
 	off   []int32
-	ascii []bool  // shown[i] is pure ASCII: the prefilter decides for it
+	ascii []bool  // shown[i] is pure ASCII without NUL: the prefilter decides for it
 	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
 	order []int32 // indexes in the listing's order (path order), for an empty query
 
 	bonus []bonusSet // shown[i]'s, for pathBounds (anyBonus when not ASCII)
 	pairs []pairSet  // shown[i]'s, for pathBounds (anyPair when not ASCII)
+
+	// starts[l] is where the paths of l bytes begin (they end at
+	// starts[l+1]); len(starts) is the longest path's length + 2.
+	starts []int32
+
+	blocksOnce sync.Once
+	blockSets  []pathBlock // blocks(), once asked for
 }
 
 // newFileIndex indexes the listed paths (raw and shown in listing order).
-func newFileIndex(raw, shown []string) *fileIndex {
-	perm := byLength(shown)
-	ix := &fileIndex{raw: make([]string, len(raw)), shown: make([]string, len(shown)), off: make([]int32, 0, len(shown)+1), ascii: make([]bool, len(shown)), camel: make([]bool, len(shown)), bonus: make([]bonusSet, len(shown)), pairs: make([]pairSet, len(shown)), order: make([]int32, len(shown))}
-	n := 0
-	for _, s := range shown {
-		n += len(s)
+func newFileIndex(raw, shown []string) *fileIndex { return extendIndex(nil, raw, shown) }
+
+// extendIndex indexes the listed paths (raw and shown in listing order)
+// given old, the index of the first old.len() of them (nil: none), which
+// it reads and does not change.
+func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
+	if old == nil {
+		old = &fileIndex{starts: []int32{0, 0}}
 	}
-	ix.lower = make([]byte, 0, n)
-	for i, p := range perm {
-		ix.raw[i], ix.shown[i] = raw[p], shown[p]
-		ix.order[p] = int32(i)
-		s := shown[p]
-		ix.off = append(ix.off, int32(len(ix.lower)))
-		a, up := true, false
-		for j := 0; j < len(s); j++ {
-			c := s[j]
-			if c >= utf8.RuneSelf {
-				a, up = false, true
-			} else if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-				up = true
-			}
-			ix.lower = append(ix.lower, c)
+	n0, n := old.len(), len(shown)
+	longest := len(old.starts) - 2
+	for _, s := range shown[n0:] {
+		longest = max(longest, len(s))
+	}
+	oldCount := func(l int) int32 {
+		if l+1 < len(old.starts) {
+			return old.starts[l+1] - old.starts[l]
 		}
-		ix.ascii[i], ix.camel[i] = a, up
-		ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
-		if a {
-			ix.bonus[i], ix.pairs[i] = setsOf(s, ix.lower[ix.off[i]:])
+		return 0
+	}
+	added := make([]int32, longest+1)
+	for _, s := range shown[n0:] {
+		added[len(s)]++
+	}
+	ix := &fileIndex{raw: make([]string, n), shown: make([]string, n), off: make([]int32, n+1), ascii: make([]bool, n), camel: make([]bool, n), bonus: make([]bonusSet, n), pairs: make([]pairSet, n), order: make([]int32, n), starts: make([]int32, longest+2)}
+	byteStart := make([]int, longest+1)
+	pos, bytes := int32(0), 0
+	for l := range longest + 1 {
+		ix.starts[l], byteStart[l] = pos, bytes
+		c := oldCount(l) + added[l]
+		pos += c
+		bytes += int(c) * l
+	}
+	ix.starts[longest+1] = pos
+	ix.lower = make([]byte, bytes)
+	for l := range longest + 1 {
+		for i := ix.starts[l]; i < ix.starts[l+1]; i++ {
+			ix.off[i] = int32(byteStart[l] + int(i-ix.starts[l])*l)
 		}
 	}
-	ix.off = append(ix.off, int32(len(ix.lower)))
+	ix.off[n] = int32(bytes)
+	// The old paths: each length class is one block in old and in ix.
+	for l := range longest + 1 {
+		oc := oldCount(l)
+		if oc == 0 {
+			continue
+		}
+		from, to := old.starts[l], ix.starts[l]
+		copy(ix.raw[to:to+oc], old.raw[from:from+oc])
+		copy(ix.shown[to:to+oc], old.shown[from:from+oc])
+		copy(ix.ascii[to:to+oc], old.ascii[from:from+oc])
+		copy(ix.camel[to:to+oc], old.camel[from:from+oc])
+		copy(ix.bonus[to:to+oc], old.bonus[from:from+oc])
+		copy(ix.pairs[to:to+oc], old.pairs[from:from+oc])
+		copy(ix.lower[ix.off[to]:ix.off[to+oc]], old.lower[old.off[from]:old.off[from+oc]])
+	}
+	for p := range n0 {
+		l := len(shown[p])
+		ix.order[p] = old.order[p] - old.starts[l] + ix.starts[l]
+	}
+	// The new paths go after the old ones of their length, in listing order.
+	next := make([]int32, longest+1)
+	for l := range next {
+		next[l] = ix.starts[l] + oldCount(l)
+	}
+	for p := n0; p < n; p++ {
+		l := len(shown[p])
+		ix.order[p] = next[l]
+		next[l]++
+	}
+	ix.fill(raw, shown, n0)
 	return ix
 }
 
-// byLength is the indexes of shown, shortest first and in listing order
-// among paths of one length: a counting sort, as lengths are few.
-func byLength(shown []string) []int32 {
-	longest := 0
-	for _, s := range shown {
-		longest = max(longest, len(s))
+// fill works out the data of the listed paths from n0 on (their places
+// set in order), on a few goroutines for a big batch: each writes only
+// its own paths' places.
+func (ix *fileIndex) fill(raw, shown []string, n0 int) {
+	n := len(shown)
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4, (n-n0)/32768+1))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n0+(n-n0)*w/workers, n0+(n-n0)*(w+1)/workers
+		wg.Go(func() {
+			for p := lo; p < hi; p++ {
+				ix.fillPath(ix.order[p], raw[p], shown[p])
+			}
+		})
 	}
-	start := make([]int, longest+2)
-	for _, s := range shown {
-		start[len(s)+1]++
+	wg.Wait()
+}
+
+// fillPath sets the data of the path at place i.
+func (ix *fileIndex) fillPath(i int32, raw, s string) {
+	ix.raw[i], ix.shown[i] = raw, s
+	low := ix.lower[ix.off[i]:ix.off[i+1]]
+	a, up := true, false
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if c >= utf8.RuneSelf {
+			a, up = false, true
+		} else if c == 0 {
+			a = false // fuzzy stops at a NUL: leave the path to it
+		} else if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+			up = true
+		}
+		low[j] = c
 	}
-	for l := 1; l < len(start); l++ {
-		start[l] += start[l-1]
+	ix.ascii[i], ix.camel[i] = a, up
+	ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
+	if a {
+		ix.bonus[i], ix.pairs[i] = setsOf(s, low)
 	}
-	perm := make([]int32, len(shown))
-	for i, s := range shown {
-		perm[start[len(s)]] = int32(i)
-		start[len(s)]++
-	}
-	return perm
 }
 
 func (ix *fileIndex) len() int { return len(ix.shown) }

@@ -1,39 +1,39 @@
 package find
 
 import (
-	"bytes"
 	"cmp"
 	"container/heap"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
 )
 
-// Find's matching, built for 92,000 paths in well under a frame:
+// Find's matching, built for a million paths within a frame or two:
 //
-//   - Which paths match is decided by a prefilter: for an ASCII path and
-//     query, fuzzy matches exactly when the query's characters occur in the
-//     path in order, ignoring case (a test checks this against fuzzy), and
-//     that is a few IndexByte calls over a lower-cased copy held in one
-//     buffer. Paths with other characters go through fuzzy itself.
-//   - When the query only grows, only the last matches can match.
-//   - Ranking is fuzzy's score. Paths are indexed shortest first, and a
-//     path's score is at most a bound that depends on the query minus the
-//     path's length (fuzzy takes one point off per unmatched byte), so
-//     scoring in index order can stop once the findRankFirst best so far
-//     beat the bound of the next path: nothing after it can rank among
-//     them. Before that, a path whose own bound (which query characters
-//     can get a position or adjacency bonus in it: bound.go) cannot
-//     beat them is not scored. The rest are ranked when the list is
-//     scrolled there.
-//   - The prefilter runs on two goroutines for big pools, and a pass gives
-//     up as soon as a newer keystroke makes it stale.
+//   - Which paths match is decided by a prefilter (members.go): for an
+//     ASCII path and query, fuzzy matches exactly when the query's
+//     characters occur in the path in order, ignoring case (a test checks
+//     this against fuzzy), and that is a few IndexByte calls over a
+//     lower-cased copy held in one buffer. Paths with other characters go
+//     through fuzzy itself.
+//   - When the query only grows, only the last matches can match, and
+//     in each only after where the last query's characters ended.
+//   - Ranking is fuzzy's score, worked out for ASCII paths and queries by
+//     score.go without fuzzy's allocation per match. Paths are indexed
+//     shortest first, and a path's score is at most a bound that depends
+//     on the query minus the path's length (fuzzy takes one point off per
+//     unmatched byte), so scoring in index order can stop once the
+//     findRankFirst best so far beat the bound of the next path: nothing
+//     after it can rank among them. Before that, a block of paths whose
+//     bound cannot beat them is skipped (blocks.go), then a path whose own
+//     bound (which query characters can get a position or adjacency
+//     bonus in it: bound.go) cannot is not scored. The rest are ranked
+//     when the list is scrolled there.
+//   - Both run on up to GOMAXPROCS (at most 4) goroutines for big pools,
+//     and a pass gives up as soon as a newer keystroke makes it stale.
 
 // findHit is one ranked path: its index, fuzzy's score and the byte
 // offsets of the matched characters in its shown form.
@@ -52,10 +52,36 @@ type findMatches struct {
 	ids   []int32
 	hits  []findHit
 	pool  int // paths this pass looked at (the whole set, or the last matches)
+	// inOrder: the empty query, every path in path order. ids is the
+	// index's order, shared, and hits is not held: hit(i) is ids[i],
+	// unscored (a million findHits would be 40 MB for the GC to scan on
+	// every backspace to nothing).
+	inOrder bool
+	// ends[i]: where, in path ids[i], the query's characters as the
+	// prefilter has them end when each is taken at its first chance
+	// (-1: the path is left to fuzzy). A query one character longer need
+	// only look for that character after it.
+	ends []int32
 }
 
-// ranked reports whether every match is in hits.
-func (r *findMatches) complete() bool { return len(r.hits) == len(r.ids) }
+// ranked is how many matches are ranked (rows of the list).
+func (r *findMatches) ranked() int {
+	if r.inOrder {
+		return len(r.ids)
+	}
+	return len(r.hits)
+}
+
+// hit is the ranked match i (0 ≤ i < ranked()).
+func (r *findMatches) hit(i int) findHit {
+	if r.inOrder {
+		return findHit{idx: r.ids[i]}
+	}
+	return r.hits[i]
+}
+
+// complete reports whether every match is ranked.
+func (r *findMatches) complete() bool { return r.ranked() == len(r.ids) }
 
 // findRankFirst is how many hits a pass ranks before it answers; the rest
 // are ranked when the list is scrolled to them.
@@ -88,79 +114,24 @@ func matchFiles(ix *fileIndex, q string, base *findMatches, rank int, stop func(
 	fq := fuzzyQuery(q)
 	res := &findMatches{query: q, fuzzy: fq}
 	if fq == "" {
-		res.ids = slices.Clone(ix.order)
-		res.hits = make([]findHit, len(res.ids))
-		for i, id := range res.ids {
-			res.hits[i].idx = id
-		}
-		res.pool = ix.len()
+		res.ids, res.inOrder, res.pool = ix.order, true, ix.len()
 		return res
 	}
-	var pool []int32 // nil: every path
+	var from *findMatches // nil: every path
 	n := ix.len()
-	if base != nil && base.fuzzy != "" && strings.HasPrefix(fq, base.fuzzy) {
-		pool, n = base.ids, len(base.ids)
+	if base != nil && base.fuzzy != "" && len(base.ends) == len(base.ids) && strings.HasPrefix(fq, base.fuzzy) && utf8Start(fq, len(base.fuzzy)) {
+		from, n = base, len(base.ids)
 	}
 	res.pool = n
-	ids := members(ix, fq, pool, n, stop)
+	ids, ends := members(ix, fq, from, stop)
 	if ids == nil && n > 0 {
 		return nil
 	}
-	res.ids = ids
+	res.ids, res.ends = ids, ends
 	if !res.score(ix, rank, stop) {
 		return nil
 	}
 	return res
-}
-
-// members filters the pool (every path when pool is nil) down to the paths
-// fuzzy matches, in index order. nil when stopped.
-func members(ix *fileIndex, fq string, pool []int32, n int, stop func() bool) []int32 {
-	pre, asciiCan := prefilterBytes(fq)
-	workers := max(1, min(findWorkers(), n/8192+1))
-	parts := make([][]int32, workers)
-	var stopped atomic.Bool
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := n*w/workers, n*(w+1)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out := make([]int32, 0, (hi-lo)/4+16)
-			for i := lo; i < hi; i++ {
-				if (i-lo)&8191 == 8191 && stop != nil && stop() {
-					stopped.Store(true)
-					return
-				}
-				id := int32(i)
-				if pool != nil {
-					id = pool[i]
-				}
-				if ix.ascii[id] {
-					if !asciiCan || !subsequence(ix.lower[ix.off[id]:ix.off[id+1]], pre) {
-						continue
-					}
-				} else if len(fuzzy.Find(fq, ix.shown[id:id+1])) == 0 {
-					continue
-				}
-				out = append(out, id)
-			}
-			parts[w] = out
-		}()
-	}
-	wg.Wait()
-	if stopped.Load() {
-		return nil
-	}
-	total := 0
-	for _, p := range parts {
-		total += len(p)
-	}
-	ids := make([]int32, 0, total)
-	for _, p := range parts {
-		ids = append(ids, p...)
-	}
-	return ids
 }
 
 // score ranks the best rank matches (all when rank < 0): fuzzy scores the
@@ -171,7 +142,7 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 	plain, camel := queryBound(r.fuzzy, false), queryBound(r.fuzzy, true)
 	workers := max(1, min(findWorkers(), len(r.ids)/4096+1))
 	if workers == 1 || rank < 0 {
-		hits, ok := scoreIDs(ix, r.fuzzy, r.ids, plain, camel, rank, stop)
+		hits, ok := scoreIDs(ix, r.fuzzy, r.ids, 0, 1, plain, camel, rank, stop)
 		r.hits = hits
 		slices.SortFunc(r.hits, func(a, b findHit) int { return better(ix, a, b) })
 		return ok
@@ -183,15 +154,7 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 	oks := make([]bool, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ids := make([]int32, 0, len(r.ids)/workers+1)
-			for i := w; i < len(r.ids); i += workers {
-				ids = append(ids, r.ids[i])
-			}
-			parts[w], oks[w] = scoreIDs(ix, r.fuzzy, ids, plain, camel, rank, stop)
-		}()
+		wg.Go(func() { parts[w], oks[w] = scoreIDs(ix, r.fuzzy, r.ids, w, workers, plain, camel, rank, stop) })
 	}
 	wg.Wait()
 	var all []findHit
@@ -206,45 +169,69 @@ func (r *findMatches) score(ix *fileIndex, rank int, stop func() bool) bool {
 	return true
 }
 
-// scoreIDs scores ids (index order, so shortest first) with fuzzy and keeps
-// the best rank (all when rank < 0). Once rank are held, a path whose
-// bound cannot beat the worst of them is not scored, and it stops when no
-// later, longer path can. false when stopped.
-func scoreIDs(ix *fileIndex, q string, all []int32, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
+// scoreIDs scores all[first], all[first+step], … (index order, so
+// shortest first) as fuzzy does and keeps the best rank (all when rank <
+// 0). Once rank are held, a path
+// whose bound cannot beat the worst of them is not scored, and it stops
+// when no later, longer path can. false when stopped.
+func scoreIDs(ix *fileIndex, q string, all []int32, first, step, plain, camel, rank int, stop func() bool) ([]findHit, bool) {
 	top := max(plain, camel)
 	pb := newPathBounds(q, plain, camel)
+	aq, asciiQ := asciiQuery(q)
+	buf := make([]int, 0, len(q))
 	h := &hitHeap{ix: ix}
-	const batch = 512
-	ids := make([]int32, 0, batch)
-	i := 0
-	for i < len(all) {
-		full := rank >= 0 && h.Len() >= rank
-		if full && top-len(ix.shown[all[i]]) <= h.hits[0].score {
-			break
-		}
-		if stop != nil && stop() {
+	blocks, block, skip := ix.blocks(), int32(-1), false
+	for i, seen := first, 1; i < len(all); i, seen = i+step, seen+1 {
+		id := all[i]
+		if seen&1023 == 0 && stop != nil && stop() {
 			return nil, false
 		}
-		end := min(i+batch, len(all))
-		ids = ids[:0]
-		for _, id := range all[i:end] {
-			if full && pb.of(ix, id) <= h.hits[0].score {
+		full := rank >= 0 && h.Len() >= rank
+		if full {
+			// A later path of the same length with the same score ranks
+			// below, so a bound equal to the worst held is no better.
+			worst := h.hits[0].score
+			if top-len(ix.shown[id]) <= worst {
+				break
+			}
+			// The worst held only rises, so a block found unable to beat
+			// it stays so; one found able is bounded path by path.
+			if b := id >> blockShift; b != block {
+				block, skip = b, pb.ofBlock(&blocks[b]) <= worst
+			}
+			if skip || pb.of(ix, id) <= worst {
 				continue
 			}
-			ids = append(ids, id)
 		}
-		ms := fuzzy.FindFromNoSort(q, sourceOf{ix, ids})
-		for _, m := range ms {
-			x := findHit{idx: ids[m.Index], score: m.Score, matched: m.MatchedIndexes}
-			switch {
-			case rank < 0 || h.Len() < rank:
-				heap.Push(h, x)
-			case better(ix, x, h.hits[0]) < 0:
-				h.hits[0] = x
-				heap.Fix(h, 0)
+		x := findHit{idx: id}
+		if asciiQ && ix.ascii[id] {
+			s := ""
+			if ix.camel[id] {
+				s = ix.shown[id]
 			}
+			score, matched, ok := fuzzyScore(s, ix.lower[ix.off[id]:ix.off[id+1]], aq, buf)
+			if !ok {
+				continue
+			}
+			x.score, buf = score, matched
+			if full && better(ix, x, h.hits[0]) > 0 {
+				continue
+			}
+			x.matched = slices.Clone(matched)
+		} else {
+			ms := fuzzy.Find(q, ix.shown[id:id+1])
+			if len(ms) == 0 {
+				continue
+			}
+			x.score, x.matched = ms[0].Score, ms[0].MatchedIndexes
 		}
-		i = end
+		switch {
+		case !full:
+			heap.Push(h, x)
+		case better(ix, x, h.hits[0]) < 0:
+			h.hits[0] = x
+			heap.Fix(h, 0)
+		}
 	}
 	return h.hits, true
 }
@@ -254,55 +241,6 @@ func (r *findMatches) rankAll(ix *fileIndex) *findMatches {
 	out := *r
 	out.score(ix, -1, nil)
 	return &out
-}
-
-type sourceOf struct {
-	ix  *fileIndex
-	ids []int32
-}
-
-func (s sourceOf) String(i int) string { return s.ix.shown[s.ids[i]] }
-func (s sourceOf) Len() int            { return len(s.ids) }
-
-// prefilterBytes is what an ASCII path must hold, in order, to match q:
-// each query rune lower-cased, a non-ASCII one as the ASCII letter it folds
-// to (the Kelvin sign is a k). ok is false when some rune folds to no ASCII
-// letter: then no ASCII path matches.
-func prefilterBytes(q string) (pre []byte, ok bool) {
-	pre = make([]byte, 0, len(q))
-	for _, r := range q {
-		if r >= utf8.RuneSelf {
-			a := rune(-1)
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				if f < utf8.RuneSelf {
-					a = f
-					break
-				}
-			}
-			if a < 0 {
-				return nil, false
-			}
-			r = a
-		}
-		c := byte(r)
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		pre = append(pre, c)
-	}
-	return pre, true
-}
-
-// subsequence reports whether every byte of pat occurs in s, in order.
-func subsequence(s, pat []byte) bool {
-	for _, c := range pat {
-		i := bytes.IndexByte(s, c)
-		if i < 0 {
-			return false
-		}
-		s = s[i+1:]
-	}
-	return true
 }
 
 // better orders hits best first: higher score, then the index (shorter

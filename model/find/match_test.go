@@ -3,7 +3,9 @@ package find
 import (
 	"cmp"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sahilm/fuzzy"
@@ -33,11 +35,11 @@ func reference(paths []string, q string) []fuzzy.Match {
 func TestMatchFilesIsFuzzy(t *testing.T) {
 	paths := benchPaths(6000)
 	// Names the prefilter must leave to fuzzy: non-ASCII, the Kelvin sign
-	// that folds to k, upper case.
-	paths = append(paths, "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
+	// that folds to k, upper case, a NUL (fuzzy stops there).
+	paths = append(paths, "nul\x00zq/x.go", "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
 	slices.Sort(paths)
 	ix := newFileIndex(paths, paths)
-	queries := []string{"servauthtok", "model.go", "Key", "kEY", "stream", "sort", "SRC/serv", "café", "ïv", "*.tsx", "[id]", "zzzzq", "a", "e/"}
+	queries := []string{"servauthtok", "model.go", "Key", "kEY", "stream", "sort", "SRC/serv", "café", "ïv", "*.tsx", "[id]", "zzzzq", "a", "e/", "nulzq"}
 	for _, q := range queries {
 		var base *findMatches
 		for i := 1; i <= len(q); i++ {
@@ -47,8 +49,14 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 			sub := q[:i]
 			if fuzzyQuery(sub) == "" {
 				// Nothing to match yet ("*"): every path, in path order.
-				if got := matchFiles(ix, sub, nil, findRankFirst, nil); len(got.hits) != len(paths) || ix.shown[got.hits[0].idx] != paths[0] {
-					t.Fatalf("%q lists %d paths", sub, len(got.hits))
+				got := matchFiles(ix, sub, nil, findRankFirst, nil)
+				if got.ranked() != len(paths) || !got.complete() {
+					t.Fatalf("%q lists %d paths", sub, got.ranked())
+				}
+				for j, p := range paths {
+					if ix.shown[got.hit(j).idx] != p {
+						t.Fatalf("%q: row %d is %q, listed %q", sub, j, ix.shown[got.hit(j).idx], p)
+					}
 				}
 				continue
 			}
@@ -81,8 +89,6 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 		}
 	}
 }
-
-func utf8Start(s string, i int) bool { return i == len(s) || s[i]&0xC0 != 0x80 }
 
 // TestPrefilterIsFuzzy checks the claim the prefilter rests on: for ASCII
 // paths and queries, fuzzy matches exactly when the query's characters
@@ -135,6 +141,11 @@ func TestMatchFilesStops(t *testing.T) {
 	ix := newFileIndex(paths, paths)
 	if r := matchFiles(ix, "s", nil, findRankFirst, func() bool { return true }); r != nil {
 		t.Fatalf("a stopped pass answered with %d matches", len(r.ids))
+	}
+	// Stopped while ranking (on two goroutines, each every other match).
+	r := matchFiles(ix, "s", nil, findRankFirst, nil)
+	if r.score(ix, findRankFirst, func() bool { return true }) {
+		t.Fatalf("a stopped ranking of %d matches answered", len(r.ids))
 	}
 }
 
@@ -222,20 +233,79 @@ func TestMatchFilesIsFuzzyRandom(t *testing.T) {
 	}
 }
 
-// TestByLength: the index order is shortest first, then listing order.
-func TestByLength(t *testing.T) {
+// TestIndexOrder: the index order is shortest first, then listing order.
+func TestIndexOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	paths := randomPaths(rng, 5000)
 	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
-	want := make([]int32, len(paths))
-	for i := range want {
-		want[i] = int32(i)
+	want := slices.Clone(paths)
+	slices.SortStableFunc(want, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+	ix := newFileIndex(paths, paths)
+	if !slices.Equal(ix.shown, want) {
+		t.Fatalf("the index is not a stable sort by length")
 	}
-	slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(len(paths[a]), len(paths[b])) })
-	if got := byLength(paths); !slices.Equal(got, want) {
-		t.Fatalf("byLength differs from a stable sort by length")
+	for p, i := range ix.order {
+		if ix.shown[i] != paths[p] {
+			t.Fatalf("order[%d] = %d: %q, listed %q", p, i, ix.shown[i], paths[p])
+		}
 	}
-	if got := byLength(nil); len(got) != 0 {
-		t.Fatalf("byLength(nil) = %v", got)
+	if ix := newFileIndex(nil, nil); ix.len() != 0 || len(ix.off) != 1 {
+		t.Fatalf("an empty index holds %d paths", ix.len())
+	}
+}
+
+// TestExtendIndexIsNew checks the index built batch by batch, as a
+// listing lands, against the one built at once: every field the same.
+func TestExtendIndexIsNew(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	paths := randomPaths(rng, 20_000)
+	paths = append(paths, "nul\x00zq/x.go", "docs/Kelvin/\u212Aey.md", "naïve/café.go", "", "Web/SRC/Server.TSX", strings.Repeat("long/", 60)+"x")
+	rng.Shuffle(len(paths), func(i, j int) { paths[i], paths[j] = paths[j], paths[i] })
+	raw := make([]string, len(paths))
+	for i, p := range paths {
+		raw[i] = "raw:" + p
+	}
+	want := newFileIndex(raw, paths)
+	for range 20 {
+		var ix *fileIndex
+		for n := 0; n < len(paths); {
+			n = min(len(paths), n+rng.IntN(len(paths)/3+1))
+			ix = extendIndex(ix, raw[:n], paths[:n])
+		}
+		if !reflect.DeepEqual(ix, want) {
+			t.Fatalf("the index built in batches differs from the one built at once")
+		}
+	}
+}
+
+// TestBlockBound checks the block bounds ranking skips whole blocks on:
+// no path in a block scores above its block's bound, on random paths
+// (with non-ASCII and empty ones among them) and queries, and on the
+// benchmark's paths with what it types.
+func TestBlockBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	random := append(randomPaths(rng, 6000), "", "é/ab", "aÉ_b", "AB/ab")
+	bench := benchPaths(6000)
+	for _, c := range []struct {
+		paths   []string
+		queries []string
+	}{{random, nil}, {bench, findTyping}} {
+		ix := newFileIndex(c.paths, c.paths)
+		blocks := ix.blocks()
+		qs := c.queries
+		for range 120 {
+			qs = append(qs, randomQuery(rng))
+		}
+		for _, q := range qs {
+			for i := 1; i <= len(q); i++ {
+				sub := q[:i]
+				pb := newPathBounds(sub, queryBound(sub, false), queryBound(sub, true))
+				for _, m := range fuzzy.Find(sub, ix.shown) {
+					if b := pb.ofBlock(&blocks[m.Index>>blockShift]); m.Score > b {
+						t.Fatalf("%q in %q scores %d, over its block's bound %d", sub, m.Str, m.Score, b)
+					}
+				}
+			}
+		}
 	}
 }

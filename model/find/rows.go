@@ -41,8 +41,8 @@ func (p *Pane) relist() {
 		}
 		p.returned = append(p.returned, row)
 	}
-	for i, h := range p.res.hits {
-		if !p.seen[p.ix.raw[h.idx]] {
+	for i := range p.res.ranked() {
+		if !p.seen[p.ix.raw[p.res.hit(i).idx]] {
 			p.others = append(p.others, int32(i))
 		}
 	}
@@ -57,7 +57,7 @@ func (p *Pane) rowCount() int {
 	case p.marked():
 		return len(p.returned) + len(p.others)
 	}
-	return len(p.res.hits)
+	return p.res.ranked()
 }
 
 // rowAt is row i (0 ≤ i < rowCount()).
@@ -66,10 +66,10 @@ func (p *Pane) rowAt(i int) findRow {
 		if i < len(p.returned) {
 			return p.returned[i]
 		}
-		h := p.res.hits[p.others[i-len(p.returned)]]
+		h := p.res.hit(int(p.others[i-len(p.returned)]))
 		return findRow{raw: p.ix.raw[h.idx], shown: p.ix.shown[h.idx], matched: h.matched}
 	}
-	h := p.res.hits[i]
+	h := p.res.hit(i)
 	return findRow{raw: p.ix.raw[h.idx], shown: p.ix.shown[h.idx], matched: h.matched}
 }
 

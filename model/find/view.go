@@ -69,7 +69,7 @@ func (p *Pane) view(focused bool) (v ui.ResultView) {
 		v.Rows = append(v.Rows, r)
 	}
 	if len(v.Rows) < body && !p.res.complete() {
-		v.Rows = append(v.Rows, ui.ResultRow{Text: "ranking " + repoops.Commas(len(p.res.ids)-len(p.res.hits)) + " more…"})
+		v.Rows = append(v.Rows, ui.ResultRow{Text: "ranking " + repoops.Commas(len(p.res.ids)-p.res.ranked()) + " more…"})
 	}
 	return v
 }
