@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -129,7 +130,7 @@ func benchFindKeystroke(b *testing.B, paths []string) {
 			p.input, p.res = "", nil
 			for _, r := range q {
 				t0, c0 := time.Now(), cpuTime()
-				cmd := p.Update(keyMsg(string(r)))
+				cmd := p.Update(panetest.Key(string(r)))
 				for _, env := range envelopes(cmd, pane.Find, pane.JobMatch) {
 					h.deliver(env)
 				}
@@ -169,7 +170,7 @@ func BenchmarkFindBackspace(b *testing.B) {
 	paths := benchPaths(1_000_000)
 	p.ix, p.res, p.passes = newFileIndex(paths, paths), nil, nil
 	press := func(k string) {
-		for _, env := range envelopes(p.Update(keyMsg(k)), pane.Find, pane.JobMatch) {
+		for _, env := range envelopes(p.Update(panetest.Key(k)), pane.Find, pane.JobMatch) {
 			h.deliver(env)
 		}
 		_ = p.View(84, 38, true)

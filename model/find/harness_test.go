@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
@@ -110,38 +111,9 @@ func (h *harness) run(cmd tea.Cmd) {
 	}
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "ctrl+u":
-		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
-	case "ctrl+n":
-		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-	case "ctrl+p":
-		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
-	case "ctrl+y":
-		return tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
-	case "alt+y":
-		return tea.KeyPressMsg{Code: 'y', Mod: tea.ModAlt}
-	case "alt+p":
-		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModAlt}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 func (h *harness) press(keys ...string) {
 	for _, k := range keys {
-		h.run(h.p.Update(keyMsg(k)))
+		h.run(h.p.Update(panetest.Key(k)))
 	}
 }
 
@@ -187,7 +159,7 @@ func (h *harness) do(cmd tea.Cmd) {
 
 func (h *harness) feedPress(keys ...string) {
 	for _, k := range keys {
-		h.do(h.p.Update(keyMsg(k)))
+		h.do(h.p.Update(panetest.Key(k)))
 	}
 }
 
