@@ -1,6 +1,7 @@
 package gitexec
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -36,5 +37,27 @@ func TestGitInTakesTheFirstExecutableFile(t *testing.T) {
 	}
 	if got := gitIn([]string{folder, plain, none}); got != "" {
 		t.Errorf("gitIn with no executable git: %q, want none", got)
+	}
+}
+
+// PATH's git is taken only as an absolute path that was found: a relative
+// hit (a git in the current directory) or a failed lookup gives none.
+func TestPathGitTakesOnlyAnAbsoluteHit(t *testing.T) {
+	look := func(p string, err error) func(string) (string, error) {
+		return func(string) (string, error) { return p, err }
+	}
+	abs := filepath.Join(t.TempDir(), "git")
+	for _, c := range []struct {
+		name string
+		look func(string) (string, error)
+		want string
+	}{
+		{"an absolute hit", look(abs, nil), abs},
+		{"a relative hit", look(filepath.Join("bin", "git"), nil), ""},
+		{"a failed lookup", look(abs, errors.New("not found")), ""},
+	} {
+		if got := pathGit(c.look); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }

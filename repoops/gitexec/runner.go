@@ -70,11 +70,19 @@ func FindGit() string {
 		if gitBin = gitIn(gitFolders); gitBin != "" {
 			return
 		}
-		if p, err := exec.LookPath("git"); err == nil && filepath.IsAbs(p) {
-			gitBin = p
-		}
+		gitBin = pathGit(exec.LookPath)
 	})
 	return gitBin
+}
+
+// pathGit is the git that look (exec.LookPath) finds on PATH, only when
+// it is an absolute path: a relative hit (PATH holding "." or an empty
+// part) names a git in the current directory, which must never run.
+func pathGit(look func(string) (string, error)) string {
+	if p, err := look("git"); err == nil && filepath.IsAbs(p) {
+		return p
+	}
+	return ""
 }
 
 // gitFolders are where git is looked for first, before PATH.
