@@ -2,62 +2,13 @@ package find
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/repoops"
 )
-
-// benchPaths makes n paths shaped like a large monorepo's: services with
-// Go packages and tests, a web front end with components, docs, vendored
-// third-party code and generated protos, several levels deep.
-func benchPaths(n int) []string {
-	rng := rand.New(rand.NewPCG(1, 2))
-	words := []string{"auth", "billing", "cache", "config", "core", "data", "event", "gateway", "http", "index", "job", "kafka", "log", "metrics", "model", "net", "order", "parser", "query", "queue", "render", "router", "schema", "search", "server", "session", "storage", "stream", "sync", "task", "token", "user", "util", "worker"}
-	exts := []string{".go", "_test.go", ".go", ".ts", ".tsx", ".md", ".proto", ".py", ".yaml", ".json", ".c", ".h"}
-	tops := []string{"services", "libs", "web/src/components", "tools", "third_party", "docs", "gen/proto", "internal", "cmd", "pkg"}
-	w := func() string { return words[rng.IntN(len(words))] }
-	seen := map[string]bool{}
-	out := make([]string, 0, n)
-	for len(out) < n {
-		p := tops[rng.IntN(len(tops))] + "/" + w()
-		for d := rng.IntN(4); d > 0; d-- {
-			p += "/" + w()
-		}
-		name := w()
-		if rng.IntN(3) == 0 {
-			name += "_" + w()
-		}
-		if rng.IntN(4) == 0 {
-			name = fmt.Sprintf("%s%d", name, rng.IntN(100))
-		}
-		p += "/" + name + exts[rng.IntN(len(exts))]
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	slices.SortFunc(out, func(a, b string) int {
-		if repoops.PathLess(a, b) {
-			return -1
-		}
-		return 1
-	})
-	// A listing reads its paths in order, so they lie in memory in order:
-	// lay them out so, not where generating them left them.
-	all := strings.Join(out, "")
-	at := 0
-	for i, p := range out {
-		out[i] = all[at : at+len(p)]
-		at += len(p)
-	}
-	return out
-}
 
 // findTyping is what a person types: each prefix of these queries is one
 // keystroke, and the last pass's matches are the next pass's pool.
@@ -68,7 +19,7 @@ var findTyping = []string{"servauthtok", "model.go", "web/compsearch", "qworktes
 // percentile and worst keystroke.
 func BenchmarkFindMatch(b *testing.B) {
 	for _, n := range []int{92_000, 1_000_000} {
-		paths := benchPaths(n)
+		paths := panetest.MonorepoPaths(n)
 		ix := newFileIndex(paths, paths)
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			var times, cpus []time.Duration
@@ -113,7 +64,7 @@ func reportKeys(b *testing.B, times, cpus []time.Duration) {
 // percentile and worst keystroke.
 func BenchmarkFindKeystroke(b *testing.B) {
 	for _, n := range []int{92_000, 1_000_000} {
-		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) { benchFindKeystroke(b, benchPaths(n)) })
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) { benchFindKeystroke(b, panetest.MonorepoPaths(n)) })
 	}
 }
 
@@ -150,7 +101,7 @@ func benchFindKeystroke(b *testing.B, paths []string) {
 // version of the file set, at 92,000 and 1,000,000 generated paths.
 func BenchmarkFindIndex(b *testing.B) {
 	for _, n := range []int{92_000, 1_000_000} {
-		paths := benchPaths(n)
+		paths := panetest.MonorepoPaths(n)
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			for b.Loop() {
 				newFileIndex(paths, paths)
@@ -167,7 +118,7 @@ func BenchmarkFindBackspace(b *testing.B) {
 	h := newHarness(b, fixtureRepo(b), 84, 38)
 	h.run(h.open())
 	p := h.p
-	paths := benchPaths(1_000_000)
+	paths := panetest.MonorepoPaths(1_000_000)
 	p.ix, p.res, p.passes = newFileIndex(paths, paths), nil, nil
 	press := func(k string) {
 		for _, env := range envelopes(p.Update(panetest.Key(k)), pane.Find, pane.JobMatch) {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/model/panetest"
 )
 
 // BenchmarkFindFirstResults is opening find with a query typed on a file
@@ -13,13 +15,13 @@ import (
 // the paths listed so far. It reports the median.
 func BenchmarkFindFirstResults(b *testing.B) {
 	h := newHarness(b, fixtureRepo(b), 84, 38)
-	paths := benchPaths(92_000)
+	paths := panetest.MonorepoPaths(92_000)
 	const q = "servauthtok"
 	var took []time.Duration
 	for b.Loop() {
-		l := newPacedListing(b, paths, nil)
+		l := panetest.NewPacedListing(b, paths, nil)
 		h.c.Files.Forget()
-		h.c.Files.Each = l.each
+		h.c.Files.Each = l.Each
 		d, p := h, h.p
 		p.ix, p.res = nil, nil
 		t0 := time.Now()
@@ -31,7 +33,7 @@ func BenchmarkFindFirstResults(b *testing.B) {
 		}
 		d.until("first results", func() bool { return p.res != nil && p.res.query == q && !p.matching })
 		took = append(took, time.Since(t0))
-		l.open()
+		l.Open()
 		d.until("the listing's end", func() bool { return h.c.Files.Done && !p.building && !p.matching })
 		d.do(p.Close())
 	}
@@ -44,9 +46,9 @@ func BenchmarkFindFirstResults(b *testing.B) {
 // indexing again.
 func BenchmarkFindReopen(b *testing.B) {
 	h := newHarness(b, fixtureRepo(b), 84, 38)
-	l := newPacedListing(b, benchPaths(92_000), nil)
-	l.open()
-	h.c.Files.Each = l.each
+	l := panetest.NewPacedListing(b, panetest.MonorepoPaths(92_000), nil)
+	l.Open()
+	h.c.Files.Each = l.Each
 	d, p := h, h.p
 	d.do(h.open())
 	for _, r := range "servauthtok" {
@@ -59,7 +61,7 @@ func BenchmarkFindReopen(b *testing.B) {
 		d.until("results", func() bool { return p.res != nil && !p.matching })
 		d.do(p.Close())
 	}
-	if n := l.calls.Load(); n != 1 {
+	if n := l.Calls(); n != 1 {
 		b.Fatalf("reopening listed again: %d listings", n)
 	}
 }
@@ -71,7 +73,7 @@ func BenchmarkFindReopen(b *testing.B) {
 // is what issue 26 calls the full list; it holds the listing's batches,
 // every index build they start, and the last pass.
 func BenchmarkFindFullList(b *testing.B) {
-	paths := benchPaths(1_000_000)
+	paths := panetest.MonorepoPaths(1_000_000)
 	for _, q := range []string{"", "model.go"} {
 		name := q
 		if name == "" {
@@ -86,10 +88,10 @@ func benchFullList(b *testing.B, paths []string, q string) {
 	d, p := h, h.p
 	var took, cpus []time.Duration
 	for b.Loop() {
-		l := newPacedListing(b, paths, nil)
-		l.open()
+		l := panetest.NewPacedListing(b, paths, nil)
+		l.Open()
 		h.c.Files.Forget()
-		h.c.Files.Each = l.each
+		h.c.Files.Each = l.Each
 		p.ix, p.res, p.input = nil, nil, q
 		t0, c0 := time.Now(), cpuTime()
 		d.do(h.open())

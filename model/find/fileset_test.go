@@ -1,52 +1,17 @@
 package find
 
 import (
-	"context"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/panetest"
 )
-
-// pacedListing stands in for repoops.EachFile: it lists first, then waits
-// for gate (the untracked walk still running), then lists rest.
-type pacedListing struct {
-	first, rest []string
-	gate        chan struct{}
-	once        sync.Once
-	calls       atomic.Int32
-}
-
-func newPacedListing(t testing.TB, first, rest []string) *pacedListing {
-	l := &pacedListing{first: first, rest: rest, gate: make(chan struct{})}
-	t.Cleanup(l.open)
-	return l
-}
-
-func (l *pacedListing) open() { l.once.Do(func() { close(l.gate) }) }
-
-func (l *pacedListing) each(ctx context.Context, visit func(string)) (int, error) {
-	l.calls.Add(1)
-	for _, p := range l.first {
-		visit(p)
-	}
-	select {
-	case <-l.gate:
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
-	for _, p := range l.rest {
-		visit(p)
-	}
-	return 0, nil
-}
 
 // streamedPaths is a file set in two parts, with matches for q in both.
 func streamedPaths() (first, rest []string) {
-	all := benchPaths(600)
+	all := panetest.MonorepoPaths(600)
 	return all[:300], all[300:]
 }
 
@@ -64,8 +29,8 @@ func shownOf(ix *fileIndex, hits []findHit) []string {
 func TestFindMatchesWhileListing(t *testing.T) {
 	h := newHarness(t, fixtureRepo(t), 84, 38)
 	first, rest := streamedPaths()
-	l := newPacedListing(t, first, rest)
-	h.c.Files.Each = l.each
+	l := panetest.NewPacedListing(t, first, rest)
+	h.c.Files.Each = l.Each
 	const q = "modelgo"
 	h.do(h.open())
 	for _, r := range q {
@@ -100,7 +65,7 @@ func TestFindMatchesWhileListing(t *testing.T) {
 		t.Fatalf("cursor %d after two downs (%d hits)", p.Cursor, len(p.res.hits))
 	}
 	chosenPath := chosen.raw
-	l.open()
+	l.Open()
 	d.until("results over the whole set", landed(len(first)+len(rest), true))
 	if r, ok := p.selected(); !ok || r.raw != chosenPath {
 		t.Errorf("the rest of the listing moved the cursor off %s (cursor %d)", chosenPath, p.Cursor)
@@ -117,7 +82,7 @@ func TestFindMatchesWhileListing(t *testing.T) {
 	if frame := ansi.Strip(p.View(84, 38, true)); strings.Contains(frame, "listing…") {
 		t.Fatalf("listing note after the listing ended:\n%s", frame)
 	}
-	if n := l.calls.Load(); n != 1 {
+	if n := l.Calls(); n != 1 {
 		t.Fatalf("listed %d times", n)
 	}
 }
@@ -129,14 +94,14 @@ func TestRelistIndexesAnew(t *testing.T) {
 	h := newHarness(t, fixtureRepo(t), 84, 38)
 	p := h.p
 	first, rest := streamedPaths()
-	l := newPacedListing(t, first, nil)
-	l.open()
-	h.c.Files.Each = l.each
+	l := panetest.NewPacedListing(t, first, nil)
+	l.Open()
+	h.c.Files.Each = l.Each
 	h.do(h.open())
 	h.until("the first listing indexed", func() bool { return h.c.Files.Done && p.ixAt.Done && !p.building && !p.matching })
 	h.c.Files.Forget()
-	again := newPacedListing(t, rest, []string{"more/later.go"})
-	h.c.Files.Each = again.each
+	again := panetest.NewPacedListing(t, rest, []string{"more/later.go"})
+	h.c.Files.Each = again.Each
 	h.do(h.open())
 	h.until("the second listing's first part indexed", func() bool {
 		return p.ix != nil && p.ixAt.Gen == h.c.Files.Gen && p.ixAt.N == len(rest) && !p.building

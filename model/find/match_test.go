@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/sahilm/fuzzy"
 )
 
@@ -33,7 +34,7 @@ func reference(paths []string, q string) []fuzzy.Match {
 // keystroke at a time (narrowing) and from scratch, and every match once
 // ranked all the way.
 func TestMatchFilesIsFuzzy(t *testing.T) {
-	paths := benchPaths(6000)
+	paths := panetest.MonorepoPaths(6000)
 	// Names the prefilter must leave to fuzzy: non-ASCII, the Kelvin sign
 	// that folds to k, upper case, a NUL (fuzzy stops there).
 	paths = append(paths, "nul\x00zq/x.go", "docs/Kelvin/\u212Aey.md", "lib/ſtream/ſort.go", "Web/SRC/Server.TSX", "naïve/café.go", "data/[id]/page.tsx")
@@ -118,7 +119,7 @@ func TestPrefilterIsFuzzy(t *testing.T) {
 // TestScoreBound checks the bounds ranking skips and stops on (the
 // query's, and each path's): no path scores above them.
 func TestScoreBound(t *testing.T) {
-	paths := benchPaths(3000)
+	paths := panetest.MonorepoPaths(3000)
 	paths = append(paths, "a", "A/B", "aB/Cd", "a/b/c/d", "ab", "abc/abc")
 	paths = append(paths, "aBcD/x", "a_b-c.d", "sErVeR.go", "Ser/Ver", "éÉ/x", "ab/AB/ab")
 	for _, q := range []string{"a", "ab", "abc", "s", "se", "ser", "serv", "model", "a/b", "aBcD", "abcd", "/", "a_b", "server", "ée", "ab/ab", "b/a"} {
@@ -137,7 +138,7 @@ func TestScoreBound(t *testing.T) {
 
 // TestMatchFilesStops checks that a stale pass gives up.
 func TestMatchFilesStops(t *testing.T) {
-	paths := benchPaths(20_000)
+	paths := panetest.MonorepoPaths(20_000)
 	ix := newFileIndex(paths, paths)
 	if r := matchFiles(ix, "s", nil, findRankFirst, func() bool { return true }); r != nil {
 		t.Fatalf("a stopped pass answered with %d matches", len(r.ids))
@@ -285,7 +286,7 @@ func TestExtendIndexIsNew(t *testing.T) {
 func TestBlockBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	random := append(randomPaths(rng, 6000), "", "é/ab", "aÉ_b", "AB/ab")
-	bench := benchPaths(6000)
+	bench := panetest.MonorepoPaths(6000)
 	for _, c := range []struct {
 		paths   []string
 		queries []string

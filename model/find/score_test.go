@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/sahilm/fuzzy"
 )
 
@@ -52,7 +53,7 @@ func TestScoreIsFuzzy(t *testing.T) {
 		}
 		checkScore(t, string(s), string(q))
 	}
-	paths := benchPaths(3000)
+	paths := panetest.MonorepoPaths(3000)
 	for _, typed := range append(findTyping, "SERVER", "Go", "/a", "a_b", "...", "tsx") {
 		for i := 1; i <= len(typed); i++ {
 			for _, p := range paths {

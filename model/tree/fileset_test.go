@@ -1,53 +1,14 @@
 package tree
 
 import (
-	"context"
-	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/repoops"
 )
-
-// pacedListing stands in for repoops.EachFile: it lists first, then waits
-// for gate (the untracked walk still running), then lists rest.
-type pacedListing struct {
-	first, rest []string
-	gate        chan struct{}
-	once        sync.Once
-	calls       atomic.Int32
-}
-
-func newPacedListing(t testing.TB, first, rest []string) *pacedListing {
-	l := &pacedListing{first: first, rest: rest, gate: make(chan struct{})}
-	t.Cleanup(l.open)
-	return l
-}
-
-func (l *pacedListing) open() { l.once.Do(func() { close(l.gate) }) }
-
-func (l *pacedListing) each(ctx context.Context, visit func(string)) (int, error) {
-	l.calls.Add(1)
-	for _, p := range l.first {
-		visit(p)
-	}
-	select {
-	case <-l.gate:
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
-	for _, p := range l.rest {
-		visit(p)
-	}
-	return 0, nil
-}
 
 // feedDriver runs commands on goroutines, as the program does, and feeds
 // their messages to Update on the test's goroutine one at a time, so a
@@ -97,48 +58,9 @@ func (d *feedDriver) until(what string, cond func() bool) {
 	}
 }
 
-// benchPaths makes n paths shaped like a large monorepo's (the same as
-// model/find's, which its benchmarks share): services with
-// Go packages and tests, a web front end with components, docs, vendored
-// third-party code and generated protos, several levels deep.
-func benchPaths(n int) []string {
-	rng := rand.New(rand.NewPCG(1, 2))
-	words := []string{"auth", "billing", "cache", "config", "core", "data", "event", "gateway", "http", "index", "job", "kafka", "log", "metrics", "model", "net", "order", "parser", "query", "queue", "render", "router", "schema", "search", "server", "session", "storage", "stream", "sync", "task", "token", "user", "util", "worker"}
-	exts := []string{".go", "_test.go", ".go", ".ts", ".tsx", ".md", ".proto", ".py", ".yaml", ".json", ".c", ".h"}
-	tops := []string{"services", "libs", "web/src/components", "tools", "third_party", "docs", "gen/proto", "internal", "cmd", "pkg"}
-	w := func() string { return words[rng.IntN(len(words))] }
-	seen := map[string]bool{}
-	out := make([]string, 0, n)
-	for len(out) < n {
-		p := tops[rng.IntN(len(tops))] + "/" + w()
-		for d := rng.IntN(4); d > 0; d-- {
-			p += "/" + w()
-		}
-		name := w()
-		if rng.IntN(3) == 0 {
-			name += "_" + w()
-		}
-		if rng.IntN(4) == 0 {
-			name = fmt.Sprintf("%s%d", name, rng.IntN(100))
-		}
-		p += "/" + name + exts[rng.IntN(len(exts))]
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	slices.SortFunc(out, func(a, b string) int {
-		if repoops.PathLess(a, b) {
-			return -1
-		}
-		return 1
-	})
-	return out
-}
-
 // streamedPaths is a file set in two parts, with matches for q in both.
 func streamedPaths() (first, rest []string) {
-	all := benchPaths(600)
+	all := panetest.MonorepoPaths(600)
 	return all[:300], all[300:]
 }
 
@@ -155,8 +77,8 @@ func filterRowPaths(rows []*node) []string {
 func TestTreeFilterWhileListing(t *testing.T) {
 	m := start(t, panetest.FixtureRepo(t), 120, 40)
 	first, rest := streamedPaths()
-	l := newPacedListing(t, first, rest)
-	m.common.Files.Each = l.each
+	l := panetest.NewPacedListing(t, first, rest)
+	m.common.Files.Each = l.Each
 	d := newFeedDriver(t, m)
 	const q = "token"
 	d.press("/")
@@ -180,7 +102,7 @@ func TestTreeFilterWhileListing(t *testing.T) {
 	if s := f.footer(m.common.Files); !strings.Contains(s, "listing… 300 files so far") {
 		t.Fatalf("footer while listing: %q", s)
 	}
-	l.open()
+	l.Open()
 	d.until("rows over the whole set", landed(len(first)+len(rest), true))
 	whole, n, _ := filterPass(buildFilterIndex(append(slices.Clone(first), rest...), nil), q, func() bool { return false })
 	if got, want := filterRowPaths(f.rows), filterRowPaths(whole); !slices.Equal(got, want) || f.matches != n {
