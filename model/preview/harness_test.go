@@ -90,22 +90,7 @@ func (h *harness) deliver(msg tea.Msg) tea.Cmd {
 }
 
 // run runs cmd and every command its answers lead to, in order.
-func (h *harness) run(cmd tea.Cmd) {
-	for queue := []tea.Cmd{cmd}; len(queue) > 0; {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case nil:
-		default:
-			queue = append(queue, h.deliver(msg))
-		}
-	}
-}
+func (h *harness) run(cmd tea.Cmd) { panetest.Run(cmd, h.deliver, nil) }
 
 // press sends keys to the preview and runs what they lead to.
 func (h *harness) press(keys ...string) {
