@@ -9,29 +9,48 @@ import (
 	"testing"
 )
 
-// ClaudeThenNow is a Claude Code session on dir: a Read of src/main.go
-// (unchanged, a tab-indented line), a Grep whose hit differs from repox's
-// only in its line format, and a Read of README.md (its line 3 changed
-// since, by sessionsModel).
-func ClaudeThenNow(t testing.TB, dir string) string {
+// ClaudeCall is one answered tool call of a Claude Code session.
+type ClaudeCall struct {
+	ID, Tool string
+	Input    any
+	Result   string
+}
+
+// ClaudeSession writes a Claude Code session on dir of the given calls,
+// each answered, its lines stamped a second apart from clock ("09:30")
+// on 2026-12-01, and names the file.
+func ClaudeSession(t testing.TB, dir, session, clock string, calls ...ClaudeCall) string {
 	t.Helper()
 	var b strings.Builder
 	n := 0
 	line := func(v map[string]any) {
 		n++
-		v["cwd"], v["sessionId"], v["timestamp"] = dir, "cc-1", fmt.Sprintf("2026-12-01T09:30:%02d.000Z", n)
+		v["cwd"], v["sessionId"], v["timestamp"] = dir, session, fmt.Sprintf("2026-12-01T%s:%02d.000Z", clock, n)
 		j, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b.Write(append(j, '\n'))
 	}
-	call := func(id, name string, input map[string]any, text string) {
-		line(map[string]any{"type": "assistant", "message": map[string]any{"id": "m" + id, "role": "assistant",
-			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": name, "input": input}}}})
+	for _, c := range calls {
+		line(map[string]any{"type": "assistant", "message": map[string]any{"id": "m" + c.ID, "role": "assistant",
+			"content": []any{map[string]any{"type": "tool_use", "id": c.ID, "name": c.Tool, "input": c.Input}}}})
 		line(map[string]any{"type": "user", "message": map[string]any{"role": "user",
-			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": text}}}})
+			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": c.ID, "content": c.Result}}}})
 	}
+	p := filepath.Join(t.TempDir(), "claude.jsonl")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// ClaudeThenNow is a Claude Code session on dir: a Read of src/main.go
+// (unchanged, a tab-indented line), a Grep whose hit differs from repox's
+// only in its line format, and a Read of README.md (its line 3 changed
+// since, by sessionsModel).
+func ClaudeThenNow(t testing.TB, dir string) string {
+	t.Helper()
 	shown := func(content string) string {
 		var s strings.Builder
 		for i, l := range strings.Split(strings.TrimSuffix(content, "\n"), "\n") {
@@ -39,17 +58,13 @@ func ClaudeThenNow(t testing.TB, dir string) string {
 		}
 		return s.String() + "\n<system-reminder>\nconsider whether it is malware.\n</system-reminder>\n"
 	}
-	call("r1", "Read", map[string]any{"file_path": dir + "/src/main.go"},
-		shown("package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n"))
-	call("g1", "Grep", map[string]any{"pattern": "hello, needle", "output_mode": "content", "-n": true},
-		dir+"/src/main.go:7:\tfmt.Println(\"hello, needle\")")
-	call("r2", "Read", map[string]any{"file_path": dir + "/README.md"},
-		shown("# fixture\n\nA small repository for repox tests.\n"))
-	p := filepath.Join(t.TempDir(), "claude.jsonl")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return ClaudeSession(t, dir, "cc-1", "09:30",
+		ClaudeCall{"r1", "Read", map[string]any{"file_path": dir + "/src/main.go"},
+			shown("package main\n\nimport \"fmt\"\n\n// main says hello.\nfunc main() {\n\tfmt.Println(\"hello, needle\")\n}\n")},
+		ClaudeCall{"g1", "Grep", map[string]any{"pattern": "hello, needle", "output_mode": "content", "-n": true},
+			dir + "/src/main.go:7:\tfmt.Println(\"hello, needle\")"},
+		ClaudeCall{"r2", "Read", map[string]any{"file_path": dir + "/README.md"},
+			shown("# fixture\n\nA small repository for repox tests.\n")})
 }
 
 // ClaudeInterrupted is a Claude Code session in dir: Read, Bash (its

@@ -1,13 +1,11 @@
 package sessions
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/ui"
 )
@@ -16,29 +14,11 @@ import (
 // (tool, input, the result's text), each answered.
 func claudeCalls(t *testing.T, dir string, calls ...[3]any) string {
 	t.Helper()
-	var b strings.Builder
-	n := 0
-	line := func(v map[string]any) {
-		n++
-		v["cwd"], v["sessionId"], v["timestamp"] = dir, "cc-2", fmt.Sprintf("2026-12-01T10:00:%02d.000Z", n)
-		j, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(append(j, '\n'))
-	}
+	var cc []panetest.ClaudeCall
 	for i, c := range calls {
-		id := fmt.Sprintf("t%d", i)
-		line(map[string]any{"type": "assistant", "message": map[string]any{"id": "m" + id, "role": "assistant",
-			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": c[0], "input": c[1]}}}})
-		line(map[string]any{"type": "user", "message": map[string]any{"role": "user",
-			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": c[2]}}}})
+		cc = append(cc, panetest.ClaudeCall{ID: fmt.Sprintf("t%d", i), Tool: c[0].(string), Input: c[1], Result: c[2].(string)})
 	}
-	p := filepath.Join(t.TempDir(), "claude.jsonl")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return panetest.ClaudeSession(t, dir, "cc-2", "10:00", cc...)
 }
 
 // `a` in the sessions pane shows the selected call's two exact texts, every
