@@ -335,7 +335,9 @@ func (g *Runner) rawEnv(ctx context.Context, limit int, env []string, args ...st
 	stdout := &capWriter{limit: limit}
 	cmd := g.command(ctx, env, args, stderr)
 	cmd.Stdout = stdout
-	if err := cmd.Run(); err != nil || ctx.Err() != nil {
+	// A git stopped by the context fails its run; one that exited 0 has
+	// given its whole output, even if the deadline passed a moment later.
+	if err := cmd.Run(); err != nil {
 		return stdout.buf.Bytes(), stdout.cut, gitError(ctx, err, stderr)
 	}
 	return stdout.buf.Bytes(), stdout.cut, nil
@@ -397,7 +399,7 @@ func (g *Runner) Stream(ctx context.Context, limit int, visit func(rec []byte), 
 	if cut {
 		return true, nil
 	}
-	if werr != nil || ctx.Err() != nil {
+	if werr != nil {
 		return false, gitError(ctx, werr, stderr)
 	}
 	return false, nil

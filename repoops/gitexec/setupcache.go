@@ -2,6 +2,7 @@ package gitexec
 
 import (
 	"encoding/base64"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -111,16 +112,25 @@ var setupCache = &setupStore{}
 
 // setupCacheDir is the cache's folder, "" when it is off.
 func setupCacheDir() string {
-	if v := os.Getenv("REPOX_CACHE_DIR"); v != "" {
-		if v == "off" || !filepath.IsAbs(v) {
+	return cacheDirOf(os.Getenv("REPOX_CACHE_DIR"), testing.Testing(), os.UserCacheDir)
+}
+
+// cacheDirOf is the cache's folder given REPOX_CACHE_DIR (env), whether
+// this is a test binary, and the user's cache folder: env when it is an
+// absolute path, off for "off" or a relative one, off in a test binary
+// (a test must not read a cache the user's repox wrote), else "repox"
+// under the user's cache folder, off when there is none.
+func cacheDirOf(env string, inTest bool, userCacheDir func() (string, error)) string {
+	if env != "" {
+		if env == "off" || !filepath.IsAbs(env) {
 			return ""
 		}
-		return v
+		return env
 	}
-	if testing.Testing() {
+	if inTest {
 		return ""
 	}
-	d, err := os.UserCacheDir()
+	d, err := userCacheDir()
 	if err != nil || !filepath.IsAbs(d) {
 		return ""
 	}
@@ -229,9 +239,7 @@ func (s *setupStore) update(change func(*setupFile)) {
 		return
 	}
 	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
+	werr = errors.Join(werr, tmp.Close())
 	if werr == nil {
 		werr = os.Rename(tmp.Name(), path)
 	}
