@@ -97,3 +97,28 @@ func TestParseGitConfigBlanksNamedDriversOnly(t *testing.T) {
 		}
 	}
 }
+
+// core.excludesFile, core.attributesFile and extensions.objectFormat are
+// read from those exact keys (any case) and from no other: a key of
+// another section with the same variable, another variable of core, a
+// plain key of another section, or the same key with a subsection, each
+// coming after the real one, changes none of them.
+func TestParseGitConfigReadsOnlyItsThreeKeys(t *testing.T) {
+	recs := []string{
+		"core.excludesFile\n/ignore", "core.attributesFile\n/attrs", "extensions.objectFormat\nSHA256",
+		"user.name\nsomeone",                 // a plain key of another section
+		"core.editor\nvi",                    // another variable of core
+		"other.excludesfile\n/not-ignore",    // the variable in another section
+		"other.attributesfile\n/not-attrs",   // the variable in another section
+		"core.sub.excludesfile\n/not-ignore", // a subsection
+		"core.sub.attributesfile\n/not-attrs",
+		"user.email\nsomeone@example.com",
+	}
+	c, err := parseGitConfig([]byte(strings.Join(recs, "\x00") + "\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.excludes != "/ignore" || c.attrs != "/attrs" || c.objectFormat != "sha256" {
+		t.Errorf("excludes %q, attributes %q, object format %q; want /ignore, /attrs, sha256", c.excludes, c.attrs, c.objectFormat)
+	}
+}
