@@ -145,9 +145,17 @@ func TestIndexFileRefusesWhatItDoesNotKnow(t *testing.T) {
 			t.Errorf("%s: read as an index", name)
 		}
 	}
-	// A SHA-256 repository's entries are longer: left to git.
+	// A SHA-256 repository's entries are longer: left to git. An object
+	// format named sha1 is the default one. (The good index again: the
+	// loop above left a bad one.)
+	if err := os.WriteFile(index, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, ok := g.readIndexFile(&gitConfig{objectFormat: "sha256"}, 1<<30); ok {
 		t.Error("a SHA-256 index was read with SHA-1 entry sizes")
+	}
+	if _, _, ok := g.readIndexFile(&gitConfig{objectFormat: "sha1"}, 1<<30); !ok {
+		t.Error("an index of a repository whose object format is named sha1 was not read")
 	}
 	// A symlink in place of the index is not followed.
 	must := func(err error) {
