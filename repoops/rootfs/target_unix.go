@@ -26,6 +26,7 @@ type Target struct {
 	// (repo-relative, outermost first); only a create may make them.
 	missingDirs []string
 	hooks       Hooks
+	faults      *faultSeam // the Root's test seam
 }
 
 // Target reaches rel's folder without following symlinks. With mkdirs,
@@ -36,7 +37,7 @@ func (r *Root) Target(rel string, mkdirs bool) (*Target, error) {
 	if rel == "" {
 		return nil, words.Refusef(". is the repository root, a folder — give a file path")
 	}
-	t := &Target{rel: rel, shown: shown, dirFd: -1, hooks: r.currentHooks()}
+	t := &Target{rel: rel, shown: shown, dirFd: -1, hooks: r.currentHooks(), faults: &r.faults}
 	parts := strings.Split(rel, "/")
 	t.name = parts[len(parts)-1]
 	t.dir = strings.Join(parts[:len(parts)-1], "/")

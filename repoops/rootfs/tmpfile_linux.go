@@ -12,8 +12,8 @@ import (
 // (O_TMPFILE): killed before it is linked, it leaves nothing behind. File
 // systems without O_TMPFILE return an error, and the caller falls back to a
 // named temp file.
-func openUnnamedTemp(dirFd int, mode uint32, named bool) (int, error) {
-	if named || !canLinkUnnamed() {
+func openUnnamedTemp(sys *faultSeam, dirFd int, mode uint32, named bool) (int, error) {
+	if named || !sys.canLinkUnnamed() {
 		return -1, unix.EOPNOTSUPP
 	}
 	return unix.Openat(dirFd, ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, mode)
@@ -22,21 +22,24 @@ func openUnnamedTemp(dirFd int, mode uint32, named bool) (int, error) {
 // canLinkUnnamed: an O_TMPFILE file can be given a name through
 // /proc/self/fd, or without /proc by AT_EMPTY_PATH, which needs root
 // (CAP_DAC_READ_SEARCH); otherwise the named temp file is used.
-var canLinkUnnamed = sync.OnceValue(func() bool {
+// It is asked once a process (unnamedLinkable with the real calls).
+var canLinkUnnamed = sync.OnceValue(func() bool { return unnamedLinkable(&faultSeam{}) })
+
+func unnamedLinkable(sys *faultSeam) bool {
 	var st unix.Stat_t
-	return unix.Stat("/proc/self/fd", &st) == nil || os.Geteuid() == 0
-})
+	return sys.Stat("/proc/self/fd", &st) == nil || os.Geteuid() == 0
+}
 
 // linkUnnamed gives an O_TMPFILE file a name in the folder; it fails with
 // EEXIST when the name exists (nothing is replaced). Through /proc/self/fd
 // it needs no privilege; AT_EMPTY_PATH (which needs CAP_DAC_READ_SEARCH)
 // is the fallback where /proc is not mounted.
-func linkUnnamed(fd, dirFd int, name string) error {
-	err := unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), dirFd, name, unix.AT_SYMLINK_FOLLOW)
+func linkUnnamed(sys *faultSeam, fd, dirFd int, name string) error {
+	err := sys.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), dirFd, name, unix.AT_SYMLINK_FOLLOW)
 	if err == unix.ENOENT {
 		var st unix.Stat_t
-		if unix.Stat("/proc/self/fd", &st) != nil { // no /proc
-			err = unix.Linkat(fd, "", dirFd, name, unix.AT_EMPTY_PATH)
+		if sys.Stat("/proc/self/fd", &st) != nil { // no /proc
+			err = sys.Linkat(fd, "", dirFd, name, unix.AT_EMPTY_PATH)
 		}
 	}
 	return err

@@ -1,0 +1,40 @@
+//go:build unix
+
+package rootfs
+
+import "golang.org/x/sys/unix"
+
+// faultSeam is a TEST SEAM, set only by rootfs's own tests: the system
+// calls of the write path and the copy whose failures this kernel and file
+// system will not produce on demand (a short or interrupted write(2), a
+// close or fsync that fails, a file system without reflink, a machine
+// without /proc). Each field left nil, as every field is outside those
+// tests, is the real call of golang.org/x/sys/unix. A Root holds one; its
+// Targets and Copiers point at it.
+type faultSeam struct {
+	write func(fd int, b []byte) (int, error)
+	close func(fd int) error
+	fsync func(fd int) error
+	linuxFaults
+}
+
+func (s *faultSeam) Write(fd int, b []byte) (int, error) {
+	if s.write != nil {
+		return s.write(fd, b)
+	}
+	return unix.Write(fd, b)
+}
+
+func (s *faultSeam) Close(fd int) error {
+	if s.close != nil {
+		return s.close(fd)
+	}
+	return unix.Close(fd)
+}
+
+func (s *faultSeam) Fsync(fd int) error {
+	if s.fsync != nil {
+		return s.fsync(fd)
+	}
+	return unix.Fsync(fd)
+}
