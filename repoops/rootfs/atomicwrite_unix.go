@@ -137,7 +137,7 @@ func (t *Target) keepOld(fd int, old *State, oldFd int) error {
 	if err := unix.Fchmod(fd, old.Perm); err != nil {
 		return err
 	}
-	if name, err := copyXattrs(oldFd, fd); err != nil {
+	if name, err := copyXattrs(t.faults, oldFd, fd); err != nil {
 		return words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err)
 	}
 	var st unix.Stat_t

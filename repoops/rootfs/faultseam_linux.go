@@ -9,6 +9,9 @@ type linuxFaults struct {
 	ficlone func(dstFd, srcFd int) error
 	linkat  func(oldDirFd int, oldPath string, newDirFd int, newPath string, flags int) error
 	stat    func(path string, st *unix.Stat_t) error
+	// the copy of the old file's extended attributes
+	flistxattr func(fd int, dest []byte) (int, error)
+	fsetxattr  func(fd int, attr string, data []byte, flags int) error
 }
 
 func (s *linuxFaults) IoctlFileClone(dstFd, srcFd int) error {
@@ -39,4 +42,18 @@ func (s *linuxFaults) Stat(path string, st *unix.Stat_t) error {
 		return s.stat(path, st)
 	}
 	return unix.Stat(path, st)
+}
+
+func (s *linuxFaults) Flistxattr(fd int, dest []byte) (int, error) {
+	if s.flistxattr != nil {
+		return s.flistxattr(fd, dest)
+	}
+	return unix.Flistxattr(fd, dest)
+}
+
+func (s *linuxFaults) Fsetxattr(fd int, attr string, data []byte, flags int) error {
+	if s.fsetxattr != nil {
+		return s.fsetxattr(fd, attr, data, flags)
+	}
+	return unix.Fsetxattr(fd, attr, data, flags)
 }

@@ -15,6 +15,9 @@ type faultSeam struct {
 	write func(fd int, b []byte) (int, error)
 	close func(fd int) error
 	fsync func(fd int) error
+	// the open and read of the file a write replaces
+	openat func(dirFd int, name string, flags int, mode uint32) (int, error)
+	pread  func(fd int, b []byte, off int64) (int, error)
 	linuxFaults
 }
 
@@ -37,4 +40,18 @@ func (s *faultSeam) Fsync(fd int) error {
 		return s.fsync(fd)
 	}
 	return unix.Fsync(fd)
+}
+
+func (s *faultSeam) Openat(dirFd int, name string, flags int, mode uint32) (int, error) {
+	if s.openat != nil {
+		return s.openat(dirFd, name, flags, mode)
+	}
+	return unix.Openat(dirFd, name, flags, mode)
+}
+
+func (s *faultSeam) Pread(fd int, b []byte, off int64) (int, error) {
+	if s.pread != nil {
+		return s.pread(fd, b, off)
+	}
+	return unix.Pread(fd, b, off)
 }

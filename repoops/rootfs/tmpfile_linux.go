@@ -70,8 +70,8 @@ func mayWrite(fd, dirFd int, name string) error {
 // attributes, POSIX ACLs, file capabilities), so a rewrite does not drop
 // them. The SELinux label is left to the folder's policy. It returns the
 // name of an attribute that could not be kept.
-func copyXattrs(src, dst int) (string, error) {
-	size, err := unix.Flistxattr(src, nil)
+func copyXattrs(sys *faultSeam, src, dst int) (string, error) {
+	size, err := sys.Flistxattr(src, nil)
 	if err == unix.ENOTSUP || size == 0 {
 		return "", nil
 	}
@@ -79,7 +79,7 @@ func copyXattrs(src, dst int) (string, error) {
 		return "", err
 	}
 	list := make([]byte, size)
-	if size, err = unix.Flistxattr(src, list); err != nil {
+	if size, err = sys.Flistxattr(src, list); err != nil {
 		return "", err
 	}
 	for _, name := range splitNul(list[:size]) {
@@ -94,7 +94,7 @@ func copyXattrs(src, dst int) (string, error) {
 		if n, err = unix.Fgetxattr(src, name, val); err != nil {
 			return name, err
 		}
-		if err := unix.Fsetxattr(dst, name, val[:n], 0); err != nil {
+		if err := sys.Fsetxattr(dst, name, val[:n], 0); err != nil {
 			return name, err
 		}
 	}
