@@ -260,3 +260,32 @@ func TestTargetSaysWhyAFolderCannotBeMadeOrEntered(t *testing.T) {
 	_, err = openTarget(t, dir, "locked/f.txt", faultSeam{}, false)
 	wantRefusal(t, "a folder it may not enter", err, "locked/f.txt: the folder locked is not accessible (permission denied)")
 }
+
+// A file of another owner is refused at Load, before any write, even when
+// this process may write it through its group: the rewritten file would
+// belong to this process's user. It runs as nobody.
+func TestLoadRefusesAFileOfAnotherOwnerInItsGroup(t *testing.T) {
+	if repotest.AsNobody(t, func(dir string) {
+		p := filepath.Join(dir, "theirs.txt")
+		if err := os.WriteFile(p, []byte("theirs\n"), 0o664); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, 0o664); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(p, 0, repotest.NobodyGID); err != nil {
+			t.Fatal(err)
+		}
+	}) {
+		return
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("runs as nobody")
+	}
+	tg, err := openTarget(t, repotest.NobodyFixture(t), "theirs.txt", faultSeam{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tg.Inspect(1 << 20)
+	wantRefusal(t, "another owner's file in this group", err, fmt.Sprintf("theirs.txt belongs to user 0 and group %d", repotest.NobodyGID))
+}
