@@ -18,6 +18,7 @@ type faultSeam struct {
 	// the open and read of the file a write replaces
 	openat func(dirFd int, name string, flags int, mode uint32) (int, error)
 	pread  func(fd int, b []byte, off int64) (int, error)
+	read   func(fd int, b []byte) (int, error) // a bulk scan's reads
 	linuxFaults
 }
 
@@ -54,4 +55,11 @@ func (s *faultSeam) Pread(fd int, b []byte, off int64) (int, error) {
 		return s.pread(fd, b, off)
 	}
 	return unix.Pread(fd, b, off)
+}
+
+func (s *faultSeam) Read(fd int, b []byte) (int, error) {
+	if s.read != nil {
+		return s.read(fd, b)
+	}
+	return unix.Read(fd, b)
 }
