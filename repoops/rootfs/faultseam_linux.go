@@ -12,6 +12,8 @@ type linuxFaults struct {
 	// the copy of the old file's extended attributes
 	flistxattr func(fd int, dest []byte) (int, error)
 	fsetxattr  func(fd int, attr string, data []byte, flags int) error
+	// the write permission check of a process whose ids differ (setuid)
+	faccessat2 func(dirFd int, path string, mode uint32, flags int) error
 }
 
 func (s *linuxFaults) IoctlFileClone(dstFd, srcFd int) error {
@@ -56,4 +58,11 @@ func (s *linuxFaults) Fsetxattr(fd int, attr string, data []byte, flags int) err
 		return s.fsetxattr(fd, attr, data, flags)
 	}
 	return unix.Fsetxattr(fd, attr, data, flags)
+}
+
+func (s *linuxFaults) Faccessat2(dirFd int, path string, mode uint32, flags int) error {
+	if s.faccessat2 != nil {
+		return s.faccessat2(dirFd, path, mode, flags)
+	}
+	return unix.Faccessat2(dirFd, path, mode, flags)
 }

@@ -49,7 +49,7 @@ func linkUnnamed(sys *faultSeam, fd, dirFd int, name string) error {
 // itself (mode, ACLs, capabilities, read-only mounts, immutable flag),
 // with the effective ids, on the inode the fd holds: no name is looked up
 // again. Where /proc is missing it asks by name in the folder.
-func mayWrite(fd, dirFd int, name string) error {
+func mayWrite(sys *faultSeam, fd, dirFd int, name string) error {
 	p := "/proc/self/fd/" + strconv.Itoa(fd)
 	var err error
 	if os.Geteuid() == os.Getuid() && os.Getegid() == os.Getgid() {
@@ -57,7 +57,7 @@ func mayWrite(fd, dirFd int, name string) error {
 		// kernel and seccomp profile has (faccessat2 may be missing or
 		// answer EPERM under an old container profile)
 		err = unix.Access(p, unix.W_OK)
-	} else if err = unix.Faccessat2(unix.AT_FDCWD, p, unix.W_OK, unix.AT_EACCESS); err == unix.ENOSYS || err == unix.EPERM {
+	} else if err = sys.Faccessat2(unix.AT_FDCWD, p, unix.W_OK, unix.AT_EACCESS); err == unix.ENOSYS || err == unix.EPERM {
 		err = unix.Faccessat(dirFd, name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW)
 	}
 	if err == unix.ENOENT { // no /proc

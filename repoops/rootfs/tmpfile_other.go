@@ -13,7 +13,7 @@ func openUnnamedTemp(_ *faultSeam, dirFd int, mode uint32, named bool) (int, err
 func linkUnnamed(_ *faultSeam, fd, dirFd int, name string) error { return unix.EOPNOTSUPP }
 
 // mayWrite asks whether this process may write the file, by name in its folder.
-func mayWrite(fd, dirFd int, name string) error {
+func mayWrite(_ *faultSeam, fd, dirFd int, name string) error {
 	return unix.Faccessat(dirFd, name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW)
 }
 
