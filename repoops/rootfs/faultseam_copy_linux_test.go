@@ -60,7 +60,7 @@ func seamCopier(t *testing.T, faults faultSeam, files map[string]string, max int
 // Where the file system shares blocks, a file is cloned: the copy has
 // its bytes, its size is what Copy reports, and Cloned counts it.
 func TestACopyIsClonedWhereTheFileSystemSharesBlocks(t *testing.T) {
-	c, dst := seamCopier(t, faultSeam{linuxFaults: linuxFaults{ficlone: cloneByCopy("")}},
+	c, dst := seamCopier(t, faultSeam{ficlone: cloneByCopy("")},
 		map[string]string{"a.txt": "alpha\n", "d/b.txt": "beta!\n"}, 1<<20)
 	for i, rel := range []string{"a.txt", "d/b.txt"} {
 		if _, n, err := c.Copy(rel); err != nil || n != 6 {
@@ -78,7 +78,7 @@ func TestACopyIsClonedWhereTheFileSystemSharesBlocks(t *testing.T) {
 // are copied, and Cloned does not count the file.
 func TestACopyFallsBackToAPlainCopyWhereReflinkIsRefused(t *testing.T) {
 	for _, refusal := range []error{unix.EOPNOTSUPP, unix.EXDEV, unix.EINVAL} {
-		c, dst := seamCopier(t, faultSeam{linuxFaults: linuxFaults{ficlone: func(int, int) error { return refusal }}},
+		c, dst := seamCopier(t, faultSeam{ficlone: func(int, int) error { return refusal }},
 			map[string]string{"a.txt": "alpha\n"}, 1<<20)
 		if _, n, err := c.Copy("a.txt"); err != nil || n != 6 {
 			t.Fatalf("reflink refused (%v): %d bytes, %v; want 6 bytes", refusal, n, err)
@@ -94,7 +94,7 @@ func TestACopyFallsBackToAPlainCopyWhereReflinkIsRefused(t *testing.T) {
 // the cap since its size was checked: the copy is refused and removed; one
 // that grew but stays within the cap is kept whole.
 func TestAClonedFileThatGrewPastTheCapIsRefused(t *testing.T) {
-	c, dst := seamCopier(t, faultSeam{linuxFaults: linuxFaults{ficlone: cloneByCopy("++")}},
+	c, dst := seamCopier(t, faultSeam{ficlone: cloneByCopy("++")},
 		map[string]string{"four.txt": "1234", "three.txt": "123"}, 5)
 	if _, _, err := c.Copy("four.txt"); err == nil || !strings.Contains(err.Error(), "grew over the size cap") {
 		t.Fatalf("a clone that grew from 4 to 6 bytes at a cap of 5: %v; want grew over the size cap", err)
@@ -123,7 +123,7 @@ func TestACopyThatRunsOutOfSpaceLeavesNoFile(t *testing.T) {
 		}
 		return unix.EOPNOTSUPP
 	}
-	c, dst := seamCopier(t, faultSeam{linuxFaults: linuxFaults{ficlone: full}}, map[string]string{"a.txt": "alpha\n"}, 1<<20)
+	c, dst := seamCopier(t, faultSeam{ficlone: full}, map[string]string{"a.txt": "alpha\n"}, 1<<20)
 	if _, _, err := c.Copy("a.txt"); err == nil || !strings.Contains(err.Error(), "no space left on device") {
 		t.Fatalf("a copy onto a full disk: %v; want no space left on device", err)
 	}

@@ -4,23 +4,9 @@ package rootfs
 
 import "golang.org/x/sys/unix"
 
-// faultSeam is a TEST SEAM, set only by rootfs's own tests: the system
-// calls of the write path and the copy whose failures this kernel and file
-// system will not produce on demand (a short or interrupted write(2), a
-// close or fsync that fails, a file system without reflink, a machine
-// without /proc). Each field left nil, as every field is outside those
-// tests, is the real call of golang.org/x/sys/unix. A Root holds one; its
-// Targets and Copiers point at it.
-type faultSeam struct {
-	write func(fd int, b []byte) (int, error)
-	close func(fd int) error
-	fsync func(fd int) error
-	// the open and read of the file a write replaces
-	openat func(dirFd int, name string, flags int, mode uint32) (int, error)
-	pread  func(fd int, b []byte, off int64) (int, error)
-	read   func(fd int, b []byte) (int, error) // a bulk scan's reads
-	linuxFaults
-}
+// The methods of the test seam faultSeam (faultseam_linux.go,
+// faultseam_other_unix.go) that every Unix uses: a nil field is the real
+// call.
 
 func (s *faultSeam) Write(fd int, b []byte) (int, error) {
 	if s.write != nil {

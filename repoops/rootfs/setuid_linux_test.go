@@ -53,7 +53,7 @@ func setuidChild(t *testing.T, dir string) {
 		"enosys.txt": func(int, string, uint32, int) error { return unix.ENOSYS },
 		"eperm.txt":  func(int, string, uint32, int) error { return unix.EPERM },
 	} {
-		tg, err := openTarget(t, dir, name, faultSeam{linuxFaults: linuxFaults{faccessat2: faccessat2}}, false)
+		tg, err := openTarget(t, dir, name, faultSeam{faccessat2: faccessat2}, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -83,12 +83,12 @@ func seamReplace(t *testing.T, dir string, faults faultSeam) (string, error) {
 // for it) refuses the write, names the attribute, and changes nothing.
 func TestAnAttributeThatCannotBeKeptRefusesTheWrite(t *testing.T) {
 	dir := xattrFile(t, [][2]string{{"user.a", "1"}, {"user.b", "2"}})
-	full := faultSeam{linuxFaults: linuxFaults{fsetxattr: func(fd int, attr string, data []byte, flags int) error {
+	full := faultSeam{fsetxattr: func(fd int, attr string, data []byte, flags int) error {
 		if attr == "user.b" {
 			return unix.ENOSPC
 		}
 		return unix.Fsetxattr(fd, attr, data, flags)
-	}}}
+	}}
 	_, err := seamReplace(t, dir, full)
 	wantRefusal(t, "user.b not kept", err, "f.txt has the extended attribute user.b (an ACL, a file capability or user data), which the rewritten file could not keep (no space left on device), so repox does not change it — the file is unchanged")
 	checkUnchanged(t, "user.b not kept", dir, true)
@@ -98,7 +98,7 @@ func TestAnAttributeThatCannotBeKeptRefusesTheWrite(t *testing.T) {
 // the write goes on.
 func TestWithoutExtendedAttributesTheWriteGoesOn(t *testing.T) {
 	dir := xattrFile(t, nil)
-	none := faultSeam{linuxFaults: linuxFaults{flistxattr: func(int, []byte) (int, error) { return -1, unix.ENOTSUP }}}
+	none := faultSeam{flistxattr: func(int, []byte) (int, error) { return -1, unix.ENOTSUP }}
 	if _, err := seamReplace(t, dir, none); err != nil {
 		t.Fatalf("a replace where there are no extended attributes: %v", err)
 	}
