@@ -2,7 +2,6 @@ package rootfs
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -31,11 +30,7 @@ func TestASetuidProcessMayWriteAsItsEffectiveUser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestASetuidProcessMayWriteAsItsEffectiveUser$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "REPOX_TEST_SETUID_DIR="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("the setuid child: %v\n%s", err, out)
-	}
+	rerunInChild(t, t.TempDir(), "REPOX_TEST_SETUID_DIR="+dir)
 	for _, name := range []string{"real.txt", "enosys.txt", "eperm.txt"} {
 		mustHold(t, filepath.Join(dir, name), "new\n")
 	}
