@@ -122,3 +122,29 @@ func TestScannerClosesTheFoldersItLeaves(t *testing.T) {
 		t.Errorf("%d fds open after 120 reads across folders, %d before", after, before)
 	}
 }
+
+// A read that ends exactly at the size fstat gave is the end of the file:
+// bytes a writer appends after it are left to the next scan, and the scan
+// makes no confirming read that would take them.
+func TestScannerReadEndsAtTheSizeFstatGave(t *testing.T) {
+	const text = "as it was at its stat\n"
+	var appendTo string
+	calls := 0
+	sc := scanFixture(t, map[string]string{"f.txt": text}, faultSeam{read: func(fd int, b []byte) (int, error) {
+		n, err := unix.Read(fd, b)
+		if calls++; calls == 1 {
+			f, err := os.OpenFile(appendTo, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString("appended later\n")
+			f.Close()
+		}
+		return n, err
+	}})
+	appendTo = filepath.Join(sc.root.realDir, "f.txt")
+	var buf []byte
+	if got, oc := sc.Read("f.txt", &buf, 1<<20); oc != ScanRead || string(got) != text {
+		t.Errorf("a file appended to after its read reached its size: %v, %q; want %q", oc, got, text)
+	}
+}
