@@ -60,7 +60,7 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 		}
 		return words.Refusef("%s could not be written (%v); the file is unchanged", t.shown, err)
 	}
-	if err := writeAllFd(fd, content); err != nil {
+	if err := writeAllFd(t.faults, fd, content); err != nil {
 		return fail(err)
 	}
 	if !create {
@@ -68,7 +68,7 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 			return fail(err)
 		}
 	}
-	if err := unix.Fsync(fd); err != nil {
+	if err := t.faults.Fsync(fd); err != nil {
 		return fail(err)
 	}
 	if t.hooks.BeforeLink != nil {
@@ -78,7 +78,7 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 		// an unnamed file: a create links it at its name, a replace at a
 		// temp name now that it is complete
 		if create {
-			err := linkUnnamed(fd, t.dirFd, t.name)
+			err := linkUnnamed(t.faults, fd, t.dirFd, t.name)
 			if err == unix.EEXIST {
 				return fail(words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown))
 			}
@@ -93,7 +93,7 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 		}
 	}
 	closed = true
-	if err := unix.Close(fd); err != nil {
+	if err := t.faults.Close(fd); err != nil {
 		return fail(err)
 	}
 	if create {
@@ -137,7 +137,7 @@ func (t *Target) keepOld(fd int, old *State, oldFd int) error {
 	if err := unix.Fchmod(fd, old.Perm); err != nil {
 		return err
 	}
-	if name, err := copyXattrs(oldFd, fd); err != nil {
+	if name, err := copyXattrs(t.faults, oldFd, fd); err != nil {
 		return words.Refusef("%s has the extended attribute %s (an ACL, a file capability or user data), which the rewritten file could not keep (%v), so repox does not change it — the file is unchanged; change it with another tool", t.shown, words.DisplayPath(name), err)
 	}
 	var st unix.Stat_t
@@ -163,7 +163,7 @@ func (t *Target) linkNew(tmp string) error {
 }
 
 func (t *Target) syncDir() error {
-	if err := unix.Fsync(t.dirFd); err != nil {
+	if err := t.faults.Fsync(t.dirFd); err != nil {
 		return words.Refusef("%s was written, but its folder could not be flushed to disk: %v", t.shown, err)
 	}
 	return nil
@@ -181,7 +181,7 @@ func (t *Target) nameUnnamed(fd int) (string, error) {
 	var err error
 	for range 16 {
 		name := tempName()
-		if err = linkUnnamed(fd, t.dirFd, name); err != unix.EEXIST {
+		if err = linkUnnamed(t.faults, fd, t.dirFd, name); err != unix.EEXIST {
 			if err != nil {
 				return "", err
 			}
@@ -195,7 +195,7 @@ func (t *Target) nameUnnamed(fd int) (string, error) {
 // name "") where the file system allows, else with a random temp name; a
 // name that exists (even a planted symlink) is never opened.
 func (t *Target) createTemp(mode uint32) (int, string, error) {
-	if fd, err := openUnnamedTemp(t.dirFd, mode, t.hooks.NamedTemps); err == nil {
+	if fd, err := openUnnamedTemp(t.faults, t.dirFd, mode, t.hooks.NamedTemps); err == nil {
 		return fd, "", nil
 	}
 	var lastErr error
@@ -213,9 +213,11 @@ func (t *Target) createTemp(mode uint32) (int, string, error) {
 	return -1, "", words.Refusef("%s could not be written: no temp file could be made in its folder (%v); the file is unchanged", t.shown, lastErr)
 }
 
-func writeAllFd(fd int, b []byte) error {
+// writeAllFd writes all of b, going on after a short write and retrying
+// an interrupted one.
+func writeAllFd(sys *faultSeam, fd int, b []byte) error {
 	for len(b) > 0 {
-		n, err := unix.Write(fd, b)
+		n, err := sys.Write(fd, b)
 		if err == unix.EINTR {
 			continue
 		}

@@ -28,7 +28,7 @@ func (r *Root) CopyTo(dst string, maxFile int64) (*Copier, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Copier{out: out, dirs: &dirCache{src: r.root, dst: out}, max: maxFile}, nil
+	return &Copier{out: out, dirs: &dirCache{src: r.root, dst: out, faults: &r.faults}, max: maxFile}, nil
 }
 
 // Cloned is how many files were shared copy-on-write rather than copied.
@@ -52,7 +52,8 @@ type dirCache struct {
 	src, dst *os.Root
 	made     map[string]bool
 	open     []cachedDir
-	cloned   int // files shared copy-on-write
+	cloned   int        // files shared copy-on-write
+	faults   *faultSeam // the Root's test seam
 }
 
 type cachedDir struct {
@@ -149,7 +150,7 @@ func (c *dirCache) copyOne(rel string, max int64) (bool, int64, error) {
 		return false, 0, err
 	}
 	defer f.Close()
-	n, cloned, err := copyRegular(d.dst, f, name, max)
+	n, cloned, err := copyRegular(d.dst, f, name, max, c.faults)
 	if cloned {
 		c.cloned++
 	}
@@ -158,7 +159,7 @@ func (c *dirCache) copyOne(rel string, max int64) (bool, int64, error) {
 
 // copyRegular copies the open file f to name in out: a clone where the
 // file system shares blocks (cloned), else its bytes.
-func copyRegular(out *os.Root, f *os.File, name string, max int64) (int64, bool, error) {
+func copyRegular(out *os.Root, f *os.File, name string, max int64, faults *faultSeam) (int64, bool, error) {
 	fst, err := f.Stat()
 	if err != nil || !fst.Mode().IsRegular() {
 		return 0, false, fmt.Errorf("not a regular file")
@@ -175,7 +176,7 @@ func copyRegular(out *os.Root, f *os.File, name string, max int64) (int64, bool,
 		return 0, false, err
 	}
 	var n int64
-	cloned := cloneFile(w, f) == nil
+	cloned := cloneFile(w, f, faults) == nil
 	if cloned {
 		// a clone takes the whole file as it is now, which may have grown
 		// since the stat: its size is checked after

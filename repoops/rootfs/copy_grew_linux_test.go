@@ -24,7 +24,7 @@ func TestCopyRegularRefusesAFileThatGrewPastTheCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	if _, _, err := copyRegular(out, f, "status", 8); err == nil || !strings.Contains(err.Error(), "grew over the size cap") {
+	if _, _, err := copyRegular(out, f, "status", 8, &faultSeam{}); err == nil || !strings.Contains(err.Error(), "grew over the size cap") {
 		t.Fatalf("a file that grew past the cap: %v; want grew over the size cap", err)
 	}
 	if _, err := out.Lstat("status"); err == nil {

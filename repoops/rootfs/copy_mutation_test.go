@@ -117,7 +117,7 @@ func TestCopyRegularRefusesAFifo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	if _, _, err := copyRegular(out, f, "fifo", 1<<20); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, _, err := copyRegular(out, f, "fifo", 1<<20, &faultSeam{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Fatalf("want not a regular file, got %v", err)
 	}
 	if _, err := out.Lstat("fifo"); err == nil {

@@ -16,8 +16,12 @@ import (
 // whose type the file system leaves unknown, relative to the same fd, so
 // nothing outside the folder is reached either way. Only names and types are
 // used by callers, never Info.
-func ReadDirTypes(f *os.File) ([]os.DirEntry, error) {
-	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+func ReadDirTypes(f *os.File) ([]os.DirEntry, error) { return readDirTypes(f, dupCloexec) }
+
+// readDirTypes is ReadDirTypes with the dup call as a parameter: a test
+// seam, for the fallback where dup fails (the process is out of fds).
+func readDirTypes(f *os.File, dup func(fd uintptr) (int, error)) ([]os.DirEntry, error) {
+	fd, err := dup(f.Fd())
 	if err != nil {
 		return f.ReadDir(-1)
 	}
@@ -25,3 +29,5 @@ func ReadDirTypes(f *os.File) ([]os.DirEntry, error) {
 	defer plain.Close()
 	return plain.ReadDir(-1)
 }
+
+func dupCloexec(fd uintptr) (int, error) { return unix.FcntlInt(fd, unix.F_DUPFD_CLOEXEC, 0) }

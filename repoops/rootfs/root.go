@@ -22,6 +22,10 @@ type Root struct {
 	scanClosed bool
 	scans      sync.WaitGroup
 	hooks      Hooks // under scanMu
+
+	// faults is a test seam (faultseam_unix.go): the zero value, which
+	// only rootfs's own tests change, makes the real system calls.
+	faults faultSeam
 }
 
 // Hooks are for tests of the write path: they change how a write makes its

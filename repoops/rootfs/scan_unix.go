@@ -19,6 +19,7 @@ type Scanner struct {
 	root   *Root // nil once closed, or when the root was closing: nothing is released then
 	rootFd int
 	stack  []dirFd // open folders from the root down to the current one
+	faults *faultSeam
 }
 
 type dirFd struct {
@@ -30,9 +31,9 @@ type dirFd struct {
 // done. Once the root is closing, every open of the new Scanner fails.
 func (r *Root) Scanner() *Scanner {
 	if !r.beginScan() {
-		return &Scanner{rootFd: -1} // closing: every open fails (EBADF)
+		return &Scanner{rootFd: -1, faults: &r.faults} // closing: every open fails (EBADF)
 	}
-	return &Scanner{root: r, rootFd: int(r.dirFile.Fd())}
+	return &Scanner{root: r, rootFd: int(r.dirFile.Fd()), faults: &r.faults}
 }
 
 // Close releases the folders the Scanner holds open.
@@ -150,7 +151,7 @@ func (f *Scanner) Read(rel string, bufp *[]byte, limit int) ([]byte, Outcome) {
 			buf = nb
 			*bufp = buf
 		}
-		m, err := unix.Read(fd, buf[n:])
+		m, err := f.faults.Read(fd, buf[n:])
 		if err == unix.EINTR {
 			continue
 		}

@@ -26,6 +26,7 @@ type Target struct {
 	// (repo-relative, outermost first); only a create may make them.
 	missingDirs []string
 	hooks       Hooks
+	faults      *faultSeam // the Root's test seam
 }
 
 // Target reaches rel's folder without following symlinks. With mkdirs,
@@ -36,7 +37,7 @@ func (r *Root) Target(rel string, mkdirs bool) (*Target, error) {
 	if rel == "" {
 		return nil, words.Refusef(". is the repository root, a folder — give a file path")
 	}
-	t := &Target{rel: rel, shown: shown, dirFd: -1, hooks: r.currentHooks()}
+	t := &Target{rel: rel, shown: shown, dirFd: -1, hooks: r.currentHooks(), faults: &r.faults}
 	parts := strings.Split(rel, "/")
 	t.name = parts[len(parts)-1]
 	t.dir = strings.Join(parts[:len(parts)-1], "/")
@@ -139,7 +140,7 @@ func (t *Target) openFile() (int, error) {
 	if err := t.kindRefusal(&st); err != nil {
 		return -1, err
 	}
-	fd, err := unix.Openat(t.dirFd, t.name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	fd, err := t.faults.Openat(t.dirFd, t.name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	switch {
 	case err == unix.ENOENT:
 		return -1, ErrNotFound
@@ -217,7 +218,7 @@ func (t *Target) load(fd int, max int) (*State, error) {
 	if err := t.changeRefusal(fd, &st); err != nil {
 		return nil, err
 	}
-	content, err := preadAll(fd, max+1)
+	content, err := preadAll(t.faults, fd, max+1)
 	if err != nil {
 		return nil, words.Refusef("%s could not be read: %v", t.shown, err)
 	}
@@ -229,11 +230,11 @@ func (t *Target) load(fd int, max int) (*State, error) {
 
 // preadAll reads a file from its start (whatever the fd's offset) up to
 // max bytes.
-func preadAll(fd int, max int) ([]byte, error) {
+func preadAll(sys *faultSeam, fd int, max int) ([]byte, error) {
 	var out []byte
 	buf := make([]byte, 64<<10)
 	for len(out) < max {
-		n, err := unix.Pread(fd, buf, int64(len(out)))
+		n, err := sys.Pread(fd, buf, int64(len(out)))
 		if err == unix.EINTR || err == unix.EAGAIN {
 			continue
 		}

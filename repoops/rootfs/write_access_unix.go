@@ -16,7 +16,7 @@ import (
 // keep the old one's owner and group. Root passes both, as it may write and
 // chown any file.
 func (t *Target) changeRefusal(fd int, st *unix.Stat_t) error {
-	switch err := mayWrite(fd, t.dirFd, t.name); err {
+	switch err := mayWrite(t.faults, fd, t.dirFd, t.name); err {
 	case nil, unix.ETXTBSY: // a running program is replaced by rename, not written in place
 	case unix.EACCES:
 		return words.Refusef("%s is not writable by this process (mode %#o, owner user %d, group %d; this process is user %d): repox changes only files you may write — the file is unchanged; make it writable first if it should be edited", t.shown, st.Mode&0o7777, st.Uid, st.Gid, os.Geteuid())
