@@ -141,11 +141,17 @@ type feed struct {
 
 func (f *feed) add(rel string) {
 	f.mu.Lock()
+	first := len(f.pending) == 0
 	f.pending = append(f.pending, rel)
 	f.mu.Unlock()
-	select {
-	case f.ready <- struct{}{}:
-	default:
+	// Only the first path of a batch need wake next: the rest are taken
+	// with it (a channel operation per path was most of a million-path
+	// listing's feed).
+	if first {
+		select {
+		case f.ready <- struct{}{}:
+		default:
+		}
 	}
 }
 
