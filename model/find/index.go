@@ -123,12 +123,19 @@ func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
 		next[l]++
 	}
 	ix.fill(shown, n0)
+	var runs []placeRun
+	for l := range longest + 1 {
+		if added[l] > 0 {
+			runs = append(runs, placeRun{ix.starts[l] + oldCount(l), ix.starts[l+1]})
+		}
+	}
+	ix.fillSets(runs, n-n0)
 	return ix
 }
 
-// fill works out the data of the listed paths from n0 on (their places
-// set in order, src too), on a few goroutines for a big batch: each
-// writes only its own paths' places.
+// fill works out the lower-cased bytes and the flags of the listed paths
+// from n0 on (their places set in order, src too), on a few goroutines
+// for a big batch: each writes only its own paths' places.
 func (ix *fileIndex) fill(shown []string, n0 int) {
 	n := len(shown)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4, (n-n0)/32768+1))
@@ -144,7 +151,8 @@ func (ix *fileIndex) fill(shown []string, n0 int) {
 	wg.Wait()
 }
 
-// fillPath sets the data of the path s at place i.
+// fillPath sets the lower-cased bytes and the flags of the path s at
+// place i.
 func (ix *fileIndex) fillPath(i int32, s string) {
 	low := ix.lower[ix.off[i]:ix.off[i+1]]
 	a, up := true, false
@@ -161,10 +169,48 @@ func (ix *fileIndex) fillPath(i int32, s string) {
 		low[j] = c
 	}
 	ix.ascii[i], ix.camel[i] = a, up
-	if a {
-		ix.bonus[i], ix.pairs[i] = setsOf(s, low)
-	} else {
+}
+
+// placeRun is the places lo..hi-1: the new paths of one length.
+type placeRun struct{ lo, hi int32 }
+
+// fillSets works out the bound sets of the new paths, whose places are
+// the runs (count in all), from their lower-cased bytes, in place order:
+// 48 bytes a path written where fill has just written the flags, and read
+// from one buffer, not scattered. Each of a few goroutines takes an equal
+// share of the places.
+func (ix *fileIndex) fillSets(runs []placeRun, count int) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4, count/32768+1))
+	var wg sync.WaitGroup
+	for w := range workers {
+		skip, take := count*w/workers, count*(w+1)/workers-count*w/workers
+		wg.Go(func() {
+			for _, r := range runs {
+				lo := r.lo + int32(min(skip, int(r.hi-r.lo)))
+				skip -= int(lo - r.lo)
+				hi := lo + int32(min(take, int(r.hi-lo)))
+				take -= int(hi - lo)
+				for i := lo; i < hi; i++ {
+					ix.fillSetsOf(i)
+				}
+				if take == 0 {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// fillSetsOf sets the bound sets of the path at place i.
+func (ix *fileIndex) fillSetsOf(i int32) {
+	switch low := ix.lower[ix.off[i]:ix.off[i+1]]; {
+	case !ix.ascii[i]:
 		ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
+	case ix.camel[i]:
+		ix.bonus[i], ix.pairs[i] = setsOf(ix.shown(i), low)
+	default:
+		ix.bonus[i], ix.pairs[i] = setsOf(low, low)
 	}
 }
 
