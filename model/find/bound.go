@@ -60,8 +60,8 @@ var sepByte = func() (t [256]bool) {
 }()
 
 // setsOf is an ASCII path's bonusSet and pairSet, from the path s and its
-// lower-cased bytes.
-func setsOf(s string, lower []byte) (b bonusSet, p pairSet) {
+// lower-cased bytes (s may be those bytes when it has no upper case).
+func setsOf[S string | []byte](s S, lower []byte) (b bonusSet, p pairSet) {
 	for j := 1; j < len(s); j++ {
 		q, c, lc := s[j-1], s[j], lower[j]
 		p.add(lower[j-1], lc)

@@ -1,6 +1,7 @@
 package find
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -109,4 +110,16 @@ func benchFullList(b *testing.B, paths []string, q string) {
 	slices.Sort(cpus)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-full-list")
 	b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "cpu-ms-full-list")
+	b.ReportMetric(heapMiB(), "heap-MiB-after")
+	runtime.KeepAlive(h) // the pane, its set and index: measured above
+}
+
+// heapMiB is the heap live after a collection: with the pane open on its
+// full list, what the set, its index and the list hold (and the
+// benchmark's own copy of the paths).
+func heapMiB() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.HeapAlloc) / (1 << 20)
 }

@@ -61,10 +61,10 @@ func TestFindMarksComeFromTheTool(t *testing.T) {
 	}
 	seen := 0
 	for _, h := range p.res.hits {
-		if p.seen[p.ix.raw[h.idx]] {
+		if p.seen[p.ix.raw(h.idx)] {
 			seen++
-			if !strings.Contains(want, p.ix.shown[h.idx]+"\n") {
-				t.Errorf("%s marked seen, not in the tool's text", p.ix.shown[h.idx])
+			if !strings.Contains(want, p.ix.shown(h.idx)+"\n") {
+				t.Errorf("%s marked seen, not in the tool's text", p.ix.shown(h.idx))
 			}
 		}
 	}

@@ -113,7 +113,7 @@ func hitPaths(p *Pane) []string {
 	var out []string
 	for i := range p.res.ranked() {
 		h := p.res.hit(i)
-		out = append(out, p.ix.shown[h.idx])
+		out = append(out, p.ix.shown(h.idx))
 	}
 	return out
 }

@@ -13,20 +13,29 @@ import (
 // paths' data length class by length class and working out only the new
 // paths', so indexing the whole set costs one pass over its paths however
 // many batches it came in.
+//
+// The index holds no strings of its own: a place names its path by its
+// position in the listing (src), read from the set's own slices, so the
+// collector has no million strings of the index to scan and a new
+// version copies no pointers. (The new paths are filled in listing
+// order, writing each to its place: filling in place order instead,
+// reading each path where it is listed, measured 3x slower on 1M paths,
+// a chain of dependent cache misses per path.)
 
 // fileIndex is the file set find matches against, built once per listing.
 // Paths are held shortest first (then in path order): see the bound above.
 type fileIndex struct {
-	raw   []string // repo-relative raw paths
-	shown []string // repoops.DisplayPath of each
-	lower []byte   // shown[i] lower-cased (ASCII only) at off[i]:off[i+1]
-	off   []int32
-	ascii []bool  // shown[i] is pure ASCII without NUL: the prefilter decides for it
-	camel []bool  // shown[i] may hold an upper-case letter (ASCII, or any non-ASCII)
-	order []int32 // indexes in the listing's order (path order), for an empty query
+	rawSet   []string // the listing's raw paths (the set's, shared)
+	shownSet []string // repoops.DisplayPath of each (the set's, shared)
+	src      []int32  // the listing position of the path at each place
+	lower    []byte   // shown(i) lower-cased (ASCII only) at off[i]:off[i+1]
+	off      []int32
+	ascii    []bool  // shown(i) is pure ASCII without NUL: the prefilter decides for it
+	camel    []bool  // shown(i) may hold an upper-case letter (ASCII, or any non-ASCII)
+	order    []int32 // places in the listing's order (path order), for an empty query
 
-	bonus []bonusSet // shown[i]'s, for pathBounds (anyBonus when not ASCII)
-	pairs []pairSet  // shown[i]'s, for pathBounds (anyPair when not ASCII)
+	bonus []bonusSet // shown(i)'s, for pathBounds (anyBonus when not ASCII)
+	pairs []pairSet  // shown(i)'s, for pathBounds (anyPair when not ASCII)
 
 	// starts[l] is where the paths of l bytes begin (they end at
 	// starts[l+1]); len(starts) is the longest path's length + 2.
@@ -36,12 +45,19 @@ type fileIndex struct {
 	blockSets  []pathBlock // blocks(), once asked for
 }
 
+// raw is the repo-relative raw path at place i.
+func (ix *fileIndex) raw(i int32) string { return ix.rawSet[ix.src[i]] }
+
+// shown is repoops.DisplayPath of the path at place i.
+func (ix *fileIndex) shown(i int32) string { return ix.shownSet[ix.src[i]] }
+
 // newFileIndex indexes the listed paths (raw and shown in listing order).
 func newFileIndex(raw, shown []string) *fileIndex { return extendIndex(nil, raw, shown) }
 
-// extendIndex indexes the listed paths (raw and shown in listing order)
-// given old, the index of the first old.len() of them (nil: none), which
-// it reads and does not change.
+// extendIndex indexes the listed paths (raw and shown in listing order,
+// not to be changed while the index is in use) given old, the index of
+// the first old.len() of them (nil: none), which it reads and does not
+// change.
 func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
 	if old == nil {
 		old = &fileIndex{starts: []int32{0, 0}}
@@ -61,7 +77,7 @@ func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
 	for _, s := range shown[n0:] {
 		added[len(s)]++
 	}
-	ix := &fileIndex{raw: make([]string, n), shown: make([]string, n), off: make([]int32, n+1), ascii: make([]bool, n), camel: make([]bool, n), bonus: make([]bonusSet, n), pairs: make([]pairSet, n), order: make([]int32, n), starts: make([]int32, longest+2)}
+	ix := &fileIndex{rawSet: raw[:n:n], shownSet: shown[:n:n], src: make([]int32, n), off: make([]int32, n+1), ascii: make([]bool, n), camel: make([]bool, n), bonus: make([]bonusSet, n), pairs: make([]pairSet, n), order: make([]int32, n), starts: make([]int32, longest+2)}
 	byteStart := make([]int, longest+1)
 	pos, bytes := int32(0), 0
 	for l := range longest + 1 {
@@ -85,8 +101,7 @@ func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
 			continue
 		}
 		from, to := old.starts[l], ix.starts[l]
-		copy(ix.raw[to:to+oc], old.raw[from:from+oc])
-		copy(ix.shown[to:to+oc], old.shown[from:from+oc])
+		copy(ix.src[to:to+oc], old.src[from:from+oc])
 		copy(ix.ascii[to:to+oc], old.ascii[from:from+oc])
 		copy(ix.camel[to:to+oc], old.camel[from:from+oc])
 		copy(ix.bonus[to:to+oc], old.bonus[from:from+oc])
@@ -104,17 +119,24 @@ func extendIndex(old *fileIndex, raw, shown []string) *fileIndex {
 	}
 	for p := n0; p < n; p++ {
 		l := len(shown[p])
-		ix.order[p] = next[l]
+		ix.order[p], ix.src[next[l]] = next[l], int32(p)
 		next[l]++
 	}
-	ix.fill(raw, shown, n0)
+	ix.fill(shown, n0)
+	var runs []placeRun
+	for l := range longest + 1 {
+		if added[l] > 0 {
+			runs = append(runs, placeRun{ix.starts[l] + oldCount(l), ix.starts[l+1]})
+		}
+	}
+	ix.fillSets(runs, n-n0)
 	return ix
 }
 
-// fill works out the data of the listed paths from n0 on (their places
-// set in order), on a few goroutines for a big batch: each writes only
-// its own paths' places.
-func (ix *fileIndex) fill(raw, shown []string, n0 int) {
+// fill works out the lower-cased bytes and the flags of the listed paths
+// from n0 on (their places set in order, src too), on a few goroutines
+// for a big batch: each writes only its own paths' places.
+func (ix *fileIndex) fill(shown []string, n0 int) {
 	n := len(shown)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4, (n-n0)/32768+1))
 	var wg sync.WaitGroup
@@ -122,16 +144,16 @@ func (ix *fileIndex) fill(raw, shown []string, n0 int) {
 		lo, hi := n0+(n-n0)*w/workers, n0+(n-n0)*(w+1)/workers
 		wg.Go(func() {
 			for p := lo; p < hi; p++ {
-				ix.fillPath(ix.order[p], raw[p], shown[p])
+				ix.fillPath(ix.order[p], shown[p])
 			}
 		})
 	}
 	wg.Wait()
 }
 
-// fillPath sets the data of the path at place i.
-func (ix *fileIndex) fillPath(i int32, raw, s string) {
-	ix.raw[i], ix.shown[i] = raw, s
+// fillPath sets the lower-cased bytes and the flags of the path s at
+// place i.
+func (ix *fileIndex) fillPath(i int32, s string) {
 	low := ix.lower[ix.off[i]:ix.off[i+1]]
 	a, up := true, false
 	for j := 0; j < len(s); j++ {
@@ -147,10 +169,49 @@ func (ix *fileIndex) fillPath(i int32, raw, s string) {
 		low[j] = c
 	}
 	ix.ascii[i], ix.camel[i] = a, up
-	ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
-	if a {
-		ix.bonus[i], ix.pairs[i] = setsOf(s, low)
+}
+
+// placeRun is the places lo..hi-1: the new paths of one length.
+type placeRun struct{ lo, hi int32 }
+
+// fillSets works out the bound sets of the new paths, whose places are
+// the runs (count in all), from their lower-cased bytes, in place order:
+// 48 bytes a path written where fill has just written the flags, and read
+// from one buffer, not scattered. Each of a few goroutines takes an equal
+// share of the places.
+func (ix *fileIndex) fillSets(runs []placeRun, count int) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4, count/32768+1))
+	var wg sync.WaitGroup
+	for w := range workers {
+		skip, take := count*w/workers, count*(w+1)/workers-count*w/workers
+		wg.Go(func() {
+			for _, r := range runs {
+				lo := r.lo + int32(min(skip, int(r.hi-r.lo)))
+				skip -= int(lo - r.lo)
+				hi := lo + int32(min(take, int(r.hi-lo)))
+				take -= int(hi - lo)
+				for i := lo; i < hi; i++ {
+					ix.fillSetsOf(i)
+				}
+				if take == 0 {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// fillSetsOf sets the bound sets of the path at place i.
+func (ix *fileIndex) fillSetsOf(i int32) {
+	switch low := ix.lower[ix.off[i]:ix.off[i+1]]; {
+	case !ix.ascii[i]:
+		ix.bonus[i], ix.pairs[i] = anyBonus, anyPair
+	case ix.camel[i]:
+		ix.bonus[i], ix.pairs[i] = setsOf(ix.shown(i), low)
+	default:
+		ix.bonus[i], ix.pairs[i] = setsOf(low, low)
 	}
 }
 
-func (ix *fileIndex) len() int { return len(ix.shown) }
+func (ix *fileIndex) len() int { return len(ix.src) }

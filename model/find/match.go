@@ -191,7 +191,7 @@ func scoreIDs(ix *fileIndex, q string, all []int32, first, step, plain, camel, r
 			// A later path of the same length with the same score ranks
 			// below, so a bound equal to the worst held is no better.
 			worst := h.hits[0].score
-			if top-len(ix.shown[id]) <= worst {
+			if top-int(ix.off[id+1]-ix.off[id]) <= worst {
 				break
 			}
 			// The worst held only rises, so a block found unable to beat
@@ -207,7 +207,7 @@ func scoreIDs(ix *fileIndex, q string, all []int32, first, step, plain, camel, r
 		if asciiQ && ix.ascii[id] {
 			s := ""
 			if ix.camel[id] {
-				s = ix.shown[id]
+				s = ix.shown(id)
 			}
 			score, matched, ok := fuzzyScore(s, ix.lower[ix.off[id]:ix.off[id+1]], aq, buf)
 			if !ok {
@@ -219,7 +219,7 @@ func scoreIDs(ix *fileIndex, q string, all []int32, first, step, plain, camel, r
 			}
 			x.matched = slices.Clone(matched)
 		} else {
-			ms := fuzzy.Find(q, ix.shown[id:id+1])
+			ms := fuzzy.Find(q, []string{ix.shown(id)})
 			if len(ms) == 0 {
 				continue
 			}

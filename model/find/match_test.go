@@ -55,8 +55,8 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 					t.Fatalf("%q lists %d paths", sub, got.ranked())
 				}
 				for j, p := range paths {
-					if ix.shown[got.hit(j).idx] != p {
-						t.Fatalf("%q: row %d is %q, listed %q", sub, j, ix.shown[got.hit(j).idx], p)
+					if ix.shown(got.hit(j).idx) != p {
+						t.Fatalf("%q: row %d is %q, listed %q", sub, j, ix.shown(got.hit(j).idx), p)
 					}
 				}
 				continue
@@ -72,8 +72,8 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 				}
 				for j := range n {
 					g, w := got.hits[j], want[j]
-					if ix.shown[g.idx] != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
-						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown[g.idx], g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
+					if ix.shown(g.idx) != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
+						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown(g.idx), g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
 					}
 				}
 				all := got.rankAll(ix)
@@ -81,8 +81,8 @@ func TestMatchFilesIsFuzzy(t *testing.T) {
 					t.Fatalf("%q: rankAll left %d unranked", sub, len(all.ids)-len(all.hits))
 				}
 				for j := range want {
-					if ix.shown[all.hits[j].idx] != want[j].Str {
-						t.Fatalf("%q: fully ranked %d is %q, fuzzy %q", sub, j, ix.shown[all.hits[j].idx], want[j].Str)
+					if ix.shown(all.hits[j].idx) != want[j].Str {
+						t.Fatalf("%q: fully ranked %d is %q, fuzzy %q", sub, j, ix.shown(all.hits[j].idx), want[j].Str)
 					}
 				}
 			}
@@ -224,8 +224,8 @@ func TestMatchFilesIsFuzzyRandom(t *testing.T) {
 				}
 				for j := range min(rank, len(want)) {
 					g, w := got.hits[j], want[j]
-					if ix.shown[g.idx] != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
-						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown[g.idx], g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
+					if ix.shown(g.idx) != w.Str || g.score != w.Score || !slices.Equal(g.matched, w.MatchedIndexes) {
+						t.Fatalf("%q rank %d: got %q (%d %v), fuzzy %q (%d %v)", sub, j, ix.shown(g.idx), g.score, g.matched, w.Str, w.Score, w.MatchedIndexes)
 					}
 				}
 			}
@@ -242,12 +242,12 @@ func TestIndexOrder(t *testing.T) {
 	want := slices.Clone(paths)
 	slices.SortStableFunc(want, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
 	ix := newFileIndex(paths, paths)
-	if !slices.Equal(ix.shown, want) {
+	if !slices.Equal(placed(ix), want) {
 		t.Fatalf("the index is not a stable sort by length")
 	}
 	for p, i := range ix.order {
-		if ix.shown[i] != paths[p] {
-			t.Fatalf("order[%d] = %d: %q, listed %q", p, i, ix.shown[i], paths[p])
+		if ix.shown(i) != paths[p] {
+			t.Fatalf("order[%d] = %d: %q, listed %q", p, i, ix.shown(i), paths[p])
 		}
 	}
 	if ix := newFileIndex(nil, nil); ix.len() != 0 || len(ix.off) != 1 {
@@ -301,7 +301,7 @@ func TestBlockBound(t *testing.T) {
 			for i := 1; i <= len(q); i++ {
 				sub := q[:i]
 				pb := newPathBounds(sub, queryBound(sub, false), queryBound(sub, true))
-				for _, m := range fuzzy.Find(sub, ix.shown) {
+				for _, m := range fuzzy.Find(sub, placed(ix)) {
 					if b := pb.ofBlock(&blocks[m.Index>>blockShift]); m.Score > b {
 						t.Fatalf("%q in %q scores %d, over its block's bound %d", sub, m.Str, m.Score, b)
 					}

@@ -63,7 +63,7 @@ func members(ix *fileIndex, fq string, from *findMatches, stop func() bool) (ids
 						continue
 					}
 					end = start + int32(e)
-				} else if len(fuzzy.Find(fq, ix.shown[id:id+1])) == 0 {
+				} else if len(fuzzy.Find(fq, []string{ix.shown(id)})) == 0 {
 					continue
 				}
 				ids[k], ends[k] = id, end

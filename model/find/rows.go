@@ -42,7 +42,7 @@ func (p *Pane) relist() {
 		p.returned = append(p.returned, row)
 	}
 	for i := range p.res.ranked() {
-		if !p.seen[p.ix.raw[p.res.hit(i).idx]] {
+		if !p.seen[p.ix.raw(p.res.hit(i).idx)] {
 			p.others = append(p.others, int32(i))
 		}
 	}
@@ -67,10 +67,10 @@ func (p *Pane) rowAt(i int) findRow {
 			return p.returned[i]
 		}
 		h := p.res.hit(int(p.others[i-len(p.returned)]))
-		return findRow{raw: p.ix.raw[h.idx], shown: p.ix.shown[h.idx], matched: h.matched}
+		return findRow{raw: p.ix.raw(h.idx), shown: p.ix.shown(h.idx), matched: h.matched}
 	}
 	h := p.res.hit(i)
-	return findRow{raw: p.ix.raw[h.idx], shown: p.ix.shown[h.idx], matched: h.matched}
+	return findRow{raw: p.ix.raw(h.idx), shown: p.ix.shown(h.idx), matched: h.matched}
 }
 
 // matchCount is how many paths the list holds in all: the fuzzy matches

@@ -88,8 +88,8 @@ func TestFindReturnedRowsAreExactlyRepoFind(t *testing.T) {
 		}
 		// Every fuzzy match ranked so far is listed once.
 		for _, h := range p.res.hits {
-			if n := count(rows, p.ix.raw[h.idx]); n != 1 {
-				t.Errorf("%s: fuzzy match %s listed %d times", q, p.ix.raw[h.idx], n)
+			if n := count(rows, p.ix.raw(h.idx)); n != 1 {
+				t.Errorf("%s: fuzzy match %s listed %d times", q, p.ix.raw(h.idx), n)
 			}
 		}
 		// What is on screen agrees: the first rows are ● and only they.

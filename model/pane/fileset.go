@@ -2,6 +2,7 @@ package pane
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,7 +41,7 @@ type FileSet struct {
 	Gen        int
 	Started    bool
 	cancel     func()
-	raw, shown []string // in listing order: tracked first, untracked after
+	raw, shown []string // in listing order: tracked first, untracked after; shown nil while each shows as its raw form
 	Done       bool
 	Unreadable int
 	Err        error
@@ -65,8 +66,13 @@ func (s *FileSet) Version() FileVersion { return FileVersion{Gen: s.Gen, N: len(
 func (s *FileSet) Listing() bool { return s.Started && !s.Done }
 
 // Paths is the set listed so far (shared: not to be appended to).
+// Where every path shows as itself, as most do, shown is raw: a million
+// paths are not held twice.
 func (s *FileSet) Paths() (raw, shown []string) {
 	n := len(s.raw)
+	if s.shown == nil {
+		return s.raw[:n:n], s.raw[:n:n]
+	}
 	return s.raw[:n:n], s.shown[:n:n]
 }
 
@@ -109,7 +115,8 @@ func (s *FileSet) restart() tea.Cmd {
 }
 
 // Batch is the paths listed since the last batch; Done says the
-// listing is over (err: how it failed).
+// listing is over (err: how it failed). Shown is nil when every path
+// shows as itself (repoops.DisplayPath).
 type Batch struct {
 	Raw, Shown []string
 	Done       bool
@@ -119,8 +126,17 @@ type Batch struct {
 
 // OnBatch takes a batch of the current listing in and asks for the next.
 func (s *FileSet) OnBatch(b Batch, f *feed) tea.Cmd {
+	before := len(s.raw)
 	s.raw = append(s.raw, b.Raw...)
-	s.shown = append(s.shown, b.Shown...)
+	switch {
+	case b.Shown == nil && s.shown == nil: // every path so far shows as itself
+	case s.shown == nil:
+		s.shown = append(slices.Clone(s.raw[:before]), b.Shown...)
+	case b.Shown == nil:
+		s.shown = append(s.shown, b.Raw...)
+	default:
+		s.shown = append(s.shown, b.Shown...)
+	}
 	if !b.Done {
 		return f.next(s.Gen)
 	}
@@ -141,11 +157,17 @@ type feed struct {
 
 func (f *feed) add(rel string) {
 	f.mu.Lock()
+	first := len(f.pending) == 0
 	f.pending = append(f.pending, rel)
 	f.mu.Unlock()
-	select {
-	case f.ready <- struct{}{}:
-	default:
+	// Only the first path of a batch need wake next: the rest are taken
+	// with it (a channel operation per path was most of a million-path
+	// listing's feed).
+	if first {
+		select {
+		case f.ready <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -177,9 +199,15 @@ func (f *feed) next(gen int) tea.Cmd {
 		b.Raw, f.pending = f.pending, nil
 		b.Unreadable, b.Err = f.unreadable, f.err
 		f.mu.Unlock()
-		b.Shown = make([]string, len(b.Raw))
 		for i, r := range b.Raw {
-			b.Shown[i] = repoops.DisplayPath(r)
+			d := repoops.DisplayPath(r)
+			if d == r && b.Shown == nil {
+				continue
+			}
+			if b.Shown == nil {
+				b.Shown = append(make([]string, 0, len(b.Raw)), b.Raw[:i]...)
+			}
+			b.Shown = append(b.Shown, d)
 		}
 		return FeedMsg{Batch: b, Feed: f}
 	})

@@ -112,6 +112,18 @@ func QuoteText(s string) string {
 }
 
 func hasUnsafeRune(s string) bool {
+	// Printable ASCII, all of most paths, is safe: decode runes only from
+	// the first byte that is not (a million listed paths, issue 26).
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return hasUnsafeRuneDecoded(s[i:])
+		}
+	}
+	return false
+}
+
+// hasUnsafeRuneDecoded is hasUnsafeRune rune by rune.
+func hasUnsafeRuneDecoded(s string) bool {
 	if !utf8.ValidString(s) {
 		return true
 	}

@@ -32,3 +32,25 @@ func TestCountWords(t *testing.T) {
 		t.Errorf("Noun for a verb: %q", got)
 	}
 }
+
+// TestUnsafeRuneASCIIFastPath: hasUnsafeRune, which skips printable ASCII
+// without decoding, agrees with the rune-by-rune rule on every string of
+// up to two bytes and on ASCII prefixes before each of them.
+func TestUnsafeRuneASCIIFastPath(t *testing.T) {
+	var tails []string
+	for a := range 256 {
+		tails = append(tails, string([]byte{byte(a)}))
+		for b := range 256 {
+			tails = append(tails, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	tails = append(tails, "", "é", "\u200b", "\u2028", "\uFFFD", "\U0001F600", "\xe2\x80")
+	for _, tail := range tails {
+		for _, pre := range []string{"", "a", "src/x ~.go"} {
+			s := pre + tail
+			if got, want := hasUnsafeRune(s), hasUnsafeRuneDecoded(s); got != want {
+				t.Fatalf("hasUnsafeRune(%q) = %v, decoded rule says %v", s, got, want)
+			}
+		}
+	}
+}
