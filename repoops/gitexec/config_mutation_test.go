@@ -100,7 +100,7 @@ func TestParseGitConfigBlanksNamedDriversOnly(t *testing.T) {
 
 // core.excludesFile, core.attributesFile and extensions.objectFormat are
 // read from those exact keys (any case) and from no other: a key of
-// another section with the same variable, another variable of core, a
+// another section with the same variable, another variable of the section, a
 // plain key of another section, or the same key with a subsection, each
 // coming after the real one, changes none of them.
 func TestParseGitConfigReadsOnlyItsThreeKeys(t *testing.T) {
@@ -112,6 +112,9 @@ func TestParseGitConfigReadsOnlyItsThreeKeys(t *testing.T) {
 		"other.attributesfile\n/not-attrs",   // the variable in another section
 		"core.sub.excludesfile\n/not-ignore", // a subsection
 		"core.sub.attributesfile\n/not-attrs",
+		"other.objectformat\nsha1",          // the variable in another section
+		"extensions.worktreeConfig\ntrue",   // another variable of extensions
+		"extensions.sub.objectformat\nsha1", // a subsection
 		"user.email\nsomeone@example.com",
 	}
 	c, err := parseGitConfig([]byte(strings.Join(recs, "\x00") + "\x00"))
