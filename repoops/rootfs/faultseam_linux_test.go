@@ -35,42 +35,19 @@ func withoutProc(s *faultSeam) {
 // was complete (a named temp file) or not (an unnamed O_TMPFILE one).
 func tempsSeen(t *testing.T, dir string, faults faultSeam, replace bool) (named bool, err error) {
 	t.Helper()
-	p := filepath.Join(dir, "f.txt")
 	if replace {
-		if err := os.WriteFile(p, []byte("old\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("old\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	r.faults = faults
-	r.SetHooks(Hooks{BeforeLink: func() {
+	seen := Hooks{BeforeLink: func() {
 		des, _ := os.ReadDir(dir)
 		for _, de := range des {
 			named = named || IsWriteTemp(de.Name())
 		}
-	}})
-	tg, err := r.Target("f.txt", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tg.Close()
-	if !replace {
-		return named, tg.Create([]byte("new\n"))
-	}
-	f, err := tg.OpenFile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	old, err := f.Load(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return named, tg.Replace([]byte("new\n"), old, f)
+	}}
+	err = writeThroughSeam(t, dir, faults, seen, replace, "new\n")
+	return named, err
 }
 
 // With no /proc, root still writes through an unnamed temp file, and

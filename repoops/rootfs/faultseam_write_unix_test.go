@@ -27,20 +27,28 @@ func seamWrite(t *testing.T, faults faultSeam, named, replace bool, content stri
 			t.Fatal(err)
 		}
 	}
+	return dir, writeThroughSeam(t, dir, faults, Hooks{NamedTemps: named}, replace, content)
+}
+
+// writeThroughSeam writes content to dir/f.txt through a Root with the
+// seam's faults and the hooks: a replace of the file there (loaded whole
+// first, as a tool's write does) when replace, else a create.
+func writeThroughSeam(t *testing.T, dir string, faults faultSeam, hooks Hooks, replace bool, content string) error {
+	t.Helper()
 	r, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	r.faults = faults
-	r.SetHooks(Hooks{NamedTemps: named})
+	r.SetHooks(hooks)
 	tg, err := r.Target("f.txt", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tg.Close()
 	if !replace {
-		return dir, tg.Create([]byte(content))
+		return tg.Create([]byte(content))
 	}
 	f, err := tg.OpenFile()
 	if err != nil {
@@ -51,7 +59,7 @@ func seamWrite(t *testing.T, faults faultSeam, named, replace bool, content stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir, tg.Replace([]byte(content), old, f)
+	return tg.Replace([]byte(content), old, f)
 }
 
 // noTempLeft fails the test when a write's temp file is left in dir.

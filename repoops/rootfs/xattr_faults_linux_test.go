@@ -70,20 +70,7 @@ func TestAReplaceKeepsEveryExtendedAttributeButTheSELinuxLabel(t *testing.T) {
 // seamReplace replaces dir/f.txt with "new\n" through the seam.
 func seamReplace(t *testing.T, dir string, faults faultSeam) (string, error) {
 	t.Helper()
-	tg, err := openTarget(t, dir, "f.txt", faults, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := tg.OpenFile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	old, err := f.Load(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, tg.Replace([]byte("new\n"), old, f)
+	return dir, writeThroughSeam(t, dir, faults, Hooks{}, true, "new\n")
 }
 
 // An attribute the new file cannot get (the file system is out of space
