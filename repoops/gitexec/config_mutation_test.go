@@ -1,9 +1,12 @@
 package gitexec
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/words"
 )
 
 // `git version` output is read only in its one form: "git version
@@ -123,5 +126,36 @@ func TestParseGitConfigReadsOnlyItsThreeKeys(t *testing.T) {
 	}
 	if c.excludes != "/ignore" || c.attrs != "/attrs" || c.objectFormat != "sha256" {
 		t.Errorf("excludes %q, attributes %q, object format %q; want /ignore, /attrs, sha256", c.excludes, c.attrs, c.objectFormat)
+	}
+}
+
+// The count of named drivers is over every section together, and its
+// bound is inclusive: exactly maxDriverNames names across sections (a
+// section's repeated name counts once) are blanked; one more, in any
+// section, is refused with the count.
+func TestParseGitConfigDriverNameBoundIsExact(t *testing.T) {
+	listing := func(filters, diffs int) []byte {
+		var b []byte
+		for i := range filters {
+			b = fmt.Appendf(b, "filter.f%d.clean\nx\x00filter.f%d.smudge\nx\x00", i, i)
+		}
+		for i := range diffs {
+			b = fmt.Appendf(b, "diff.d%d.textconv\nx\x00", i)
+		}
+		return b
+	}
+	half := maxDriverNames / 2
+	c, err := parseGitConfig(listing(half, maxDriverNames-half))
+	if err != nil {
+		t.Fatalf("exactly %d names across two sections: %v; want them blanked", maxDriverNames, err)
+	}
+	if want := half*4 + (maxDriverNames-half)*3; len(c.overrides) != want {
+		t.Errorf("%d overrides for %d names; want %d", len(c.overrides), maxDriverNames, want)
+	}
+	for _, over := range [][2]int{{half + 1, maxDriverNames - half}, {half, maxDriverNames - half + 1}} {
+		_, err := parseGitConfig(listing(over[0], over[1]))
+		if err == nil || !strings.Contains(err.Error(), "names "+words.Commas(maxDriverNames+1)+" drivers") {
+			t.Errorf("%d filters and %d diffs: %v; want a refusal that counts %d names", over[0], over[1], err, maxDriverNames+1)
+		}
 	}
 }

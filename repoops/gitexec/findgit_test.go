@@ -2,9 +2,12 @@ package gitexec
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +62,40 @@ func TestPathGitTakesOnlyAnAbsoluteHit(t *testing.T) {
 		if got := pathGit(c.look); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// The system folders' git is taken before PATH's: a git planted in a
+// folder early on PATH (a repository's bin/, a download folder) is not
+// the one repox runs. FindGit resolves once per process, so the check
+// runs in a child of this test binary with PATH leading to the plant.
+func TestFindGitPrefersTheSystemFoldersToPATH(t *testing.T) {
+	if os.Getenv("REPOX_FINDGIT_CHILD") == "1" {
+		fmt.Println("found=" + FindGit())
+		return
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no execute bits on Windows")
+	}
+	system := gitIn(gitFolders)
+	if system == "" {
+		t.Skip("no git in the system folders")
+	}
+	plant := t.TempDir()
+	if err := os.WriteFile(filepath.Join(plant, "git"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFindGitPrefersTheSystemFoldersToPATH$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "REPOX_FINDGIT_CHILD=1", "PATH="+plant+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child: %v: %s", err, out)
+	}
+	found, ok := strings.CutPrefix(strings.SplitN(string(out), "\n", 2)[0], "found=")
+	if !ok {
+		t.Fatalf("the child said %q", out)
+	}
+	if found != system {
+		t.Errorf("FindGit with a planted git first on PATH: %q; want the system's %q", found, system)
 	}
 }

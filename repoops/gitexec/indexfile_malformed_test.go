@@ -2,6 +2,8 @@ package gitexec
 
 import (
 	"encoding/binary"
+	"io"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -125,5 +127,149 @@ func TestParseIndexSizesNothingByAClaimedCount(t *testing.T) {
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
 		t.Errorf("refusing it allocated %d bytes; want no room sized by the claimed count", grew)
+	}
+}
+
+// Extensions: one whose signature starts with an upper-case letter, 'A'
+// to 'Z' both included, is optional and skipped; any other first byte
+// (the split index's "link", or a byte just outside the range) changes
+// what the entries mean, so the index is refused.
+func TestParseIndexExtensionSignatures(t *testing.T) {
+	entry := handEntry(5, pad("a.txt"))
+	ext := func(sig string) []byte {
+		return binary.BigEndian.AppendUint32([]byte(sig), 3) // three bytes of data follow
+	}
+	for _, c := range []struct {
+		sig  string
+		read bool
+	}{{"AEXT", true}, {"ZEXT", true}, {"TREE", true}, {"@EXT", false}, {"[EXT", false}, {"link", false}, {"sdir", false}} {
+		tr, _, ok := parseIndex(handIndex(2, 1, entry, ext(c.sig), []byte("xyz")), "")
+		if ok != c.read || ok && (tr.Len() != 1 || tr.Path(0) != "a.txt") {
+			t.Errorf("an extension signed %q: read %v; want %v", c.sig, ok, c.read)
+		}
+	}
+}
+
+// The body must end exactly where the last extension does: bytes too few
+// to be an extension's header (here 1 to 7) are a malformed index.
+func TestParseIndexRefusesAnUnevenEnd(t *testing.T) {
+	entry := handEntry(5, pad("a.txt"))
+	if _, _, ok := parseIndex(handIndex(2, 1, entry), ""); !ok {
+		t.Fatal("the well-formed index was refused")
+	}
+	for n := 1; n < 8; n++ {
+		if _, _, ok := parseIndex(handIndex(2, 1, entry, []byte(strings.Repeat("A", n))), ""); ok {
+			t.Errorf("%d stray bytes after the entries: read; want refused", n)
+		}
+	}
+}
+
+// gitVarint is git's encode_varint (varint.c): seven bits a byte, the
+// high bit set on all but the last, each continuation carrying one less.
+func gitVarint(v uint64) []byte {
+	var b [16]byte
+	pos := len(b) - 1
+	b[pos] = byte(v & 127)
+	for v >>= 7; v != 0; v >>= 7 {
+		v--
+		pos--
+		b[pos] = 128 | byte(v&127)
+	}
+	return b[pos:]
+}
+
+// indexVarint reads what git writes, up to nine bytes (63 bits); a tenth
+// byte, or a varint that runs past its buffer, is malformed (n = 0) and
+// never read beyond the buffer's end.
+func TestIndexVarintReadsGitsFormAndStopsAtItsBounds(t *testing.T) {
+	for _, v := range []uint64{0, 1, 127, 128, 16511, 16512, 1 << 20, 1 << 35, 1 << 49, 1 << 56, 1<<62 + 12345} {
+		enc := gitVarint(v)
+		got, n := indexVarint(append(enc, 0xAA)) // a byte after it is not read
+		if uint64(got) != v || n != len(enc) {
+			t.Errorf("indexVarint(% x) = %d, %d; want %d, %d", enc, got, n, v, len(enc))
+		}
+	}
+	if n := len(gitVarint(1<<62 + 12345)); n != 9 {
+		t.Fatalf("the largest value took %d bytes; want the nine-byte case", n)
+	}
+	if _, n := indexVarint([]byte(strings.Repeat("\x80", 9) + "\x00")); n != 0 {
+		t.Errorf("a ten-byte varint read %d bytes; want it refused", n)
+	}
+	for cut := 1; cut <= 9; cut++ {
+		if v, n := indexVarint([]byte(strings.Repeat("\x80", cut))); n != 0 {
+			t.Errorf("a varint cut after %d bytes read as %d (%d bytes); want it refused", cut, v, n)
+		}
+	}
+	if _, n := indexVarint(nil); n != 0 {
+		t.Errorf("an empty buffer read %d bytes", n)
+	}
+	// In an index: an entry whose strip varint runs into the trailer.
+	if _, _, ok := parseIndex(handIndex(4, 1, handEntry(2, "\x80\x80")), ""); ok {
+		t.Error("a v4 entry whose varint runs to the body's end was read")
+	}
+}
+
+// indexNamesRoom: the paths seen so far scaled to the whole count, an
+// eighth to spare, within maxNames; for versions 2 and 3 also within what
+// the file holds besides the entries' 62-byte headers; never less than
+// what is already held.
+func TestIndexNamesRoom(t *testing.T) {
+	const count, seen, names = 4096, 2048, 1000 // 2000 expected, 2250 with the eighth
+	roomy := int64(1 << 30)
+	headers := int64(12 + 20 + 62*count)
+	for _, c := range []struct {
+		name     string
+		version  uint32
+		size     int64
+		maxNames int64
+		want     int
+	}{
+		{"scaled, an eighth to spare", 2, roomy, roomy, 2250},
+		{"version 4 scaled alike", 4, roomy, roomy, 2250},
+		{"within maxNames", 2, roomy, 2100, 2100},
+		{"within the file, v2", 2, headers + 1500, roomy, 1500},
+		{"within the file, v3", 3, headers + 1500, roomy, 1500},
+		{"v4 paths are not in the file whole", 4, headers + 1500, roomy, 2250},
+		{"never below what is held", 2, headers + 500, roomy, names},
+		{"never below what is held, maxNames", 4, roomy, 10, names},
+	} {
+		if got := indexNamesRoom(c.version, c.size, count, seen, names, c.maxNames); got != c.want {
+			t.Errorf("%s: indexNamesRoom = %d; want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// lazyReader serves head, then reads that leave the buffer as it was
+// (the bytes of an extension the parser skips unread), up to n in all.
+type lazyReader struct {
+	head []byte
+	n    int64
+}
+
+func (r *lazyReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), r.n)
+	copy(p[:k], r.head)
+	r.head = r.head[min(int64(len(r.head)), k):]
+	r.n -= k
+	return int(k), nil
+}
+
+// An index is read up to math.MaxInt32 bytes, that size included (the
+// paths' offsets are int32); one byte more is refused unread. The body
+// here is an empty index and one optional extension filling the rest.
+func TestParseIndexSizeCeilingIsExact(t *testing.T) {
+	for _, c := range []struct {
+		size int64
+		read bool
+	}{{math.MaxInt32, true}, {math.MaxInt32 + 1, false}} {
+		head := handIndex(2, 0)[:12]
+		head = binary.BigEndian.AppendUint32(append(head, "AEXT"...), uint32(c.size-12-8-20))
+		r := &lazyReader{head: head, n: c.size - 20}
+		if _, _, ok := parseIndexWindow(r, c.size, "", 1<<20, 64<<10); ok != c.read {
+			t.Errorf("an index of %d bytes: read %v; want %v", c.size, ok, c.read)
+		}
 	}
 }
