@@ -135,3 +135,42 @@ func TestRootRowsDoNotWaitForTheIndex(t *testing.T) {
 		t.Fatalf("after the exact listing (pass ran %d times, settled %v):\n%s", passRan, m.tree.settled(), view)
 	}
 }
+
+// A person may move through the early rows before the exact listing
+// lands: the cursor stays on the entry it is on, though the exact listing
+// brings a row (a tracked file an ignore rule matches) above it.
+func TestCursorStaysOnItsEntryWhenTheExactListingLands(t *testing.T) {
+	repotest.NeedGit(t)
+	dir := repotest.GitRepo(t, map[string]string{".gitignore": "*.log\n", "a.txt": "a\n", "b.txt": "b\n"})
+	repotest.WriteFiles(t, dir, map[string]string{"0kept.log": "tracked\n"})
+	repotest.Git(t, dir, "add", "-f", "0kept.log")
+	m := newTestModel(t, dir, 80, 24)
+	var next []tea.Cmd
+	for _, msg := range drain(m.Init()) {
+		_, c := m.Update(msg)
+		next = append(next, c)
+	}
+	for range len(m.tree.rows) {
+		if s := m.tree.selected(); s != nil && s.path == "b.txt" {
+			break
+		}
+		m.Update(panetest.Key("down"))
+	}
+	if s := m.tree.selected(); s == nil || s.path != "b.txt" {
+		t.Fatalf("could not reach b.txt among the early rows:\n%s", m.tree.View(80, 24, true))
+	}
+	before := m.tree.cursor
+	for _, c := range next {
+		run(m, c)
+	}
+	view := m.tree.View(80, 24, true)
+	if !strings.Contains(view, "0kept.log") || !m.tree.settled() {
+		t.Fatalf("the exact listing did not land:\n%s", view)
+	}
+	if s := m.tree.selected(); s == nil || s.path != "b.txt" {
+		t.Errorf("the cursor moved to %v when the exact listing landed (row %d, was %d):\n%s", s, m.tree.cursor, before, view)
+	}
+	if m.tree.cursor != before+1 {
+		t.Errorf("cursor row %d; want %d, one below where it was, under the new row", m.tree.cursor, before+1)
+	}
+}
