@@ -164,32 +164,18 @@ func TestParseIndexRefusesAnUnevenEnd(t *testing.T) {
 	}
 }
 
-// gitVarint is git's encode_varint (varint.c): seven bits a byte, the
-// high bit set on all but the last, each continuation carrying one less.
-func gitVarint(v uint64) []byte {
-	var b [16]byte
-	pos := len(b) - 1
-	b[pos] = byte(v & 127)
-	for v >>= 7; v != 0; v >>= 7 {
-		v--
-		pos--
-		b[pos] = 128 | byte(v&127)
-	}
-	return b[pos:]
-}
-
 // indexVarint reads what git writes, up to nine bytes (63 bits); a tenth
 // byte, or a varint that runs past its buffer, is malformed (n = 0) and
 // never read beyond the buffer's end.
 func TestIndexVarintReadsGitsFormAndStopsAtItsBounds(t *testing.T) {
-	for _, v := range []uint64{0, 1, 127, 128, 16511, 16512, 1 << 20, 1 << 35, 1 << 49, 1 << 56, 1<<62 + 12345} {
-		enc := gitVarint(v)
+	for _, v := range []int{0, 1, 127, 128, 16511, 16512, 1 << 20, 1 << 35, 1 << 49, 1 << 56, 1<<62 + 12345} {
+		enc := appendIndexVarint(nil, v)         // git's encode_varint
 		got, n := indexVarint(append(enc, 0xAA)) // a byte after it is not read
-		if uint64(got) != v || n != len(enc) {
+		if got != v || n != len(enc) {
 			t.Errorf("indexVarint(% x) = %d, %d; want %d, %d", enc, got, n, v, len(enc))
 		}
 	}
-	if n := len(gitVarint(1<<62 + 12345)); n != 9 {
+	if n := len(appendIndexVarint(nil, 1<<62+12345)); n != 9 {
 		t.Fatalf("the largest value took %d bytes; want the nine-byte case", n)
 	}
 	if _, n := indexVarint([]byte(strings.Repeat("\x80", 9) + "\x00")); n != 0 {
