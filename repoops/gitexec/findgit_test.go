@@ -85,7 +85,18 @@ func TestFindGitPrefersTheSystemFoldersToPATH(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(plant, "git"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFindGitPrefersTheSystemFoldersToPATH$", "-test.count=1")
+	args := []string{"-test.run=^TestFindGitPrefersTheSystemFoldersToPATH$", "-test.count=1"}
+	// Under the mutation engine's cover run, the child's coverage goes
+	// beside the profile (as repotest.AsNobody's child's does): FindGit
+	// runs in the child only.
+	for _, a := range os.Args[1:] {
+		if prof, ok := strings.CutPrefix(a, "-test.coverprofile="); ok && prof != "" {
+			if abs, err := filepath.Abs(prof); err == nil {
+				args = append(args, "-test.coverprofile="+abs+".child")
+			}
+		}
+	}
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "REPOX_FINDGIT_CHILD=1", "PATH="+plant+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
