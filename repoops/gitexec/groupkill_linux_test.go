@@ -3,14 +3,11 @@ package gitexec
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // alive reports whether pid is a running process (a zombie, ended and not
@@ -32,16 +29,9 @@ func alive(pid int) bool {
 // stand-in git starts a helper in its own group (it writes its pid) and
 // sleeps; after the cancel the helper must be gone.
 func TestACancelledCallKillsGitsProcessGroup(t *testing.T) {
-	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
-	g := detectAt(t, dir)
-	bin := t.TempDir()
-	pidFile := filepath.Join(bin, "pid")
-	script := filepath.Join(bin, "git")
-	body := "#!/bin/sh\n/bin/sh -c 'echo $$ > " + pidFile + "; exec /bin/sleep 60' &\nexec /bin/sleep 60\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	g.bin = script
+	g, pidFile := standInGit(t, func(pidFile string) string {
+		return "/bin/sh -c 'echo $$ > " + pidFile + "; exec /bin/sleep 60' &\nexec /bin/sleep 60\n"
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

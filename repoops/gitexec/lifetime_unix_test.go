@@ -21,15 +21,9 @@ import (
 // still running, waits for it, and later commands are refused. The git
 // here is a stand-in that writes its pid and sleeps a minute.
 func TestCloseStopsTheGitStillRunning(t *testing.T) {
-	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
-	g := detectAt(t, dir)
-	bin := t.TempDir()
-	pidFile := filepath.Join(bin, "pid")
-	script := filepath.Join(bin, "git")
-	if err := os.WriteFile(script, []byte("#!/bin/sh\necho $$ > "+pidFile+"\nexec /bin/sleep 60\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	g.bin = script
+	g, pidFile := standInGit(t, func(pidFile string) string {
+		return "echo $$ > " + pidFile + "\nexec /bin/sleep 60\n"
+	})
 	for _, stream := range []bool{false, true} {
 		done := make(chan error, 1)
 		go func() {
@@ -64,6 +58,22 @@ func TestCloseStopsTheGitStillRunning(t *testing.T) {
 	if _, _, err := g.Run(context.Background(), 1<<20, "status"); !errors.Is(err, errClosed) {
 		t.Fatalf("a command after Close: %v; want %v", err, errClosed)
 	}
+}
+
+// standInGit is a Runner on a new repository whose git is a shell script
+// of body(pidFile): the stand-ins write a pid to pidFile (in a folder of
+// the script's own, for any other file they leave) and sleep.
+func standInGit(t *testing.T, body func(pidFile string) string) (g *Runner, pidFile string) {
+	t.Helper()
+	g = detectAt(t, repotest.GitRepo(t, map[string]string{"a.txt": "a\n"}))
+	bin := t.TempDir()
+	pidFile = filepath.Join(bin, "pid")
+	script := filepath.Join(bin, "git")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\n"+body(pidFile)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g.bin = script
+	return g, pidFile
 }
 
 // waitForPid reads the pid the stand-in git writes once it runs. The

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-
-	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // A helper that git starts in a session of its own escapes the process
@@ -27,19 +25,13 @@ func TestACancelledCallDoesNotWaitForAStrayHelper(t *testing.T) {
 	if err != nil {
 		t.Skip("no setsid here to start a helper outside git's process group")
 	}
-	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
-	g := detectAt(t, dir)
-	bin := t.TempDir()
-	pidFile := filepath.Join(bin, "pid")
-	script := filepath.Join(bin, "git")
-	doneFile := filepath.Join(bin, "done")
+	var doneFile string
 	// the helper writes its pid once it is in its own session, and a mark
 	// when it has ended
-	body := "#!/bin/sh\n" + setsid + " /bin/sh -c 'echo $$ > " + pidFile + "; /bin/sleep 15; echo > " + doneFile + "' &\nexec /bin/sleep 60\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	g.bin = script
+	g, pidFile := standInGit(t, func(pidFile string) string {
+		doneFile = filepath.Join(filepath.Dir(pidFile), "done")
+		return setsid + " /bin/sh -c 'echo $$ > " + pidFile + "; /bin/sleep 15; echo > " + doneFile + "' &\nexec /bin/sleep 60\n"
+	})
 	for _, stream := range []bool{false, true} {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
