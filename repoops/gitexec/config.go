@@ -197,9 +197,7 @@ func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 			}
 		}
 	}
-	// No overrides here: `git config --list` runs nothing, and any
-	// override would show up in its list.
-	out, cut, err := g.rawEnv(ctx, ConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
+	out, cut, err := g.listConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading the repository's config failed: %v", err)
 	}
@@ -218,6 +216,14 @@ func (g *Runner) config(ctx context.Context) (*gitConfig, error) {
 		setupCache.putConfig(key, st.text, out)
 	}
 	return c, nil
+}
+
+// listConfig is the listing config reads and the set-up cache keeps: `git
+// config --no-includes --list -z`, within ConfigMaxBytes (cut: it was
+// longer). No overrides here: `git config --list` runs nothing, and any
+// override would show up in its list.
+func (g *Runner) listConfig(ctx context.Context) (out []byte, cut bool, err error) {
+	return g.rawEnv(ctx, ConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
 }
 
 // parseGitConfig reads `git config --list -z` (key "\n" value NUL) and

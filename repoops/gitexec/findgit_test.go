@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // git is taken from the first folder whose git is an executable regular
@@ -86,15 +88,10 @@ func TestFindGitPrefersTheSystemFoldersToPATH(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{"-test.run=^TestFindGitPrefersTheSystemFoldersToPATH$", "-test.count=1"}
-	// Under the mutation engine's cover run, the child's coverage goes
-	// beside the profile (as repotest.AsNobody's child's does): FindGit
-	// runs in the child only.
-	for _, a := range os.Args[1:] {
-		if prof, ok := strings.CutPrefix(a, "-test.coverprofile="); ok && prof != "" {
-			if abs, err := filepath.Abs(prof); err == nil {
-				args = append(args, "-test.coverprofile="+abs+".child")
-			}
-		}
+	// Under the mutation engine's cover run the child's coverage goes
+	// beside the profile: FindGit runs in the child only.
+	if prof := repotest.CoverProfile(); prof != "" {
+		args = append(args, "-test.coverprofile="+prof+".child")
 	}
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "REPOX_FINDGIT_CHILD=1", "PATH="+plant+string(os.PathListSeparator)+os.Getenv("PATH"))

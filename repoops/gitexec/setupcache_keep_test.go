@@ -13,11 +13,10 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// configListing is the listing the Runner reads and may keep: `git config
-// --no-includes --list -z` run the Runner's own way.
+// configListing is the listing the Runner reads and may keep.
 func configListing(t *testing.T, g *Runner) []byte {
 	t.Helper()
-	out, cut, err := g.rawEnv(context.Background(), ConfigMaxBytes, g.baseEnv(), "config", "--no-includes", "--list", "-z")
+	out, cut, err := g.listConfig(context.Background())
 	if err != nil || cut {
 		t.Fatalf("config listing: cut %v, %v", cut, err)
 	}

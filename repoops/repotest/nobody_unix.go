@@ -78,7 +78,7 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 	// Under a cover profile (the mutation engine's per-test coverage), the
 	// child's coverage goes to the profile's name + ".child", so the tests
 	// that reach code only through the child are known to reach it.
-	prof, childProfile := coverProfile(), ""
+	prof, childProfile := CoverProfile(), ""
 	if prof != "" {
 		childProfile = filepath.Join(work, "child.cover")
 		args = append(args, "-test.coverprofile="+childProfile)
@@ -99,22 +99,6 @@ func AsNobody(t *testing.T, prepare func(dir string)) bool {
 		copyFile(t, childProfile, prof+".child")
 	}
 	return true
-}
-
-// coverProfile is the absolute path of the cover profile this test binary
-// was started to write (-test.coverprofile, as the mutation engine starts
-// it), or "". Read from the arguments: only cli/ defines flags.
-func coverProfile() string {
-	for _, a := range os.Args[1:] {
-		for _, p := range []string{"-test.coverprofile=", "--test.coverprofile="} {
-			if v, ok := strings.CutPrefix(a, p); ok && v != "" {
-				if abs, err := filepath.Abs(v); err == nil {
-					return abs
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // traversableByAll reports whether every folder from / down to dir lets

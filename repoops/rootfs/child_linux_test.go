@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // rerunInChild runs the calling test again in a child of this test binary,
@@ -18,12 +20,7 @@ import (
 func rerunInChild(t *testing.T, coverDir string, env ...string) {
 	t.Helper()
 	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.v"}
-	prof, childProf := "", filepath.Join(coverDir, "child.cover")
-	for _, a := range os.Args[1:] {
-		if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "test.coverprofile="); ok && v != "" {
-			prof, _ = filepath.Abs(v)
-		}
-	}
+	prof, childProf := repotest.CoverProfile(), filepath.Join(coverDir, "child.cover")
 	if prof != "" {
 		args = append(args, "-test.coverprofile="+childProf)
 	}
