@@ -76,8 +76,11 @@ func TestBatchEditAfterGateRefusalLeavesFileUntouched(t *testing.T) {
 	if !res[0].IsError || !strings.Contains(res[0].Text, "notes.txt has not been read in this session") {
 		t.Fatalf("edit without a read: %+v", res[0])
 	}
+	// the default read showed lines 1-1000: every change here needs line
+	// 1,400 (or all lines), which it never showed
 	for _, r := range res[2:] {
-		if !r.IsError || !strings.Contains(r.Text, "lines 1-1000 of 1400 — read with limit>=1400 first") {
+		if !r.IsError || !strings.Contains(r.Text, "notes.txt: line 1,400 has not been read in this session — read it with offset=1001 limit=400 first") &&
+			!strings.Contains(r.Text, "notes.txt: lines 1,001-1,400 have not been read in this session — read them with offset=1001 limit=400 first") {
 			t.Fatalf("after a default-limit read: %+v", r)
 		}
 	}

@@ -33,7 +33,7 @@ func TestSessionReplayFindsTheEditOfAnUnreadLine(t *testing.T) {
 	report := out.String()
 	for _, want := range []string{
 		fmt.Sprintf("! edit-unread: the agent's Edit changed line %d of server/handlers.go, which it never read in this session", ChangedLine),
-		"! differs: the agent's Edit succeeded; repox refuses it: server/handlers.go was not read in full",
+		"· note, differs: the agent's Edit succeeded; repox refuses it: server/handlers.go: line 1,303 has not been read in this session — read it with offset=1001 limit=400 first",
 		"old_string occurs 2 times, at lines 12 and 19",
 		"5 calls: 5 with a repox equivalent",
 	} {

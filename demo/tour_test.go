@@ -92,7 +92,7 @@ func TestContrastsShowEachSeedFailure(t *testing.T) {
 		t.Errorf("step 5's silent side:\n%s", cs[4].Silent)
 	}
 	runLine(t, s, cs[4].Prepare)
-	if got := runLine(t, s, cs[4].Call); !got.IsError || !strings.Contains(got.Text, "limit>=1400") {
+	if got := runLine(t, s, cs[4].Call); !got.IsError || !strings.Contains(got.Text, "offset=1001 limit=400") {
 		t.Errorf("repox's side of step 5 is not the gate's refusal:\n%s", got.Text)
 	}
 	after, err := os.ReadFile(filepath.Join(dir, "internal", "config", "limits.go"))

@@ -22,7 +22,7 @@ func NewPreview() Preview {
 		Next:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
 		Prev:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
 		Toggle:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "edit/insert form")),
-		Read:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "read it in full (tool call)")),
+		Read:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "read the unseen lines (tool calls)")),
 		Apply:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "apply (asks first)")),
 		Tab:     key.NewBinding(key.WithKeys("alt+t"), key.WithHelp("alt+t", "type a tab (shown ␉)")),
 		DiffUp:  key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "diff up")),

@@ -69,7 +69,7 @@ func TestConsoleReadOpensTheGateForThePreview(t *testing.T) {
 	press(m, ":")
 	typeLine(m, "repo_read_file path=dup.go limit=6")
 	press(m, "enter")
-	if rec, ok := m.Session.LastRead("dup.go"); !ok || !rec.Full {
+	if rec, ok := m.Session.Seen("dup.go"); !ok || !rec.All() {
 		t.Fatalf("the console's read is not the explorer session's: %v %+v", ok, rec)
 	}
 	press(m, "esc")

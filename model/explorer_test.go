@@ -173,7 +173,7 @@ func TestCopyingACallRecordsNoRead(t *testing.T) {
 	if !strings.Contains(m.copying.text, "docs/long.txt — lines 1-1000 of 1400") {
 		t.Fatalf("copied %q", m.copying.text)
 	}
-	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.Seen("docs/long.txt"); ok {
 		t.Error("copying the call recorded a read in the explorer session")
 	}
 }

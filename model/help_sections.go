@@ -64,10 +64,11 @@ func mouseHelp() [][2]string {
 // gateHelp words the gate the status line shows, from the core's causes.
 func gateHelp() [][2]string {
 	return [][2]string{
-		{"open", repoops.GateAllowed.String() + ": an edit would be allowed"},
-		{"shut", repoops.GateNeverRead.String() + " / " + repoops.GatePartialRead.String() + " (lines a-b of N) / " + repoops.GateUnreadable.String()},
-		{"shut", "changed on disk since HH:MM:SS: the full read is stale"},
-		{viewer.TinyGate[ui.GateNotRead], "the short form on a narrow line; also gate: shut / open"},
+		{"open", "all N lines seen, unchanged: any change would be allowed"},
+		{"lines a-b of N seen", "edits of the seen lines would be allowed, of the others refused (" + repoops.GatePartialRead.String() + "); windows of one version add up"},
+		{"shut", repoops.GateNeverRead.String() + " / no lines seen / " + repoops.GateUnreadable.String() + " (a line over the read's character cap)"},
+		{"shut", "changed on disk since HH:MM:SS: what was seen is of an older version"},
+		{viewer.TinyGate[ui.GateNotRead], "the short form on a narrow line; also gate: K/N seen / open"},
 		{"agent: …", "the gate in the followed agent's session (sessions pane)"},
 		{"looking", "scrolling, searching and agent views record no read: only an explicit call (console, ctrl+r in the preview) opens the gate"},
 	}

@@ -302,7 +302,7 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 	dir := panetest.FixtureRepo(t)
 	m := start(t, dir, 120, 40)
 	openFixtureFile(t, m, dir, "docs/long.txt")
-	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.Seen("docs/long.txt"); ok {
 		t.Fatal("the viewer's window recorded a read in the explorer session")
 	}
 	if g, text, _ := m.gateStatus(); g != ui.GateNotRead || !strings.Contains(text, "explorer session") || !strings.Contains(text, "not read") {
@@ -314,7 +314,7 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 	}
 	press(m, "a")
 	run(m, m.openFile("docs/long.txt", 1200))
-	if _, ok := m.Session.LastRead("docs/long.txt"); ok {
+	if _, ok := m.Session.Seen("docs/long.txt"); ok {
 		t.Fatal("the agent view or FILE:1200 recorded a read")
 	}
 	if g, _, _ := m.gateStatus(); g != ui.GateNotRead {
@@ -323,7 +323,7 @@ func TestLookingNeverChangesTheGate(t *testing.T) {
 	// An explicit tool call does count.
 	explicitRead(t, m, "docs/long.txt")
 	run(m, m.checkGate())
-	if g, text, _ := m.gateStatus(); g != ui.GateFull || !strings.Contains(text, "open — read in full, unchanged") {
+	if g, text, _ := m.gateStatus(); g != ui.GateFull || !strings.Contains(text, "open — all 1,400 lines seen, unchanged") {
 		t.Errorf("after an explicit full read: %v %q", g, text)
 	}
 }

@@ -104,7 +104,7 @@ func TestSessionsFollowMarksAndGate(t *testing.T) {
 	// The agent's gate: s1 read src/main.go in full and edited it, so its
 	// gate is open; the explorer's own session never read it for an edit.
 	st := m.status()
-	if st.AgentGate != "agent session s1: edit gate open (full read, unchanged)" {
+	if st.AgentGate != "agent session s1: edit gate open (all lines seen, unchanged)" {
 		t.Errorf("agent gate %q", st.AgentGate)
 	}
 	if strings.Contains(st.GateText, "agent session") || st.GateText == st.AgentGate {

@@ -256,7 +256,7 @@ func TestTourFlow(t *testing.T) {
 		"assets/icons/icon-000.svg",
 		"a5bc4ef 2026-01-20",
 		"occurs 2 times",
-		"limit>=1400",
+		"offset=1001 limit=400",
 		"Route 259 should answer",
 		`"mcpServers": {`,
 	}

@@ -143,7 +143,7 @@ func TestTreePreviewKeepsFocus(t *testing.T) {
 	if m.viewer.Path() != "README.md" || m.focus != paneTree {
 		t.Fatalf("viewer %q, focus %v", m.viewer.Path(), m.focus)
 	}
-	if _, ok := m.Session.LastRead("README.md"); ok {
+	if _, ok := m.Session.Seen("README.md"); ok {
 		t.Errorf("previewing recorded a read in the explorer's session")
 	}
 }

@@ -174,7 +174,7 @@ func TestFlowFollowsTheDisk(t *testing.T) {
 		t.Fatal(res.Text)
 	}
 	tm.Type("r") // reload: checks the gate again
-	waitFor("open — read in full, unchanged")
+	waitFor("open — all 8 lines seen, unchanged")
 	f, err := os.OpenFile(filepath.Join(dir, "src", "main.go"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)

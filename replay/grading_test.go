@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// An edit after a partial read (Claude Code allows it, repox's gate
-// refuses it) is a note when it only touched lines the agent had been
-// shown, and stays a finding when it touched lines it never saw; the two
-// are counted apart in the summary and graded in --json.
+// Issue 37: an edit of lines the agent had been shown after a partial read
+// is allowed by repox's gate too (no finding, no note); an edit of lines it
+// never saw is an edit-unread finding, and repox's refusal of it is a note
+// beside it, not a second finding; the two are counted apart in the
+// summary and graded in --json.
 func TestPartialReadEditIsANoteUnlessItTouchedUnseenLines(t *testing.T) {
 	root := gitRepo(t, map[string]string{"b.txt": "a\nb\nc\nd\ne\n"})
 	b := &cc{t: t, cwd: root}
@@ -33,11 +34,14 @@ func TestPartialReadEditIsANoteUnlessItTouchedUnseenLines(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]string{"#2 differs": "note", "#3 differs": "finding", "#3 edit-unread": "finding"}
+	want := map[string]string{"#3 differs": "note", "#3 edit-unread": "finding"}
 	for k, v := range want {
 		if severity[k] != v {
 			t.Errorf("%s: severity %q, want %q (all: %v)", k, severity[k], v, severity)
 		}
+	}
+	if len(severity) != len(want) {
+		t.Errorf("flags %v, want only %v (the edit of seen lines #2 has none)", severity, want)
 	}
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, file: "t"}
@@ -45,7 +49,7 @@ func TestPartialReadEditIsANoteUnlessItTouchedUnseenLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := out.String()
-	for _, s := range []string{"    · note, differs: the agent's Edit succeeded", "3 calls: 3 with a repox equivalent, 0 without; 2 findings (1 differs, 1 edit-unread); 1 note (1 differs)"} {
+	for _, s := range []string{"    · note, differs: the agent's Edit succeeded", "(for the lines the edit-unread finding names)", "3 calls: 3 with a repox equivalent, 0 without; 1 finding (1 edit-unread); 1 note (1 differs)"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("the report lacks %q:\n%s", s, text)
 		}

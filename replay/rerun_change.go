@@ -100,13 +100,29 @@ func changeRequest(tool string, args json.RawMessage) (repoops.ChangeArgs, error
 	}
 }
 
-// force applies a change repox refused, through the fixer session: a full
-// read first, so only the gate is stepped over, never the edit's own
-// checks (an old_string that is not there stays refused).
+// force applies a change repox refused, through the fixer session: it
+// first reads every window the gate asks for until the fixer has seen the
+// whole file, so only the gate is stepped over, never the edit's own
+// checks (an old_string that is not there stays refused). A file with a
+// line longer than a read shows whole stays refused: no read can see it.
 func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage, path string) bool {
-	r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "limit": repoops.ReadMaxLimit}))
+	for range forceMaxRounds {
+		v := r.fixer.GateCheck(path)
+		if v.Allowed || len(v.Reads) == 0 {
+			break
+		}
+		for _, w := range v.Reads {
+			if r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})).IsError {
+				return false
+			}
+		}
+	}
 	return !r.fixer.Call(ctx, tool, args).IsError
 }
+
+// forceMaxRounds bounds force's reads: one round reads every window the
+// gate names, so a second is needed only when the file moved meanwhile.
+const forceMaxRounds = 3
 
 func argPath(args json.RawMessage) string {
 	var a struct {

@@ -43,12 +43,20 @@ func (r *Replayer) findings(c Call, st *Step) {
 			nowWhat = "refuses it: " + clip(firstLine(now.Text), 200)
 		}
 		f := Flag{Kind: FlagDiffers, Path: path, Text: "the agent's " + quoted(c.AgentTool) + " " + what + "; repox " + nowWhat}
-		if !c.IsError && now.gate == repoops.GatePartialRead && !hasFlag(st.Flags, FlagEditUnread) {
-			// Claude Code lets an edit follow a partial read; when the edit
-			// only touched lines the agent had been shown, nothing unseen
-			// was changed: a difference of policy, not a mistake
+		switch {
+		case c.IsError || !gateRefusal(now.gate):
+		case hasFlag(st.Flags, FlagEditUnread):
+			// the edit-unread finding already says what the agent did
+			// wrong; repox's refusal is that same fact seen from repox
 			f.Severity = SeverityNote
-			f.Text += " (an edit after a partial read, of lines the agent had been shown: the agent's tool allows it)"
+			f.Text += " (for the lines the edit-unread finding names)"
+		default:
+			// the agent changed only lines it had been shown: repox's gate
+			// refused for its own reasons (what its mirrored reads count as
+			// seen, a line over its read's character cap), not for a
+			// mistake of the agent's
+			f.Severity = SeverityNote
+			f.Text += " (the agent had been shown every line it changed; repox's gate counts what it saw differently)"
 		}
 		st.Flags = append(st.Flags, f)
 	}
@@ -70,6 +78,16 @@ func (r *Replayer) findings(c Call, st *Step) {
 				Text: "the agent's " + quoted(c.AgentTool) + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
 		}
 	}
+}
+
+// gateRefusal reports whether a refusal was the read-before-edit gate's
+// for want of seen lines (not a changed file, not the edit's own checks).
+func gateRefusal(c repoops.GateCause) bool {
+	switch c {
+	case repoops.GateNeverRead, repoops.GatePartialRead, repoops.GateUnreadable:
+		return true
+	}
+	return false
 }
 
 func hasFlag(fs []Flag, k FlagKind) bool {

@@ -40,8 +40,10 @@ func TestApplyNeverWritesAPlanMadeFromOlderContent(t *testing.T) {
 }
 
 // Apply asks the gate again under the lock: a plan made while the session
-// had a full read is refused when the session's last read is no longer
-// full, although the file itself has not changed.
+// had seen line 3 is refused when what the session has seen no longer
+// holds it (here: put back to lines 1-2 of the same version, as a
+// concurrent call of the session could leave it), although the file itself
+// has not changed.
 func TestApplyAsksTheGateAgainUnderTheLock(t *testing.T) {
 	content := []byte("a\nb\nc\n")
 	dir, s := editFixture(t, "f.txt", content, 0o644)
@@ -54,10 +56,14 @@ func TestApplyAsksTheGateAgainUnderTheLock(t *testing.T) {
 	if !plan.Verdict.Allowed {
 		t.Fatalf("plan refused: %s", plan.Verdict.Reason)
 	}
-	mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "f.txt", "limit": 1}))
+	s.mu.Lock()
+	rec := s.seen["f.txt"]
+	rec.Ranges = []LineRange{{1, 2}}
+	s.seen["f.txt"] = rec
+	s.mu.Unlock()
 	_, err = s.Apply(ctx, plan)
-	if err == nil || !strings.Contains(err.Error(), "f.txt was not read in full: the last read showed lines 1-1 of 3 — read with limit>=3 first") {
-		t.Fatalf("Apply after a partial read: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "f.txt: line 3 has not been read in this session — read it with offset=3 limit=1 first") {
+		t.Fatalf("Apply after what was seen shrank: %v", err)
 	}
 	mustSame(t, dir, "f.txt", content)
 }

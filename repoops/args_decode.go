@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -34,9 +35,12 @@ type argSpec struct {
 type argField struct {
 	index    int
 	desc     string       // the schema's description, said when it is missing
-	kind     reflect.Kind // String, Int (a *int), Bool (a *bool)
+	kind     reflect.Kind // String, Int (a *int), Bool (a *bool), Slice (of objects)
 	required bool
 	min, max int // from the schema; math.MinInt / math.MaxInt when it has none
+	// elem decodes each object of a Slice (a list of objects); min and max
+	// are then its minItems and maxItems.
+	elem *argSpec
 }
 
 // newArgSpec binds the schema's properties to the struct type t. The two
@@ -73,6 +77,17 @@ func newArgSpec(tool string, t reflect.Type, schema map[string]any) *argSpec {
 			}
 		case f.Type == reflect.TypeFor[*bool]() && p["type"] == "boolean":
 			af.kind = reflect.Bool
+		case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Struct && p["type"] == "array":
+			items, _ := p["items"].(map[string]any)
+			af.kind = reflect.Slice
+			af.elem = newArgSpec(tool+" "+name+"[]", f.Type.Elem(), items)
+			af.elem.usage = fmt.Sprintf("each of %s is an object with: %s", name, strings.Join(propNames(items["properties"].(map[string]any)), ", "))
+			if v, ok := p["minItems"].(int); ok {
+				af.min = v
+			}
+			if v, ok := p["maxItems"].(int); ok {
+				af.max = v
+			}
 		default:
 			panic(fmt.Sprintf("repoops: %s: field %s (%s) does not fit schema type %v", tool, name, f.Type, p["type"]))
 		}
@@ -114,6 +129,7 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 		return bad(err)
 	}
 	seen := map[string]bool{}
+	nulled := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -140,6 +156,7 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 			if f.required {
 				return refusef("argument %q is required and cannot be null — %s", key, sp.usage)
 			}
+			nulled[key] = true
 			continue
 		}
 		if err := sp.setField(out.Field(f.index), key, f, val); err != nil {
@@ -157,7 +174,28 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 			return refusef("argument %q is required (%s) — %s", name, strings.TrimSuffix(sp.fields[name].desc, "."), sp.usage)
 		}
 	}
+	if r, ok := dst.(requiredUnlessRule); ok {
+		rules := r.requiredUnless()
+		for _, name := range slices.Sorted(maps.Keys(rules)) {
+			alt := rules[name]
+			given := func(n string) bool { return seen[n] && !nulled[n] }
+			switch {
+			case given(name) || given(alt):
+			case nulled[name]:
+				return refusef("argument %q is required and cannot be null — %s", name, sp.usage)
+			default:
+				return refusef("argument %q is required unless %s is given (%s) — %s", name, alt, strings.TrimSuffix(sp.fields[name].desc, "."), sp.usage)
+			}
+		}
+	}
 	return nil
+}
+
+// requiredUnlessRule is implemented by the arguments of a tool that takes
+// one of two forms (repo_edit: old_string and new_string, or edits): each
+// name it returns is required unless the name it maps to is given.
+type requiredUnlessRule interface {
+	requiredUnless() map[string]string
 }
 
 // QuoteKey quotes a JSON key for a message, cut when it is long: a key
@@ -198,7 +236,7 @@ func valueStart(raw []byte, off int) byte {
 	return 0
 }
 
-var kindWords = map[reflect.Kind]string{reflect.String: "a string", reflect.Int: "a whole number", reflect.Bool: "true or false"}
+var kindWords = map[reflect.Kind]string{reflect.String: "a string", reflect.Int: "a whole number", reflect.Bool: "true or false", reflect.Slice: "a list of objects"}
 
 // checkKind refuses a value whose first byte shows it is of the wrong kind.
 func (sp *argSpec) checkKind(key string, f argField, first byte) error {
@@ -219,7 +257,7 @@ func (sp *argSpec) checkKind(key string, f argField, first byte) error {
 	default:
 		return nil // a syntax error the decoder reports
 	}
-	want := map[reflect.Kind]string{reflect.String: "string", reflect.Int: "number", reflect.Bool: "bool"}[f.kind]
+	want := map[reflect.Kind]string{reflect.String: "string", reflect.Int: "number", reflect.Bool: "bool", reflect.Slice: "array"}[f.kind]
 	if got == want {
 		return nil
 	}
@@ -254,7 +292,33 @@ func (sp *argSpec) setField(v reflect.Value, key string, f argField, val json.Ra
 			return refusef("argument %q must be true or false — %s", key, sp.usage)
 		}
 		v.Set(reflect.ValueOf(&b))
+	case reflect.Slice:
+		return sp.setList(v, key, f, val)
 	}
+	return nil
+}
+
+// setList decodes a list of objects, each as strictly as the arguments
+// themselves (the element's own spec); a refusal names the element.
+func (sp *argSpec) setList(v reflect.Value, key string, f argField, val json.RawMessage) error {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(val, &elems); err != nil {
+		return refusef("argument %q is not a valid JSON list (%s) — %s", key, cleanJSONError(err), sp.usage)
+	}
+	if len(elems) < f.min || len(elems) > f.max {
+		return refusef("%s must hold from %d to %d objects (got %d)", key, f.min, f.max, len(elems))
+	}
+	list := reflect.MakeSlice(v.Type(), len(elems), len(elems))
+	for i, e := range elems {
+		e = bytes.TrimSpace(e)
+		if len(e) == 0 || e[0] != '{' {
+			return refusef("%s[%d] must be an object, not %s — %s", key, i, jsonKind(e), f.elem.usage)
+		}
+		if err := f.elem.decode(e, list.Index(i).Addr().Interface()); err != nil {
+			return refusef("%s[%d]: %s", key, i, err.Error())
+		}
+	}
+	v.Set(list)
 	return nil
 }
 

@@ -75,7 +75,7 @@ func TestCatalogueStatesCapsAndSchemas(t *testing.T) {
 		"repo_tree":      {"max_depth 1-4 (default 3)", "max_entries 1-500 (default 500)", "[contents not listed]", "(empty)", "truncated at"},
 		"repo_find":      {"limit 1-200 (default 50)", "glob", ":(exclude)x is just text"},
 		"repo_grep":      {"at most 50 lines in all and 5 per file", "160 characters", "8 MiB", "fixed string"},
-		"repo_read_file": {"limit 1-2000 (default 1000)", "2000 characters", "256 KiB", "full read"},
+		"repo_read_file": {"limit 1-2000 (default 1000)", "2000 characters", "256 KiB", "counts as seen"},
 		"repo_git":       {"12 KiB", "n 1-100, default 20", "literal --"},
 	}
 	for name, phrases := range want {

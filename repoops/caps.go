@@ -40,6 +40,8 @@ const (
 	EditMaxExpected = editMaxExpected // the largest expected_count
 	EditDiffContext = editDiffContext // lines of context around a changed region
 	EditRegionLines = regionMaxLines  // lines of the changed region an edit's text shows
+	EditMaxItems    = editMaxItems    // replacements in one repo_edit edits list
+	EditDryRunDiff  = dryRunDiffMax   // bytes of the diff a dry run shows
 
 	MaxLinkHops       = maxLinkHops            // links one path may go through (os.Root's limit)
 	GitConfigMaxBytes = gitexec.ConfigMaxBytes // bytes of a repository config repox reads

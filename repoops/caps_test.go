@@ -40,6 +40,8 @@ var capValues = map[string]int{
 	"EditMaxExpected":    EditMaxExpected,
 	"EditDiffContext":    EditDiffContext,
 	"EditRegionLines":    EditRegionLines,
+	"EditMaxItems":       EditMaxItems,
+	"EditDryRunDiff":     EditDryRunDiff,
 	"MaxLinkHops":        MaxLinkHops,
 	"GitConfigMaxBytes":  GitConfigMaxBytes,
 	"FileListMaxBytes":   FileListMaxBytes,
@@ -58,8 +60,9 @@ var descriptionExamples = map[string][]string{
 	"repo_read_file": {"of 1400", "has 2 lines"},
 	"repo_find":      {"of 812 matches"},
 	"repo_grep":      {"of 812 matching lines in 97 files"},
-	"repo_edit":      {"occurs 3 times, at lines 4, 19 and 33", "at line 19"},
-	"repo_insert":    {"after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)", "have 2 lines"},
+	"repo_edit":      {"occurs 3 times, at lines 4, 19 and 33", "at line 19", "edits[2]", "line 3,050 has not been read in this session — read it with offset=3001 limit=100 first"},
+	"repo_insert":    {"after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)", "have 2 lines", "line 3,050 has not been read in this session — read it with offset=3001 limit=100 first"},
+	"repo_write":     {"line 3,050 has not been read in this session — read it with offset=3001 limit=100 first"},
 	"schema":         {"3, 3.0 or 3e0"}, // argRules: how a whole number may be written
 }
 

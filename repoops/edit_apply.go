@@ -44,7 +44,7 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	}
 	f, err := t.OpenFile()
 	if err == rootfs.ErrNotFound {
-		return nil, refusef("%s was deleted since %s — nothing was written; call repo_find or repo_write", p.Path, readWhen(p.Verdict.LastRead))
+		return nil, refusef("%s was deleted since %s — nothing was written; call repo_find or repo_write", p.Path, seenWhen(p.Verdict.Seen))
 	}
 	if err != nil {
 		return nil, err
@@ -56,16 +56,16 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 	defer f.Unlock()
 	st, err := loadTarget(f, p.Path)
 	if err == rootfs.ErrReplaced {
-		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
+		return nil, staleRefusal(p.Path, p.Verdict.Seen)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if v := s.decide(p.rel, st); !v.Allowed {
+	if v := s.decide(p.rel, st, p.need); !v.Allowed {
 		return nil, refusef("%s", v.Reason)
 	}
 	if st.FP != p.base {
-		return nil, staleRefusal(p.Path, p.Verdict.LastRead)
+		return nil, staleRefusal(p.Path, p.Verdict.Seen)
 	}
 	if err := t.Replace(p.After, st, f); err != nil {
 		return nil, err
@@ -76,7 +76,9 @@ func (s *Session) Apply(ctx context.Context, p *Plan) (*ChangeResult, error) {
 }
 
 // regrant re-reads what was just written and, when the name holds exactly
-// those bytes, refreshes the session's grant with its new fingerprint.
+// those bytes, carries what the session had seen of the file to its new
+// version (the lines the change wrote are seen; a create or an overwrite
+// is seen whole).
 func (s *Session) regrant(t *rootfs.Target, p *Plan) {
 	f, err := t.OpenFile()
 	if err != nil {
@@ -87,21 +89,15 @@ func (s *Session) regrant(t *rootfs.Target, p *Plan) {
 	if err != nil || st.FP.SHA256 != sha256.Sum256(p.After) {
 		return
 	}
-	s.grantAfterWrite(p.rel, st.FP, CountLines(p.After), p.Tool)
+	var steps []lineStep
+	if !p.Create && !p.need.whole {
+		steps = p.need.steps
+	}
+	s.recordChange(p.rel, p.base, st.FP, steps, CountLines(p.After), p.Tool)
 }
 
-func readWhen(rec *ReadRecord) string {
-	if rec == nil {
-		return "the plan"
-	}
-	if rec.Via != "" {
-		return rec.Via + "'s write at " + rec.At.Format("15:04:05")
-	}
-	return "the read at " + rec.At.Format("15:04:05")
-}
-
-func staleRefusal(shown string, rec *ReadRecord) error {
-	return refusef("%s changed on disk since %s — nothing was written; read it again (in full) before changing it", shown, readWhen(rec))
+func staleRefusal(shown string, rec *SeenLines) error {
+	return refusef("%s changed on disk since %s — nothing was written; read it again before changing it", shown, seenWhen(rec))
 }
 
 // countOf is "1 line" / "1402 lines": counts of lines in the write tools'

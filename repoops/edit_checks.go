@@ -13,19 +13,21 @@ import (
 func validateChange(req ChangeArgs) error {
 	switch r := req.(type) {
 	case EditArgs:
-		if _, err := intArg("expected_count", r.ExpectedCount, 1, 1, editMaxExpected, "it is how many times old_string must occur"); err != nil {
-			return err
+		if r.Edits == nil {
+			return validateEditItem("", EditItem{OldString: r.OldString, NewString: r.NewString, ExpectedCount: r.ExpectedCount})
 		}
-		if r.OldString == "" {
-			return refusef("old_string is empty — give the exact text to replace (copy it from repo_read_file); to add lines use repo_insert, to create a file repo_write")
+		if r.OldString != "" || r.NewString != "" || r.ExpectedCount != nil {
+			return refusef("give either old_string, new_string and expected_count, or edits — not both (edits is a list of {old_string, new_string, expected_count})")
 		}
-		if r.OldString == r.NewString {
-			return refusef("old_string and new_string are the same — nothing would change")
+		if len(r.Edits) == 0 {
+			return refusef("edits is empty — give 1 to %d {old_string, new_string} objects, or use old_string and new_string", editMaxItems)
 		}
-		if err := textArg("old_string", r.OldString); err != nil {
-			return err
+		for i, it := range r.Edits {
+			if err := validateEditItem(fmt.Sprintf("edits[%d]: ", i), it); err != nil {
+				return err
+			}
 		}
-		return textArg("new_string", r.NewString)
+		return nil
 	case InsertArgs:
 		if r.AfterLine == nil {
 			return refusef("after_line is required — 0 inserts at the top, N inserts after line N")
@@ -39,6 +41,27 @@ func validateChange(req ChangeArgs) error {
 		return textArg("content", r.Content)
 	case WriteArgs:
 		return textArg("content", r.Content)
+	}
+	return nil
+}
+
+// validateEditItem checks one replacement; which prefixes its refusal
+// ("edits[2]: ") when it is one of a list.
+func validateEditItem(which string, it EditItem) error {
+	if _, err := intArg("expected_count", it.ExpectedCount, 1, 1, editMaxExpected, "it is how many times old_string must occur"); err != nil {
+		return refusef("%s%s", which, err.Error())
+	}
+	if it.OldString == "" {
+		return refusef("%sold_string is empty — give the exact text to replace (copy it from repo_read_file); to add lines use repo_insert, to create a file repo_write", which)
+	}
+	if it.OldString == it.NewString {
+		return refusef("%sold_string and new_string are the same — nothing would change", which)
+	}
+	if err := textArg("old_string", it.OldString); err != nil {
+		return refusef("%s%s", which, err.Error())
+	}
+	if err := textArg("new_string", it.NewString); err != nil {
+		return refusef("%s%s", which, err.Error())
 	}
 	return nil
 }

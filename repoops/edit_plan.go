@@ -14,13 +14,42 @@ const (
 	editDiffContext = 3    // lines of context in Plan.Diff and in the shown region
 )
 
-// EditArgs is repo_edit's arguments.
+// EditArgs is repo_edit's arguments: one replacement (OldString,
+// NewString, ExpectedCount) or a list of them (Edits), applied to one file
+// atomically. DryRun answers with the verdict and the diff and changes
+// nothing.
 type EditArgs struct {
-	Path          string `json:"path"`
+	Path          string     `json:"path"`
+	OldString     string     `json:"old_string"`
+	NewString     string     `json:"new_string"`
+	ExpectedCount *int       `json:"expected_count,omitempty"`
+	Edits         []EditItem `json:"edits,omitempty"`
+	DryRun        *bool      `json:"dry_run,omitempty"`
+}
+
+// EditItem is one replacement of repo_edit's edits list.
+type EditItem struct {
 	OldString     string `json:"old_string"`
 	NewString     string `json:"new_string"`
 	ExpectedCount *int   `json:"expected_count,omitempty"`
 }
+
+// items is the request's replacements in order: the list, or the one.
+func (a EditArgs) items() []EditItem {
+	if len(a.Edits) > 0 {
+		return a.Edits
+	}
+	return []EditItem{{OldString: a.OldString, NewString: a.NewString, ExpectedCount: a.ExpectedCount}}
+}
+
+// requiredUnless makes old_string and new_string required when edits is
+// not given (the decoder's rule; the schema can require only path).
+func (*EditArgs) requiredUnless() map[string]string {
+	return map[string]string{"old_string": "edits", "new_string": "edits"}
+}
+
+// dryRun reports whether the request asks for a dry run.
+func (a EditArgs) dryRun() bool { return a.DryRun != nil && *a.DryRun }
 
 // InsertArgs is repo_insert's arguments.
 type InsertArgs struct {
@@ -59,6 +88,7 @@ type Plan struct {
 
 	rel  string
 	base Fingerprint // the file Before came from
+	need gateNeed    // what the change needs seen, asked again under the lock
 }
 
 // Plan works out a change: it validates the request, inspects the file,
@@ -124,7 +154,9 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 		}
 		return nil, refusef("%s does not exist — call repo_find to look for it, or repo_write to create it", p.Path)
 	}
-	p.Verdict = s.decide(rel, st)
+	// the gate's refusals that come before anything about the change
+	// (never read, changed on disk since: gateFirst) are the whole file's
+	p.Verdict = s.decide(rel, st, gateNeed{whole: true})
 	p.Before = st.Content
 	p.base = st.FP
 	form, body := splitForm(st.Content)
@@ -133,17 +165,10 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 	var ch contentChange
 	switch r := req.(type) {
 	case EditArgs:
-		expected, _ := intArg("expected_count", r.ExpectedCount, 1, 1, editMaxExpected, "")
-		var miss *editMiss
-		var noop bool
-		ch, miss, noop = applyEdit(body, form, r.OldString, r.NewString, expected)
-		switch {
-		case noop:
-			return nil, p.gateFirst(refusef("this edit would leave %s as it is (its line endings and final-newline state are kept) — nothing was written", p.Path))
-		case miss != nil:
-			return nil, p.gateFirst(missRefusal(p.Path, miss, expected))
+		var err error
+		if ch, p.need, err = planEdits(p.Path, body, form, r, res); err != nil {
+			return nil, p.gateFirst(err)
 		}
-		res.Replacements = len(ch.Spans)
 	case InsertArgs:
 		after := *r.AfterLine
 		if after > res.LinesBefore {
@@ -151,43 +176,56 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 		}
 		ch, res.Inserted = applyInsert(body, form, after, r.Content)
 		res.AfterLine = after
+		var extra []int
+		if res.LinesBefore > 0 {
+			extra = []int{max(after, 1)} // the line it inserts after (line 1 at the top)
+		}
+		p.need = gateNeed{steps: []lineStep{stepOf(body, ch.Body, ch.Spans, extra...)}}
 	case WriteArgs:
 		nb := overwriteBody(form, r.Content)
 		ch = contentChange{Body: nb, Spans: []changeSpan{{OldStart: 0, OldEnd: len(body), NewStart: 0, NewEnd: len(nb)}}}
+		p.need = gateNeed{whole: true}
 	}
 	p.After = joinForm(form, ch.Body)
 	if len(p.After) > editMaxBytes {
 		return nil, p.gateFirst(refusef("the result would be %s bytes, over the %s (%s bytes) a file repox writes may have — make a smaller change", Commas(len(p.After)), SizeText(editMaxBytes), Commas(editMaxBytes)))
 	}
+	p.Verdict = s.decide(rel, st, p.need)
 	res.LinesAfter = CountLines(p.After)
-	res.Locked = fullReadBlocker(p.After)
-	if _, ok := req.(WriteArgs); ok {
+	switch {
+	case tool == "repo_write":
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
-	} else {
+	case len(p.need.steps) > 1:
+		// a list of edits: the diff of the whole result, the regions where
+		// its text differs from the file's
+		p.Diff, _, _ = overwriteDiff(rel, p.Before, p.After)
+		res.setRegion(p.After, shiftSpans(ch.Spans, bom))
+	default:
 		edits := make([]udiff.Edit, len(ch.Spans))
-		starts := make([]int, len(ch.Spans))
 		for i, sp := range ch.Spans {
 			edits[i] = udiff.Edit{Start: bom + sp.OldStart, End: bom + sp.OldEnd, New: string(ch.Body[sp.NewStart:sp.NewEnd])}
-			starts[i] = sp.NewStart
-		}
-		if tool == "repo_edit" {
-			res.AtLines = linesOf(ch.Body, starts)
 		}
 		p.Diff, _ = udiff.ToUnified("a/"+rel, "b/"+rel, string(p.Before), edits, editDiffContext)
-		shifted := make([]changeSpan, len(ch.Spans))
-		for i, sp := range ch.Spans {
-			shifted[i] = changeSpan{NewStart: bom + sp.NewStart, NewEnd: bom + sp.NewEnd}
-		}
-		res.setRegion(p.After, shifted)
+		res.setRegion(p.After, shiftSpans(ch.Spans, bom))
 	}
 	p.Result = res
 	return p, nil
 }
 
+// shiftSpans is spans' new ranges moved by the BOM's length.
+func shiftSpans(spans []changeSpan, bom int) []changeSpan {
+	out := make([]changeSpan, len(spans))
+	for i, sp := range spans {
+		out[i] = changeSpan{NewStart: bom + sp.NewStart, NewEnd: bom + sp.NewEnd}
+	}
+	return out
+}
+
 // gateFirst returns the gate's refusal when the gate refuses for a reason
-// the model must fix first (read the file), else err.
+// the model must fix before anything about the change means much (the
+// file was never read, or changed since), else err.
 func (p *Plan) gateFirst(err error) error {
-	if !p.Verdict.Allowed && p.Verdict.Reason != "" {
+	if c := p.Verdict.Cause; c == GateNeverRead || c == GateChanged {
 		return refusef("%s", p.Verdict.Reason)
 	}
 	return err
@@ -196,13 +234,13 @@ func (p *Plan) gateFirst(err error) error {
 func (s *Session) planCreate(p *Plan, t *rootfs.Target, w WriteArgs) (*Plan, error) {
 	p.Create = true
 	p.Verdict = GateVerdict{Path: p.Path, Allowed: true, Cause: GateMissing}
-	if rec, ok := s.LastRead(p.rel); ok {
-		p.Verdict.LastRead = &rec
+	if rec, ok := s.Seen(p.rel); ok {
+		p.Verdict.Seen = &rec
 	}
 	p.NewDirs = t.MissingDirs()
 	p.After = []byte(w.Content)
 	p.Diff, _ = udiff.ToUnified("/dev/null", "b/"+p.rel, "", []udiff.Edit{{Start: 0, End: 0, New: w.Content}}, editDiffContext)
-	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After), Locked: fullReadBlocker(p.After)}
+	p.Result = &ChangeResult{Tool: p.Tool, Path: p.Path, Created: true, LinesAfter: CountLines(p.After), Added: CountLines(p.After)}
 	for _, d := range t.MissingDirs() {
 		p.Result.CreatedDirs = append(p.Result.CreatedDirs, DisplayPath(d)+"/")
 	}

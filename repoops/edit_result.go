@@ -16,6 +16,7 @@ type ChangeResult struct {
 	Created      bool         `json:"created,omitempty"`
 	CreatedDirs  []string     `json:"created_dirs,omitempty"`
 	Replacements int          `json:"replacements,omitempty"`
+	Edits        int          `json:"edits,omitempty"`    // repo_edit with an edits list: how many
 	AtLines      []int        `json:"at_lines,omitempty"` // repo_edit: line of each replacement in the new file
 	AfterLine    int          `json:"after_line,omitempty"`
 	Inserted     int          `json:"inserted_lines,omitempty"`
@@ -26,10 +27,15 @@ type ChangeResult struct {
 	Region       [][]ReadLine `json:"region,omitempty"`        // changed stretches with 3 lines of context, read format
 	RegionMore   int          `json:"region_more,omitempty"`   // region lines not shown (cap 200)
 	RegionNext   int          `json:"region_next,omitempty"`   // first line not shown
-	// Locked says why the file can no longer be read in full, and so no
-	// longer be changed with repox, when this change took it past a cap.
-	Locked string `json:"no_longer_changeable,omitempty"`
+	// DryRun: nothing was written; Diff is what the change would do and
+	// Refused the gate's refusal, if it would refuse.
+	DryRun  bool   `json:"dry_run,omitempty"`
+	Diff    string `json:"diff,omitempty"`
+	Refused string `json:"refused,omitempty"`
 }
+
+// dryRunDiffMax caps the diff a dry run shows.
+const dryRunDiffMax = 64 << 10
 
 // setRegion collects the changed lines of the new file, with context, as
 // the read tool would show them; spans are byte offsets in file.
@@ -99,8 +105,13 @@ func readFormatLine(n int, raw []byte) ReadLine {
 // Render is the model text of repo_edit, repo_insert and repo_write.
 func (r *ChangeResult) Render() string {
 	var b strings.Builder
+	if r.DryRun {
+		return r.renderDryRun()
+	}
 	now := countOf(r.LinesAfter, "line", "lines")
 	switch {
+	case r.Tool == "repo_edit" && r.Edits > 0:
+		fmt.Fprintf(&b, "edited %s: %s, %s at %s; the file now has %s", r.Path, countOf(r.Edits, "edit", "edits"), countOf(r.Replacements, "replacement", "replacements"), lineList(r.AtLines), now)
 	case r.Tool == "repo_edit":
 		fmt.Fprintf(&b, "edited %s: %s at %s; the file now has %s", r.Path, countOf(r.Replacements, "replacement", "replacements"), lineList(r.AtLines), now)
 	case r.Tool == "repo_insert" && r.AfterLine == 0:
@@ -129,8 +140,29 @@ func (r *ChangeResult) Render() string {
 	if r.RegionMore > 0 {
 		fmt.Fprintf(&b, "\n(%s of the changed region not shown — read them with repo_read_file offset=%d)", countOf(r.RegionMore, "more line", "more lines"), r.RegionNext)
 	}
-	if r.Locked != "" {
-		fmt.Fprintf(&b, "\n(%s can no longer be changed with repox: %s, so it can never be read in full — make further changes with another tool)", r.Path, r.Locked)
+	return b.String()
+}
+
+// renderDryRun is a dry run's text: the verdict, then the exact diff.
+func (r *ChangeResult) renderDryRun() string {
+	var b strings.Builder
+	what := countOf(r.Replacements, "replacement", "replacements")
+	if r.Edits > 0 {
+		what = countOf(r.Edits, "edit", "edits") + ", " + what
 	}
+	if r.Refused != "" {
+		fmt.Fprintf(&b, "dry run — nothing was written: %s would be refused: %s\n", r.Tool, r.Refused)
+		fmt.Fprintf(&b, "the change it would make (%s at %s; %s would have %s):", what, lineList(r.AtLines), r.Path, countOf(r.LinesAfter, "line", "lines"))
+	} else {
+		fmt.Fprintf(&b, "dry run — nothing was written: %s would apply: %s at %s; %s would have %s (it has %d)", r.Tool, what, lineList(r.AtLines), r.Path, countOf(r.LinesAfter, "line", "lines"), r.LinesBefore)
+	}
+	diff := r.Diff
+	if len(diff) > dryRunDiffMax {
+		cut := strings.LastIndexByte(diff[:dryRunDiffMax], '\n') + 1
+		rest := strings.Count(diff[cut:], "\n")
+		diff = diff[:cut] + fmt.Sprintf("(diff cut at %s: %s more — make the change in smaller steps to see it all)\n", SizeText(dryRunDiffMax), countOf(rest, "line", "lines"))
+	}
+	b.WriteString("\n")
+	b.WriteString(strings.TrimSuffix(diff, "\n"))
 	return b.String()
 }

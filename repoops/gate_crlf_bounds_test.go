@@ -7,16 +7,15 @@ import (
 
 // The 256 KiB count is of the text a read shows, and a read shows a CRLF
 // line without its \r: 256 lines of 1,008 characters and \r\n are exactly
-// the cap, read whole and editable, like the LF file of the same text.
-// Counting the line break (or the \r) would call the file unreadable and
-// refuse an edit after a full read.
-func TestGateCRLFTextAtExactly256KiBIsEditable(t *testing.T) {
+// the cap, every line shown and seen, like the LF file of the same text.
+// Counting the line break (or the \r) would leave the last line unseen.
+func TestGateCRLFTextAtExactly256KiBIsSeenWhole(t *testing.T) {
 	line := strings.Repeat("x", 1008) + "\r\n"
 	content := []byte("a" + line[1:] + strings.Repeat(line, 255))
 	dir, s := editFixture(t, "f.txt", content, 0o644)
 	fullRead(t, s, "f.txt")
 	if v := s.GateCheck("f.txt"); !v.Allowed {
-		t.Fatalf("a full read of a CRLF file at the cap should grant: %s", v.Reason)
+		t.Fatalf("a full read of a CRLF file at the cap should see every line: %s", v.Reason)
 	}
 	mustOK(t, edit(t, s, "f.txt", "a", "b"))
 	mustSame(t, dir, "f.txt", append([]byte("b"), content[1:]...))
@@ -27,6 +26,6 @@ func TestGateCRLFTextAtExactly256KiBIsEditable(t *testing.T) {
 	if rr, ok := res.Structured.(*ReadResult); !ok || rr.Full || !rr.ByteCut {
 		t.Fatalf("a CRLF read of 256 KiB + 1 should be cut at the output cap:\n%.300s", res.Text)
 	}
-	mustRefuse(t, edit(t, s2, "g.txt", "a", "b"), "its text is over the 256 KiB one repo_read_file call returns", "can never be read in full")
+	mustRefuse(t, call(t, s2, "repo_write", map[string]any{"path": "g.txt", "content": "b\n"}), "g.txt: line 256 has not been read in this session")
 	mustSame(t, dir2, "g.txt", over)
 }

@@ -24,7 +24,7 @@ func TestLookSessionRecordsNoRead(t *testing.T) {
 	if got != want {
 		t.Fatalf("look session text differs:\n%q\n%q", got, want)
 	}
-	if _, ok := look.LastRead("a.txt"); ok {
+	if _, ok := look.Seen("a.txt"); ok {
 		t.Fatal("a look session recorded a read")
 	}
 	if v := look.GateCheck("a.txt"); v.Allowed || v.Cause != GateNeverRead {

@@ -109,7 +109,7 @@ func TestPlanApplyAfterOutsideChangeRefused(t *testing.T) {
 func TestPlanGateRefusalComesFirst(t *testing.T) {
 	content := []byte("x\nx\n")
 	dir, s := editFixture(t, "f.txt", content, 0o644)
-	mustRefuse(t, edit(t, s, "f.txt", "x", "y"), "f.txt has not been read in this session — read it in full with repo_read_file first (offset 1, limit>=2)")
+	mustRefuse(t, edit(t, s, "f.txt", "x", "y"), "f.txt has not been read in this session — read it with repo_read_file first (offset=1 limit=2)")
 	mustRefuse(t, insert(t, s, "f.txt", 9, "y"), "f.txt has not been read in this session")
 	mustSame(t, dir, "f.txt", content)
 	fullRead(t, s, "f.txt")

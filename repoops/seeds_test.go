@@ -268,8 +268,8 @@ func TestReadCutsLongLinesAndBigOutput(t *testing.T) {
 	s := openSession(t, dir)
 	out := mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "min.js"}))
 	mustContain(t, out, "1→"+strings.Repeat("é", 2000)+"… [line cut: 500 more characters]", "2→short")
-	if rec, _ := s.LastRead("min.js"); rec.Full {
-		t.Fatal("a read with a cut line must not be full")
+	if rec, _ := s.Seen("min.js"); rec.All() || !rec.Covers(LineRange{2, 2}) || rec.Covers(LineRange{1, 1}) {
+		t.Fatalf("a cut line must not be seen, the whole one must: %+v", rec)
 	}
 	out = mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "wide.txt"}))
 	mustContain(t, out, "(output cut at 256 KiB after line ")
@@ -278,8 +278,8 @@ func TestReadCutsLongLinesAndBigOutput(t *testing.T) {
 	}
 	out = mustOK(t, call(t, s, "repo_read_file", map[string]any{"path": "crlf.txt"}))
 	mustContain(t, out, "crlf.txt — lines 1-2 of 2 (CRLF line endings)\n1→a\n2→b")
-	if rec, _ := s.LastRead("crlf.txt"); !rec.Full {
-		t.Fatal("a whole small file read must be full")
+	if rec, _ := s.Seen("crlf.txt"); !rec.All() {
+		t.Fatal("a whole small file read must show every line")
 	}
 }
 

@@ -10,8 +10,9 @@ import (
 )
 
 // Session is one agent's conversation with a repo: one MCP connection, one
-// `repox call --batch` run, one TUI instance. It remembers what was read,
-// which is what the read-before-edit gate decides on.
+// `repox call --batch` run, one TUI instance. It remembers which lines of
+// which version of each file its reads showed: what the read-before-edit
+// gate decides on.
 type Session struct {
 	repo *Repo
 	now  func() time.Time
@@ -21,13 +22,13 @@ type Session struct {
 	look bool
 
 	mu        sync.Mutex
-	reads     map[string]ReadRecord // repo-relative path -> last read
+	seen      map[string]SeenLines // repo-relative path -> what was seen of it
 	observers []func(CallRecord)
 }
 
 // NewSession starts a session on the repo, with a fresh random id.
 func (r *Repo) NewSession() *Session {
-	return &Session{repo: r, now: time.Now, id: newSessionID(), reads: map[string]ReadRecord{}}
+	return &Session{repo: r, now: time.Now, id: newSessionID(), seen: map[string]SeenLines{}}
 }
 
 func newSessionID() string {
@@ -60,37 +61,66 @@ func (s *Session) notify(rec CallRecord) {
 // Repo returns the session's repository.
 func (s *Session) Repo() *Repo { return s.repo }
 
-// ReadRecord is what a session remembers of its last read of one file.
-type ReadRecord struct {
-	Path        string      // repo-relative
-	At          time.Time   // when the read happened
-	Offset      int         // first line asked for
-	Returned    int         // lines returned
-	TotalLines  int         // lines in the file at read time
-	ByteCut     bool        // output stopped at the byte cap
-	LineCut     bool        // at least one line was cut at the character cap
-	Full        bool        // offset 1, nothing cut, window reached the end
-	Fingerprint Fingerprint // only meaningful when Full
-	Via         string      // "" for a read; the tool name when a write of this session refreshed the grant
-}
-
 // Fingerprint identifies a file's exact state (rootfs.Fingerprint): size,
 // mtime, ctime, inode, device and the content's SHA-256.
 type Fingerprint = rootfs.Fingerprint
 
-func (s *Session) recordRead(rec ReadRecord) {
+// recordWindow adds what one repo_read_file window showed whole to what
+// the session has seen of the file: to the same version's lines, or in
+// place of an older version's.
+func (s *Session) recordWindow(rel string, fp Fingerprint, lines int, shown []LineRange, window LineRange) {
 	if s.look {
 		return
 	}
 	s.mu.Lock()
-	s.reads[rec.Path] = rec
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	cur, ok := s.seen[rel]
+	if !ok || cur.Fingerprint != fp {
+		cur = SeenLines{Path: rel, Fingerprint: fp, Lines: lines}
+	}
+	for _, r := range shown {
+		cur.Ranges = addRange(cur.Ranges, r)
+	}
+	cur.At, cur.Via, cur.Last = s.now(), "", window
+	s.seen[rel] = cur
 }
 
-// LastRead returns the session's last read of a repo-relative path.
-func (s *Session) LastRead(rel string) (ReadRecord, bool) {
+// recordChange carries what was seen through the session's own change
+// from the version base to the version fp: steps say how lines moved
+// (nil: every line is the session's, a repo_write). Nothing is carried
+// when what was seen is no longer of base (another call of this session
+// moved on meanwhile).
+func (s *Session) recordChange(rel string, base, fp Fingerprint, steps []lineStep, lines int, tool string) {
+	if s.look {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rec, ok := s.reads[rel]
+	cur, ok := s.seen[rel]
+	var seen []LineRange
+	switch {
+	case steps == nil:
+		if lines > 0 {
+			seen = []LineRange{{1, lines}}
+		}
+	case ok && cur.Fingerprint == base:
+		n := cur.Lines
+		seen = cur.Ranges
+		for _, st := range steps {
+			seen, n = st.carry(seen, n), st.NewLines
+		}
+	default:
+		delete(s.seen, rel)
+		return
+	}
+	s.seen[rel] = SeenLines{Path: rel, At: s.now(), Via: tool, Fingerprint: fp, Lines: lines, Ranges: seen}
+}
+
+// Seen returns what the session has seen of a repo-relative path (a copy).
+func (s *Session) Seen(rel string) (SeenLines, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec, ok := s.seen[rel]
+	rec.Ranges = append([]LineRange(nil), rec.Ranges...)
 	return rec, ok
 }

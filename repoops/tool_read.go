@@ -66,7 +66,7 @@ func registerRead() {
 			fmt.Sprintf("Lines over %d characters are cut with %s; output over %s stops at a line boundary and says where to continue. ", readLineChars, fmt.Sprintf(lineCutFormat, "N"), SizeText(readMaxOutput))+
 			"Line count rule: every newline ends a line and a last line without one counts (\"a\\nb\\n\" has 2 lines). "+
 			fmt.Sprintf("A folder, a binary file (NUL in the first %s bytes), a missing file and an offset past the end are refused with the next step. ", Commas(binarySniffLen))+
-			"Only a full read (offset 1, nothing cut, the window reaching the end) lets repo_edit, repo_insert or repo_write change the file afterwards.",
+			"Every line a read shows whole counts as seen by this session for repo_edit, repo_insert and repo_write; windows of the same version of the file add up, so a file of any length can be changed after reading the lines to change.",
 		true, []string{"path"},
 		map[string]any{
 			"path":   map[string]any{"type": "string", "description": "File to read, relative to the repository root."},
@@ -96,12 +96,13 @@ func (s *Session) ReadFile(ctx context.Context, a ReadArgs) (*ReadResult, error)
 	if rel == "" {
 		return nil, refusef(". is the repository root, a folder — call repo_tree to list it")
 	}
-	res, rec, err := s.repo.readWindow(ctx, rel, offset, limit)
+	res, w, err := s.repo.readWindow(ctx, rel, offset, limit)
 	if err != nil {
 		return nil, err
 	}
-	rec.At = s.now()
-	s.recordRead(rec)
+	if w.hashed {
+		s.recordWindow(rel, w.fp, res.TotalLines, w.shown, w.window)
+	}
 	return res, nil
 }
 
@@ -134,12 +135,22 @@ func (r *Repo) openRegular(rel string) (*os.File, os.FileInfo, error) {
 // a 40 MB transcript's report).
 var readBuffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
 
-// readWindow streams the file once: it counts every line, keeps the window,
-// and hashes the bytes when the read may turn out full.
-func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*ReadResult, ReadRecord, error) {
+// windowSeen is what one read showed whole, of which version: the lines
+// the gate counts as seen.
+type windowSeen struct {
+	hashed bool        // fp holds the content's SHA-256: the file is small enough to edit
+	fp     Fingerprint // the version read
+	shown  []LineRange // lines shown whole (none cut at the character cap)
+	window LineRange   // the lines shown, cut or not
+}
+
+// readWindow streams the file once: it counts every line, keeps the
+// window, and hashes the bytes of a file small enough to edit, so that
+// what the window showed is known to be of one version.
+func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*ReadResult, windowSeen, error) {
 	f, st, err := r.openRegular(rel)
 	if err != nil {
-		return nil, ReadRecord{}, err
+		return nil, windowSeen{}, err
 	}
 	defer f.Close()
 	shown := DisplayPath(rel)
@@ -148,31 +159,31 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	defer func() { br.Reset(nil); readBuffers.Put(br) }() // the file is not kept alive by the pool
 	head, _ := br.Peek(binarySniffLen)
 	if looksBinary(head) {
-		return nil, ReadRecord{}, refusef("%s is a binary file (a NUL byte in its first %s bytes) — repo_read_file shows text only", shown, Commas(binarySniffLen))
+		return nil, windowSeen{}, refusef("%s is a binary file (a NUL byte in its first %s bytes) — repo_read_file shows text only", shown, Commas(binarySniffLen))
 	}
 	res := &ReadResult{Path: shown, Offset: offset, Limit: limit}
 	key := keyOf(st)
 	// With a line index the window is read from the nearest mark, when the
-	// read cannot be full anyway (so there is no grant to hash for).
+	// file is too big to edit (so there is no version to hash for the gate).
 	idx := r.cachedLineIndex(rel, key)
-	jump := idx != nil && (offset > 1 || idx.total > limit)
+	jump := idx != nil && st.Size() > editMaxBytes && (offset > 1 || idx.total > limit)
 	var building *lineIndex
 	if !jump && st.Size() >= lineIndexMinSize {
 		building = &lineIndex{key: key, marks: []int64{0}}
 	}
 	var h hash.Hash
-	if offset == 1 && !jump {
+	if !jump && st.Size() <= editMaxBytes {
 		h = sha256.New()
 	}
 	startLine := 0
 	var pos int64 // bytes from the start of the file
 	if jump {
 		if offset > idx.total {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(idx.total, "line", "lines"), Commas(idx.total))
+			return nil, windowSeen{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(idx.total, "line", "lines"), Commas(idx.total))
 		}
 		k := min((offset-1)/lineMarkEvery, len(idx.marks)-1)
 		if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
-			return nil, ReadRecord{}, refusef("%s could not be read: %v", shown, err)
+			return nil, windowSeen{}, refusef("%s could not be read: %v", shown, err)
 		}
 		br.Reset(f)
 		startLine, pos = k*lineMarkEvery, idx.marks[k]
@@ -227,7 +238,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	keepLimit := readLineChars * utf8.UTFMax
 	for {
 		if err := ctx.Err(); err != nil {
-			return nil, ReadRecord{}, err
+			return nil, windowSeen{}, err
 		}
 		chunk, err := br.ReadSlice('\n')
 		if len(chunk) > 0 {
@@ -256,7 +267,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 			}
 			pos += int64(len(chunk))
 			if pos > maxBytes {
-				return nil, ReadRecord{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(st.Size())))
+				return nil, windowSeen{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(st.Size())))
 			}
 			if chunk[len(chunk)-1] == '\n' {
 				finishLine()
@@ -266,9 +277,6 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 				if jump && (lineNo >= windowEnd || stopKeep) {
 					break // the window is complete; the total is known
 				}
-			}
-			if h != nil && (lineNo > windowEnd || (inLine && lineNo+1 > windowEnd)) {
-				h = nil // a line past the window: this read is partial, no grant to hash for
 			}
 		}
 		if err == bufio.ErrBufferFull {
@@ -282,7 +290,7 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		}
 	}
 	if readErr != nil {
-		return nil, ReadRecord{}, refusef("%s could not be read to the end: %v", shown, readErr)
+		return nil, windowSeen{}, refusef("%s could not be read to the end: %v", shown, readErr)
 	}
 	if inLine {
 		finishLine()
@@ -297,23 +305,30 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	}
 	if res.TotalLines == 0 {
 		if offset > 1 {
-			return nil, ReadRecord{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
+			return nil, windowSeen{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
 		}
 	} else if offset > res.TotalLines {
-		return nil, ReadRecord{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(res.TotalLines, "line", "lines"), Commas(res.TotalLines))
+		return nil, windowSeen{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(res.TotalLines, "line", "lines"), Commas(res.TotalLines))
 	}
 	last := offset - 1 + len(res.Lines)
 	res.Truncated = last < res.TotalLines
 	res.Full = offset == 1 && !res.ByteCut && !lineCut && len(res.Lines) >= res.TotalLines
-	rec := ReadRecord{Path: rel, Offset: offset, Returned: len(res.Lines), TotalLines: res.TotalLines, ByteCut: res.ByteCut, LineCut: lineCut, Full: res.Full}
-	if res.Full && h != nil {
-		rec.Fingerprint = rootfs.FingerprintOf(st)
-		copy(rec.Fingerprint.SHA256[:], h.Sum(nil))
-	} else {
-		rec.Full = false
-		res.Full = false
+	w := windowSeen{window: LineRange{offset, last}}
+	for _, l := range res.Lines {
+		switch n := len(w.shown); {
+		case l.CutChars > 0:
+		case n > 0 && w.shown[n-1].To == l.N-1:
+			w.shown[n-1].To = l.N
+		default:
+			w.shown = append(w.shown, LineRange{l.N, l.N})
+		}
 	}
-	return res, rec, nil
+	if h != nil && pos <= editMaxBytes {
+		w.hashed = true
+		w.fp = rootfs.FingerprintOf(st)
+		copy(w.fp.SHA256[:], h.Sum(nil))
+	}
+	return res, w, nil
 }
 
 // cutRunesBytes splits b after at most n runes.

@@ -28,7 +28,7 @@ func TestFindPreviewColumn(t *testing.T) {
 		t.Fatalf("the preview did not follow the cursor: %q for row %q", p.preview.path, second.raw)
 	}
 	for _, r := range []string{first.raw, second.raw} {
-		if _, read := h.c.Session.LastRead(r); read {
+		if _, read := h.c.Session.Seen(r); read {
 			t.Errorf("the preview recorded a read of %s", r)
 		}
 	}

@@ -31,8 +31,8 @@ func (p *Pane) Verdict() (ok bool, text string, tool bool) {
 	return true, first, true
 }
 
-// readable says whether the gate refuses for want of a full, fresh read
-// that one repo_read_file call can give.
+// readable says whether the gate refuses for want of reads that
+// repo_read_file can give: the windows that show the unseen lines.
 func (p *Pane) readable() bool {
 	pl := p.planned
 	if pl == nil {
@@ -40,33 +40,62 @@ func (p *Pane) readable() bool {
 	}
 	switch pl.gate.Cause {
 	case repoops.GateNeverRead, repoops.GatePartialRead, repoops.GateChanged:
-		return pl.gate.Lines <= repoops.ReadMaxLimit
+		return len(pl.gate.Reads) > 0
 	}
 	return false
 }
 
-// readArgs is the full read the gate asks for: offset 1, a limit covering
-// the file.
-func (p *Pane) readArgs() repoops.ReadArgs {
-	off, lim := 1, max(p.planned.gate.Lines, 1)
-	return repoops.ReadArgs{Path: repoops.DisplayPath(p.path), Offset: &off, Limit: &lim}
+// readArgs is the reads the gate asks for: the windows that show exactly
+// the lines the change needs and the session has not seen.
+func (p *Pane) readArgs() []repoops.ReadArgs {
+	out := make([]repoops.ReadArgs, len(p.planned.gate.Reads))
+	for i, w := range p.planned.gate.Reads {
+		off, lim := w.From, w.Len()
+		out[i] = repoops.ReadArgs{Path: repoops.DisplayPath(p.path), Offset: &off, Limit: &lim}
+	}
+	return out
 }
 
-// readFull reads the file in full through the tool, as an agent would.
-func (p *Pane) readFull() tea.Cmd {
+// readCallText is the reads as the calls they are, for the action line.
+func (p *Pane) readCallText() string {
+	reads := p.readArgs()
+	text := repoops.CallText("repo_read_file", reads[0])
+	if len(reads) > 1 {
+		text += " and " + repoops.Plural(len(reads)-1, "more window", "more windows")
+	}
+	return text
+}
+
+// readMissing reads the missing windows through the tool, in order, as an
+// agent would; the answer shown is the last read's.
+func (p *Pane) readMissing() tea.Cmd {
 	if p.planned == nil || p.planning || p.pendingPlan() {
 		p.wantRead, p.wantApply = true, false
 		return nil
 	}
 	if !p.readable() {
 		if p.planned.gate.Cause == repoops.GateUnreadable {
-			p.note = "one repo_read_file call can never return this file whole, so the gate cannot open (the verdict says why)"
+			p.note = "a line this change needs is longer than repo_read_file shows whole, so the gate cannot open for it (the verdict says which)"
 		} else {
 			p.note = "the gate does not ask for a read now: " + p.planned.gate.Cause.String()
 		}
 		return nil
 	}
-	return p.run("repo_read_file", p.readArgs(), "reading…")
+	reads := p.readArgs()
+	p.callSeq++
+	p.busy = "reading…"
+	p.call = p.readCallText()
+	p.res = nil
+	ctx, s := p.ctx, p.c.Session
+	return pane.Envelop(pane.Preview, pane.JobTool, p.callSeq, func() tea.Msg {
+		var res repoops.Result
+		for _, a := range reads {
+			if res = pane.CallJSON(ctx, s, "repo_read_file", a); res.IsError {
+				break
+			}
+		}
+		return previewCallMsg{tool: "repo_read_file", res: res}
+	})
 }
 
 // ask opens the confirmation, when the tool would take the change now.

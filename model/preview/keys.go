@@ -21,7 +21,7 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 		p.wantRead, p.wantApply = false, false
 		switch {
 		case read:
-			return p.readFull()
+			return p.readMissing()
 		case apply:
 			return p.ask()
 		}
@@ -91,7 +91,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Apply):
 		return p.ask()
 	case key.Matches(msg, k.Read):
-		return p.readFull()
+		return p.readMissing()
 	case key.Matches(msg, k.DiffUp):
 		p.diffTop = max(p.diffTop-max(p.diffRows()-1, 1), 0)
 		return nil

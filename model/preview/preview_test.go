@@ -28,18 +28,18 @@ func TestPreviewAmbiguousRefusesAndWritesNothing(t *testing.T) {
 	}
 	h.press("tab", "end", "0")
 	ok, text, tool := p.Verdict()
-	want := "dup.go has not been read in this session — read it in full with repo_read_file first (offset 1, limit>=6); edits need a full, fresh read"
+	want := "dup.go has not been read in this session — read it with repo_read_file first (offset=1 limit=6); a change may touch only lines this session has seen"
 	if ok || !tool || text != want {
 		t.Fatalf("verdict before a read: ok=%v tool=%v %q, want the gate's refusal %q", ok, tool, text, want)
 	}
-	if _, read := h.c.Session.LastRead("dup.go"); read {
+	if _, read := h.c.Session.Seen("dup.go"); read {
 		t.Fatal("opening the preview recorded a read")
 	}
-	if out := h.frame(); !strings.Contains(out, `ctrl+r reads it in full now: repo_read_file {"path":"dup.go","offset":1,"limit":6}`) {
+	if out := h.frame(); !strings.Contains(out, `ctrl+r reads the unseen lines now: repo_read_file {"path":"dup.go","offset":1,"limit":6}`) {
 		t.Errorf("the read the gate asks for is not offered as its call:\n%s", out)
 	}
 	h.press("ctrl+r")
-	if rec, read := h.c.Session.LastRead("dup.go"); !read || !rec.Full {
+	if rec, read := h.c.Session.Seen("dup.go"); !read || !rec.All() {
 		t.Fatalf("ctrl+r: read %v %+v, want a full read in the session", read, rec)
 	}
 	_, text, _ = p.Verdict()
@@ -162,22 +162,31 @@ func TestPreviewStalePlanDropped(t *testing.T) {
 	}
 }
 
-// TestPreviewFileThatCanNeverBeReadInFull: the gate's refusal says so, and
-// no read is offered that could not open it.
-func TestPreviewFileThatCanNeverBeReadInFull(t *testing.T) {
-	h := newHarness(t, map[string]string{"big.txt": repotest.Numbered(2500, "line")}, "big.txt", 10, 10)
+// A file longer than one read returns: the gate names the window that
+// shows the line the edit changes, ctrl+r reads exactly that window
+// through the tool (one call, recorded), and the edit is then allowed —
+// of line 2,450 of 2,500 without reading the other 500 lines.
+func TestPreviewCtrlRReadsTheMissingWindowOfALongFile(t *testing.T) {
+	h := newHarness(t, map[string]string{"big.txt": repotest.Numbered(2500, "line")}, "big.txt", 2450, 2450)
 	p := h.p
 	h.press("tab", "x")
 	ok, text, _ := p.Verdict()
-	if ok || !strings.Contains(text, "it has 2,500 lines, more than the 2,000 one repo_read_file call returns") {
+	if ok || !strings.Contains(text, "big.txt has not been read in this session — read it with repo_read_file first (offset=501 limit=2000)") {
 		t.Fatalf("verdict: %q", text)
 	}
-	if p.readable() || strings.Contains(h.frame(), "ctrl+r reads it in full now") {
-		t.Error("a full read is offered for a file no read can return whole")
+	if !p.readable() || !strings.Contains(h.frame(), `ctrl+r reads the unseen lines now: repo_read_file {"path":"big.txt","offset":501,"limit":2000}`) {
+		t.Fatalf("the missing window is not offered:\n%s", h.frame())
 	}
 	h.press("ctrl+r")
-	if p.res != nil || !strings.Contains(p.note, "can never return this file whole") {
-		t.Errorf("ctrl+r: res %v note %q", p.res, p.note)
+	if p.res == nil || p.res.IsError || !strings.HasPrefix(p.res.Text, "big.txt — lines 501-2500 of 2500") {
+		t.Fatalf("ctrl+r: %+v", p.res)
+	}
+	seen, _ := h.c.Session.Seen("big.txt")
+	if got := seen.Summary(); got != "lines 501-2,500 of 2,500" {
+		t.Errorf("seen after ctrl+r: %s", got)
+	}
+	if ok, text, _ := p.Verdict(); !ok {
+		t.Errorf("after the read the edit should be allowed: %q", text)
 	}
 }
 

@@ -67,11 +67,11 @@ func (p *Pane) View(w, h int, focused bool) string {
 	}
 	switch {
 	case p.wantRead:
-		pv.Action = "ctrl+r: reads in full once the verdict is in"
+		pv.Action = "ctrl+r: reads the unseen lines once the verdict is in"
 	case p.wantApply:
 		pv.Action = "ctrl+s: asks once the verdict is in"
 	case !p.planning && !p.due && p.readable():
-		pv.Action = "ctrl+r reads it in full now: " + repoops.CallText("repo_read_file", p.readArgs())
+		pv.Action = "ctrl+r reads the unseen lines now: " + p.readCallText()
 	}
 	if p.confirm {
 		pv.Confirm = "y writes it, any other key goes back: " + repoops.CallText(p.planned.req.ToolName(), p.planned.req)

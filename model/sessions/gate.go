@@ -39,11 +39,14 @@ func (p *Pane) GateStatus(path string) (text, tiny string) {
 	var word string
 	switch v := p.gate.verdict; v.Cause {
 	case repoops.GateAllowed:
-		word = "open (full read, unchanged)"
+		word = "open (all lines seen, unchanged)"
 	case repoops.GateNeverRead:
 		word = "shut (never read)"
 	case repoops.GatePartialRead:
-		word = "shut (partial read)"
+		word = "shut (no lines seen)"
+		if v.Seen != nil && v.Seen.Count() > 0 {
+			word = "partly open (" + v.Seen.Summary() + " seen)"
+		}
 	default:
 		word = "shut (" + v.Cause.String() + ")"
 	}

@@ -53,7 +53,7 @@ var Steps = []Step{
 	{"no search tool", "Without search an agent can only list folders, and the listing is cut off; repo_find counts every match.", KindContrast},
 	{"git log with a path ignored", "The seed's git log drops path=server and lists every commit; repox passes the path after --.", KindContrast},
 	{"the ambiguous edit", "A first-match replace edits the first of two lines and says done; repox refuses and names both.", KindContrast},
-	{"the clipped-read grant", "A 1,000-line read grants an edit of a line it never showed; repox's gate refuses until a full read.", KindContrast},
+	{"the clipped-read grant", "A 1,000-line read grants an edit of a line it never showed; repox's gate refuses until that line is read.", KindContrast},
 	{"a replayed session", "A Claude Code session on this repo, replayed by repox: the edit of a line it never read is flagged.", KindSession},
 	{"the same tools for an agent", "repox mcp serves these same tools to any agent: y copies the config for this repository.", KindServe},
 }

@@ -37,9 +37,10 @@ func (v *Pane) onGate(msg gateMsg) {
 // session (an agent's, once the sessions pane exists).
 const GateOwner = "explorer session"
 
-// GateStatus words the gate for the status line: whose gate it is, open or
-// shut, and why in the gate's own words (repoops.GateCause), from the
-// core's verdict once it is in, else from the session's last read.
+// GateStatus words the gate for the status line: whose gate it is, and
+// which lines of the file as it is now the session has seen (all: open;
+// some: edits of those only; none, or changed since: shut), from the
+// core's verdict once it is in, else from what the session has seen.
 func (v *Pane) GateStatus() (ui.GateState, string, string) {
 	if v.path == "" {
 		return ui.GateNone, "", ""
@@ -49,22 +50,41 @@ func (v *Pane) GateStatus() (ui.GateState, string, string) {
 		return g, text, TinyGate[g]
 	}
 	head := "edit gate (" + GateOwner + "): "
+	seen := ""
+	if r := v.gate.Seen; r != nil {
+		seen = r.Summary() + " seen"
+	}
 	switch c := v.gate.Cause; c {
 	case repoops.GateAllowed:
-		return ui.GateFull, head + "open — " + c.String(), TinyGate[ui.GateFull]
+		return ui.GateFull, head + "open — " + seen + ", unchanged", TinyGate[ui.GateFull]
 	case repoops.GateNeverRead:
 		return ui.GateNotRead, head + "shut — " + c.String(), TinyGate[ui.GateNotRead]
-	case repoops.GatePartialRead:
-		_, text := gateOf(v.c.Session, v.path)
-		return ui.GatePartial, text, TinyGate[ui.GatePartial]
+	case repoops.GatePartialRead, repoops.GateUnreadable:
+		tiny := "gate: " + tinySeen(v.gate.Seen)
+		if v.gate.Seen != nil && v.gate.Seen.Count() == 0 {
+			return ui.GatePartial, head + "shut — " + seen, tiny
+		}
+		text := head + seen + " — edits of those allowed"
+		if c == repoops.GateUnreadable {
+			text += "; a line is too long to be seen whole"
+		}
+		return ui.GatePartial, text, tiny
 	case repoops.GateChanged:
 		why := c.String()
-		if r := v.gate.LastRead; r != nil {
-			why = "changed on disk since " + r.At.Format("15:04:05") // the read the grant came from
+		if r := v.gate.Seen; r != nil {
+			why = "changed on disk since " + r.At.Format("15:04:05") // the read the seen lines came from
 		}
 		return ui.GatePartial, head + "shut — " + why, "gate: shut (changed on disk)"
 	}
 	return ui.GatePartial, head + "shut — " + v.gate.Cause.String(), TinyGate[ui.GatePartial]
+}
+
+// tinySeen is what was seen in a few characters: "2,000/4,073 seen".
+func tinySeen(r *repoops.SeenLines) string {
+	if r == nil {
+		return "shut"
+	}
+	return repoops.Commas(r.Count()) + "/" + repoops.Commas(r.Lines) + " seen"
 }
 
 // TinyGate is each gate state in the short form of a narrow status line.

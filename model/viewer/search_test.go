@@ -84,7 +84,7 @@ func TestSearchRunsToTheEndOfAHugeFile(t *testing.T) {
 	if m.viewer.cursor != 119990 || !strings.Contains(footer(m), "2/11") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.common.Session.LastRead("docs/huge.txt"); ok {
+	if _, ok := m.common.Session.Seen("docs/huge.txt"); ok {
 		t.Errorf("searching recorded a read in the explorer's session")
 	}
 	if m.viewer.loadedLines() > maxHeldLines {
@@ -188,7 +188,7 @@ func TestSearchHighlightFromElsewhereIsCounted(t *testing.T) {
 	if m.viewer.cursor != 4 || !strings.Contains(footer(m), "2/3") {
 		t.Fatalf("n: cursor %d footer %q", m.viewer.cursor, footer(m))
 	}
-	if _, ok := m.common.Session.LastRead("src/util/strings.go"); ok {
+	if _, ok := m.common.Session.Seen("src/util/strings.go"); ok {
 		t.Errorf("the count recorded a read")
 	}
 }

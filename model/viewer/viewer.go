@@ -298,27 +298,22 @@ func (v *Pane) visibleRange() (int, int) {
 	return first, max(min(last, v.total), first)
 }
 
-// gate describes the read-before-edit gate for the open file from the
-// session's own record, the one the edit tools decide on.
+// gateOf describes the read-before-edit gate for the open file from what
+// the session has seen of it (before the core's verdict on the file as it
+// is now comes in): which lines, of how many.
 func gateOf(s *repoops.Session, path string) (ui.GateState, string) {
 	if path == "" {
 		return ui.GateNone, ""
 	}
 	head := "edit gate (" + GateOwner + "): "
-	rec, ok := s.LastRead(path)
+	rec, ok := s.Seen(path)
 	switch {
 	case !ok:
 		return ui.GateNotRead, head + "shut — " + repoops.GateNeverRead.String()
-	case rec.Full:
-		return ui.GateFull, head + "open — read in full"
+	case rec.All():
+		return ui.GateFull, head + "open — " + rec.Summary() + " seen"
+	case rec.Count() == 0:
+		return ui.GatePartial, head + "shut — " + rec.Summary() + " seen"
 	}
-	last := rec.Offset + rec.Returned - 1
-	why := repoops.GatePartialRead.String()
-	switch {
-	case rec.ByteCut:
-		why += ", cut at " + repoops.SizeText(repoops.ReadMaxOutput)
-	case rec.LineCut:
-		why += ", a line was cut"
-	}
-	return ui.GatePartial, head + "shut — " + why + ": lines " + repoops.Commas(rec.Offset) + "-" + repoops.Commas(last) + " of " + repoops.Commas(rec.TotalLines)
+	return ui.GatePartial, head + rec.Summary() + " seen — edits of those allowed"
 }
