@@ -121,6 +121,7 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 	var (
 		read      int64
 		lineBytes int64 // bytes of the current line so far
+		cr        bool  // the current line's last byte so far is a CR
 		used      int   // output bytes the fitting lines take at least
 		counting  = true
 		maxBytes  = st.Size() + readGrowSlack
@@ -130,6 +131,9 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 		if total < from || !counting {
 			lineBytes = 0
 			return
+		}
+		if cr {
+			lineBytes-- // a CRLF's CR is not shown
 		}
 		row := blameRowMin + len(strconv.Itoa(total)) + int(min(lineBytes, readLineChars))
 		if used+row > gitOutputCap {
@@ -158,10 +162,13 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 			i := bytes.IndexByte(chunk, '\n')
 			if i < 0 {
 				lineBytes += int64(len(chunk))
+				cr = chunk[len(chunk)-1] == '\r'
 				break
 			}
 			lineBytes += int64(i)
+			cr = i > 0 && chunk[i-1] == '\r' || i == 0 && cr
 			endLine()
+			cr = false
 			chunk = chunk[i+1:]
 		}
 		if rerr == io.EOF {
@@ -172,7 +179,7 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 		}
 	}
 	if lineBytes > 0 {
-		endLine()
+		endLine() // a last line without a break: its CR is not shown either
 	}
 	return total, fit, fitBytes, nil
 }

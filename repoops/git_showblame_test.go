@@ -425,3 +425,17 @@ func TestGitShowBlameTextIsSafe(t *testing.T) {
 	mustContain(t, out, `"Evil\u202eName\x1b[2J"`)
 	mustBeSafeText(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": "blame", "path": `"esc\x1b[2J.txt"`})))
 }
+
+// The lines asked of git are estimated from the work tree's copy; with
+// CRLF line endings the estimate still fills the cap to within a row.
+func TestGitBlameCRLFFillsTheCap(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"crlf.txt": strings.ReplaceAll(numbered(2000, "x"), "\n", "\r\n")})
+	out := mustOK(t, call(t, openSession(t, dir), "repo_git", map[string]any{"cmd": "blame", "path": "crlf.txt"}))
+	lines := strings.Split(out, "\n")
+	rows := strings.Join(lines[1:len(lines)-2], "\n") + "\n"
+	if len(rows) > gitOutputCap || len(rows) < gitOutputCap-40 {
+		t.Fatalf("rows take %d bytes; the cap is %d", len(rows), gitOutputCap)
+	}
+	mustContain(t, lines[len(lines)-2], "(output cut at 12 KiB after line ")
+	mustNotContain(t, out, "\r")
+}
