@@ -39,6 +39,13 @@ var readCalls = []batchLine{
 	{"repo_git", `{"cmd":"log","n":1}`},
 	{"repo_git", `{"cmd":"ls-files","path":"src"}`},
 	{"repo_git", `{"cmd":"push"}`},
+	{"repo_git", `{"cmd":"show"}`},
+	{"repo_git", `{"cmd":"show","rev":"HEAD","path":"src"}`},
+	{"repo_git", `{"cmd":"show","rev":"--output=/tmp/x"}`},
+	{"repo_git", `{"cmd":"blame","path":"src/main.go"}`},
+	{"repo_git", `{"cmd":"blame","path":"src/main.go","lines":"2-3"}`},
+	{"repo_git", `{"cmd":"blame","path":"src/main.go","lines":"99"}`},
+	{"repo_git", `{"cmd":"blame","path":"src"}`},
 	// argument refusals
 	{"repo_tree", `{"bogus":1}`},
 	{"repo_tree", `{"max_depth":"2"}`},

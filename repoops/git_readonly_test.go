@@ -31,8 +31,12 @@ func TestGitCommandsNeverWriteTheIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := openSession(t, dir)
-	for _, cmd := range []string{"diff", "diff-stat", "status", "log", "ls-files"} {
-		mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": cmd}))
+	for _, cmd := range gitCommands {
+		args := map[string]any{"cmd": cmd}
+		if cmd == "blame" {
+			args["path"] = "sub/b.txt" // blame reads the work tree's copy and the index
+		}
+		mustOK(t, call(t, s, "repo_git", args))
 		after, err := os.ReadFile(index)
 		if err != nil {
 			t.Fatal(err)

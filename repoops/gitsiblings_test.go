@@ -49,6 +49,10 @@ func TestGitSiblingSettingsRunNothingAndReadNothingOutside(t *testing.T) {
 	mustNotContain(t, texts["ls-files"], "mailmap")
 	mustNotContain(t, texts["log"], "Mapped Outsider")
 	mustContain(t, texts["log"], "t: fixture")
+	mustNotContain(t, texts["show"], "Mapped Outsider", "Signature")
+	mustContain(t, texts["show"], "Author: t <t@example.com>")
+	mustNotContain(t, texts["blame"], "Mapped Outsider")
+	mustContain(t, texts["blame"], "00000000 not committed yet 1→two")
 	mustContain(t, texts["diff"], "+two") // the outside attributes file (-diff) was not read
 	mustNotContain(t, texts["diff"], "Binary files")
 	// The fixture is a trap: git itself runs gpg for this log.

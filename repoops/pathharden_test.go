@@ -409,7 +409,7 @@ func TestGitOutputNamesAreSafe(t *testing.T) {
 	}
 	git(t, dir, "mv", "rlo\u202e.txt", "moved\u2066.txt")
 	s := openSession(t, dir)
-	for _, cmd := range []string{"status", "diff", "diff-stat", "ls-files", "log"} {
+	for _, cmd := range []string{"status", "diff", "diff-stat", "ls-files", "log", "show"} {
 		mustBeSafeText(t, mustOK(t, call(t, s, "repo_git", map[string]any{"cmd": cmd})))
 	}
 }

@@ -18,13 +18,15 @@ const (
 var gitCapText = SizeText(gitOutputCap)
 
 // gitCommands is the whole whitelist, in catalogue order.
-var gitCommands = []string{"status", "diff", "diff-stat", "log", "ls-files"}
+var gitCommands = []string{"status", "diff", "diff-stat", "log", "ls-files", "show", "blame"}
 
 // GitArgs are repo_git's arguments.
 type GitArgs struct {
-	Cmd  string `json:"cmd"`
-	Path string `json:"path,omitempty"`
-	N    *int   `json:"n,omitempty"`
+	Cmd   string `json:"cmd"`
+	Path  string `json:"path,omitempty"`
+	N     *int   `json:"n,omitempty"`
+	Rev   string `json:"rev,omitempty"`   // show: the commit ("" is HEAD)
+	Lines string `json:"lines,omitempty"` // blame: "A-B" or "A" ("" is the whole file)
 }
 
 // GitResult is repo_git's typed result.
@@ -35,8 +37,16 @@ type GitResult struct {
 	Cut    bool   `json:"cut"`
 	Empty  string `json:"empty,omitempty"` // what an empty output means
 	Note   string `json:"note,omitempty"`
-	Shown  int    `json:"shown,omitempty"` // ls-files: paths shown
-	Total  int    `json:"total,omitempty"` // ls-files: paths in all
+	Shown  int    `json:"shown,omitempty"`  // ls-files: paths shown
+	Total  int    `json:"total,omitempty"`  // ls-files: paths in all
+	Rev    string `json:"rev,omitempty"`    // show: the rev as asked
+	Commit string `json:"commit,omitempty"` // show: the full object name it named
+	// blame: the lines shown (From on), the last line asked for and the
+	// file's line count.
+	Lines      []BlameLine `json:"lines,omitempty"`
+	From       int         `json:"from,omitempty"`
+	To         int         `json:"to,omitempty"`
+	TotalLines int         `json:"total_lines,omitempty"`
 	// Changes is status's paths, typed and complete (the text is cut at the
 	// output cap), for faces that mark paths; never part of the model text.
 	Changes []GitChange `json:"-"`
@@ -44,15 +54,21 @@ type GitResult struct {
 
 func registerGit() {
 	register("repo_git",
-		fmt.Sprintf("Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-%d, default %d) or ls-files (tracked files). ", gitMaxLog, gitDefaultLog)+
-			fmt.Sprintf("path limits every command to a file or folder (passed after a literal --, matched literally). Output over %s is cut at a line boundary with (output cut at %s — narrow with path). ", gitCapText, gitCapText)+
-			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers are off), git never fetches (a partial clone's missing objects are reported, not fetched), and submodules are not entered (the output names those it left out). "+
+		fmt.Sprintf("Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-%d, default %d), ls-files (tracked files), ", gitMaxLog, gitDefaultLog)+
+			"show (one commit: header, message, stat and patch; rev names it, default HEAD) or blame (who last changed each line of one file, uncommitted changes included; lines narrows it). "+
+			"path limits every command to a file or folder (passed after a literal --, matched literally); blame needs a tracked text file. "+
+			"rev is a hex commit id as log prints it, HEAD, or a branch or tag name, optionally followed by ~N or ^N steps; anything else is refused before git runs. "+
+			fmt.Sprintf("lines is \"A-B\" or \"A\" (1-based, as repo_read_file numbers lines); past the end is refused, not clamped. blame prints one row per line: commit, date, author, N%stext, lines over %s characters cut as repo_read_file cuts them. ", ReadLineSep, Commas(readLineChars))+
+			fmt.Sprintf("Output over %s is cut at a line boundary with (output cut at %s — narrow with path); blame's cut says which lines to ask for next. ", gitCapText, gitCapText)+
+			"No repo-local config can run a program (hooks, fsmonitor, external diff, textconv and filter drivers, pagers, signature checks are off), git never fetches (a partial clone's missing objects are reported, not fetched), and submodules are not entered (the output names those it left out). "+
 			"It refuses when the git folder, or anything it points to, lies outside the root. Outside a git repository it refuses; the other tools still work.",
 		true, []string{"cmd"},
 		map[string]any{
-			"cmd":  map[string]any{"type": "string", "enum": gitCommands, "description": "Which git command to run."},
-			"path": map[string]any{"type": "string", "description": "File or folder to limit the command to, relative to the root."},
-			"n":    map[string]any{"type": "integer", "minimum": 1, "maximum": gitMaxLog, "default": gitDefaultLog, "description": fmt.Sprintf("log only: how many commits (1-%d, default %d).", gitMaxLog, gitDefaultLog)},
+			"cmd":   map[string]any{"type": "string", "enum": gitCommands, "description": "Which git command to run."},
+			"path":  map[string]any{"type": "string", "description": "File or folder to limit the command to, relative to the root; blame needs a tracked text file."},
+			"n":     map[string]any{"type": "integer", "minimum": 1, "maximum": gitMaxLog, "default": gitDefaultLog, "description": fmt.Sprintf("log only: how many commits (1-%d, default %d).", gitMaxLog, gitDefaultLog)},
+			"rev":   map[string]any{"type": "string", "default": "HEAD", "description": "show only: the commit to show (default HEAD): a hex commit id as log prints it, HEAD, or a branch or tag name, optionally followed by ~N or ^N steps (HEAD~N, main^N)."},
+			"lines": map[string]any{"type": "string", "description": "blame only: the lines to blame, \"A-B\" or \"A\" (1-based, A not after B); default the whole file, cut at " + gitCapText + "."},
 		},
 		func(ctx context.Context, s *Session, a GitArgs) (*GitResult, error) { return s.Git(ctx, a) })
 }
@@ -69,11 +85,34 @@ func (s *Session) Git(ctx context.Context, a GitArgs) (*GitResult, error) {
 	if a.N != nil && a.Cmd != "log" {
 		return nil, refusef("n applies only to cmd \"log\" — leave it out for %s", a.Cmd)
 	}
+	if a.Rev != "" && a.Cmd != "show" {
+		return nil, refusef("rev applies only to cmd \"show\" — leave it out for %s", a.Cmd)
+	}
+	if a.Lines != "" && a.Cmd != "blame" {
+		return nil, refusef("lines applies only to cmd \"blame\" — leave it out for %s", a.Cmd)
+	}
 	n, err := intArg("n", a.N, gitDefaultLog, 1, gitMaxLog, "")
 	if err != nil {
 		return nil, err
 	}
-	rel, err := s.repo.resolveGitPath(a.Path)
+	rev := ""
+	if a.Cmd == "show" {
+		if rev, err = checkRev(a.Rev); err != nil {
+			return nil, err
+		}
+	}
+	span, err := parseLines(a.Lines)
+	if err != nil {
+		return nil, err
+	}
+	var rel string
+	if a.Cmd == "blame" {
+		// blame reads the work tree's copy: the path is opened, so it
+		// takes the intake of the tools that open files.
+		rel, err = s.repo.resolvePath(a.Path)
+	} else {
+		rel, err = s.repo.resolveGitPath(a.Path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +123,12 @@ func (s *Session) Git(ctx context.Context, a GitArgs) (*GitResult, error) {
 			why = r.gitNote
 		}
 		return nil, refusef("%s is not a git repository that repo_git can use (%s) — repo_tree, repo_find, repo_grep and repo_read_file still work", r.Name(), why)
+	}
+	switch a.Cmd {
+	case "show":
+		return r.gitShow(ctx, rev, rel)
+	case "blame":
+		return r.gitBlame(ctx, rel, span)
 	}
 	return r.gitCmd(ctx, a.Cmd, rel, n)
 }
@@ -281,6 +326,9 @@ func cutAtLineMore(s string, max int, more bool) (string, bool) {
 
 // Render is the model text of repo_git.
 func (g *GitResult) Render() string {
+	if g.Cmd == "blame" {
+		return g.renderBlame()
+	}
 	var b strings.Builder
 	out := g.Output
 	if g.Cmd == "status" {

@@ -149,7 +149,9 @@ func TestConsoleComplete(t *testing.T) {
 		{"repo_read_file {\"pa", "repo_read_file {\"pa", 0},
 		{"zzz", "zzz", 0},
 		// Values of an enum or a boolean.
-		{"repo_git cmd=", "repo_git cmd=", 5},
+		{"repo_git cmd=", "repo_git cmd=", 7},
+		{"repo_git cmd=s", "repo_git cmd=s", 2}, // status, show
+		{"repo_git cmd=b", "repo_git cmd=blame ", 0},
 		{"repo_git cmd=l", "repo_git cmd=l", 2}, // log, ls-files
 		{"repo_git cmd=lo", "repo_git cmd=log ", 0},
 		{"repo_git cmd=di", "repo_git cmd=diff", 2}, // diff, diff-stat

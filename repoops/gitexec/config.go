@@ -325,6 +325,10 @@ func fixedOverrides() [][2]string {
 		{"submodule.recurse", "false"},
 		{"log.showSignature", "false"},
 		{"log.mailmap", "false"},
+		// blame always maps names; a mailmap file named by the config may
+		// lie outside the root, so only the work tree's .mailmap is read.
+		{"mailmap.file", ""},
+		{"mailmap.blob", ""},
 		{"gpg.program", noHome},
 		{"gpg.openpgp.program", noHome},
 		{"gpg.ssh.program", noHome},
