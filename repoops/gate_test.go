@@ -78,7 +78,7 @@ func TestGateFileOver2000LinesEditableAfterWindows(t *testing.T) {
 	content := []byte(numbered(4073, "l"))
 	dir, s := editFixture(t, "server.go", content, 0o644)
 	read(t, s, "server.go", 1, 2000)
-	mustRefuse(t, edit(t, s, "server.go", "l 3050\n", "x\n"), "server.go: line 3,050 has not been read in this session — read it with offset=2051 limit=2000 first")
+	mustRefuse(t, edit(t, s, "server.go", "l 3050\n", "x\n"), "server.go: line 3,050 has not been read in this session — read it with offset=2001 limit=2000 first")
 	read(t, s, "server.go", 2001, 1000)
 	read(t, s, "server.go", 3101, 2000)
 	mustRefuse(t, edit(t, s, "server.go", "l 3050\n", "x\n"), "server.go: line 3,050 has not been read in this session — read it with offset=3001 limit=100 first")

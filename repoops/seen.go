@@ -206,9 +206,9 @@ func wordReads(wins []LineRange) string {
 
 // windowsFor is the repo_read_file windows that show the unseen lines
 // need (ascending) of a file of total lines: each unseen run around them
-// whole when one read shows it, else a window of at most readMaxLimit
-// lines of that run centred on them, or consecutive windows over lines
-// that need more than one.
+// whole when one read shows it, else the window of at most readMaxLimit
+// lines from its start when that reaches them, else one centred on them,
+// or consecutive windows over lines that need more than one.
 func windowsFor(seen []LineRange, need []LineRange, total int) []LineRange {
 	var wins []LineRange
 	doneTo := 0
@@ -218,9 +218,13 @@ func windowsFor(seen []LineRange, need []LineRange, total int) []LineRange {
 		}
 		run := LineRange{unseenRunStart(seen, n.From), unseenRunEnd(seen, n.To, total)}
 		if run.Len() > readMaxLimit {
-			if n.Len() >= readMaxLimit {
+			switch {
+			case n.Len() >= readMaxLimit:
 				run = n
-			} else {
+			case n.To-run.From < readMaxLimit:
+				// reading on from where the unseen stretch starts reaches them
+				run = LineRange{run.From, run.From + readMaxLimit - 1}
+			default:
 				from := n.From - (readMaxLimit-n.Len())/2
 				from = max(min(from, run.To-readMaxLimit+1), run.From)
 				run = LineRange{from, from + readMaxLimit - 1}
