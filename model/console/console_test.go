@@ -102,6 +102,9 @@ func TestParseConsoleTypesBySchema(t *testing.T) {
 		{`repo_grep pattern=x case_sensitive=true`, "repo_grep", `{"pattern":"x","case_sensitive":true}`},
 		// A string argument stays a string even when it looks like a number.
 		{`repo_grep pattern=42`, "repo_grep", `{"pattern":"42"}`},
+		// A list (repo_edit's edits) is JSON, quoted when it holds spaces; a dry run a boolean.
+		{`repo_edit path=a.go edits='[{"old_string":"a b","new_string":"c"}]' dry_run=true`, "repo_edit", `{"path":"a.go","edits":[{"old_string":"a b","new_string":"c"}],"dry_run":true}`},
+		{`repo_edit path=a.go edits=[x]`, "repo_edit", `{"path":"a.go","edits":"[x]"}`},
 		{`repo_tree`, "repo_tree", `{}`},
 		{`repo_nope x=1`, "repo_nope", `{"x":"1"}`},
 	} {

@@ -74,6 +74,10 @@ func parseConsole(line string) (consoleCall, error) {
 
 // jsonValue is the JSON for one value, typed by the argument's schema.
 func jsonValue(t token, schema map[string]any) string {
+	if typ, _ := schema["type"].(string); typ == "array" && json.Valid([]byte(t.value)) && strings.HasPrefix(strings.TrimSpace(t.value), "[") {
+		// a list (repo_edit's edits) is given as JSON, quoted when it has spaces
+		return strings.TrimSpace(t.value)
+	}
 	if !t.quoted {
 		typ, _ := schema["type"].(string)
 		switch {
