@@ -11,6 +11,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -158,4 +161,54 @@ func (T) init() {}
 	if !slices.Equal(got, want) {
 		t.Fatalf("found %q, want %q", got, want)
 	}
+}
+
+// initAllocsMax bounds the heap allocations of every package init linked
+// into repox (issue 44): chroma v2's lexer registry parsed ~280 XML
+// lexers at init (31k allocations, 6-7 ms of every command's start-up);
+// v3 builds it from a generated table (2.2k). A dependency that brings an
+// eager init back fails here. Allocation counts, unlike times, are the same
+// run to run.
+const initAllocsMax = 8000
+
+// TestInitAllocationsStayLow runs this test binary again, doing nothing,
+// with GODEBUG=inittrace=1 and adds up what every init allocated; the
+// test binary links all that the repox binary links (and the testing
+// package).
+func TestInitAllocationsStayLow(t *testing.T) {
+	if os.Getenv("REPOX_INITTRACE_CHILD") != "" {
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", "REPOX_INITTRACE_CHILD=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the child: %v\n%s", err, stderr.String())
+	}
+	total, top := 0, map[string]int{}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		// init github.com/x/y @3.7 ms, 1.0 ms clock, 297528 bytes, 2216 allocs
+		f := strings.Fields(line)
+		if len(f) < 10 || f[0] != "init" || f[len(f)-1] != "allocs" {
+			continue
+		}
+		n, err := strconv.Atoi(f[len(f)-2])
+		if err != nil {
+			t.Fatalf("unreadable inittrace line %q", line)
+		}
+		total += n
+		top[f[1]] += n
+	}
+	if len(top) == 0 {
+		t.Fatalf("no inittrace lines in the child's output:\n%s", stderr.String())
+	}
+	if total > initAllocsMax {
+		names := slices.SortedFunc(maps.Keys(top), func(a, b string) int { return top[b] - top[a] })
+		for _, n := range names[:min(3, len(names))] {
+			t.Logf("%s: %d allocations", n, top[n])
+		}
+		t.Errorf("package inits allocate %d times in all, over %d: some package does work at init that every command pays for", total, initAllocsMax)
+	}
+	t.Logf("package inits: %d allocations in %d packages", total, len(top))
 }

@@ -6,8 +6,8 @@ import (
 	"sync"
 
 	"charm.land/lipgloss/v2"
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v3"
+	"github.com/alecthomas/chroma/v3/lexers"
 )
 
 // Token is one highlighted run of a line.
@@ -51,7 +51,10 @@ func Tokenize(name string, lines []string) [][]Token {
 	if lexer != nil {
 		if it, err := lexer.Tokenise(nil, strings.Join(lines, "\n")+"\n"); err == nil {
 			i := 0
-			for tok := it(); tok != chroma.EOF && i < len(lines); tok = it() {
+			for tok := range it {
+				if i >= len(lines) {
+					break
+				}
 				parts := strings.Split(tok.Value, "\n")
 				for j, p := range parts {
 					if j > 0 {
