@@ -22,8 +22,8 @@ func newRootCmd(s *streams) *cobra.Command {
 (a terminal UI), the agent's eight file tools on the command line, and an MCP server.
 
 Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
-Edits need a full, fresh repo_read_file of the file in the same session (use call --batch to read
-then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
+Edits change only lines repo_read_file has shown in the same session, in their current state
+(use call --batch to read then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
 		Example: `# explore the current folder, a repository, or a file at a line
 repox
 repox ~/src/project

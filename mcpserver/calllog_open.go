@@ -36,6 +36,9 @@ func openCallLog(path, root string) (*callLog, error) {
 	if err := refuseInsideRoot(abs, root); err != nil {
 		return nil, err
 	}
+	if err := refuseThroughRoot(abs, root); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("--log %s: cannot create its folder: %v", abs, err)
 	}
@@ -106,6 +109,28 @@ func refuseInsideRoot(abs, root string) error {
 	for d := real; ; d = filepath.Dir(d) {
 		if st, err := os.Stat(d); err == nil && os.SameFile(st, rootInfo) {
 			return fmt.Errorf("--log %s lies inside the served folder %s: the tools would show and change the log they are recorded in — put the log outside it, e.g. ~/.local/state/repox/mcp.jsonl", abs, root)
+		}
+		if filepath.Dir(d) == d {
+			return nil
+		}
+	}
+}
+
+// refuseThroughRoot refuses a log whose path, as written, passes through
+// the served folder: a folder link the repository ships (logs -> ~/.ssh)
+// would otherwise lead the log out of the root, where refuseInsideRoot's
+// check of where it ends up accepts it, and the server would append to a
+// file the repository chose. Each folder on the path is compared with the
+// root by identity, as the path reaches it (links before the root, which
+// are the user's own, are followed).
+func refuseThroughRoot(abs, root string) error {
+	rootInfo, err := os.Stat(root)
+	if err != nil {
+		return fmt.Errorf("--log: cannot check the served folder %s: %v", root, err)
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err == nil && os.SameFile(st, rootInfo) {
+			return fmt.Errorf("--log %s passes through the served folder %s, where the repository decides what each name leads to (a link it ships could point the log at any file) — put the log outside it, e.g. ~/.local/state/repox/mcp.jsonl", abs, root)
 		}
 		if filepath.Dir(d) == d {
 			return nil

@@ -48,9 +48,16 @@ func TestLogPathTrapsAreRefused(t *testing.T) {
 	if err := os.Symlink(dir, intoRoot); err != nil {
 		t.Fatal(err)
 	}
+	// issue 43 item 10: a folder link the repository ships, leading out
+	shipped := t.TempDir()
+	if err := os.Symlink(shipped, filepath.Join(dir, "logs-out")); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name, log, want string
 	}{
+		{"a folder link the root ships, leading out", filepath.Join(dir, "logs-out", "calls.jsonl"), "passes through the served folder"},
+		{"a new folder under a link the root ships", filepath.Join(dir, "logs-out", "new", "calls.jsonl"), "passes through the served folder"},
 		{"a link to a file outside", link, "is a symbolic link"},
 		{"a dangling link", dangling, "is a symbolic link"},
 		{"a file with another hard link", hard, "hard links"},
@@ -81,6 +88,9 @@ func TestLogPathTrapsAreRefused(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(dir, p)); err == nil {
 			t.Errorf("%s was created inside the root", p)
 		}
+	}
+	if ents, _ := os.ReadDir(shipped); len(ents) > 0 {
+		t.Errorf("a log was made through the link the root ships: %v", ents)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "README.md")); string(got) != fixtureFiles["README.md"] {
 		t.Errorf("README.md was written: %q", got)

@@ -107,6 +107,6 @@ repo_tree stops at a depth: a folder marked [contents not listed] has more insid
 	if readOnly {
 		return s + "This server is read-only: it serves no tool that changes files.\n"
 	}
-	return s + `Edits need a full, fresh read in this connection: repo_edit, repo_insert and an overwriting repo_write are refused unless your last repo_read_file of that file returned every line (offset 1, nothing cut) and the file has not changed since. Each refusal says why and what to call next.
+	return s + `Edits change only lines you have seen in this connection: repo_edit, repo_insert and an overwriting repo_write are refused when a line they change was not shown whole by your repo_read_file windows of the file as it is now (windows of one version add up, so read a long file in windows; your own edits keep what you saw; anyone else's change means reading again). Each refusal names the unseen lines and the read that shows them.
 `
 }

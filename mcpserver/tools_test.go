@@ -79,7 +79,7 @@ func TestListToolsServesTheRegistry(t *testing.T) {
 	if init.ServerInfo.Name != "repox" {
 		t.Errorf("server name %q", init.ServerInfo.Name)
 	}
-	for _, w := range []string{"[contents not listed]", "repo_read_file", "returned every line", "refusal says why"} {
+	for _, w := range []string{"[contents not listed]", "repo_read_file", "windows of one version add up", "refusal names the unseen lines"} {
 		if !strings.Contains(init.Instructions, w) {
 			t.Errorf("instructions do not mention %q:\n%s", w, init.Instructions)
 		}

@@ -15,7 +15,7 @@ import (
 // preview's repo_edit and repo_insert) goes on a log with the file as it
 // was; u takes the newest write not yet undone back by writing that
 // content again — through repo_write in the explorer's session, so the
-// same gate decides: the edit left a full, fresh grant, and a file changed
+// same gate decides: the edit kept what was seen, and a file changed
 // on disk since is refused, not overwritten. U shows the log. A write that
 // created a file cannot be undone by a tool (none deletes), and u says so.
 
