@@ -32,7 +32,7 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 	defer signal.Stop(pipe)
 	var err error
 	if o.changes {
-		err = replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json}, stdout, stderr)
+		err = replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
 	} else {
 		err = replay.Report(ctx, replay.ReportOptions{
 			Transcript: pos[0], Root: o.root, Session: o.session, Against: replay.Against(o.against),

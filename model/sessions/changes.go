@@ -86,7 +86,15 @@ func (p *Pane) copyPatch() tea.Cmd {
 	if p.changes == nil || p.changes.patch == "" || p.c.Copy == nil {
 		return nil
 	}
-	return p.c.Copy(p.changes.patch, "the session's diff ("+repoops.Plural(strings.Count(p.changes.patch, "\n"), "line", "lines")+")")
+	patch := p.changes.patch
+	what := "the session's diff (" + repoops.Plural(strings.Count(patch, "\n"), "line", "lines") + ")"
+	if shown, changed := repoops.ControlsVisible(patch); changed {
+		// never put a transcript's control bytes on the clipboard, where a
+		// paste into a terminal would run them: copy what the screen shows
+		patch = shown
+		what += " as the screen shows it: it holds control characters, so not the exact patch — repox replay --changes FILE > session.diff writes that"
+	}
+	return p.c.Copy(patch, what)
 }
 
 // changesView fills the part under the calls with the session's diff.

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"fmt"
 	"slices"
 	"strings"
@@ -114,4 +115,25 @@ func (p *Pane) sessionsViewForTest(h int) ui.SessionsView {
 	v := ui.SessionsView{Cursor: -1}
 	p.callsView(&v, h)
 	return v
+}
+
+// Issue 43 item 5: y in the changes view never puts a transcript's
+// control bytes on the clipboard (a paste into a terminal would run
+// them): it copies what the screen shows and says it is not the exact
+// patch. A clean patch is copied exactly.
+func TestCopyPatchCopiesWhatTheScreenShows(t *testing.T) {
+	m := sessionsModel(t, 120, 40, "", "")
+	var got, label string
+	m.common.Copy = func(text, l string) tea.Cmd { got, label = text, l; return nil }
+	p := m.sessions
+	p.changes = &sessionChanges{patch: "+a \x1b]52;c;eA==\x07 \u202e\n"}
+	p.copyPatch()
+	if strings.ContainsAny(got, "\x1b\x07\u202e") || !strings.Contains(got, "␛]52;c;eA==") || !strings.Contains(label, "not the exact patch") {
+		t.Errorf("a patch with control bytes: copied %q (%s)", got, label)
+	}
+	p.changes = &sessionChanges{patch: "+plain\n"}
+	p.copyPatch()
+	if got != "+plain\n" || strings.Contains(label, "not the exact") {
+		t.Errorf("a clean patch: copied %q (%s)", got, label)
+	}
 }
