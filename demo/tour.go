@@ -3,8 +3,6 @@ package demo
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -25,8 +23,15 @@ type Contrast struct {
 
 // Contrasts are the tour's five contrasts, in its order: the silent depth
 // stop, no search tool, git log without its path, the ambiguous edit and
-// the clipped-read grant. They read the demo at root (written by Write).
+// the clipped-read grant. They read the demo at root (written by Write);
+// its two files through repoops.Folder, so no link is followed and no
+// FIFO waited on.
 func Contrasts(root string) ([]Contrast, error) {
+	f, err := repoops.OpenFolder(root)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	tree, err := SilentTree(root, "src", 0, 0)
 	if err != nil {
 		return nil, err
@@ -40,15 +45,15 @@ func Contrasts(root string) ([]Contrast, error) {
 		// without git the seed's tool had nothing to log either; say so
 		log = "(no git: " + err.Error() + ")"
 	}
-	limits, err := os.ReadFile(filepath.Join(root, "internal", "config", "limits.go"))
+	limits, err := readDemoFile(f, "internal/config/limits.go")
 	if err != nil {
 		return nil, err
 	}
-	handlers, err := os.ReadFile(filepath.Join(root, "server", "handlers.go"))
+	handlers, err := readDemoFile(f, "server/handlers.go")
 	if err != nil {
 		return nil, err
 	}
-	changed := strings.Split(string(handlers), "\n")[ChangedLine-1]
+	changed := strings.Split(handlers, "\n")[ChangedLine-1]
 	return []Contrast{
 		{
 			Label:  "silent tool (seed 000's repoTree, computed on this repo)",
@@ -65,8 +70,8 @@ func Contrasts(root string) ([]Contrast, error) {
 			Silent: callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}) + "\n" + strings.TrimRight(log, "\n"),
 			Call:   callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}),
 		},
-		ambiguous(string(limits)),
-		grant(string(handlers), changed),
+		ambiguous(limits),
+		grant(handlers, changed),
 	}, nil
 }
 
