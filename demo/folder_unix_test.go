@@ -5,6 +5,7 @@ package demo
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -217,6 +218,59 @@ func TestDemoMarkerIsNotFollowed(t *testing.T) {
 	}
 }
 
+// signedHead makes HEAD a commit with a signature header, which git checks
+// with gpg.program when log.showSignature is on.
+func signedHead(t *testing.T, dir string) {
+	t.Helper()
+	tree := strings.TrimSpace(repotest.Git(t, dir, "rev-parse", "HEAD^{tree}"))
+	parent := strings.TrimSpace(repotest.Git(t, dir, "rev-parse", "HEAD"))
+	obj := fmt.Sprintf("tree %s\nparent %s\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQ==\n -----END PGP SIGNATURE-----\n\nsigned\n", tree, parent)
+	cmd := repotest.GitCmd(dir, "hash-object", "-t", "commit", "-w", "--stdin")
+	cmd.Stdin = strings.NewReader(obj)
+	out, err := cmd.Output()
+	mustDo(t, err)
+	repotest.Git(t, dir, "update-ref", "HEAD", strings.TrimSpace(string(out)))
+}
+
+// A reused demo folder's own git config cannot run a program: the config
+// names a program for every hook git has into a log (a signature check of
+// a signed HEAD, fsmonitor, a pager, an external diff, a textconv), and
+// the program must not run while the tour is prepared.
+func TestReusedDemoConfigRunsNothing(t *testing.T) {
+	dir := forged(t)
+	fired := filepath.Join(t.TempDir(), "fired")
+	trap := filepath.Join(t.TempDir(), "trap.sh")
+	mustDo(t, os.WriteFile(trap, []byte("#!/bin/sh\ntouch "+fired+"\ncat >/dev/null\nexit 1\n"), 0o755))
+	signedHead(t, dir)
+	for _, kv := range [][2]string{
+		{"gpg.program", trap}, {"log.showSignature", "true"},
+		{"core.fsmonitor", trap}, {"core.pager", trap}, {"pager.log", trap},
+		{"diff.external", trap}, {"diff.trap.textconv", trap}, {"core.sshCommand", trap},
+	} {
+		repotest.Git(t, dir, "config", kv[0], kv[1])
+	}
+	// The trap is armed: plain git, as the demo ran it, fires it.
+	armed := exec.Command("git", "log", "--oneline", "-n", "20")
+	armed.Dir = dir
+	armed.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull}
+	armed.Run()
+	if _, err := os.Stat(fired); err != nil {
+		t.Fatalf("the trap does not fire with plain git: %v", err)
+	}
+	mustDo(t, os.Remove(fired))
+
+	shown, err := tourOn(t, dir)
+	if _, serr := os.Stat(fired); serr == nil {
+		t.Errorf("the folder's git config ran a program while the tour was prepared (tour: %v)", err)
+	}
+	if err != nil {
+		t.Errorf("the tour on a reused demo: %v", err)
+	}
+	if !strings.Contains(shown, "signed") {
+		t.Errorf("the silent git log does not show the folder's own HEAD")
+	}
+}
+
 func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }
 
 // A folder repox made is reused: the second run finds the marker and
@@ -234,5 +288,39 @@ func TestDemoReusesAFolderItMade(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(SessionPath))); err != nil || !strings.Contains(string(b), "Handle0259 answers in JSON") {
 		t.Errorf("the session after a second run: %v", err)
+	}
+}
+
+// Write's git is built from nothing: the caller's config (in the
+// environment, in XDG_CONFIG_HOME, in HOME) and a gpg on its PATH never
+// reach the demo's commits.
+func TestDemoGitRunsNothingTheCallerNames(t *testing.T) {
+	fired := filepath.Join(t.TempDir(), "fired")
+	bin := t.TempDir()
+	trap := filepath.Join(bin, "gpg")
+	mustDo(t, os.WriteFile(trap, []byte("#!/bin/sh\ntouch "+fired+"\ncat >/dev/null\nexit 1\n"), 0o755))
+	config := "[core]\n\tfsmonitor = " + trap + "\n[commit]\n\tgpgSign = true\n[gpg]\n\tprogram = " + trap + "\n"
+	home := repotest.PlainDir(t, map[string]string{".gitconfig": config, ".config/git/config": config})
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GIT_CONFIG_COUNT", "1")
+	t.Setenv("GIT_CONFIG_KEY_0", "core.hooksPath")
+	t.Setenv("GIT_CONFIG_VALUE_0", bin)
+	mustDo(t, os.WriteFile(filepath.Join(bin, "pre-commit"), []byte("#!/bin/sh\ntouch "+fired+"\n"), 0o755))
+	// The trap is armed: git run with the caller's environment fires it.
+	scratch := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = scratch
+		cmd.Run()
+	}
+	if _, err := os.Stat(fired); err != nil {
+		t.Fatalf("the trap does not fire with the caller's environment: %v", err)
+	}
+	mustDo(t, os.Remove(fired))
+	written(t)
+	if _, err := os.Stat(fired); err == nil {
+		t.Errorf("the caller's git config ran a program while the demo was written")
 	}
 }

@@ -1,12 +1,14 @@
 package demo
 
 import (
-	"fmt"
+	"context"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // The silent tools: what the agent file tools of the seed reports did,
@@ -85,13 +87,16 @@ walk:
 }
 
 // SilentGitLog is seed 000's repo_git log: `git log --oneline -n N`, with
-// the path it was given dropped (gitArgv, inspect.ts:44-63).
+// the path it was given dropped (gitArgv, inspect.ts:44-63). It runs
+// through repoops' git door (Repo.LogOneline), so nothing the folder's
+// config names runs.
 func SilentGitLog(root, _ string, n int) (string, error) {
-	g, err := newGit(root)
+	repo, err := repoops.Open(root)
 	if err != nil {
 		return "", err
 	}
-	return g.output("log", "--oneline", "-n", fmt.Sprint(n))
+	defer repo.Close()
+	return repo.LogOneline(context.Background(), n)
 }
 
 // SilentEdit is a first-match replace: the first occurrence of old is

@@ -190,6 +190,42 @@ func TestFolderNeverWaitsOnAFIFO(t *testing.T) {
 	}
 }
 
+// LogOneline runs through the git door: the repository's config names a
+// signature checker, a pager and fsmonitor, and HEAD is signed; nothing
+// runs, and the lines are git log --oneline's.
+func TestLogOnelineRunsNothingTheConfigNames(t *testing.T) {
+	dir := repotest.GitRepo(t, map[string]string{"a.txt": "a\n"})
+	repotest.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "second")
+	tree := strings.TrimSpace(repotest.Git(t, dir, "rev-parse", "HEAD^{tree}"))
+	parent := strings.TrimSpace(repotest.Git(t, dir, "rev-parse", "HEAD"))
+	obj := "tree " + tree + "\nparent " + parent + "\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQ==\n -----END PGP SIGNATURE-----\n\nsigned\n"
+	cmd := repotest.GitCmd(dir, "hash-object", "-t", "commit", "-w", "--stdin")
+	cmd.Stdin = strings.NewReader(obj)
+	out, err := cmd.Output()
+	mustDo(t, err)
+	repotest.Git(t, dir, "update-ref", "HEAD", strings.TrimSpace(string(out)))
+	script, marker := trapScript(t)
+	for _, kv := range [][2]string{{"gpg.program", script}, {"log.showSignature", "true"}, {"core.pager", script}, {"pager.log", script}, {"core.fsmonitor", script}, {"log.decorate", "full"}} {
+		repotest.Git(t, dir, "config", kv[0], kv[1])
+	}
+	r := openRepo(t, dir)
+	text, err := r.LogOneline(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noMarker(t, marker, "LogOneline")
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], " signed") || !strings.HasSuffix(lines[1], " second") || strings.Contains(text, "HEAD") {
+		t.Errorf("LogOneline, n 2:\n%s", text)
+	}
+	if _, err := openRepo(t, repotest.PlainDir(t, map[string]string{"x": "x"})).LogOneline(context.Background(), 1); err == nil || !strings.Contains(err.Error(), "not a git repository") {
+		t.Errorf("outside git: %v", err)
+	}
+	if _, err := r.LogOneline(context.Background(), 0); err == nil {
+		t.Errorf("n 0 was taken")
+	}
+}
+
 func mustDo(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
