@@ -53,7 +53,7 @@ func WriteSession(root string) (string, error) {
 		return "", err
 	}
 	if err := f.WriteFile(context.Background(), SessionPath, b); err != nil {
-		return "", err
+		return "", fmt.Errorf("%w — the tour writes its session there; %s", err, freshDemo)
 	}
 	return filepath.Join(root, filepath.FromSlash(SessionPath)), nil
 }
@@ -130,7 +130,10 @@ func (t *transcript) abs(rel string) string { return t.root + "/" + rel }
 
 func sessionLines(root, handlers, limits string) ([]byte, error) {
 	t := &transcript{root: filepath.ToSlash(root), at: SessionStart}
-	changed := strings.Split(handlers, "\n")[ChangedLine-1]
+	changed, err := changedLine(handlers)
+	if err != nil {
+		return nil, err
+	}
 	renumbered := strings.Replace(changed, fmt.Sprint(ChangedHandler), fmt.Sprint(ChangedHandler+1), 1)
 	t.say("user", fmt.Sprintf("Route %d should answer as route %d, and raise the read side's retries to 5.", ChangedHandler, ChangedHandler+1))
 	t.say("assistant", "I'll look at the handlers first.")

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -23,24 +24,30 @@ type Contrast struct {
 
 // Contrasts are the tour's five contrasts, in its order: the silent depth
 // stop, no search tool, git log without its path, the ambiguous edit and
-// the clipped-read grant. They read the demo at root (written by Write);
-// its two files through repoops.Folder, so no link is followed and no
-// FIFO waited on.
+// the clipped-read grant. They read the demo at root (written by Write)
+// through repoops only: its listings, its git door, and Folder for the two
+// files, so nothing outside root is listed or read and nothing the
+// folder's git config names runs.
 func Contrasts(root string) ([]Contrast, error) {
+	repo, err := repoops.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
 	f, err := repoops.OpenFolder(root)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	tree, err := SilentTree(root, "src", 0, 0)
+	tree, err := silentTree(repo, "src", 0, 0)
 	if err != nil {
 		return nil, err
 	}
-	all, err := SilentTree(root, ".", 0, 0)
+	all, err := silentTree(repo, ".", 0, 0)
 	if err != nil {
 		return nil, err
 	}
-	log, err := SilentGitLog(root, "server", 20)
+	log, err := repo.LogOneline(context.Background(), 20)
 	if err != nil {
 		// without git the seed's tool had nothing to log either; say so
 		log = "(no git: " + err.Error() + ")"
@@ -53,7 +60,10 @@ func Contrasts(root string) ([]Contrast, error) {
 	if err != nil {
 		return nil, err
 	}
-	changed := strings.Split(handlers, "\n")[ChangedLine-1]
+	changed, err := changedLine(handlers)
+	if err != nil {
+		return nil, err
+	}
 	return []Contrast{
 		{
 			Label:  "silent tool (seed 000's repoTree, computed on this repo)",
