@@ -29,7 +29,10 @@ labelled as such) beside repox's answer, a replayed agent session, and the MCP c
 Keys in the tour: n next step, p back, ? the step list, y copy the MCP config (last step), x end
 the tour; : in a step's console types a call of your own (letters typed into a prompt are never
 the tour's). Without DIR the repository goes to a temporary folder removed on exit (also when the
-terminal closes); with DIR it is written there (or reused) and kept. The tour's first step shows the folder.
+terminal closes); with DIR it is written there and kept. DIR must be new or empty, or a folder
+repox demo made (it leaves a marker file in the demo's ignored build/ folder, and reuses only a
+folder with that marker); any other is refused and left untouched. The tour's first step shows
+the folder.
 repox --demo [DIR] is the same.`,
 		Example: `repox demo
 repox demo ./demo   # kept in ./demo`,
@@ -64,7 +67,7 @@ func exploreDemo(ctx context.Context, keep string, stderr io.Writer, run func(co
 	defer stop()
 	root, note, cleanup, err := demo.Prepare(keep)
 	if err != nil {
-		fmt.Fprintf(stderr, "repox: writing the demo repository: %v\n", err)
+		fmt.Fprintf(stderr, "repox demo: %v\n", err)
 		return exitUsage
 	}
 	defer cleanup()

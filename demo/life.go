@@ -3,6 +3,7 @@ package demo
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -28,14 +29,31 @@ const (
 // Prepare writes the demo repository for the explorer and says where: into
 // dir when given (kept), else into a new temporary folder that cleanup
 // removes. A temporary folder left by an explorer that did not exit
-// cleanly is removed first.
+// cleanly is removed first. A dir that already holds files is reused only
+// when repox made it (madeByRepox); any other is refused, and nothing in
+// it is read or written.
 func Prepare(dir string) (root, note string, cleanup func(), err error) {
+	if err := platformRefusal(); err != nil {
+		return "", "", nil, err
+	}
 	if dir != "" {
-		if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 0 {
-			if _, serr := os.Stat(filepath.Join(dir, "server", "handlers.go")); serr == nil {
+		st, serr := os.Stat(dir)
+		switch {
+		case serr == nil && !st.IsDir():
+			return "", "", nil, fmt.Errorf("%s is not a folder — give a new or empty folder to repox demo DIR", dir)
+		case serr == nil:
+			entries, rerr := os.ReadDir(dir)
+			if rerr != nil {
+				return "", "", nil, rerr
+			}
+			if len(entries) > 0 {
+				if why := madeByRepox(dir); why != "" {
+					return "", "", nil, fmt.Errorf("%s is not empty and was not made by repox demo (%s), so repox neither reads nor writes in it — give a new or empty folder to repox demo DIR (a demo made by an older repox: remove it, and repox demo DIR writes it afresh)", dir, why)
+				}
 				return dir, fmt.Sprintf("repox: demo repository in %s (kept: it is yours, remove it when done)", dir), func() {}, nil
 			}
-			return "", "", nil, fmt.Errorf("%s is not empty and holds no demo — give a new or empty folder to --demo DIR", dir)
+		case !errors.Is(serr, fs.ErrNotExist):
+			return "", "", nil, serr
 		}
 		if err := Write(dir); err != nil {
 			return "", "", nil, err
@@ -62,6 +80,34 @@ func Prepare(dir string) (root, note string, cleanup func(), err error) {
 		note += fmt.Sprintf("\nrepox: removed %s left by a repox that did not exit cleanly", repoops.Plural(removed, "demo folder", "demo folders"))
 	}
 	return root, note, cleanup, nil
+}
+
+// madeByRepox says why the folder dir is not one Write made ("" when it
+// is): its marker must be a regular file reached without following any
+// link (repoops.Folder), holding exactly markerText. A marker is only a
+// file, and a folder someone shares can carry one; so a reused folder is
+// still read and written only through repoops' doors (Folder, listings,
+// the git door), never through a link and never running its git config.
+func madeByRepox(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err.Error()
+	}
+	f, err := repoops.OpenFolder(abs)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	b, err := f.ReadFile(markerPath, len(markerText))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "it has no " + markerPath
+	case err != nil:
+		return err.Error()
+	case string(b) != markerText:
+		return markerPath + " holds other text than repox writes there"
+	}
+	return ""
 }
 
 // cleanStaleDemos removes the demo folders under tmp whose explorer no

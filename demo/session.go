@@ -2,12 +2,14 @@ package demo
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // The tour's replayed session: a small Claude Code transcript of an agent
@@ -28,25 +30,32 @@ var SessionStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 const sessionID = "repox-demo-session"
 
 // WriteSession writes the transcript for the demo at root (an absolute
-// path, as Claude Code records) and returns its path.
+// path, as Claude Code records) and returns its path. It reads the demo's
+// files and writes the transcript through repoops.Folder, so a link, a
+// hard-linked or a special file in the folder is refused, never followed,
+// written through or waited on.
 func WriteSession(root string) (string, error) {
-	handlers, err := os.ReadFile(filepath.Join(root, "server", "handlers.go"))
+	f, err := repoops.OpenFolder(root)
 	if err != nil {
 		return "", err
 	}
-	limits, err := os.ReadFile(filepath.Join(root, "internal", "config", "limits.go"))
+	defer f.Close()
+	handlers, err := readDemoFile(f, "server/handlers.go")
 	if err != nil {
 		return "", err
 	}
-	b, err := sessionLines(root, string(handlers), string(limits))
+	limits, err := readDemoFile(f, "internal/config/limits.go")
 	if err != nil {
 		return "", err
 	}
-	p := filepath.Join(root, filepath.FromSlash(SessionPath))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	b, err := sessionLines(root, handlers, limits)
+	if err != nil {
 		return "", err
 	}
-	return p, os.WriteFile(p, b, 0o644)
+	if err := f.WriteFile(context.Background(), SessionPath, b); err != nil {
+		return "", fmt.Errorf("%w — the tour writes its session there; %s", err, freshDemo)
+	}
+	return filepath.Join(root, filepath.FromSlash(SessionPath)), nil
 }
 
 // transcript builds Claude Code's JSON lines: prompts and text as
@@ -121,7 +130,10 @@ func (t *transcript) abs(rel string) string { return t.root + "/" + rel }
 
 func sessionLines(root, handlers, limits string) ([]byte, error) {
 	t := &transcript{root: filepath.ToSlash(root), at: SessionStart}
-	changed := strings.Split(handlers, "\n")[ChangedLine-1]
+	changed, err := changedLine(handlers)
+	if err != nil {
+		return nil, err
+	}
 	renumbered := strings.Replace(changed, fmt.Sprint(ChangedHandler), fmt.Sprint(ChangedHandler+1), 1)
 	t.say("user", fmt.Sprintf("Route %d should answer as route %d, and raise the read side's retries to 5.", ChangedHandler, ChangedHandler+1))
 	t.say("assistant", "I'll look at the handlers first.")

@@ -1,12 +1,13 @@
 package demo
 
 import (
+	"context"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // The silent tools: what the agent file tools of the seed reports did,
@@ -29,13 +30,40 @@ const (
 // SilentTree is seed 000's repoTree (inspect.ts:129-164): breadth first
 // from relPath, the depth clamped to 1–4 without saying so, a folder at the
 // depth limit listed like an empty one, and a note only when the entry cap
-// is reached. maxDepth 0 is its default, 3.
+// is reached. maxDepth 0 is its default, 3. It lists through repoops
+// (silentTree), so it reads the folder at root and nothing else.
 func SilentTree(root, relPath string, maxDepth, maxEntries int) (string, error) {
+	repo, err := repoops.Open(root)
+	if err != nil {
+		return "", err
+	}
+	defer repo.Close()
+	return silentTree(repo, relPath, maxDepth, maxEntries)
+}
+
+// silentTree is SilentTree on an open repository. The seed's tool read
+// folders with fs.readdir and left out .git only; here every folder is a
+// repoops listing (ListDir), its ignored and special names included, so
+// the names are the ones the seed listed, but no link is ever followed: a
+// folder is entered only when its parent's listing says it is one, from
+// the root down (relPath too), and a link is listed as a file, as the
+// seed's readdir did. A nested repository is listed as a folder, not
+// entered.
+func silentTree(repo *repoops.Repo, relPath string, maxDepth, maxEntries int) (string, error) {
 	if maxDepth == 0 {
 		maxDepth = silentTreeDepth
 	}
 	if maxEntries == 0 {
 		maxEntries = silentTreeEntries
+	}
+	start := strings.Trim(path.Clean(relPath), "/")
+	if start == "." {
+		start = ""
+	}
+	if start != "" {
+		if err := silentFolder(repo, start); err != nil {
+			return "", err
+		}
 	}
 	depthCap := max(1, min(4, maxDepth))
 	type item struct {
@@ -44,36 +72,28 @@ func SilentTree(root, relPath string, maxDepth, maxEntries int) (string, error) 
 	}
 	var entries []string
 	truncated := false
-	queue := []item{{relPath, 0}}
+	queue := []item{{start, 0}}
 walk:
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		list, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(it.dir)))
+		list, err := silentList(repo, it.dir)
 		if err != nil {
 			return "", err
 		}
-		sort.Slice(list, func(i, j int) bool { return list[i].Name() < list[j].Name() })
 		for _, e := range list {
-			if e.Name() == ".git" {
-				continue
-			}
 			if len(entries) >= maxEntries {
 				truncated = true
 				break walk
 			}
-			rel := path.Join(it.dir, e.Name())
-			if it.dir == "." {
-				rel = e.Name()
-			}
-			if e.IsDir() {
-				entries = append(entries, rel+"/")
-				if it.depth+1 < depthCap {
-					queue = append(queue, item{rel, it.depth + 1})
+			if e.Kind == repoops.KindDir || e.Kind == repoops.KindRepo {
+				entries = append(entries, e.Path+"/")
+				if e.Kind == repoops.KindDir && it.depth+1 < depthCap {
+					queue = append(queue, item{e.Path, it.depth + 1})
 				}
 				continue
 			}
-			entries = append(entries, rel)
+			entries = append(entries, e.Path)
 		}
 	}
 	sort.Strings(entries)
@@ -84,14 +104,58 @@ walk:
 	return text, nil
 }
 
+// silentList is every name of the folder dir that the seed's readdir
+// returned (listed, ignored and special alike), sorted by name.
+func silentList(repo *repoops.Repo, dir string) ([]repoops.DirEntry, error) {
+	l, err := repo.ListDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	list := append(append(append([]repoops.DirEntry(nil), l.Entries...), l.Ignored...), l.Special...)
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	return list, nil
+}
+
+// silentFolder checks that every part of rel is a folder in its parent's
+// listing: a link on the way is never followed.
+func silentFolder(repo *repoops.Repo, rel string) error {
+	parent := ""
+	for part := range strings.SplitSeq(rel, "/") {
+		list, err := silentList(repo, parent)
+		if err != nil {
+			return err
+		}
+		cur := path.Join(parent, part)
+		kind, found := repoops.KindFile, false
+		for _, e := range list {
+			if e.Name == part {
+				kind, found = e.Kind, true
+			}
+		}
+		switch {
+		case !found:
+			return fmt.Errorf("%s is not in the demo folder, and the tour lists it — %s", repoops.DisplayPath(cur), freshDemo)
+		case kind == repoops.KindSymlink:
+			return fmt.Errorf("%s is a symlink, and the tour's silent tree follows no link — %s", repoops.DisplayPath(cur), freshDemo)
+		case kind != repoops.KindDir:
+			return fmt.Errorf("%s is not a folder, and the tour lists it as one — %s", repoops.DisplayPath(cur), freshDemo)
+		}
+		parent = cur
+	}
+	return nil
+}
+
 // SilentGitLog is seed 000's repo_git log: `git log --oneline -n N`, with
-// the path it was given dropped (gitArgv, inspect.ts:44-63).
+// the path it was given dropped (gitArgv, inspect.ts:44-63). It runs
+// through repoops' git door (Repo.LogOneline), so nothing the folder's
+// config names runs.
 func SilentGitLog(root, _ string, n int) (string, error) {
-	g, err := newGit(root)
+	repo, err := repoops.Open(root)
 	if err != nil {
 		return "", err
 	}
-	return g.output("log", "--oneline", "-n", fmt.Sprint(n))
+	defer repo.Close()
+	return repo.LogOneline(context.Background(), n)
 }
 
 // SilentEdit is a first-match replace: the first occurrence of old is

@@ -1,10 +1,9 @@
 package demo
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -25,30 +24,46 @@ type Contrast struct {
 
 // Contrasts are the tour's five contrasts, in its order: the silent depth
 // stop, no search tool, git log without its path, the ambiguous edit and
-// the clipped-read grant. They read the demo at root (written by Write).
+// the clipped-read grant. They read the demo at root (written by Write)
+// through repoops only: its listings, its git door, and Folder for the two
+// files, so nothing outside root is listed or read and nothing the
+// folder's git config names runs.
 func Contrasts(root string) ([]Contrast, error) {
-	tree, err := SilentTree(root, "src", 0, 0)
+	repo, err := repoops.Open(root)
 	if err != nil {
 		return nil, err
 	}
-	all, err := SilentTree(root, ".", 0, 0)
+	defer repo.Close()
+	f, err := repoops.OpenFolder(root)
 	if err != nil {
 		return nil, err
 	}
-	log, err := SilentGitLog(root, "server", 20)
+	defer f.Close()
+	tree, err := silentTree(repo, "src", 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	all, err := silentTree(repo, ".", 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	log, err := repo.LogOneline(context.Background(), 20)
 	if err != nil {
 		// without git the seed's tool had nothing to log either; say so
 		log = "(no git: " + err.Error() + ")"
 	}
-	limits, err := os.ReadFile(filepath.Join(root, "internal", "config", "limits.go"))
+	limits, err := readDemoFile(f, "internal/config/limits.go")
 	if err != nil {
 		return nil, err
 	}
-	handlers, err := os.ReadFile(filepath.Join(root, "server", "handlers.go"))
+	handlers, err := readDemoFile(f, "server/handlers.go")
 	if err != nil {
 		return nil, err
 	}
-	changed := strings.Split(string(handlers), "\n")[ChangedLine-1]
+	changed, err := changedLine(handlers)
+	if err != nil {
+		return nil, err
+	}
 	return []Contrast{
 		{
 			Label:  "silent tool (seed 000's repoTree, computed on this repo)",
@@ -65,8 +80,8 @@ func Contrasts(root string) ([]Contrast, error) {
 			Silent: callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}) + "\n" + strings.TrimRight(log, "\n"),
 			Call:   callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}),
 		},
-		ambiguous(string(limits)),
-		grant(string(handlers), changed),
+		ambiguous(limits),
+		grant(handlers, changed),
 	}, nil
 }
 
