@@ -199,8 +199,12 @@ func (t *Target) createTemp(mode uint32) (int, string, error) {
 		return fd, "", nil
 	}
 	var lastErr error
+	next := tempName
+	if t.hooks.TempName != nil {
+		next = t.hooks.TempName
+	}
 	for range 16 {
-		name := tempName()
+		name := next()
 		fd, err := unix.Openat(t.dirFd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
 		if err == nil {
 			return fd, name, nil

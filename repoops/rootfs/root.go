@@ -35,6 +35,9 @@ type Hooks struct {
 	NamedTemps  bool   // never try an unnamed (O_TMPFILE) temp file
 	NoHardLinks bool   // act as a file system without hard links (vfat, some network ones)
 	BeforeLink  func() // runs when the new content is complete, before it gets its name
+	// TempName, when set, gives the names of named temp files in place of
+	// random ones (a test plants a file at one to show it is never opened).
+	TempName func() string
 }
 
 // SetHooks sets the hooks later Targets use.
