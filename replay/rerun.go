@@ -121,8 +121,9 @@ type Replayer struct {
 	sroot   *os.Root         // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
 	reads   []json.RawMessage
 	horizon *Horizon
-	copyErr error  // the copy could not be made: no change is replayed
-	unlock  func() // drops the scratch folder's lock (set with Scratch)
+	copyErr error       // the copy could not be made: no change is replayed
+	budget  writeBudget // what the copy holds and may hold, for every write into it
+	unlock  func()      // drops the scratch folder's lock (set with Scratch)
 
 	// Set by Prepare (rerun_start.go): the session's first pass, what the
 	// calls run against, the files whose start could not be rebuilt; and
@@ -200,6 +201,7 @@ func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 		return err
 	}
 	r.repo, r.sroot, r.CopiedAt = cp, sroot, seq
+	r.budget = newWriteBudget(r.Copy, opt)
 	r.sess, r.fixer = cp.NewSession(), cp.NewSession()
 	for _, args := range r.reads {
 		r.sess.Call(ctx, "repo_read_file", args)

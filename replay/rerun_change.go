@@ -51,6 +51,13 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%s) differs from the file now (%s)", shownPath(path), repoops.Plural(s.BeforeLines, "line", "lines"), repoops.Plural(now, "line", "lines"))}, c.Seq))
 		}
 	}
+	if why := r.budget.admit(beforeErr != nil, changeGrowth(tool, args, len(before))); why != "" {
+		text := "the change was not replayed: " + why + " — the session writes more than a replay holds; replay it with higher bounds to see the rest"
+		st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path, Text: text})
+		r.noteNotReplayed(path, c.Seq)
+		return Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tool, Args: args, IsError: true, Text: text}, NotRun: true}
+	}
+	defer r.countWrite(path, len(before), beforeErr == nil)
 	rec, _ := r.sess.CallRecorded(ctx, tool, args)
 	out := Outcome{CallRecord: rec, Applied: !rec.IsError}
 	if rec.IsError {
@@ -68,6 +75,16 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 		r.noteChange(c, tool, args, path, before, beforeErr == nil, st)
 	}
 	return out
+}
+
+// countWrite counts in the budget what a change did to path, which held
+// before bytes (existed false: it was not there).
+func (r *Replayer) countWrite(path string, before int, existed bool) {
+	st, err := r.sroot.Lstat(filepath.FromSlash(path))
+	if err != nil {
+		return
+	}
+	r.budget.took(!existed, st.Size()-int64(before))
 }
 
 // dryRun plans a change without applying it.

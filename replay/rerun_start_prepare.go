@@ -112,6 +112,12 @@ func (r *Replayer) writeStart(p *startPlan, info *StartInfo) {
 				info.Written++
 			}
 		case !absent && (!exists || start != string(b)):
+			if why := r.budget.admit(!exists, int64(len(start)-len(b))); why != "" {
+				r.unknownStart[path] = true // its start is not in the copy
+				info.Unknown++
+				continue
+			}
+			r.budget.took(!exists, int64(len(start)-len(b)))
 			if dir := filepath.Dir(name); dir != "." {
 				r.sroot.MkdirAll(dir, 0o755)
 			}
