@@ -24,9 +24,12 @@ type unifiedExec struct {
 }
 
 type execRun struct {
-	id     string   // the exec_command's call id
-	texts  []string // each result as the agent was shown it
-	bodies []string // each result's output, framing removed
+	id string // the exec_command's call id
+	// text is the results as the agent was shown them, joined by
+	// newlines; body their output, framing removed. Each poll appends to
+	// them: re-joining every chunk on every poll was quadratic (a 28 MB
+	// rollout took 128 s to report, issue 43 item 7).
+	text, body strings.Builder
 }
 
 // called notes a write_stdin call and says what it is.
@@ -64,7 +67,10 @@ func (u *unifiedExec) output(s *stream, callID, text, root string) (handled bool
 		if u.running == nil {
 			u.running = map[string]*execRun{}
 		}
-		u.running[h.session] = &execRun{id: callID, texts: []string{text}, bodies: []string{h.body}}
+		run := &execRun{id: callID}
+		run.text.WriteString(text)
+		run.body.WriteString(h.body)
+		u.running[h.session] = run
 		p.Text = text
 		s.progress(callID)
 		return true
@@ -79,9 +85,10 @@ func (u *unifiedExec) output(s *stream, callID, text, root string) (handled bool
 		return false
 	}
 	h := execHeader(text)
-	run.texts = append(run.texts, text)
-	run.bodies = append(run.bodies, h.body)
-	full := strings.Join(run.texts, "\n")
+	run.text.WriteByte('\n')
+	run.text.WriteString(text)
+	run.body.WriteString(h.body)
+	full := run.text.String() // a view of the builder's bytes, not a copy
 	if p, ok := s.byID[run.id]; ok {
 		p.Text = full // what the agent has been shown so far
 	}
@@ -89,7 +96,7 @@ func (u *unifiedExec) output(s *stream, callID, text, root string) (handled bool
 		return false // still running
 	}
 	delete(u.running, sid)
-	out := strings.Join(run.bodies, "")
+	out := run.body.String()
 	isErr := h.exited && h.code != 0
 	s.result(run.id, func(c *Call) {
 		c.Text, c.IsError = full, isErr

@@ -2,13 +2,14 @@ package replay
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // cx builds Codex rollout lines.
 type cx struct {
-	t  *testing.T
+	t  testing.TB
 	sb strings.Builder
 }
 
@@ -101,5 +102,37 @@ func TestCodexExecHeaderIsNeverFileContent(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkCodexExecManyPolls: one exec_command polled 20,000 times with
+// 1 KiB of output each (20 MB of chunks). Each poll used to re-join every
+// chunk so far (quadratic: a 28 MB rollout took 128 s to report, issue 43
+// item 7); now each poll appends. ns/op over polls shows it: linear.
+func BenchmarkCodexExecManyPolls(b *testing.B) {
+	for _, polls := range []int{5_000, 20_000} {
+		b.Run(strconv.Itoa(polls), func(b *testing.B) {
+			x := &cx{t: b}
+			x.line("session_meta", map[string]any{"id": "r1", "cwd": cwd}).
+				call("e1", "exec_command", map[string]any{"cmd": "sleep 100; cat a.go", "yield_time_ms": 10}).
+				out("e1", execFrame("Process running with session ID 42", ""))
+			chunk := strings.Repeat("x", 1023) + "\n"
+			for i := range polls {
+				id := "w" + strconv.Itoa(i)
+				status := "Process running with session ID 42"
+				if i == polls-1 {
+					status = "Process exited with code 0"
+				}
+				x.call(id, "write_stdin", map[string]any{"session_id": 42, "chars": ""}).out(id, execFrame(status, chunk))
+			}
+			rollout := x.sb.String()
+			b.SetBytes(int64(len(rollout)))
+			for b.Loop() {
+				calls, _, err := ReadAll(strings.NewReader(rollout))
+				if err != nil || len(calls) != polls+1 {
+					b.Fatalf("%d calls: %v", len(calls), err)
+				}
+			}
+		})
 	}
 }

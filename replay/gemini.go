@@ -145,15 +145,42 @@ func (g *geminiDecoder) rootOf(args json.RawMessage) string {
 	json.Unmarshal(args, &m)
 	for _, k := range []string{"file_path", "absolute_path", "path", "dir_path", "directory"} {
 		p, _ := m[k].(string)
-		for p = path.Clean(p); path.IsAbs(p); p = path.Dir(p) {
-			h := sha256.Sum256([]byte(p))
-			if hex.EncodeToString(h[:]) == g.hash {
-				return p
-			}
-			if p == "/" {
-				break
-			}
+		if root := folderWithHash(path.Clean(p), g.hash); root != "" {
+			return root
 		}
+	}
+	return ""
+}
+
+// folderWithHash is the folder of the absolute path p (p itself, or one
+// above it) whose SHA-256 in hex is want, "" when none is. The folders
+// are prefixes of p, so one hash runs along p once and each is read off
+// it at its '/' (Sum leaves the state as it is): linear in p's length.
+// Hashing every prefix anew was quadratic: a 783 KB path took 169 s,
+// deaf to SIGTERM (issue 43 item 7).
+func folderWithHash(p, want string) string {
+	if !path.IsAbs(p) {
+		return ""
+	}
+	h := sha256.New()
+	var sum [sha256.Size]byte
+	matches := func() bool { return hex.EncodeToString(h.Sum(sum[:0])) == want }
+	h.Write([]byte("/"))
+	if matches() {
+		return "/"
+	}
+	done := 1
+	for done < len(p) {
+		next := strings.IndexByte(p[done+1:], '/')
+		end := len(p)
+		if next >= 0 {
+			end = done + 1 + next
+		}
+		h.Write([]byte(p[done:end]))
+		if matches() {
+			return p[:end]
+		}
+		done = end
 	}
 	return ""
 }
