@@ -216,25 +216,47 @@ func (w *walker) repoxLogs() {
 
 // gemini: tmp/<the folder's hash or short id>/chats (gemini_discover.go).
 // The folder is named for the repository itself, so no recorded folder is
-// checked (Gemini's records name none); links and special files are
-// passed over as elsewhere.
+// checked (Gemini's records name none). As elsewhere no link is followed:
+// tmp/<id> or chats that is a link, and a session file that is one or a
+// special file, is passed over with a sentence.
 func (w *walker) gemini() {
-	for _, p := range geminiSessionFiles(w.dir, w.env) {
-		if w.ctx.Err() != nil {
-			return
+	for _, chats := range geminiChatFolders(w.dir, w.env) {
+		if w.ctx.Err() != nil || !w.realFolder(filepath.Dir(chats)) || !w.realFolder(chats) {
+			continue
 		}
-		st, err := os.Lstat(p)
+		ents, err := readDir(chats)
 		if err != nil {
+			w.pass("Gemini CLI's chats folder %s could not be read", chats, err)
 			continue
 		}
-		if !w.file(p, fs.FileInfoToDirEntry(st)) {
-			continue
+		for _, e := range ents {
+			if w.ctx.Err() != nil {
+				return
+			}
+			p := filepath.Join(chats, e.Name())
+			if !isGeminiSessionName(e.Name()) || !w.file(p, e) {
+				continue
+			}
+			si, err := inspect(w.ctx, AgentGemini, p, w.env.Now)
+			if err != nil {
+				w.pass("%s was not read", p, err)
+				continue
+			}
+			w.out.Sessions = append(w.out.Sessions, si)
 		}
-		si, err := inspect(w.ctx, AgentGemini, p, w.env.Now)
-		if err != nil {
-			w.pass("%s was not read", p, err)
-			continue
-		}
-		w.out.Sessions = append(w.out.Sessions, si)
 	}
+}
+
+// realFolder reports whether p is a folder reached without a link; a link
+// there is passed over with a sentence, a missing folder silently.
+func (w *walker) realFolder(p string) bool {
+	st, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return false
+	case st.Mode()&fs.ModeSymlink != 0:
+		w.pass("the folder %s was not read", p, errLink)
+		return false
+	}
+	return st.IsDir()
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -20,23 +19,24 @@ import (
 
 func (e Env) geminiDir() string { return filepath.Join(e.Home, ".gemini") }
 
-// geminiSessionFiles lists the session files of the project rooted at dir.
-func geminiSessionFiles(dir string, env Env) []string {
+// geminiChatFolders are the folders that may hold the sessions of the
+// project rooted at dir: tmp/<hash>/chats and tmp/<short id>/chats.
+func geminiChatFolders(dir string, env Env) []string {
 	h := sha256.Sum256([]byte(dir))
 	ids := []string{hex.EncodeToString(h[:])}
 	if id := geminiShortID(dir, env); id != "" {
 		ids = append(ids, id)
 	}
-	var out []string
+	out := make([]string, 0, len(ids))
 	for _, id := range ids {
-		chats := filepath.Join(env.geminiDir(), "tmp", id, "chats")
-		for _, pat := range []string{"session-*.json", "session-*.jsonl"} {
-			m, _ := filepath.Glob(filepath.Join(chats, pat))
-			out = append(out, m...)
-		}
+		out = append(out, filepath.Join(env.geminiDir(), "tmp", id, "chats"))
 	}
-	sort.Strings(out)
 	return out
+}
+
+// isGeminiSessionName: session-*.json and session-*.jsonl.
+func isGeminiSessionName(name string) bool {
+	return strings.HasPrefix(name, "session-") && (strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl"))
 }
 
 // geminiShortID is dir's short id in projects.json, when the registry
