@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -58,13 +59,16 @@ type Pane struct {
 	tallies     map[string]sessionTally // the list's findings column, by tallyKey (tally.go)
 	tallying    string                  // the tallyKey being counted ("": none)
 	tallyCancel context.CancelFunc
-	cquery      string            // the calls' search (/ in the calls view): words every shown call has
-	ctyping     bool              // the calls' search prompt is open: keys are typed into it
-	against     string            // what the calls are replayed against, worded for the title
-	start       *replay.StartInfo // what preparing the replay did
-	follow      bool              // the cursor follows the newest call until the person moves
-	diffAt      int               // the one call whose then/now is laid out (-1: none)
-	dtop        int               // then/now scroll
+	// tallyDone is closed when the count in flight has ended, its scratch
+	// copy removed (nil: none started). Shutdown waits for it.
+	tallyDone chan struct{}
+	cquery    string            // the calls' search (/ in the calls view): words every shown call has
+	ctyping   bool              // the calls' search prompt is open: keys are typed into it
+	against   string            // what the calls are replayed against, worded for the title
+	start     *replay.StartInfo // what preparing the replay did
+	follow    bool              // the cursor follows the newest call until the person moves
+	diffAt    int               // the one call whose then/now is laid out (-1: none)
+	dtop      int               // then/now scroll
 
 	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
 	marks    *pane.AgentMarks
@@ -255,4 +259,19 @@ func (p *Pane) Shutdown() {
 	if p.run != nil {
 		p.run.close()
 	}
+	// A count in flight is replaying in a scratch copy (up to the copy's
+	// bound, 512 MiB): cancel it and wait until it has removed the copy,
+	// so quitting, or SIGHUP and SIGTERM (which end the program the same
+	// way), leaves nothing in $TMPDIR. Bounded: a copy stops between files.
+	done := p.tallyDone
+	p.stopTally()
+	if done != nil {
+		select {
+		case <-done:
+		case <-time.After(shutdownWait):
+		}
+	}
 }
+
+// shutdownWait bounds how long Shutdown waits for a cancelled count.
+const shutdownWait = 10 * time.Second

@@ -55,7 +55,10 @@ func (p *Pane) nextTally() tea.Cmd {
 			session = s.ID
 		}
 		dir := p.dir
+		done := make(chan struct{})
+		p.tallyDone = done
 		return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
+			defer close(done)
 			defer cancel()
 			root, _, err := replay.RootFor("", s.Cwd, dir, "repox", "replay", s.Path)
 			if err != nil {
