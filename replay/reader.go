@@ -86,7 +86,10 @@ func (s *stream) feed(b []byte) {
 }
 
 var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": true, "summary": true,
-	"file-history-snapshot": true, "progress": true, "queue-operation": true}
+	"file-history-snapshot": true, "progress": true, "queue-operation": true,
+	// what the session attached to a prompt (a file, hook output, a
+	// diagnostic), and the last prompt kept for --resume: neither holds a call
+	"attachment": true, "last-prompt": true}
 
 // add queues a call that waits for its result (id != "") or is complete.
 func (s *stream) add(c Call, complete bool) {
