@@ -27,7 +27,7 @@ func probeClaude(h *Head) Answer {
 			if !l.has(key) {
 				key = "userType"
 			}
-			return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(typ)+" record with "+strconv.Quote(key))}
+			return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(clip(typ, 40))+" record with "+strconv.Quote(key))}
 		case claudeOwnTypes[typ]:
 			return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(typ)+" record")}
 		case typ == "user" || typ == "assistant":

@@ -458,3 +458,15 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 		t.Errorf("the diary: %v\nwant %s", err, want)
 	}
 }
+
+// Without its header a Pi or Factory Droid session is no longer taken
+// for a 2025 Codex rollout on its first "message" line: both say unsure,
+// and at the end of the file it is refused for what its first line is.
+func TestHeaderlessMessageLinesAreNotCodex(t *testing.T) {
+	body := `{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}` + "\n"
+	_, st, err := ReadAll(strings.NewReader(body))
+	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI and repox call logs`
+	if err == nil || err.Error() != want || st.Format != "" {
+		t.Errorf("%v %+v", err, st)
+	}
+}
