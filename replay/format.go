@@ -4,14 +4,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The format registry, in the shape of the standard library's
 // image.RegisterFormat: each transcript format registers, from its own
-// file's init, a name (the Agent its calls carry), a probe that reads the
-// head of a file (format_head.go) and answers yes, no or unsure with the
-// evidence it saw, and the reader that turns the file's lines into calls.
-// Detection (detect.go) loops the registry; nothing else names a format.
+// file (format_<agent>.go), a name (the Agent its calls carry), a probe
+// that reads the head of a file (format_head.go) and answers yes, no or
+// unsure with the evidence it saw, and the reader that turns the file's
+// lines into calls. Detection (detect.go) loops the registry; nothing
+// else names a format. The registry is built on first use, not in init
+// functions (every command links replay: issue 26's rule, as
+// repoops.tools does), from the one list in formats.
 // A format repox knows only to refuse registers no reader: a file of it
 // is refused with a sentence naming what it is, never read as another.
 //
@@ -61,10 +65,26 @@ type format struct {
 	reader func(s *stream) decoder // nil: known, not read
 }
 
-var registry []format
+var (
+	registry     []format
+	registryOnce sync.Once
+)
 
-// registerFormat adds a format; it is called from the init of the
-// format's own file.
+// formats is the registry, built on first use: each format file's
+// register function, called once.
+func formats() []format {
+	registryOnce.Do(func() {
+		registerClaude()
+		registerCodex()
+		registerGemini()
+		registerRepox()
+		registerForeign()
+	})
+	return registry
+}
+
+// registerFormat adds a format; the format's own file calls it, from
+// the register function formats calls.
 func registerFormat(f format) {
 	if f.shape == "" || f.probe == nil || (f.agent == "") != (f.reader == nil) {
 		panic("replay: a format needs a shape and a probe, and a reader exactly when it has an agent: " + f.shape)
@@ -82,9 +102,10 @@ func registerFormat(f format) {
 // rests on the earliest line (ties: the lower order); nil while none
 // says yes.
 func verdict(h *Head) (f *format, a Answer) {
-	for i := range registry {
-		if got := registry[i].probe(h); got.Verdict == Yes && (f == nil || got.Line < a.Line) {
-			f, a = &registry[i], got
+	all := formats()
+	for i := range all {
+		if got := all[i].probe(h); got.Verdict == Yes && (f == nil || got.Line < a.Line) {
+			f, a = &all[i], got
 		}
 	}
 	return f, a
@@ -93,7 +114,7 @@ func verdict(h *Head) (f *format, a Answer) {
 // readsList names the agents whose files repox reads, for refusals.
 func readsList() string {
 	var names []string
-	for _, f := range registry {
+	for _, f := range formats() {
 		if f.title != "" && !slices.Contains(names, f.title) {
 			names = append(names, f.title)
 		}

@@ -7,7 +7,7 @@ import "strconv"
 // the same family, do not), its own record types, and messages in the
 // Anthropic shape: {role, content}.
 
-func init() {
+func registerClaude() {
 	registerFormat(format{agent: AgentClaude, shape: "a Claude Code session", title: "Claude Code", order: 10,
 		probe: probeClaude, reader: func(s *stream) decoder { return &claudeDecoder{s: s, seenUse: map[string]bool{}} }})
 }

@@ -7,7 +7,7 @@ import "strconv"
 // with a header {id, timestamp, instructions, git} and hold the response
 // items bare, one a line (codex_legacy.go).
 
-func init() {
+func registerCodex() {
 	registerFormat(format{agent: AgentCodex, shape: "a Codex rollout", title: "Codex", order: 20,
 		probe: probeCodex, reader: func(s *stream) decoder { return &codexDecoder{s: s} }})
 	registerFormat(format{agent: AgentCodex, shape: "a 2025 Codex rollout", title: "Codex", order: 21,

@@ -12,7 +12,7 @@ import (
 // and Factory Droid's "message" lines like a 2025 Codex rollout's, a VS
 // Code chat session like any pretty-printed JSON).
 
-func init() {
+func registerForeign() {
 	registerFormat(format{shape: "a GitHub Copilot CLI events log", order: 50, probe: probeCopilotCLI})
 	registerFormat(format{shape: "a VS Code Copilot Chat session", order: 51, probe: probeVSCodeChat})
 	registerFormat(format{shape: "a Qwen Code session", order: 52, probe: probeQwen})

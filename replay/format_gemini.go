@@ -8,7 +8,7 @@ import "strconv"
 // record without its messages, then one message a line. The readers are
 // gemini.go's; only their probes are here.
 
-func init() {
+func registerGemini() {
 	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session document", title: "Gemini CLI", order: 30,
 		probe: probeGeminiDoc, reader: func(s *stream) decoder { return &geminiDoc{g: geminiDecoder{s: s}} }})
 	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session log", title: "Gemini CLI", order: 31,

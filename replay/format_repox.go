@@ -5,7 +5,7 @@ import "strconv"
 // repox's own call log (`repox mcp --log`, `repox call --batch`): one
 // CallRecord a line, {v, time, session, tool, args, isError, text, …}.
 
-func init() {
+func registerRepox() {
 	registerFormat(format{agent: AgentRepox, shape: "a repox call log", title: "repox call logs", order: 40,
 		probe: probeRepox, reader: func(s *stream) decoder { return &repoxDecoder{s: s} }})
 }

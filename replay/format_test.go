@@ -44,7 +44,7 @@ func headOf(b []byte) (*Head, *format, Answer) {
 // claims are the formats that say yes to h, by shape.
 func claims(h *Head) []string {
 	var out []string
-	for _, f := range registry {
+	for _, f := range formats() {
 		if f.probe(h).Verdict == Yes {
 			out = append(out, f.shape)
 		}
@@ -407,9 +407,10 @@ func (d *toyDecoder) line(b []byte, n int, st *Stats) {
 	d.s.add(c, true)
 }
 
-// withFormats runs the test with fs registered as well, as their init would.
+// withFormats runs the test with fs registered as well, as their
+// register functions would be.
 func withFormats(t *testing.T, fs ...format) {
-	saved := slices.Clone(registry)
+	saved := slices.Clone(formats())
 	t.Cleanup(func() { registry = saved })
 	for _, f := range fs {
 		registerFormat(f)
