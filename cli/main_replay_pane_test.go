@@ -8,10 +8,17 @@ import (
 )
 
 // `repox replay FILE` opens the explorer: without a terminal it says how
-// to get text instead; --json belongs to --report; a missing file is named.
+// to get text instead; --json belongs to --report; a missing file is named;
+// a file of an agent repox does not read is refused before anything opens.
 func TestReplayPaneCommandLine(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls.jsonl")
-	if err := os.WriteFile(log, []byte("{}\n"), 0o644); err != nil {
+	rec := `{"v":1,"time":"2026-01-02T03:04:05Z","session":"s1","tool":"repo_tree","args":{},"isError":false,"text":"a.go"}`
+	if err := os.WriteFile(log, []byte(rec+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	events := filepath.Join(t.TempDir(), "events.jsonl")
+	ev := `{"type":"session.start","data":{"sessionId":"c1","version":1,"producer":"copilot-agent"},"id":"e1","timestamp":"2026-01-02T03:04:05Z","parentId":null}`
+	if err := os.WriteFile(events, []byte(ev+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -22,6 +29,7 @@ func TestReplayPaneCommandLine(t *testing.T) {
 		{[]string{"replay", "--json", log}, "--json goes with --report"},
 		{[]string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl: stat"},
 		{[]string{"replay", t.TempDir()}, "not a regular file"},
+		{[]string{"replay", events}, "repox replay: " + events + ": a GitHub Copilot CLI events log (line 1 is a \"session.start\" event"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) {

@@ -46,11 +46,17 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 		fmt.Fprintf(stderr, "repox replay: %s: %v\n", pos[0], err)
 		return exitUsage
 	}
+	cwd, err := transcriptCwd(file)
+	if nt := (*replay.NotTranscriptError)(nil); errors.As(err, &nt) {
+		// refused before the explorer opens, as --report refuses it
+		fmt.Fprintf(stderr, "repox replay: %s\n", nt.In(pos[0]))
+		return exitUsage
+	}
 	if !isTerminal(stdout) {
 		fmt.Fprintf(stderr, "repox replay: the explorer needs a terminal, and standard output is not one — for text, run: repox replay --report %s\n", pos[0])
 		return exitUsage
 	}
-	dir, _, err := replay.RootFor(o.root, transcriptCwd(file), ".", "repox", "replay", pos[0])
+	dir, _, err := replay.RootFor(o.root, cwd, ".", "repox", "replay", pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "repox replay: %v\n", err)
 		return exitUsage
@@ -63,14 +69,15 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 }
 
 // transcriptCwd is the folder the agent worked in, when its first call
-// says (it reads up to the first call only).
-func transcriptCwd(path string) string {
+// says (it reads up to the first call only); the error is the read's,
+// a *replay.NotTranscriptError for a file repox does not read.
+func transcriptCwd(path string) (string, error) {
 	f, err := replay.OpenTranscript(path) // without blocking, regular files only
 	if err != nil {
-		return ""
+		return "", nil
 	}
 	defer f.Close()
 	rd := replay.NewReader(f)
-	rd.Next()
-	return rd.Stats().Cwd
+	_, err = rd.Next()
+	return rd.Stats().Cwd, err
 }

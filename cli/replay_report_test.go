@@ -33,6 +33,10 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 	junk := filepath.Join(t.TempDir(), "junk.txt")
 	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
 	folder := t.TempDir()
+	// a Qwen Code session: once read as Claude Code's, "0 calls", exit 0
+	qwen := filepath.Join(t.TempDir(), "qs-1.jsonl")
+	os.WriteFile(qwen, []byte(`{"uuid":"q1","parentUuid":null,"sessionId":"qs-1","timestamp":"2026-01-02T03:04:05.000Z","type":"user","cwd":"/home/u/proj","version":"0.6.0","message":{"role":"user","parts":[{"text":"read a.go"}]}}`+"\n"), 0o644)
+	qwenWhy := qwen + `: a Qwen Code session (line 1 is a "user" record whose message has Gemini-style "parts"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI and repox call logs`
 	for _, c := range []struct {
 		args []string
 		want string
@@ -50,6 +54,11 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 		{[]string{"replay", "--report", folder}, "repox replay: " + folder + " is a folder, not a regular file: not read (give a transcript file)"},
 		{[]string{"replay", "--report", junk, "--root", dir}, "repox replay: " + junk + ` is not a transcript repox reads: its first line is not JSON (it starts "hello")`},
 		{[]string{"replay", "--changes", junk, "--root", dir}, "repox replay: " + junk + ` is not a transcript repox reads: its first line is not JSON (it starts "hello")`},
+		{[]string{"replay", "--report", qwen, "--root", dir}, "repox replay: " + qwenWhy},
+		{[]string{"replay", "--report", "--json", qwen, "--root", dir}, "repox replay: " + qwenWhy},
+		{[]string{"replay", "--changes", qwen, "--root", dir}, "repox replay: " + qwenWhy},
+		{[]string{"replay", "--changes", "--json", qwen, "--root", dir}, "repox replay: " + qwenWhy},
+		{[]string{"replay", qwen}, "repox replay: " + qwenWhy},
 		{[]string{"sessions", junk}, "repox sessions: " + junk + " is not a folder — give the repository's folder (default: the current one)"},
 		{[]string{"sessions", "--json", filepath.Join(folder, "nope")}, "repox sessions: " + filepath.Join(folder, "nope") + " is not a folder — give the repository's folder (default: the current one)"},
 	} {

@@ -3,13 +3,16 @@ package replay
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 )
 
 // codexDecoder reads Codex CLI rollouts: lines {timestamp, type, payload};
 // calls are response_item payloads function_call (arguments is a JSON
-// string), custom_tool_call, local_shell_call and web_search_call; results
-// are function_call_output / custom_tool_call_output, paired on call_id.
+// string), custom_tool_call, local_shell_call, web_search_call,
+// tool_search_call and image_generation_call; results are
+// function_call_output / custom_tool_call_output / tool_search_output,
+// paired on call_id.
 // The legacy rollouts of 2025 hold the same items bare, one a line
 // (codex_legacy.go turns them into these).
 type codexDecoder struct {
@@ -42,7 +45,13 @@ type cxPayload struct {
 	Output    json.RawMessage `json:"output"`
 	Status    string          `json:"status"`
 	Content   json.RawMessage `json:"content"`
-	Action    *struct {
+	// tool_search_call / tool_search_output: who runs the search, and the
+	// tools it found; image_generation_call: the prompt the image was made
+	// from (its result, the image, is not decoded)
+	Execution     string          `json:"execution"`
+	Tools         json.RawMessage `json:"tools"`
+	RevisedPrompt string          `json:"revised_prompt"`
+	Action        *struct {
 		Type    string   `json:"type"`
 		Command []string `json:"command"`
 		Workdir string   `json:"working_directory"`
@@ -159,6 +168,30 @@ func (d *codexDecoder) item(p cxPayload, ts time.Time, st *Stats) {
 		}
 		c.Text = "(status: " + p.Status + ")"
 		d.s.add(c, true)
+	case "tool_search_call":
+		// the model searching the tools it may call; one Codex runs
+		// ("client") is answered by a tool_search_output of its call_id
+		args := p.Arguments
+		if !json.Valid(args) {
+			args = json.RawMessage("{}")
+		}
+		c := Call{ID: p.CallID, Time: ts, Agent: AgentCodex, AgentTool: "tool_search", AgentArgs: args,
+			NoEquivalent: "a search of the agent's own tools: no repox equivalent"}
+		waits := p.CallID != "" && p.Execution != "server"
+		if !waits {
+			c.Text = "(status: " + p.Status + ")"
+		}
+		d.s.add(c, !waits)
+	case "tool_search_output":
+		if _, waits := d.s.byID[p.CallID]; waits && p.CallID != "" {
+			text := toolSearchText(p.Tools)
+			d.s.result(p.CallID, func(c *Call) { c.Text = text })
+		}
+	case "image_generation_call":
+		c := Call{ID: p.ID, Time: ts, Agent: AgentCodex, AgentTool: "image_generation",
+			AgentArgs:    rawJSON(map[string]string{"revised_prompt": p.RevisedPrompt}),
+			NoEquivalent: "an image generation: no repox equivalent", Text: "(status: " + p.Status + ")"}
+		d.s.add(c, true)
 	case "function_call_output", "custom_tool_call_output":
 		text, isErr := codexOutput(p.Output)
 		if d.exec.output(d.s, p.CallID, text, st.Cwd) {
@@ -172,4 +205,29 @@ func (d *codexDecoder) item(p cxPayload, ts time.Time, st *Stats) {
 			}
 		})
 	}
+}
+
+// toolSearchText is what a tool search found: how many tools, and their
+// names where they have one.
+func toolSearchText(tools json.RawMessage) string {
+	var found []struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(tools, &found) != nil {
+		return "(the tools found could not be read)"
+	}
+	var names []string
+	for _, t := range found {
+		if t.Name != "" {
+			names = append(names, t.Name)
+		}
+	}
+	text := strconv.Itoa(len(found)) + " tools found"
+	if len(found) == 1 {
+		text = "1 tool found"
+	}
+	if len(names) > 0 {
+		text += ": " + strings.Join(names, ", ")
+	}
+	return text
 }

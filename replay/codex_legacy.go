@@ -45,7 +45,7 @@ func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 			st.Started = t
 		}
 		return
-	case !legacyCodexItems[h.Type]:
+	case legacyCodexItems[h.Type] == nil:
 		st.Unknown++
 		st.LastSkip = "line " + strconv.Itoa(n) + " has item type " + strconv.Quote(h.Type) + ", which this reader does not know"
 		return

@@ -3,115 +3,86 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"sort"
-	"strconv"
-	"strings"
 )
 
-// Format detection: the first line that is JSON of a known shape picks
-// the decoder. A file whose lines never do is not a transcript repox
-// reads, and the report says what its first line was instead.
+// Format detection: the head of the file (its first lines, format_head.go)
+// is shown to every registered format's probe (format.go) until one says
+// yes with evidence; the earliest line with a yes decides. Until then
+// the lines are held, and once a format is known its reader is given them
+// all, from the first JSON object on. A format repox only knows to refuse,
+// a head that ends or fills up with no yes, are refused: the file is no
+// transcript repox reads, and the refusal says what it looked like.
 
-// probe is what format detection looks at.
-type probe struct {
-	Type         *string         `json:"type"`
-	Payload      json.RawMessage `json:"payload"`
-	Tool         *string         `json:"tool"`
-	SessionID    string          `json:"sessionId"`
-	UUID         string          `json:"uuid"`
-	ProjectHash  string          `json:"projectHash"`
-	Messages     json.RawMessage `json:"messages"`
-	ID           string          `json:"id"`
-	Instructions json.RawMessage `json:"instructions"`
-	Git          json.RawMessage `json:"git"`
-	RecordType   *string         `json:"record_type"`
-}
-
-// legacyCodexItems are the bare response items of 2025 Codex rollouts.
-var legacyCodexItems = map[string]bool{"message": true, "reasoning": true, "function_call": true,
-	"function_call_output": true, "local_shell_call": true, "custom_tool_call": true, "custom_tool_call_output": true,
-	"web_search_call": true}
-
-// detect picks the decoder for line n, or notes what the line is; false:
-// still no format.
+// detect shows line n to the probes; true once the line went to a decoder.
 func (s *stream) detect(b []byte, n int) bool {
-	if bytes.Equal(b, []byte("{")) {
-		// a pretty-printed JSON document: Gemini CLI's session-*.json
-		s.st.Format, s.dec = AgentGemini, &geminiDoc{g: geminiDecoder{s: s}}
+	if s.head == nil {
+		s.head = newHead()
+	}
+	h := s.head
+	h.add(b, n)
+	if h.kept < 0 {
+		// before any JSON: counted as today, held only for what it says
+		if json.Valid(b) {
+			s.st.skip("line %d is JSON, but not an object", n)
+		} else {
+			s.st.skip("line %d is not JSON", n)
+		}
+	}
+	if s.decide() {
 		return true
 	}
-	if b[0] != '{' {
-		s.noteFirst(b, nil)
-		s.st.skip("line %d is not JSON", n)
-		return false
+	if s.head != nil {
+		h.hold()
 	}
-	var p probe
-	if err := json.Unmarshal(b, &p); err != nil {
-		s.noteFirst(b, nil)
-		s.st.skip("line %d is not JSON: %v", n, err)
-		return false
-	}
-	switch {
-	case p.Tool != nil && p.Type == nil:
-		s.st.Format, s.dec = AgentRepox, &repoxDecoder{s: s}
-	case p.Type != nil && len(p.Payload) > 0:
-		s.st.Format, s.dec = AgentCodex, &codexDecoder{s: s}
-	case p.Type == nil && p.SessionID != "" && p.ProjectHash != "" && len(p.Messages) > 0:
-		s.st.Format, s.dec = AgentGemini, &geminiDoc{g: geminiDecoder{s: s}} // the document on one line
-	case p.Type == nil && p.SessionID != "" && p.ProjectHash != "":
-		s.st.Format, s.dec = AgentGemini, &geminiLines{g: geminiDecoder{s: s}} // Gemini CLI's session-*.jsonl
-	case p.Type == nil && p.ID != "" && (len(p.Instructions) > 0 || len(p.Git) > 0) || p.RecordType != nil ||
-		p.Type != nil && legacyCodexItems[*p.Type] && p.SessionID == "" && p.UUID == "":
-		s.st.Format, s.dec = AgentCodex, &codexLegacy{d: codexDecoder{s: s}}
-	case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeTypes[*p.Type]):
-		s.st.Format, s.dec = AgentClaude, &claudeDecoder{s: s, seenUse: map[string]bool{}}
-	default:
-		s.noteFirst(b, &p)
-		s.st.Unknown++
-		s.st.LastSkip = fmt.Sprintf("line %d is JSON of no transcript format repox knows", n)
-		return false
-	}
-	return true
+	return false
 }
 
-// noteFirst describes the first line, for the refusal of a file that
-// turns out to be no transcript at all.
-func (s *stream) noteFirst(b []byte, p *probe) {
-	if s.first != "" {
-		return
-	}
-	var obj map[string]json.RawMessage
+// decide asks the registry about the head; true once a reader took it.
+// A head that is complete without a yes is refused.
+func (s *stream) decide() bool {
+	h := s.head
+	f, a := verdict(h)
 	switch {
-	case b[0] == '{' && json.Unmarshal(b, &obj) == nil:
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, strconv.Quote(clip(k, 40)))
+	case f != nil && f.reader == nil:
+		s.refuse(&NotTranscriptError{What: f.shape, Evidence: a.Evidence})
+		return false
+	case f != nil:
+		s.st.Format, s.dec = f.agent, f.reader(s)
+		s.head = nil
+		if h.kept >= 0 {
+			for _, l := range h.lines[h.kept:] {
+				s.dec.line(l.raw, l.n, &s.st)
+			}
 		}
-		sort.Strings(keys)
-		more := ""
-		if len(keys) > 8 {
-			more = fmt.Sprintf(" and %d more", len(keys)-8)
-			keys = keys[:8]
-		}
-		s.first = "its first line is a JSON object with keys " + strings.Join(keys, ", ") + more
-		if len(keys) == 0 {
-			s.first = "its first line is an empty JSON object"
-		}
-	case json.Valid(b):
-		s.first = "its first line is JSON, but not an object"
-	default:
-		s.first = "its first line is not JSON (it starts " + strconv.Quote(clip(string(b), 40)) + ")"
+		return true
+	case h.done:
+		s.refuse(&NotTranscriptError{First: h.firstDesc})
+	}
+	return false
+}
+
+func (s *stream) refuse(e *NotTranscriptError) {
+	s.refused, s.head = e, nil
+	s.st.NotTranscript = e.Error()
+	s.st.LastSkip = s.st.NotTranscript
+}
+
+// endHead is the end of the input: a head still undecided is complete.
+func (s *stream) endHead() {
+	if s.dec == nil && s.refused == nil && s.head != nil {
+		s.head.done = true
+		s.decide()
 	}
 }
 
 // NotATranscript says why what was read is no transcript repox reads:
-// "" once a format was recognised, or when nothing was read.
+// "" once a format was recognised, while it may still be, or when nothing
+// was read.
 func (r *Reader) NotATranscript() string {
-	if r.s.st.Format != "" || r.s.first == "" {
+	if r.s.refused == nil {
 		return ""
 	}
-	return r.s.first + " — repox reads Claude Code, Codex, Gemini CLI and repox call logs"
+	return r.s.refused.Error()
 }
 
 // docDecoder is a decoder of one JSON document over many lines, which

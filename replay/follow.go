@@ -17,7 +17,8 @@ import (
 // the Task call that started them, as the report has them), the
 // conversation around them, and the stats so far. Reset says the file was
 // truncated or replaced: everything sent before is void and Calls start
-// again from the first.
+// again from the first. Stats.NotTranscript set says the file is no
+// transcript repox reads: no call comes unless the file is replaced.
 type Update struct {
 	Calls []Call
 	// Said is the conversation: Said[i] the messages shown before Calls[i],
@@ -108,6 +109,7 @@ func (f *Follower) run(ctx context.Context) {
 		}
 	}()
 	first := true
+	refused := false // the Update saying the file is no transcript repox reads went out
 	poll := time.NewTicker(f.opts.Poll)
 	defer poll.Stop()
 	var debounce <-chan time.Time
@@ -118,8 +120,8 @@ func (f *Follower) run(ctx context.Context) {
 			f.err = err
 			f.mu.Unlock()
 		}
-		if first || upd.Reset || len(upd.Calls) > 0 {
-			first = false
+		if refusal := upd.Stats.NotTranscript != "" && !refused; first || upd.Reset || len(upd.Calls) > 0 || refusal {
+			first, refused = false, upd.Stats.NotTranscript != ""
 			select {
 			case f.out <- upd:
 			case <-ctx.Done():
@@ -175,6 +177,12 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		t.file.Close()
 		*t = tail{rd: newFollowReader(f.path), buf: t.buf}
 		upd.Reset = true
+	}
+	if t.rd.s.refused != nil {
+		// no transcript repox reads (Stats.NotTranscript says what it
+		// is): nothing more is read of it unless it is replaced
+		upd.Stats = t.rd.Stats()
+		return upd, false, nil
 	}
 	if t.file == nil {
 		if !info.Mode().IsRegular() {

@@ -30,6 +30,9 @@ type Stats struct {
 	Pending   int       `json:"pending"`             // calls still waiting for their result
 	Partial   bool      `json:"partial"`             // the input ends inside a line (a file being written)
 	LastSkip  string    `json:"lastSkip,omitempty"`
+	// NotTranscript says why the file is no transcript repox reads, once
+	// its head showed that (detect.go); "" otherwise.
+	NotTranscript string `json:"notTranscript,omitempty"`
 }
 
 func (st *Stats) skip(format string, args ...any) {
@@ -53,7 +56,9 @@ type stream struct {
 	seq     int
 	ready   []Call
 	batches batches // which calls were made together (pairing.go)
-	first   string  // what the first line was, while no format is known (detect.go)
+	head    *Head   // the file's first lines, while no format is known (detect.go)
+	// refused: the head showed the file is no transcript repox reads
+	refused *NotTranscriptError
 	// summary: results are paired, not decoded (see newSummaryReader)
 	summary bool
 	convo   conversation // the messages around the calls, when asked for (conversation.go)
@@ -72,14 +77,19 @@ func (s *stream) feed(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	if s.dec == nil && !s.detect(b, n) { // detect.go
-		return
+	switch {
+	case s.dec != nil:
+		s.dec.line(b, n, &s.st)
+	case s.refused == nil:
+		s.detect(b, n) // detect.go
 	}
-	s.dec.line(b, n, &s.st)
 }
 
 var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": true, "summary": true,
-	"file-history-snapshot": true, "progress": true, "queue-operation": true}
+	"file-history-snapshot": true, "progress": true, "queue-operation": true,
+	// what the session attached to a prompt (a file, hook output, a
+	// diagnostic), and the last prompt kept for --resume: neither holds a call
+	"attachment": true, "last-prompt": true}
 
 // add queues a call that waits for its result (id != "") or is complete.
 func (s *stream) add(c Call, complete bool) {
@@ -280,6 +290,9 @@ func (r *Reader) Next() (Call, error) {
 		return c, nil
 	}
 	for len(r.s.ready) == 0 {
+		if r.s.refused != nil {
+			return Call{}, r.s.refused
+		}
 		if r.done {
 			return Call{}, io.EOF
 		}
@@ -304,6 +317,7 @@ func (r *Reader) Next() (Call, error) {
 				r.s.st.Partial = true
 				r.s.st.skip("the last line is incomplete (the file may still be being written)")
 			}
+			r.s.endHead() // a head with no format at the end is refused
 			r.s.release(true)
 		}
 	}

@@ -63,13 +63,13 @@ func runReportWith(ctx context.Context, r io.ReadSeeker, opt reportOptions, w *r
 	var run reportRun
 	rd := newMergingReader(r, opt.path).WithConversation()
 	first, ferr := rd.Next()
+	if nt := (*NotTranscriptError)(nil); errors.As(ferr, &nt) {
+		return run, errors.New(nt.In(w.file)) // refused on every face: report, --json, --changes, counts
+	}
 	if ferr != nil && !errors.Is(ferr, io.EOF) {
 		return run, ferr
 	}
 	st := rd.Stats()
-	if why := rd.NotATranscript(); why != "" && ferr != nil {
-		return run, fmt.Errorf("%s is not a transcript repox reads: %s", w.file, why)
-	}
 	var last map[string]int
 	var plans map[string]*startPlan
 	if ferr == nil {

@@ -20,6 +20,12 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		return nil
 	}
 	u := msg.upd
+	if u.Stats.NotTranscript != "" {
+		// refused as the report refuses it: a file of an agent repox does
+		// not read is never followed as another agent's, at "no calls yet"
+		p.runErr, p.stats = u.Stats.NotTranscript, u.Stats
+		return p.run.closeCmd()
+	}
 	if u.Reset {
 		p.calls, p.next, p.cur, p.top, p.diffAt, p.tail = nil, 0, 0, 0, -1, nil
 		p.resetNext, p.follow = true, true

@@ -112,6 +112,8 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	switch {
 	case p.ended != "":
 		v.Title += " · " + p.ended
+	case p.runErr != "":
+		v.Title += " · not followed" // the message says why
 	case p.follow:
 		v.Title += " · following"
 	}
