@@ -5,7 +5,11 @@ package rootfs
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Issue 43, "the doors, pinned": each security flag of the door's opens
@@ -100,5 +104,131 @@ func TestNamedTempNeverOpensAnExistingName(t *testing.T) {
 		if cst, _ := os.Stat(canary); os.SameFile(st, cst) {
 			t.Error("the planted file took f.txt's place")
 		}
+	}
+}
+
+// Target.OpenFile looks at the name (no link, a regular file) and then
+// opens it with O_NOFOLLOW and O_NONBLOCK: the flags hold when the name
+// is swapped between the look and the open. The seam's openat swaps it
+// in that window, then makes the real call with the real flags.
+func TestTargetOpenHoldsWhenTheNameIsSwappedAfterTheLook(t *testing.T) {
+	for _, swap := range []string{"symlink", "fifo"} {
+		t.Run(swap, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			secret := filepath.Join(outside, "secret")
+			if err := os.WriteFile(secret, []byte("secret\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, "f.txt")
+			if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			swapped := false
+			r.faults.openat = func(dirFd int, name string, flags int, mode uint32) (int, error) {
+				if name == "f.txt" && !swapped {
+					swapped = true
+					os.Remove(p)
+					if swap == "symlink" {
+						os.Symlink(secret, p)
+					} else if err := unix.Mkfifo(p, 0o644); err != nil {
+						t.Skipf("no FIFO here: %v", err)
+					}
+				}
+				return unix.Openat(dirFd, name, flags, mode)
+			}
+			tg, err := r.Target("f.txt", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tg.Close()
+			type opened struct {
+				f   *File
+				err error
+			}
+			done := make(chan opened, 1)
+			go func() { f, err := tg.OpenFile(); done <- opened{f, err} }()
+			select {
+			case o := <-done:
+				if o.err == nil {
+					defer o.f.Close()
+				}
+				// the open itself refuses the link (O_NOFOLLOW): no file
+				// outside is opened, whatever later checks would say
+				if swap == "symlink" && (o.err == nil || !strings.Contains(o.err.Error(), "is a symlink")) {
+					t.Fatalf("the open followed the link swapped in after the look: %v", o.err)
+				}
+			case <-time.After(20 * time.Second):
+				// unblock the open so the test can end: a writer for the FIFO
+				if w, err := os.OpenFile(p, os.O_WRONLY|unix.O_NONBLOCK, 0); err == nil {
+					w.Close()
+				}
+				t.Fatal("the open waited on a FIFO swapped in after the look (no O_NONBLOCK)")
+			}
+		})
+	}
+}
+
+// A Target enters the folders on its way with O_NOFOLLOW: a folder link
+// (here to a folder outside) refuses the target, whatever the layers
+// above checked before (repoops resolves paths first; this door must
+// hold on its own).
+func TestTargetEntersNoFolderLink(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "out")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, mkdirs := range []bool{false, true} {
+		tg, err := r.Target("out/new.txt", mkdirs)
+		if err == nil {
+			tg.Create([]byte("through the link\n"))
+			tg.Close()
+		}
+		if err == nil {
+			t.Errorf("mkdirs %v: a target through a folder link was opened", mkdirs)
+		}
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) > 0 {
+		t.Errorf("a file was made through the folder link: %v", ents)
+	}
+}
+
+// OpenRead opens with O_NONBLOCK: a FIFO at the name is opened at once,
+// for the caller's fstat to refuse, never waited on for a writer.
+func TestOpenReadNeverWaitsOnAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pipe")
+	if err := unix.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	done := make(chan error, 1)
+	go func() {
+		f, err := r.OpenRead("pipe")
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		if w, err := os.OpenFile(p, os.O_WRONLY|unix.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("OpenRead waited on a FIFO (no O_NONBLOCK)")
 	}
 }
