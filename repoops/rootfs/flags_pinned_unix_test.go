@@ -232,3 +232,27 @@ func TestOpenReadNeverWaitsOnAFIFO(t *testing.T) {
 		t.Fatal("OpenRead waited on a FIFO (no O_NONBLOCK)")
 	}
 }
+
+// OpenChildDir opens the sub-folder with O_NOFOLLOW: a link to a folder
+// outside is refused, never entered.
+func TestOpenChildDirEntersNoLink(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "out")); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, "in"), 0o755)
+	parent, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer parent.Close()
+	if f, err := OpenChildDir(parent, "in"); err != nil {
+		t.Errorf("a real sub-folder: %v", err)
+	} else {
+		f.Close()
+	}
+	if f, err := OpenChildDir(parent, "out"); err == nil {
+		f.Close()
+		t.Error("OpenChildDir entered a folder link")
+	}
+}
