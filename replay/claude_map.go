@@ -119,12 +119,12 @@ func mapClaude(c *Call, cwd, wd string) {
 			c.Approx = "MultiEdit applies all edits or none; repox runs them as separate repo_edit calls"
 		}
 	case "Glob":
-		rel, ok := relPath(a.Path, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(a.Path, cwd)
+		q, rel, why := globQuery(a.Pattern, a.Path, cwd)
+		if why != "" {
+			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: rawJSON(findArgs(a.Pattern, rel, 200))}}
+		c.Repox = []ToolCall{{Tool: "repo_find", Args: rawJSON(findArgs(q, rel, 200))}}
 		c.Approx = "Glob lists ignored and hidden files too; repo_find searches the file set"
 	case "Grep":
 		rel, ok := relPath(a.Path, cwd)

@@ -160,7 +160,7 @@ func (d *codexDecoder) item(p cxPayload, ts time.Time, st *Stats) {
 	case "web_search_call":
 		// the model's built-in search: no call_id and no output item; the
 		// query is in action (absent while it runs)
-		c := Call{ID: p.ID, Time: ts, Agent: AgentCodex, AgentTool: "web_search", NoEquivalent: "a web search: no repox equivalent"}
+		c := Call{ID: p.ID, Time: ts, Agent: AgentCodex, AgentTool: "web_search", NoEquivalent: "a web search"}
 		if p.Action != nil {
 			c.AgentArgs = rawJSON(map[string]string{"query": p.Action.Query})
 		} else {

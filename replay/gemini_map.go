@@ -106,11 +106,16 @@ func mapGemini(c *Call, cwd string) {
 			c.Repox = []ToolCall{editCall(r, *a.OldString, *a.NewString, all)}
 		}
 	case "glob":
-		r, ok := rel(dir)
-		if ok {
-			c.Repox = []ToolCall{{Tool: "repo_find", Args: rawJSON(findArgs(a.Pattern, r, 200))}}
-			c.Approx = "glob lists by modification time; repo_find searches the file set"
+		if _, ok := rel(dir); !ok {
+			return
 		}
+		q, r, why := globQuery(a.Pattern, abs(dir), cwd)
+		if why != "" {
+			c.NoEquivalent = why
+			return
+		}
+		c.Repox = []ToolCall{{Tool: "repo_find", Args: rawJSON(findArgs(q, r, 200))}}
+		c.Approx = "glob lists by modification time; repo_find searches the file set"
 	case "search_file_content", "grep_search":
 		r, ok := rel(dir)
 		if !ok {

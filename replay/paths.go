@@ -66,3 +66,48 @@ func optionalPath(c *Call, args []string, wd, cwd string) (rel string, ok bool) 
 	}
 	return rel, ok
 }
+
+// globQuery maps a Glob (pattern, the folder it searches) to repo_find's
+// query and path. An absolute pattern inside the session's folder is made
+// relative, as Read and Edit paths are (its literal folders, up to the
+// first part with a * ? [ or {, are the part relPath maps); one outside
+// has no equivalent, and why says so. repo_find matches a glob with a '/'
+// against the whole repo-relative path, and Claude Code's Glob matches
+// against the path under its folder: such a pattern is joined to the
+// folder.
+func globQuery(pattern, dir, cwd string) (query, rel, why string) {
+	if strings.HasPrefix(pattern, "/") {
+		parts := strings.Split(pattern, "/")
+		lit := len(parts)
+		for i, p := range parts {
+			if strings.ContainsAny(p, "*?[{") {
+				lit = i
+				break
+			}
+		}
+		prefix := strings.Join(parts[:lit], "/")
+		if prefix == "" {
+			prefix = "/"
+		}
+		base, ok := relPath(prefix, cwd)
+		if !ok {
+			return "", "", "Glob pattern " + pattern + " lies outside the session's folder " + cwd + ", which no repox tool reaches"
+		}
+		rest := strings.Join(parts[lit:], "/")
+		switch {
+		case rest == "":
+			return base, "", "" // no glob at all: the path itself, as a substring
+		case base == "":
+			return rest, "", ""
+		}
+		return base + "/" + rest, base, ""
+	}
+	rel, ok := relPath(dir, cwd)
+	if !ok {
+		return "", "", outsideReason(dir, cwd)
+	}
+	if rel != "" && strings.Contains(pattern, "/") {
+		return rel + "/" + pattern, rel, ""
+	}
+	return pattern, rel, ""
+}

@@ -183,9 +183,88 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
 				return
 			}
+			if args, ok := gitShowBlame(w, wd, cwd); ok {
+				c.Repox = []ToolCall{{Tool: "repo_git", Args: rawJSON(args)}}
+				c.Approx = "git options other than the commit, the path and blame's -L are not passed; repo_git runs on the repository itself, without the replay's edits"
+				return
+			}
 		}
 	}
 	not()
+}
+
+// gitShowBlame maps `git show [REV] [-- PATH]` and `git blame [-L A,B]
+// FILE` (the reads agents make after log) to repo_git's show and blame.
+func gitShowBlame(w []string, wd, cwd string) (map[string]any, bool) {
+	if len(w) < 2 || (w[1] != "show" && w[1] != "blame") {
+		return nil, false
+	}
+	args := map[string]any{"cmd": w[1]}
+	var plain []string
+	lines := ""
+	for i := 2; i < len(w); i++ {
+		x := w[i]
+		switch {
+		case x == "--":
+			plain = append(plain, w[i+1:]...)
+			i = len(w)
+		case x == "-L" && i+1 < len(w):
+			lines = w[i+1]
+			i++
+		case strings.HasPrefix(x, "-L"):
+			lines = x[2:]
+		case strings.HasPrefix(x, "-"):
+		default:
+			plain = append(plain, x)
+		}
+	}
+	switch w[1] {
+	case "show":
+		if len(plain) > 2 {
+			return nil, false
+		}
+		if len(plain) > 0 && !strings.Contains(plain[0], "/") && !strings.Contains(plain[0], ".") {
+			args["rev"], plain = plain[0], plain[1:]
+		}
+		if len(plain) == 1 {
+			rel, ok := relJoin(plain[0], wd, cwd)
+			if !ok {
+				return nil, false
+			}
+			args["path"] = rel
+		}
+	case "blame":
+		if len(plain) != 1 {
+			return nil, false
+		}
+		rel, ok := relJoin(plain[0], wd, cwd)
+		if !ok || rel == "" {
+			return nil, false
+		}
+		args["path"] = rel
+		if lines != "" {
+			a, b, two := strings.Cut(lines, ",")
+			if _, err := strconv.Atoi(a); err != nil {
+				return nil, false // a -L :func or /regex/ form
+			}
+			args["lines"] = a
+			if two {
+				if strings.HasPrefix(b, "+") {
+					n, err1 := strconv.Atoi(b[1:])
+					from, _ := strconv.Atoi(a)
+					if err1 != nil || n < 1 {
+						return nil, false
+					}
+					b = strconv.Itoa(from + n - 1)
+				}
+				if _, err := strconv.Atoi(b); err != nil {
+					return nil, false
+				}
+				args["lines"] = a + "-" + b
+			}
+		}
+	}
+	return args, true
 }
 
 // splitFlags separates words starting with '-' from the others.
