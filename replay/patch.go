@@ -16,16 +16,20 @@ func mapPatch(c *Call, body, wd, cwd string) {
 	var adding bool
 	var content []string
 	var oldL, newL []string
+	changed := false // the hunk has a + or - line
 	ok := true
 	flushHunk := func() {
-		if file != "" && !adding && (len(oldL) > 0 || len(newL) > 0) {
+		// a hunk of context lines only (Codex writes these after an @@
+		// header to position the next hunk) changes nothing: it only
+		// scopes where the next one is searched, never an edit of its own
+		if file != "" && !adding && changed && (len(oldL) > 0 || len(newL) > 0) {
 			if len(oldL) == 0 {
 				notes = append(notes, "a hunk of "+file+" adds lines with no context to place them; it is not replayed")
 			} else {
 				c.Repox = append(c.Repox, editCall(file, strings.Join(oldL, "\n"), strings.Join(newL, "\n"), false))
 			}
 		}
-		oldL, newL = nil, nil
+		oldL, newL, changed = nil, nil, false
 	}
 	flushFile := func() {
 		flushHunk()
@@ -72,8 +76,10 @@ func mapPatch(c *Call, body, wd, cwd string) {
 			}
 		case strings.HasPrefix(l, "+"):
 			newL = append(newL, l[1:])
+			changed = true
 		case strings.HasPrefix(l, "-"):
 			oldL = append(oldL, l[1:])
+			changed = true
 		case strings.HasPrefix(l, " "):
 			oldL = append(oldL, l[1:])
 			newL = append(newL, l[1:])

@@ -63,11 +63,10 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 	if rec.IsError {
 		// a refused call leaves the session as it was: the gate's verdict now is why
 		out.gate = r.sess.GateCheck(path).Cause
-		if r.force(ctx, tool, args, path) {
+		if why := r.force(ctx, tool, args, path); why == "" {
 			out.Forced, out.Applied = true, true
 		} else {
-			st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
-				Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " could not be applied to the copy; later calls on it may differ for that reason"})
+			notReplayed(st, c, path, why)
 			r.noteNotReplayed(path, c.Seq)
 		}
 	}
@@ -122,19 +121,42 @@ func changeRequest(tool string, args json.RawMessage) (repoops.ChangeArgs, error
 // whole file, so only the gate is stepped over, never the edit's own
 // checks (an old_string that is not there stays refused). A file with a
 // line longer than a read shows whole stays refused: no read can see it.
-func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage, path string) bool {
+// It returns why the change could not be applied, in repox's words ("":
+// it was).
+func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage, path string) string {
 	for range forceMaxRounds {
 		v := r.fixer.GateCheck(path)
 		if v.Allowed || len(v.Reads) == 0 {
 			break
 		}
 		for _, w := range v.Reads {
-			if r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})).IsError {
-				return false
+			if res := r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})); res.IsError {
+				return res.Text
 			}
 		}
 	}
-	return !r.fixer.Call(ctx, tool, args).IsError
+	if res := r.fixer.Call(ctx, tool, args); res.IsError {
+		return res.Text
+	}
+	return ""
+}
+
+// notReplayed says once per call, with repox's reason, that the agent's
+// change of path could not be applied to the copy (a call of several
+// edits, a patch of several hunks, adds its other reasons to the one
+// finding).
+func notReplayed(st *Step, c Call, path, why string) {
+	why = clip(firstLine(why), 200)
+	for i := range st.Flags {
+		if f := &st.Flags[i]; f.Kind == FlagNotReplayed && f.Path == path {
+			if !strings.Contains(f.Text, why) {
+				f.Text += "; also: " + why
+			}
+			return
+		}
+	}
+	st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
+		Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " could not be applied to the copy: " + why + "; later calls on it may differ for that reason"})
 }
 
 // forceMaxRounds bounds force's reads: one round reads every window the
