@@ -42,8 +42,11 @@ type mutant struct {
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
 	to     token.Token
-	node   ast.Node
-	tests  []string
+	// keep is DROP_FLAG's: 'x' keeps the left operand of an OR of flags
+	// (the right flag dropped), 'y' the right one (the left flag dropped).
+	keep  byte
+	node  ast.Node
+	tests []string
 }
 
 // site is one mutated node and the mutants on it.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,5 +147,87 @@ func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
 	}
 	if code != 0 || !strings.Contains(string(raw), `"status": "KILLED"`) || strings.Count(string(raw), `"status": "SKIPPED"`) != 2 {
 		t.Fatalf("rerun of a stopped run: exit %d, report:\n%s\noutput:\n%s", code, raw, out)
+	}
+}
+
+// DROP_FLAG drops each flag of an OR of constants once: the fixture's
+// open(A|B|C) gets three mutants; the test checks only B, so dropping B
+// is killed and dropping A or C lives (a flag no test misses, found by
+// the run).
+func TestEngineDropsEachFlagOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine and the fixture's test binaries")
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "mutants")
+	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, b)
+	}
+	mod := filepath.Join(tmp, "mod")
+	files := map[string]string{
+		"go.mod": "module fixture\n\ngo 1.26\n",
+		"flags/flags.go": `package flags
+
+const (
+	A = 1
+	B = 2
+	C = 4
+)
+
+func open(flags int) int { return flags }
+
+// Mode is the flags an open is made with.
+func Mode() int { return open(A | B | C) }
+`,
+		"flags/flags_test.go": `package flags
+
+import "testing"
+
+func TestModeHasB(t *testing.T) {
+	if Mode()&B == 0 {
+		t.Fatal("no B")
+	}
+}
+`,
+	}
+	for name, text := range files {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	report := filepath.Join(tmp, "report.json")
+	cmd := exec.Command(bin, "-pkg", "flags", "-files", "flags.go", "-workers", "1", "-o", report)
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOFLAGS=-mod=mod")
+	out, _ := cmd.CombinedOutput()
+	raw, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatalf("no report: %v\n%s", err, out)
+	}
+	var rep struct {
+		Files []struct {
+			Mutations []struct {
+				Type, Status string
+				Line, Column int
+			} `json:"mutations"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Files {
+		for _, m := range f.Mutations {
+			got = append(got, fmt.Sprintf("%s %d:%d %s", m.Type, m.Line, m.Column, m.Status))
+		}
+	}
+	sort.Strings(got)
+	// A | B | C is (A | B) | C: dropping C is the outer |'s (column 37),
+	// dropping B (killed) and A the inner one's (column 33)
+	want := []string{"DROP_FLAG 12:33 KILLED", "DROP_FLAG 12:33 LIVED", "DROP_FLAG 12:37 LIVED"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("mutants:\n%s\nwant:\n%s\nengine output:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
 	}
 }

@@ -100,7 +100,14 @@ func renderSite(sf *srcFile, s *site) string {
 		}
 		b.WriteString("switch mutantActive {")
 		for _, m := range ms {
-			fmt.Fprintf(&b, " case %d: return (%s) %s (%s);", m.ID, x, m.to, y)
+			switch m.keep {
+			case 'x':
+				fmt.Fprintf(&b, " case %d: return (%s);", m.ID, x)
+			case 'y':
+				fmt.Fprintf(&b, " case %d: return (%s);", m.ID, y)
+			default:
+				fmt.Fprintf(&b, " case %d: return (%s) %s (%s);", m.ID, x, m.to, y)
+			}
 		}
 		fmt.Fprintf(&b, " }; return (%s) %s (%s) }()", x, n.Op, y)
 		return b.String()

@@ -121,6 +121,12 @@ func collect(fset *token.FileSet, sf *srcFile, info *types.Info) {
 			}
 			s.muts = append(s.muts, &mutant{File: sf.name, Type: typ, Line: at.Line, Column: at.Column, to: to, node: n})
 		}
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.OR && enabled["DROP_FLAG"] && isConst(info, b.X) && isConst(info, b.Y) {
+			s.muts = append(s.muts, &mutant{File: sf.name, Type: "DROP_FLAG", Line: at.Line, Column: at.Column, keep: 'x', node: n})
+			if inner, ok := ast.Unparen(b.X).(*ast.BinaryExpr); !ok || inner.Op != token.OR {
+				s.muts = append(s.muts, &mutant{File: sf.name, Type: "DROP_FLAG", Line: at.Line, Column: at.Column, keep: 'y', node: n})
+			}
+		}
 		if len(s.muts) == 0 {
 			return true
 		}
@@ -130,6 +136,12 @@ func collect(fset *token.FileSet, sf *srcFile, info *types.Info) {
 	})
 	// nest the sites by containment, for rendering
 	sort.SliceStable(sf.sites, func(i, j int) bool { return sf.sites[i].node.Pos() < sf.sites[j].node.Pos() })
+}
+
+// isConst: e is a constant expression (an open flag, a mode bit).
+func isConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil
 }
 
 func describe(s *site, parent ast.Node, stack []ast.Node, info *types.Info, sf *srcFile) {
@@ -170,6 +182,27 @@ func describe(s *site, parent ast.Node, stack []ast.Node, info *types.Info, sf *
 	switch n := s.node.(type) {
 	case *ast.BinaryExpr:
 		s.typ = typeOf(n)
+		if s.typ == "" && n.Op == token.OR && !inConst {
+			// an inner | of an OR of constants is untyped; the chain's root
+			// has the type its use gives it (an open's flags int), and so
+			// does every part of the chain
+			root := ast.Expr(n)
+		chain:
+			for i := len(stack) - 2; i >= 0; i-- {
+				switch p := stack[i].(type) {
+				case *ast.ParenExpr:
+					root = p
+				case *ast.BinaryExpr:
+					if p.Op != token.OR {
+						break chain
+					}
+					root = p
+				default:
+					break chain
+				}
+			}
+			s.typ = typeOf(root)
+		}
 		if tv := info.Types[n.X]; tv.Value == nil {
 			s.xTyp = typeOf(n.X)
 		}
@@ -178,6 +211,15 @@ func describe(s *site, parent ast.Node, stack []ast.Node, info *types.Info, sf *
 		}
 		if inConst || s.typ == "" {
 			s.noGo = "a constant expression"
+			// the slow way (retest) rewrites an operator; it cannot drop
+			// an operand, so a DROP_FLAG the schema cannot hold is not made
+			kept := s.muts[:0]
+			for _, m := range s.muts {
+				if m.keep == 0 {
+					kept = append(kept, m)
+				}
+			}
+			s.muts = kept
 		}
 		if tv := info.Types[n]; tv.Value != nil && s.noGo == "" {
 			// a typed constant outside a const declaration: fine in a closure

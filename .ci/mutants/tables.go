@@ -9,7 +9,14 @@ var enabled = map[string]bool{
 	"ARITHMETIC_BASE": true, "CONDITIONALS_BOUNDARY": true, "CONDITIONALS_NEGATION": true,
 	"INCREMENT_DECREMENT": true, "INVERT_NEGATIVES": true, "INVERT_LOOPCTRL": true,
 	"INVERT_LOGICAL": true, "REMOVE_SELF_ASSIGNMENTS": true, "INVERT_ASSIGNMENTS": true,
+	"DROP_FLAG": true,
 }
+
+// DROP_FLAG is the review's own mutator, not gremlins' (issue 43, the
+// doors pinned): in an OR of constants (open flags, modes), one operand
+// dropped — the right one of each |, and the left one of the innermost —
+// so each flag of unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC is dropped
+// once. A security flag no test misses is found by the run, not by hand.
 
 // tokenTypes is gremlins v0.6.0's TokenMutantType (internal/engine/mappings.go), in its order.
 var tokenTypes = map[token.Token][]string{
