@@ -54,20 +54,9 @@ func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
 		t.Skip("builds the engine and the fixture's test binaries")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "mutants")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, b)
-	}
+	bin := buildEngine(t, tmp)
 	mod := filepath.Join(tmp, "mod")
-	for name, text := range fixture {
-		p := filepath.Join(mod, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeModule(t, mod, fixture)
 	engine := func(eq string, args ...string) (string, int) {
 		eqFile := filepath.Join(tmp, "eq.txt")
 		if err := os.WriteFile(eqFile, []byte(eq), 0o644); err != nil {
@@ -159,10 +148,7 @@ func TestEngineDropsEachFlagOnce(t *testing.T) {
 		t.Skip("builds the engine and the fixture's test binaries")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "mutants")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, b)
-	}
+	bin := buildEngine(t, tmp)
 	mod := filepath.Join(tmp, "mod")
 	files := map[string]string{
 		"go.mod": "module fixture\n\ngo 1.26\n",
@@ -190,24 +176,61 @@ func TestModeHasB(t *testing.T) {
 }
 `,
 	}
-	for name, text := range files {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeModule(t, mod, files)
 	report := filepath.Join(tmp, "report.json")
 	cmd := exec.Command(bin, "-pkg", "flags", "-files", "flags.go", "-workers", "1", "-o", report)
 	cmd.Dir = mod
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOFLAGS=-mod=mod")
 	out, _ := cmd.CombinedOutput()
+	if _, err := os.Stat(report); err != nil {
+		t.Fatalf("no report: %v\n%s", err, out)
+	}
+	var got []string
+	for _, m := range reportMutants(t, report) {
+		got = append(got, strings.TrimPrefix(m, "flags.go "))
+	}
+	// A | B | C is (A | B) | C: dropping C is the outer |'s (column 37),
+	// dropping B (killed) and A the inner one's (column 33)
+	want := []string{"DROP_FLAG 12:33 KILLED", "DROP_FLAG 12:33 LIVED", "DROP_FLAG 12:37 LIVED"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("mutants:\n%s\nwant:\n%s\nengine output:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
+	}
+}
+
+// buildEngine builds the engine into tmp.
+func buildEngine(t *testing.T, tmp string) string {
+	t.Helper()
+	bin := filepath.Join(tmp, "mutants")
+	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, b)
+	}
+	return bin
+}
+
+// writeModule writes a fixture module's files under mod.
+func writeModule(t *testing.T, mod string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(mod, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// reportMutants reads a report's mutants as "file TYPE line:col STATUS".
+func reportMutants(t *testing.T, report string) []string {
+	t.Helper()
 	raw, err := os.ReadFile(report)
 	if err != nil {
-		t.Fatalf("no report: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	var rep struct {
 		Files []struct {
+			Name      string `json:"file_name"`
 			Mutations []struct {
 				Type, Status string
 				Line, Column int
@@ -220,14 +243,9 @@ func TestModeHasB(t *testing.T) {
 	var got []string
 	for _, f := range rep.Files {
 		for _, m := range f.Mutations {
-			got = append(got, fmt.Sprintf("%s %d:%d %s", m.Type, m.Line, m.Column, m.Status))
+			got = append(got, fmt.Sprintf("%s %s %d:%d %s", f.Name, m.Type, m.Line, m.Column, m.Status))
 		}
 	}
 	sort.Strings(got)
-	// A | B | C is (A | B) | C: dropping C is the outer |'s (column 37),
-	// dropping B (killed) and A the inner one's (column 33)
-	want := []string{"DROP_FLAG 12:33 KILLED", "DROP_FLAG 12:33 LIVED", "DROP_FLAG 12:37 LIVED"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("mutants:\n%s\nwant:\n%s\nengine output:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
-	}
+	return got
 }
