@@ -168,17 +168,6 @@ func removeRange(rs []LineRange, r LineRange) []LineRange {
 	return out
 }
 
-// clipRanges drops what lies past line n.
-func clipRanges(rs []LineRange, n int) []LineRange {
-	out := rs[:0:0]
-	for _, r := range rs {
-		if r.From > n {
-			break
-		}
-		out = append(out, LineRange{r.From, min(r.To, n)})
-	}
-	return out
-}
 
 // readsFor words the repo_read_file calls that show the lines a change
 // needs (windowsFor): "offset=3001 limit=100", "offset=1 limit=2000 and

@@ -142,15 +142,3 @@ type AppliedMsg struct {
 	Res   repoops.Result
 	Write Write // what was asked, for the write log
 }
-
-// run makes one call through the session, the way `repox call` does.
-func (p *Pane) run(tool string, args any, busy string) tea.Cmd {
-	p.callSeq++
-	p.busy = busy
-	p.call = repoops.CallText(tool, args)
-	p.res = nil
-	ctx, s := p.ctx, p.c.Session
-	return pane.Envelop(pane.Preview, pane.JobTool, p.callSeq, func() tea.Msg {
-		return previewCallMsg{tool: tool, res: pane.CallJSON(ctx, s, tool, args)}
-	})
-}
