@@ -168,7 +168,6 @@ func removeRange(rs []LineRange, r LineRange) []LineRange {
 	return out
 }
 
-
 // readsFor words the repo_read_file calls that show the lines a change
 // needs (windowsFor): "offset=3001 limit=100", "offset=1 limit=2000 and
 // offset=2001 limit=73".
