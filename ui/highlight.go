@@ -46,29 +46,14 @@ func lexerFor(name string) chroma.Lexer {
 // does not reproduce exactly fall back to plain text: highlighting must never
 // change what is shown.
 func Tokenize(name string, lines []string) [][]Token {
+	return tokenizeWith(lexerFor(name), lines)
+}
+
+// tokenizeWith is Tokenize with a given lexer (nil: plain text).
+func tokenizeWith(lexer chroma.Lexer, lines []string) [][]Token {
 	out := make([][]Token, len(lines))
-	lexer := lexerFor(name)
 	if lexer != nil {
-		if it, err := lexer.Tokenise(nil, strings.Join(lines, "\n")+"\n"); err == nil {
-			i := 0
-			for tok := range it {
-				if i >= len(lines) {
-					break
-				}
-				parts := strings.Split(tok.Value, "\n")
-				for j, p := range parts {
-					if j > 0 {
-						i++
-						if i >= len(lines) {
-							break
-						}
-					}
-					if p != "" {
-						out[i] = append(out[i], Token{Kind: tok.Type, Text: p})
-					}
-				}
-			}
-		}
+		lex(lexer, lines, out)
 	}
 	for i, l := range lines {
 		var b strings.Builder
@@ -83,6 +68,42 @@ func Tokenize(name string, lines []string) [][]Token {
 		}
 	}
 	return out
+}
+
+// lex fills out with the lexer's tokens, line by line. chroma v3's
+// iterator panics when a rule's regexp runs past its match timeout
+// (250 ms: a slow machine, the race detector, a pathological line), as
+// its iterator cannot return an error; the panic is recovered here and
+// the window is shown plain: highlighting must never take the explorer
+// down.
+func lex(lexer chroma.Lexer, lines []string, out [][]Token) {
+	defer func() {
+		if recover() != nil {
+			for i := range out {
+				out[i] = nil // a cut token may have left a line half done
+			}
+		}
+	}()
+	if it, err := lexer.Tokenise(nil, strings.Join(lines, "\n")+"\n"); err == nil {
+		i := 0
+		for tok := range it {
+			if i >= len(lines) {
+				break
+			}
+			parts := strings.Split(tok.Value, "\n")
+			for j, p := range parts {
+				if j > 0 {
+					i++
+					if i >= len(lines) {
+						break
+					}
+				}
+				if p != "" {
+					out[i] = append(out[i], Token{Kind: tok.Type, Text: p})
+				}
+			}
+		}
+	}
 }
 
 // syntaxStyles maps token kinds to styles drawn from the palette. It is
