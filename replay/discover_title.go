@@ -45,6 +45,8 @@ func sessionTitle(agent Agent, head []byte) string {
 		t = codexTitle(head)
 	case AgentGemini:
 		t = geminiTitle(head)
+	case AgentCopilot:
+		t = copilotTitle(head)
 	}
 	return cleanTitle(t)
 }

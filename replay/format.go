@@ -78,6 +78,7 @@ func formats() []format {
 		registerCodex()
 		registerGemini()
 		registerRepox()
+		registerCopilot()
 		registerForeign()
 	})
 	return registry

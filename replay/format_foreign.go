@@ -13,26 +13,11 @@ import (
 // Code chat session like any pretty-printed JSON).
 
 func registerForeign() {
-	registerFormat(format{shape: "a GitHub Copilot CLI events log", order: 50, probe: probeCopilotCLI})
 	registerFormat(format{shape: "a VS Code Copilot Chat session", order: 51, probe: probeVSCodeChat})
 	registerFormat(format{shape: "a Qwen Code session", order: 52, probe: probeQwen})
 	registerFormat(format{shape: "a Pi session", order: 53, probe: probePi})
 	registerFormat(format{shape: "a Factory Droid session", order: 54, probe: probeDroid})
 	registerFormat(format{shape: "an Aider chat history", order: 55, probe: probeAider})
-}
-
-// probeCopilotCLI: ~/.copilot/session-state/<id>/events.jsonl, events
-// {type, data, id, timestamp, parentId} with dotted types
-// ("session.start", "user.message", "tool.execution_start").
-func probeCopilotCLI(h *Head) Answer {
-	return h.objects(func(l *headLine) Answer {
-		typ := l.str("type")
-		dot := strings.IndexByte(typ, '.')
-		if dot <= 0 || dot == len(typ)-1 || l.sub("data") == nil || !l.has("parentId") {
-			return Answer{}
-		}
-		return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(clip(typ, 40))+" event with \"data\" and \"parentId\"")}
-	})
 }
 
 // vscodeChatKeys are keys of VS Code's serialized chat session

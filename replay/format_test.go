@@ -63,6 +63,7 @@ func TestDetectEveryTranscriptInTestdata(t *testing.T) {
 		"testdata/transcripts/claude-code/moredip-session-share/general-tool-calls.EXCERPT.jsonl":                                   AgentClaude,
 		"testdata/transcripts/claude-code/moredip-session-share/read-tool-variants.jsonl":                                           AgentClaude,
 		"testdata/transcripts/codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl":                         AgentCodex,
+		"testdata/transcripts/copilot-cli/qiaolei81-copilot-session-viewer/events.EXCERPT.jsonl":                                    AgentCopilot,
 	}
 	root := filepath.Dir(filepath.Dir(repotest.Shared(t, "transcripts")))
 	found := 0
@@ -137,6 +138,11 @@ func TestDetectHandMadeTranscripts(t *testing.T) {
 			`{"record_type":"state"}` + "\n" + `{"type":"message","role":"user","content":[]}` + "\n", AgentCodex, "a 2025 Codex rollout"},
 		{"codex 2025 items without the header", `{"type":"function_call","name":"shell","arguments":"{}","call_id":"c1"}` + "\n", AgentCodex, "a 2025 Codex rollout"},
 		{"repox call log", `{"v":1,"time":"2026-01-02T03:04:05Z","session":"s1","tool":"repo_tree","args":{},"isError":false,"text":"a.go"}` + "\n", AgentRepox, "a repox call log"},
+		{"copilot cli events.jsonl", `{"type":"session.start","data":{"sessionId":"c-1","version":1,"producer":"copilot-agent","copilotVersion":"0.0.369","startTime":"2026-01-02T03:04:05.000Z","context":{"cwd":"/home/u/proj"}},"id":"ev1","timestamp":"2026-01-02T03:04:05.000Z","parentId":null}
+{"type":"user.message","data":{"content":"read a.go","attachments":[]},"id":"ev2","timestamp":"2026-01-02T03:04:06.000Z","parentId":"ev1"}
+{"type":"assistant.message","data":{"messageId":"am1","content":"","toolRequests":[{"toolCallId":"tc1","name":"view","arguments":{"path":"/home/u/proj/a.go"}}]},"id":"ev3","timestamp":"2026-01-02T03:04:07.000Z","parentId":"ev2"}
+{"type":"tool.execution_complete","data":{"toolCallId":"tc1","success":true,"result":{"content":"package a"}},"id":"ev4","timestamp":"2026-01-02T03:04:08.000Z","parentId":"ev3"}
+`, AgentCopilot, "a GitHub Copilot CLI events log"},
 		{"claude code, minimal records", (&cc{t: t, cwd: root}).use("m1", "a", "Read", map[string]any{"file_path": root + "/a.go"}).String(), AgentClaude, "a Claude Code session"},
 	} {
 		h, f, _ := headOf([]byte(c.body))
@@ -173,12 +179,6 @@ var foreign = []struct {
 {"type":"message","id":"m2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"tu1","name":"Read","input":{"file_path":"/home/u/proj/a.go"}}]},"parentId":"m1"}
 {"type":"message","id":"m3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu1","content":"package a"}]},"parentId":"m2"}
 `, "a Factory Droid session", `line 1 is a "session_start" record with "id"`},
-	{"Copilot CLI", "events.jsonl",
-		`{"type":"session.start","data":{"sessionId":"c-1","version":1,"producer":"copilot-agent","copilotVersion":"0.0.369","startTime":"2026-01-02T03:04:05.000Z","context":{"cwd":"/home/u/proj"}},"id":"ev1","timestamp":"2026-01-02T03:04:05.000Z","parentId":null}
-{"type":"user.message","data":{"content":"read a.go","attachments":[]},"id":"ev2","timestamp":"2026-01-02T03:04:06.000Z","parentId":"ev1"}
-{"type":"assistant.message","data":{"messageId":"am1","content":"","toolRequests":[{"toolCallId":"tc1","name":"view","arguments":{"path":"/home/u/proj/a.go"}}]},"id":"ev3","timestamp":"2026-01-02T03:04:07.000Z","parentId":"ev2"}
-{"type":"tool.execution_complete","data":{"toolCallId":"tc1","success":true,"result":{"content":"package a"}},"id":"ev4","timestamp":"2026-01-02T03:04:08.000Z","parentId":"ev3"}
-`, "a GitHub Copilot CLI events log", `line 1 is a "session.start" event with "data" and "parentId"`},
 	{"VS Code Copilot Chat", "0f1e2d3c.json", `{
   "version": 3,
   "requesterUsername": "u",
@@ -238,7 +238,7 @@ func TestForeignTranscriptsAreRefused(t *testing.T) {
 		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sentence := c.what + " (" + c.evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI and repox call logs"
+		sentence := c.what + " (" + c.evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI and repox call logs"
 		_, st, err := ReadAll(strings.NewReader(c.body))
 		if err == nil || err.Error() != sentence || st.NotTranscript != sentence || st.Format != "" || st.Calls != 0 {
 			t.Errorf("%s: read: %v, stats %+v\nwant %s", c.name, err, st, sentence)
@@ -329,10 +329,8 @@ func TestDiscoverPassesForeignTranscriptsOver(t *testing.T) {
 	}
 	qwen := filepath.Join(home, ".claude", "projects", claudeProjectName(root), "qs-1.jsonl")
 	vscode := filepath.Join(home, ".gemini", "tmp", projectHash(root), "chats", "session-2026-01-02T03-04-0f1e2d3c.json")
-	copilot := filepath.Join(env.RepoxLogDir(), "events.jsonl")
 	put(qwen, body("Qwen Code"))
 	put(vscode, body("VS Code Copilot Chat"))
-	put(copilot, body("Copilot CLI"))
 	d, err := DiscoverAll(context.Background(), root, env)
 	if err != nil {
 		t.Fatal(err)
@@ -343,7 +341,6 @@ func TestDiscoverPassesForeignTranscriptsOver(t *testing.T) {
 	for _, w := range []string{
 		quoted(qwen) + " was not read: a Qwen Code session (line 1",
 		quoted(vscode) + " was not read: a VS Code Copilot Chat session (a JSON document",
-		quoted(copilot) + " was not read: a GitHub Copilot CLI events log (line 1",
 	} {
 		if !slices.ContainsFunc(d.Passed, func(s string) bool { return strings.HasPrefix(s, w) }) {
 			t.Errorf("passed over %q, want a sentence starting %q", d.Passed, w)
@@ -376,7 +373,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 	}
 	sb.WriteString(`{"type":"assistant","sessionId":"s","message":{"content":[]}}` + "\n") // after the head: never read
 	calls, st, err := ReadAll(strings.NewReader(sb.String()))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" || len(calls) != 0 {
 		t.Errorf("%v, stats %+v", err, st)
 	}
@@ -454,7 +451,7 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 		t.Errorf("report: %v\n%s", err, out.String())
 	}
 	_, _, err = ReadAll(strings.NewReader("DEAR DIARY\ntoday I read a.go\n"))
-	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, Toy and repox call logs"
+	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Toy and repox call logs"
 	if err == nil || err.Error() != want {
 		t.Errorf("the diary: %v\nwant %s", err, want)
 	}
@@ -466,7 +463,7 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 func TestHeaderlessMessageLinesAreNotCodex(t *testing.T) {
 	body := `{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}` + "\n"
 	_, st, err := ReadAll(strings.NewReader(body))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" {
 		t.Errorf("%v %+v", err, st)
 	}
