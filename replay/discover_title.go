@@ -47,6 +47,8 @@ func sessionTitle(agent Agent, head []byte) string {
 		t = geminiTitle(head)
 	case AgentCopilot:
 		t = copilotTitle(head)
+	case AgentQwen:
+		t = qwenTitle(head)
 	}
 	return cleanTitle(t)
 }

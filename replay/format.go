@@ -79,6 +79,7 @@ func formats() []format {
 		registerGemini()
 		registerRepox()
 		registerCopilot()
+		registerQwen()
 		registerForeign()
 	})
 	return registry
