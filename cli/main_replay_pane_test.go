@@ -16,8 +16,8 @@ func TestReplayPaneCommandLine(t *testing.T) {
 	if err := os.WriteFile(log, []byte(rec+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	events := filepath.Join(t.TempDir(), "events.jsonl")
-	ev := `{"type":"session.start","data":{"sessionId":"c1","version":1,"producer":"copilot-agent"},"id":"e1","timestamp":"2026-01-02T03:04:05Z","parentId":null}`
+	events := filepath.Join(t.TempDir(), "pi-1.jsonl")
+	ev := `{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05Z","cwd":"/home/u/proj"}`
 	if err := os.WriteFile(events, []byte(ev+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestReplayPaneCommandLine(t *testing.T) {
 		{[]string{"replay", "--json", log}, "--json goes with --report"},
 		{[]string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl: stat"},
 		{[]string{"replay", t.TempDir()}, "not a regular file"},
-		{[]string{"replay", events}, "repox replay: " + events + ": a GitHub Copilot CLI events log (line 1 is a \"session.start\" event"},
+		{[]string{"replay", events}, "repox replay: " + events + ": a Pi session (line 1 is a \"session\" header"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) {

@@ -33,10 +33,10 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 	junk := filepath.Join(t.TempDir(), "junk.txt")
 	os.WriteFile(junk, []byte("hello\nworld\n"), 0o644)
 	folder := t.TempDir()
-	// a Qwen Code session: once read as Claude Code's, "0 calls", exit 0
-	qwen := filepath.Join(t.TempDir(), "qs-1.jsonl")
-	os.WriteFile(qwen, []byte(`{"uuid":"q1","parentUuid":null,"sessionId":"qs-1","timestamp":"2026-01-02T03:04:05.000Z","type":"user","cwd":"/home/u/proj","version":"0.6.0","message":{"role":"user","parts":[{"text":"read a.go"}]}}`+"\n"), 0o644)
-	qwenWhy := qwen + `: a Qwen Code session (line 1 is a "user" record whose message has Gemini-style "parts"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI and repox call logs`
+	// a Factory Droid session: once read as a 2025 Codex rollout, "0 calls", exit 0
+	qwen := filepath.Join(t.TempDir(), "d-1.jsonl")
+	os.WriteFile(qwen, []byte(`{"type":"session_start","id":"d-1","title":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}`+"\n"), 0o644)
+	qwenWhy := qwen + `: a Factory Droid session (line 1 is a "session_start" record with "id"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs`
 	for _, c := range []struct {
 		args []string
 		want string

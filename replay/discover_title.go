@@ -45,6 +45,10 @@ func sessionTitle(agent Agent, head []byte) string {
 		t = codexTitle(head)
 	case AgentGemini:
 		t = geminiTitle(head)
+	case AgentCopilot:
+		t = copilotTitle(head)
+	case AgentQwen:
+		t = qwenTitle(head)
 	}
 	return cleanTitle(t)
 }

@@ -37,6 +37,8 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 	w.claude()
 	w.codex()
 	w.gemini()
+	w.copilot()
+	w.qwen()
 	w.repoxLogs()
 	sort.SliceStable(w.out.Sessions, func(i, j int) bool {
 		return newest(w.out.Sessions[i]).After(newest(w.out.Sessions[j]))
@@ -259,4 +261,80 @@ func (w *walker) realFolder(p string) bool {
 		return false
 	}
 	return st.IsDir()
+}
+
+// copilot: GitHub Copilot CLI's session-state/<id>/events.jsonl (and the
+// older session-state/<id>.jsonl), matched on the folder session.start
+// records. A session folder that is a link, and an events file that is a
+// link or a special file, is passed over with a sentence.
+func (w *walker) copilot() {
+	root := filepath.Join(w.env.Home, ".copilot", "session-state")
+	ents, err := readDir(root)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.pass("Copilot CLI's session-state folder %s could not be read", root, err)
+		}
+		return
+	}
+	for _, e := range ents {
+		if w.ctx.Err() != nil {
+			return
+		}
+		p := filepath.Join(root, e.Name())
+		switch {
+		case strings.HasSuffix(e.Name(), ".jsonl"):
+			if w.file(p, e) {
+				w.add(AgentCopilot, p)
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+			w.pass("the session folder %s was not read", p, errLink)
+		case e.IsDir():
+			events := filepath.Join(p, "events.jsonl")
+			st, err := os.Lstat(events)
+			if err != nil {
+				continue // a session with no events yet
+			}
+			if w.file(events, fs.FileInfoToDirEntry(st)) {
+				w.add(AgentCopilot, events)
+			}
+		}
+	}
+}
+
+// qwen: Qwen Code's projects/<name of the folder>/chats/*.jsonl, and of
+// folders inside it (the name is Claude Code's: every character not a
+// letter or digit turned into -); the recorded cwd decides. A project or
+// chats folder that is a link, and a session file that is one or a
+// special file, is passed over with a sentence.
+func (w *walker) qwen() {
+	projects := filepath.Join(w.env.Home, ".qwen", "projects")
+	ents, err := readDir(projects)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.pass("Qwen Code's projects folder %s could not be read", projects, err)
+		}
+		return
+	}
+	names := claudeProjectNames(w.dir)
+	for _, e := range ents {
+		match := false
+		for _, name := range names {
+			match = match || e.Name() == name || strings.HasPrefix(e.Name(), name+"-")
+		}
+		chats := filepath.Join(projects, e.Name(), "chats")
+		if !match || w.ctx.Err() != nil || !w.realFolder(filepath.Dir(chats)) || !w.realFolder(chats) {
+			continue
+		}
+		files, err := readDir(chats)
+		if err != nil {
+			w.pass("Qwen Code's chats folder %s could not be read", chats, err)
+			continue
+		}
+		for _, f := range files {
+			p := filepath.Join(chats, f.Name())
+			if strings.HasSuffix(f.Name(), ".jsonl") && w.file(p, f) {
+				w.add(AgentQwen, p)
+			}
+		}
+	}
 }

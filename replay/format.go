@@ -78,6 +78,8 @@ func formats() []format {
 		registerCodex()
 		registerGemini()
 		registerRepox()
+		registerCopilot()
+		registerQwen()
 		registerForeign()
 	})
 	return registry

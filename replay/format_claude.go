@@ -20,8 +20,8 @@ func probeClaude(h *Head) Answer {
 	return h.objects(func(l *headLine) Answer {
 		typ := l.str("type")
 		switch {
-		case typ == "":
-			return Answer{}
+		case typ == "" || hasParts(l):
+			return Answer{} // a Gemini-shaped message: Qwen Code's (its subagents' records have isSidechain too)
 		case l.has("isSidechain") || l.has("userType"):
 			key := "isSidechain"
 			if !l.has(key) {

@@ -8,31 +8,15 @@ import (
 
 // Agents whose files repox does not read. They are recognised only to be
 // refused, by name: read as the agent they resemble they would replay as
-// a confident "0 calls" (Qwen Code's records look like Claude Code's, Pi's
-// and Factory Droid's "message" lines like a 2025 Codex rollout's, a VS
-// Code chat session like any pretty-printed JSON).
+// a confident "0 calls" (Pi's and Factory Droid's "message" lines look
+// like a 2025 Codex rollout's, a VS Code chat session like any
+// pretty-printed JSON).
 
 func registerForeign() {
-	registerFormat(format{shape: "a GitHub Copilot CLI events log", order: 50, probe: probeCopilotCLI})
 	registerFormat(format{shape: "a VS Code Copilot Chat session", order: 51, probe: probeVSCodeChat})
-	registerFormat(format{shape: "a Qwen Code session", order: 52, probe: probeQwen})
 	registerFormat(format{shape: "a Pi session", order: 53, probe: probePi})
 	registerFormat(format{shape: "a Factory Droid session", order: 54, probe: probeDroid})
 	registerFormat(format{shape: "an Aider chat history", order: 55, probe: probeAider})
-}
-
-// probeCopilotCLI: ~/.copilot/session-state/<id>/events.jsonl, events
-// {type, data, id, timestamp, parentId} with dotted types
-// ("session.start", "user.message", "tool.execution_start").
-func probeCopilotCLI(h *Head) Answer {
-	return h.objects(func(l *headLine) Answer {
-		typ := l.str("type")
-		dot := strings.IndexByte(typ, '.')
-		if dot <= 0 || dot == len(typ)-1 || l.sub("data") == nil || !l.has("parentId") {
-			return Answer{}
-		}
-		return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(clip(typ, 40))+" event with \"data\" and \"parentId\"")}
-	})
 }
 
 // vscodeChatKeys are keys of VS Code's serialized chat session
@@ -67,37 +51,6 @@ func probeVSCodeChat(h *Head) Answer {
 			}
 		}
 		return Answer{}
-	})
-}
-
-// probeQwen: ~/.qwen/projects/<folder>/chats/<session>.jsonl. Records
-// {uuid, parentUuid, sessionId, timestamp, type, cwd, version, message}
-// like Claude Code's, but types user, assistant, tool_result and system,
-// messages in Gemini's shape {role, parts}, and no "isSidechain".
-func probeQwen(h *Head) Answer {
-	return h.objects(func(l *headLine) Answer {
-		typ := l.str("type")
-		if l.str("sessionId") == "" || l.has("isSidechain") || l.has("userType") {
-			return Answer{}
-		}
-		switch typ {
-		case "tool_result":
-			return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a \"tool_result\" record with \"sessionId\"")}
-		case "user", "assistant", "system":
-		default:
-			return Answer{}
-		}
-		if m := l.sub("message"); m != nil {
-			if _, ok := m["parts"]; ok {
-				return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(typ)+" record whose message has Gemini-style \"parts\"")}
-			}
-		}
-		for _, key := range []string{"systemPayload", "toolCallResult"} {
-			if l.has(key) {
-				return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a "+strconv.Quote(typ)+" record with "+strconv.Quote(key))}
-			}
-		}
-		return Answer{Verdict: Unsure}
 	})
 }
 
