@@ -1,0 +1,68 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeTranscript writes s to a file of its own and returns its path.
+func writeTranscript(t *testing.T, name, s string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// codexTwoHunks is a Codex rollout whose one apply_patch changes a.go in
+// two hunks that repox cannot apply (their old lines are not in the
+// root's file): the change is not replayed, once for the call.
+func codexTwoHunks(t *testing.T, root string) string {
+	b := &cx{t: t}
+	b.line("session_meta", map[string]any{"id": "r1", "cwd": root}).
+		call("c1", "read_file", map[string]any{"file_path": root + "/a.go"}).
+		out("c1", "L1: one\nL2: two\nL3: three").
+		line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+			"input": "*** Begin Patch\n*** Update File: a.go\n@@\n-nope one\n+x\n@@\n-nope two\n+y\n*** End Patch"}).
+		line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
+	return b.sb.String()
+}
+
+// The Codex symptom of issue 38: the report listed one call's
+// not-replayed twice (one per hunk), the list counted both, the pane one.
+// A step says a finding once; every face counts it once.
+func TestCodexNotReplayedIsOneFindingOnEveryFace(t *testing.T) {
+	root := gitRepo(t, map[string]string{"a.go": "one\ntwo\nthree\n"})
+	path := writeTranscript(t, "rollout.jsonl", codexTwoHunks(t, root))
+	var out bytes.Buffer
+	if err := Report(context.Background(), ReportOptions{Transcript: path, Root: root}, &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if n := strings.Count(text, "! not-replayed"); n != 1 {
+		t.Errorf("the report lists %d not-replayed, want 1:\n%s", n, text)
+	}
+	counts, err := CountFindings(context.Background(), ReportOptions{Transcript: path, Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts.Findings[FlagNotReplayed] != 1 || counts.FindingTotal() != 1 {
+		t.Errorf("counted %+v, want 1 not-replayed", counts)
+	}
+	if !strings.Contains(text, "; "+counts.Text()+"\n") {
+		t.Errorf("the report's summary does not say %q:\n%s", counts.Text(), text)
+	}
+}
+
+// runReport prints a report of the transcript read from r to w (w.file
+// names it; no subagents are merged).
+func runReport(ctx context.Context, r io.ReadSeeker, root, session string, w *reportWriter) error {
+	_, err := run(ctx, r, RunOptions{Root: root, Session: session}, w.file, w)
+	return err
+}
