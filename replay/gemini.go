@@ -314,6 +314,17 @@ func (d *geminiDoc) scan(b []byte) {
 	}
 }
 
+// closedBy: the document is open and tail, a last line without its
+// newline, closes it.
+func (d *geminiDoc) closedBy(tail []byte) bool {
+	if d.closed || d.over {
+		return false
+	}
+	c := geminiDoc{depth: d.depth, inStr: d.inStr, esc: d.esc}
+	c.scan(tail)
+	return c.depth == 0 && (d.size > 0 || len(bytes.TrimSpace(tail)) > 0)
+}
+
 func (d *geminiDoc) end(tail []byte, st *Stats) {
 	if d.closed || d.over {
 		return

@@ -3,6 +3,8 @@ package sessions
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -18,8 +20,9 @@ import (
 
 // Issue 38's first symptom: one transcript gave other totals on each
 // face (the pane counted calls with findings, notes among them; the list
-// cell and the report counted flags, each its own way). The driver
-// counts once (replay.Counts) and every face prints that.
+// cell and the report counted flags, each its own way; a Gemini CLI
+// document showed 0 calls in the pane). The driver counts once
+// (replay.Counts) and every face prints that.
 
 // totalsCase is one transcript, written under home for the repository
 // at dir; calls is how many calls it has.
@@ -80,6 +83,25 @@ var totalsCases = []totalsCase{
 				"input": "*** Begin Patch\n*** Update File: b.txt\n@@\n-nope one\n+x\n@@\n-nope two\n+y\n*** End Patch"}) +
 			line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM b.txt"})
 		return writeAt(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "02", "rollout-2026-01-02T03-04-05-r1.jsonl"), s)
+	}},
+	{name: "gemini-cli", calls: 2, write: func(t *testing.T, home, dir string) string {
+		// a session document, pretty-printed, with no newline at its end
+		read := func(id, file, output string) map[string]any {
+			return map[string]any{"id": id, "name": "read_file", "args": map[string]any{"absolute_path": dir + "/" + file}, "status": "success",
+				"timestamp": "2026-01-02T03:04:06.000Z",
+				"result":    []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": "read_file", "response": map[string]any{"output": output}}}}}
+		}
+		h := sha256.Sum256([]byte(dir))
+		doc := map[string]any{"sessionId": "g1", "projectHash": hex.EncodeToString(h[:]), "startTime": "2026-01-02T03:04:05.000Z",
+			"lastUpdated": "2026-01-02T03:04:09.000Z", "messages": []any{
+				map[string]any{"id": "u1", "type": "user", "timestamp": "2026-01-02T03:04:05.000Z", "content": "read them"},
+				map[string]any{"id": "g1", "type": "gemini", "timestamp": "2026-01-02T03:04:06.000Z", "content": "",
+					"toolCalls": []any{read("t1", "b.txt", "a\nb\nc\nd\ne\n"), read("t2", "README.md", "# fixture\n\nA small repository, then.\n")}}}}
+		b, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return writeAt(t, filepath.Join(home, ".gemini", "tmp", hex.EncodeToString(h[:]), "chats", "session-2026-01-02T03-04-g1.json"), string(b))
 	}},
 }
 
