@@ -84,6 +84,7 @@ func (g *geminiDecoder) meta(r gmRecord, st *Stats) {
 }
 
 func (g *geminiDecoder) message(m gmMessage, st *Stats) {
+	st.at(parseTime(m.Timestamp))
 	switch m.Type {
 	case "user":
 		g.s.userTurn() // calls still unanswered will not be (pairing.go)
