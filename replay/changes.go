@@ -45,6 +45,9 @@ type Changes struct {
 	// Shell: calls that ran a shell command that may change files; their
 	// changes are not in the diff.
 	Shell int
+	// Counts: the replay's calls, findings and notes, as the report
+	// counts them (the driver's)
+	Counts Counts
 }
 
 // SessionChanges replays the session in r (a transcript at path; a repox
@@ -52,9 +55,11 @@ type Changes struct {
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
 	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
-	if _, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink); err != nil {
+	sum, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
+	if err != nil {
 		return nil, err
 	}
+	sink.out.Counts = sum.Counts
 	if len(sink.sessions) > 1 {
 		ids := make([]string, 0, len(sink.sessions))
 		for id := range sink.sessions {
@@ -288,7 +293,7 @@ func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Write
 		for _, fc := range ch.Files {
 			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
 		}
-		writeJSON(out, map[string]any{"type": "summary", "notes": notes})
+		writeJSON(out, map[string]any{"type": "summary", "notes": notes, "counts": ch.Counts})
 		return nil
 	}
 	for _, n := range notes {

@@ -35,12 +35,28 @@ func (c *Counts) Add(s Step) {
 		c.Findings, c.Notes = map[FlagKind]int{}, map[FlagKind]int{}
 	}
 	for _, f := range s.Flags {
-		if f.Severity == SeverityNote {
+		if f.Note() {
 			c.Notes[f.Kind]++
 		} else {
 			c.Findings[f.Kind]++
 		}
 	}
+}
+
+// Note: the flag is counted as a note, not a finding.
+func (f Flag) Note() bool { return f.Severity == SeverityNote }
+
+// Graded is one step's findings and notes, counted as Add counts them
+// (a row of the sessions pane's timeline).
+func (s Step) Graded() (findings, notes int) {
+	for _, f := range s.Flags {
+		if f.Note() {
+			notes++
+		} else {
+			findings++
+		}
+	}
+	return findings, notes
 }
 
 // FindingTotal is the number of findings, notes apart.

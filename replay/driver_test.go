@@ -3,7 +3,9 @@ package replay
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,6 +60,34 @@ func TestCodexNotReplayedIsOneFindingOnEveryFace(t *testing.T) {
 	}
 	if !strings.Contains(text, "; "+counts.Text()+"\n") {
 		t.Errorf("the report's summary does not say %q:\n%s", counts.Text(), text)
+	}
+	// --json and --changes --json carry the same numbers
+	for _, face := range []string{"--json", "--changes --json"} {
+		var out, errs bytes.Buffer
+		var err error
+		if face == "--json" {
+			err = Report(context.Background(), ReportOptions{Transcript: path, Root: root, JSON: true}, &out)
+		} else {
+			err = WriteChanges(context.Background(), ChangesOptions{Transcript: path, Root: root, JSON: true}, &out, &errs)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		var sum struct {
+			Findings map[FlagKind]int `json:"findings"`
+			Counts   *Counts          `json:"counts"`
+		}
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+			t.Fatal(err)
+		}
+		got := sum.Findings
+		if sum.Counts != nil {
+			got = sum.Counts.Findings
+		}
+		if !maps.Equal(got, counts.Findings) {
+			t.Errorf("%s: findings %v, want %v", face, got, counts.Findings)
+		}
 	}
 }
 

@@ -174,7 +174,7 @@ func (r *reportWriter) step(s Step) {
 	}
 	r.diff(cmp)
 	for _, f := range s.Flags {
-		if f.Severity == SeverityNote {
+		if f.Note() {
 			r.printf("    · note, %s: %s\n", f.Kind, f.Text)
 			continue
 		}
