@@ -45,41 +45,58 @@ type Changes struct {
 	// Shell: calls that ran a shell command that may change files; their
 	// changes are not in the diff.
 	Shell int
+	// Counts: the replay's calls, findings and notes, as the report
+	// counts them (the driver's)
+	Counts Counts
 }
 
 // SessionChanges replays the session in r (a transcript at path; a repox
 // log: the session named, or its only one) from its start state against
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
-	out := &Changes{}
-	sessions := map[string]bool{}
-	var endErr error
-	opt := reportOptions{root: root, session: session, against: AgainstStart, path: path,
-		atEnd: func(sess string, rp *Replayer) {
-			sessions[sess] = true
-			if err := rp.collectChanges(out); err != nil && endErr == nil {
-				endErr = err
-			}
-		},
-		onCall: out.noteCall,
-	}
-	w := &reportWriter{w: io.Discard, json: true, file: path}
-	if _, err := runReportWith(ctx, r, opt, w); err != nil {
+	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
+	sum, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
+	if err != nil {
 		return nil, err
 	}
-	if len(sessions) > 1 {
-		ids := make([]string, 0, len(sessions))
-		for id := range sessions {
+	sink.out.Counts = sum.Counts
+	if len(sink.sessions) > 1 {
+		ids := make([]string, 0, len(sink.sessions))
+		for id := range sink.sessions {
 			ids = append(ids, quoted(id))
 		}
 		sort.Strings(ids)
 		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
 	}
-	if endErr != nil {
-		return nil, endErr
+	if sink.endErr != nil {
+		return nil, sink.endErr
 	}
+	out := sink.out
 	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
 	return out, nil
+}
+
+// changesSink is the driver's sink for a session's changes: each call's
+// part the diff cannot hold, and each session's files at its end.
+type changesSink struct {
+	out      *Changes
+	sessions map[string]bool
+	endErr   error
+}
+
+func (s *changesSink) Begin(RunStart) error { return nil }
+func (s *changesSink) Step(e StepEvent) error {
+	s.out.noteCall(e.Step.Call)
+	return nil
+}
+func (s *changesSink) End(Summary) error { return nil }
+
+func (s *changesSink) sessionEnd(id string, rp *Replayer) error {
+	s.sessions[id] = true
+	if err := rp.collectChanges(s.out); err != nil && s.endErr == nil {
+		s.endErr = err
+	}
+	return nil
 }
 
 // writingTools are the agents' tools that change files.
@@ -276,7 +293,7 @@ func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Write
 		for _, fc := range ch.Files {
 			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
 		}
-		writeJSON(out, map[string]any{"type": "summary", "notes": notes})
+		writeJSON(out, map[string]any{"type": "summary", "notes": notes, "counts": ch.Counts})
 		return nil
 	}
 	for _, n := range notes {

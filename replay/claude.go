@@ -78,14 +78,18 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		var head struct {
 			Type        string `json:"type"`
 			IsSidechain bool   `json:"isSidechain"`
+			Timestamp   string `json:"timestamp"`
 		}
 		if err := json.Unmarshal(b, &head); err != nil {
 			st.skip("line %d is not JSON: %v", n, err)
 		} else if !claudeTypes[head.Type] {
 			st.Unknown++
 			st.LastSkip = "line " + strconv.Itoa(n) + " has record type " + strconv.Quote(head.Type) + ", which this reader does not know"
-		} else if head.Type == "user" && !head.IsSidechain {
-			d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
+		} else {
+			st.at(parseTime(head.Timestamp))
+			if head.Type == "user" && !head.IsSidechain {
+				d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
+			}
 		}
 		return
 	}
@@ -119,6 +123,7 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	if st.Started.IsZero() && !ts.IsZero() {
 		st.Started = ts
 	}
+	st.at(ts)
 	if l.Message == nil || (l.Type != "user" && l.Type != "assistant") {
 		return
 	}

@@ -82,6 +82,7 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 	if st.Started.IsZero() && !ts.IsZero() {
 		st.Started = ts
 	}
+	st.at(ts)
 	codexConversation(d.s, l.Type, l.Payload, ts)
 	switch l.Type {
 	case "session_meta":

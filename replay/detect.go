@@ -92,6 +92,16 @@ type docDecoder interface {
 	end(tail []byte, st *Stats)
 }
 
+// docEnds: the decoder is a document's and the unterminated last line
+// closes the document (Gemini CLI writes its session document with no
+// newline at the end). A Follower, which never reaches an end of input,
+// hands the document over (atEnd) at the end of what is written so far
+// only then: a document still being written is not decoded early.
+func (s *stream) docEnds(sp *splitter) bool {
+	d, ok := s.dec.(interface{ closedBy(tail []byte) bool })
+	return ok && !sp.tooLong && len(sp.tail) > 0 && d.closedBy(sp.tail)
+}
+
 // atEnd hands a document decoder the unterminated last line; true when
 // it took it.
 func (s *stream) atEnd(sp *splitter) bool {

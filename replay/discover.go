@@ -56,8 +56,8 @@ type SessionInfo struct {
 	ID      string    `json:"id,omitempty"`
 	Cwd     string    `json:"cwd,omitempty"`
 	Started time.Time `json:"started"`
-	// Ended is the time of its last call (zero when none came after
-	// Started): Ended-Started is how long the session ran.
+	// Ended is the time of its last record, a call or not (zero when
+	// none came after Started): Ended-Started is how long the session ran.
 	Ended     time.Time `json:"ended,omitzero"`
 	Modified  time.Time `json:"modified"`
 	Calls     int       `json:"calls"`

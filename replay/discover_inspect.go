@@ -58,7 +58,7 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 	}
 	defer f.Close()
 	var head headTap
-	var last time.Time
+	last := time.Time{} // a merged subagent's calls are not the transcript's records
 	st, err := readSummaryOf(ctx, io.TeeReader(f, &head), path, func(c Call) {
 		if c.Time.After(last) {
 			last = c.Time
@@ -73,6 +73,9 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 	si := SessionInfo{Agent: agent, Path: path, ID: st.SessionID, Cwd: st.Cwd, Started: st.Started,
 		Modified: info.ModTime(), Calls: st.Calls, FileCalls: st.FileCalls, Skipped: st.Skipped,
 		Title: sessionTitle(agent, head.buf)}
+	if st.Ended.After(last) {
+		last = st.Ended // the last record's time, a call's or not
+	}
 	if !st.Started.IsZero() && last.After(st.Started) {
 		si.Ended = last
 	}

@@ -25,7 +25,7 @@ func TestCountFindingsIsTheReportsSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Calls != 3 || got.Notes != 1 || got.Total() != 1 || got.Findings[FlagEditUnread] != 1 {
+	if got.Calls != 3 || got.NoteTotal() != 1 || got.FindingTotal() != 1 || got.Findings[FlagEditUnread] != 1 {
 		t.Errorf("counts %+v, want 3 calls, 1 note and 1 edit-unread", got)
 	}
 	if data, _ := os.ReadFile(filepath.Join(root, "b.txt")); string(data) != "a\nb\nc\nd\ne\n" {

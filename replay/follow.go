@@ -221,8 +221,18 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 		}
 	}
 	// at the end of what is written so far, a last line that parses as
-	// JSON is complete (finish feeds it); only another one is partial
-	t.rd.s.st.Partial = !more && t.rd.sp.finish(t.rd.s.feed)
+	// JSON is complete (finish feeds it), and so is the last line of a
+	// document that it closes (a Gemini CLI session-*.json: atEnd hands
+	// it over); only another one is partial
+	switch {
+	case more:
+		t.rd.s.st.Partial = false
+	case t.rd.s.docEnds(&t.rd.sp):
+		t.rd.s.atEnd(&t.rd.sp)
+		t.rd.s.st.Partial = false
+	default:
+		t.rd.s.st.Partial = t.rd.sp.finish(t.rd.s.feed)
+	}
 	upd.Calls, upd.Said = t.rd.takeReady()
 	t.sent += len(upd.Calls)
 	upd.Stats = t.rd.Stats()

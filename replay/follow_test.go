@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -153,4 +154,47 @@ func TestFollowSendsBatchesAsItReads(t *testing.T) {
 		}
 	}
 	t.Logf("%d calls in %d updates", len(got), updates)
+}
+
+// Issue 38: a Gemini CLI session-*.json ends without a newline after its
+// closing brace; the follower held that last line as partial for ever,
+// so the pane showed 0 calls of a document the report read whole. At the
+// end of what is written, a last line that closes the document is taken;
+// one that does not (a document cut mid-write) is not.
+func TestFollowGeminiDocument(t *testing.T) {
+	root := "/home/u/gem"
+	for i, doc := range gmDoc(t, root,
+		map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{gmRead("c1", root+"/a.go"), gmRead("c2", root+"/b.go")}}) {
+		path := filepath.Join(t.TempDir(), "session-1.json")
+		if err := os.WriteFile(path, []byte(strings.TrimRight(doc, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		f, err := Follow(ctx, path, FollowOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u := next(t, f); len(u.Calls) != 2 || u.Stats.Format != AgentGemini || u.Stats.Partial {
+			t.Errorf("shape %d: %d calls, stats %+v; want the document's 2", i, len(u.Calls), u.Stats)
+		}
+		cancel()
+	}
+	// cut before its closing brace: nothing yet, and partial
+	doc := gmDoc(t, root, map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{gmRead("c1", root+"/a.go")}})[0]
+	path := filepath.Join(t.TempDir(), "session-2.json")
+	if err := os.WriteFile(path, []byte(doc[:strings.LastIndex(doc, "]")]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := &Follower{path: path}
+	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 4096)}
+	if u, _, err := f.readMore(tl); err != nil || len(u.Calls) != 0 || !u.Stats.Partial {
+		t.Errorf("a cut document: %d calls, partial %v, %v", len(u.Calls), u.Stats.Partial, err)
+	}
+	appendFile(t, path, doc[strings.LastIndex(doc, "]"):])
+	if u, _, err := f.readMore(tl); err != nil || len(u.Calls) != 1 {
+		t.Errorf("the document completed: %d calls, %v", len(u.Calls), err)
+	}
+	if tl.file != nil {
+		tl.file.Close()
+	}
 }

@@ -84,6 +84,7 @@ func (g *geminiDecoder) meta(r gmRecord, st *Stats) {
 }
 
 func (g *geminiDecoder) message(m gmMessage, st *Stats) {
+	st.at(parseTime(m.Timestamp))
 	switch m.Type {
 	case "user":
 		g.s.userTurn() // calls still unanswered will not be (pairing.go)
@@ -312,6 +313,17 @@ func (d *geminiDoc) scan(b []byte) {
 			d.depth--
 		}
 	}
+}
+
+// closedBy: the document is open and tail, a last line without its
+// newline, closes it.
+func (d *geminiDoc) closedBy(tail []byte) bool {
+	if d.closed || d.over {
+		return false
+	}
+	c := geminiDoc{depth: d.depth, inStr: d.inStr, esc: d.esc}
+	c.scan(tail)
+	return c.depth == 0 && (d.size > 0 || len(bytes.TrimSpace(tail)) > 0)
 }
 
 func (d *geminiDoc) end(tail []byte, st *Stats) {

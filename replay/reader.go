@@ -21,18 +21,28 @@ type Stats struct {
 	Cwd       string    `json:"cwd,omitempty"`       // the folder the agent worked in, when recorded
 	GitBranch string    `json:"gitBranch,omitempty"` // the branch the transcript recorded, when it did
 	Started   time.Time `json:"started"`             // the first timestamp seen
-	Lines     int       `json:"lines"`               // complete lines read
-	Calls     int       `json:"calls"`               // calls yielded so far
-	FileCalls int       `json:"fileCalls"`           // of those, calls with a repox equivalent
-	Skipped   int       `json:"skipped"`             // lines that are not JSON or over MaxLine
-	Unknown   int       `json:"unknown"`             // JSON lines of a record type the reader does not know
-	Orphans   int       `json:"orphans"`             // results whose call was not found
-	Pending   int       `json:"pending"`             // calls still waiting for their result
-	Partial   bool      `json:"partial"`             // the input ends inside a line (a file being written)
+	// Ended is the latest timestamp of a record seen (a call, a message,
+	// any record of a known type): where the session ended so far.
+	Ended     time.Time `json:"ended,omitzero"`
+	Lines     int       `json:"lines"`     // complete lines read
+	Calls     int       `json:"calls"`     // calls yielded so far
+	FileCalls int       `json:"fileCalls"` // of those, calls with a repox equivalent
+	Skipped   int       `json:"skipped"`   // lines that are not JSON or over MaxLine
+	Unknown   int       `json:"unknown"`   // JSON lines of a record type the reader does not know
+	Orphans   int       `json:"orphans"`   // results whose call was not found
+	Pending   int       `json:"pending"`   // calls still waiting for their result
+	Partial   bool      `json:"partial"`   // the input ends inside a line (a file being written)
 	LastSkip  string    `json:"lastSkip,omitempty"`
 	// NotTranscript says why the file is no transcript repox reads, once
 	// its head showed that (detect.go); "" otherwise.
 	NotTranscript string `json:"notTranscript,omitempty"`
+}
+
+// at keeps t as the latest record time (Ended).
+func (st *Stats) at(t time.Time) {
+	if t.After(st.Ended) {
+		st.Ended = t
+	}
 }
 
 func (st *Stats) skip(format string, args ...any) {
@@ -98,6 +108,7 @@ func (s *stream) add(c Call, complete bool) {
 	if s.st.Started.IsZero() && !c.Time.IsZero() {
 		s.st.Started = c.Time
 	}
+	s.st.at(c.Time)
 	p := &c
 	if !complete {
 		s.byID[c.ID] = p

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -41,6 +40,41 @@ func (r *reportWriter) jsonLine(v any) {
 	if r.err == nil {
 		r.err = writeJSON(r.w, v)
 	}
+}
+
+// The report is a Sink of the driver (driver.go): it prints what Run
+// hands it and counts nothing itself.
+
+func (r *reportWriter) Begin(b RunStart) error {
+	r.header(b.Stats, b.Root, b.RootWhy)
+	r.start(b.Start)
+	return r.err
+}
+
+func (r *reportWriter) Step(e StepEvent) error {
+	r.messages(e.Said)
+	r.step(e.Step)
+	return r.err
+}
+
+func (r *reportWriter) End(s Summary) error {
+	r.messages(s.Tail)
+	var copies []SessionEnd
+	for _, se := range s.Sessions {
+		label := ""
+		if len(s.Sessions) > 1 {
+			label = se.ID
+		}
+		r.seen(se.Seen, label)
+		if se.CopiedAt > 0 {
+			copies = append(copies, se)
+		}
+	}
+	if s.Session != "" && len(s.Sessions) == 0 {
+		r.printf("no call of session %s in this transcript\n\n", repoops.QuoteName(s.Session))
+	}
+	r.summary(s.Stats, s.Counts, copies)
+	return r.err
 }
 
 func (r *reportWriter) header(st Stats, root, rootWhy string) {
@@ -140,7 +174,7 @@ func (r *reportWriter) step(s Step) {
 	}
 	r.diff(cmp)
 	for _, f := range s.Flags {
-		if f.Severity == SeverityNote {
+		if f.Note() {
 			r.printf("    · note, %s: %s\n", f.Kind, f.Text)
 			continue
 		}
@@ -300,19 +334,16 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
+func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd) {
 	if r.json {
 		var list []map[string]any
 		for _, c := range copies {
-			list = append(list, map[string]any{"copiedAt": c.copiedAt, "copied": c.copy})
+			list = append(list, map[string]any{"copiedAt": c.CopiedAt, "copied": c.Copy})
 		}
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.flags, "notes": t.notes, "scratchCopies": list})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.Findings, "notes": t.Notes, "scratchCopies": list})
 		return
 	}
-	r.printf("%s: %s with a repox equivalent, %s without; %s%s", repoops.Plural(t.calls, "call", "calls"), repoops.Commas(t.file), repoops.Commas(t.noEq), repoops.Plural(t.nflags, "finding", "findings"), byKind(t.flags))
-	if t.nnotes > 0 {
-		r.printf("; %s%s", repoops.Plural(t.nnotes, "note", "notes"), byKind(t.notes))
-	}
+	r.printf("%s: %s with a repox equivalent, %s without; %s", repoops.Plural(t.Calls, "call", "calls"), repoops.Commas(t.File), repoops.Commas(t.NoEquivalent), t.Text())
 	r.printf("\nread %s; skipped %s", repoops.Plural(st.Lines, "line", "lines"), repoops.Commas(st.Skipped))
 	if st.LastSkip != "" && st.Skipped+st.Unknown > 0 {
 		r.printf(" (last: %s)", st.LastSkip)
@@ -323,28 +354,15 @@ func (r *reportWriter) summary(st Stats, t tallies, copies []finishedSession) {
 	}
 	r.printf("\n")
 	for _, c := range copies {
-		r.printf("scratch copy made before call #%d: %s", c.copiedAt, repoops.Plural(c.copy.Files, "file", "files"))
-		if c.copy.Skipped > 0 {
-			r.printf(", %d skipped (%s)", c.copy.Skipped, strings.Join(c.copy.Examples, ", "))
+		r.printf("scratch copy made before call #%d: %s", c.CopiedAt, repoops.Plural(c.Copy.Files, "file", "files"))
+		if c.Copy.Skipped > 0 {
+			r.printf(", %d skipped (%s)", c.Copy.Skipped, strings.Join(c.Copy.Examples, ", "))
 		}
 		r.printf("; removed\n")
 	}
 	if len(copies) == 0 {
 		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
-}
-
-// byKind is " (1 differs, 2 edit-unread)", or "" for none.
-func byKind(m map[FlagKind]int) string {
-	var kinds []string
-	for k, n := range m {
-		kinds = append(kinds, strconv.Itoa(n)+" "+string(k))
-	}
-	if len(kinds) == 0 {
-		return ""
-	}
-	sort.Strings(kinds)
-	return " (" + strings.Join(kinds, ", ") + ")"
 }
 
 // shownPaths is each of ps as the tools show it.

@@ -12,7 +12,7 @@ import (
 )
 
 // ReportOptions are what `repox replay --report` replays and how it
-// prints; Report turns them into a run's reportOptions (report_run.go).
+// prints; Report hands them to the driver (Run, driver.go).
 type ReportOptions struct {
 	Transcript string              // the transcript file (opened without blocking: a regular file only)
 	Root       string              // the repository to compare with ("": RootFor's rule)
@@ -31,24 +31,16 @@ type ReportOptions struct {
 // The scratch copies are removed whatever ends it; the caller cancels ctx
 // on the signals that should end a report.
 func Report(ctx context.Context, opts ReportOptions, out io.Writer) error {
-	against := AgainstStart
-	if opts.Against != "" {
-		var err error
-		if against, err = ParseAgainst(string(opts.Against)); err != nil {
-			return err
-		}
-	}
-	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	w := &reportWriter{w: out, json: opts.JSON, file: opts.Transcript, thinking: opts.Thinking}
-	run := reportOptions{path: opts.Transcript, root: opts.Root, session: opts.Session, against: against, limits: opts.Limits}
-	if _, err := runReportWith(ctx, f, run, w); err != nil && w.err == nil {
+	if _, err := Run(ctx, opts.run(), w); err != nil && w.err == nil {
 		return err
 	}
 	return nil // done, or the reader went away: nothing more to say
+}
+
+// run is what the driver replays of a report's options.
+func (o ReportOptions) run() RunOptions {
+	return RunOptions{Transcript: o.Transcript, Root: o.Root, Session: o.Session, Against: o.Against, Limits: o.Limits}
 }
 
 // ParseAgainst is --against's value as an Against.
@@ -60,35 +52,6 @@ func ParseAgainst(s string) (Against, error) {
 		return AgainstNow, nil
 	}
 	return "", fmt.Errorf("--against takes start (the session's start state, rebuilt from the transcript) or now (the tree as it is), got %s", quoted(s))
-}
-
-type tallies struct {
-	calls, file, noEq int
-	flags             map[FlagKind]int // findings, by kind
-	nflags            int
-	notes             map[FlagKind]int // notes (SeverityNote), by kind
-	nnotes            int
-}
-
-func (t *tallies) add(s Step) {
-	t.calls++
-	if s.Call.IsFileTool() {
-		t.file++
-	} else {
-		t.noEq++
-	}
-	if t.flags == nil {
-		t.flags, t.notes = map[FlagKind]int{}, map[FlagKind]int{}
-	}
-	for _, f := range s.Flags {
-		if f.Severity == SeverityNote {
-			t.notes[f.Kind]++
-			t.nnotes++
-			continue
-		}
-		t.flags[f.Kind]++
-		t.nflags++
-	}
 }
 
 // writeJSON writes v as one JSON line (HTML characters as they are: the

@@ -47,12 +47,12 @@ func TestReportClosesEachSessionAfterItsLastCall(t *testing.T) {
 		l.write(s).rec(s, "repo_read_file", read, "a.txt — lines 1-2 of 2")
 	}
 	var out bytes.Buffer
-	run, err := runReportWith(context.Background(), strings.NewReader(l.sb.String()), reportOptions{root: root}, &reportWriter{w: &out, file: "log"})
+	run, err := run(context.Background(), strings.NewReader(l.sb.String()), RunOptions{Root: root}, "log", &reportWriter{w: &out, file: "log"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.peak != 2 {
-		t.Errorf("%d replayers open at once, want 2 (A and B, while both have calls to come)", run.peak)
+	if run.Peak != 2 {
+		t.Errorf("%d replayers open at once, want 2 (A and B, while both have calls to come)", run.Peak)
 	}
 	s := out.String()
 	// B never read a.txt: its edit is refused by repox; A's applies

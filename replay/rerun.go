@@ -317,6 +317,7 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 			st.Flags[i].Severity = SeverityFinding
 		}
 	}
+	st.Flags = oneEach(st.Flags)
 	if c.Saw != nil && !c.IsError {
 		if c.Saw.Path != "" && !strings.HasPrefix(c.Saw.Path, "/") && len(c.Saw.Lines) > 0 {
 			r.horizon.Read(c.Saw.Path, c.Saw.Lines, c.Seq)

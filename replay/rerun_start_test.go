@@ -50,7 +50,7 @@ func reportJSON(t *testing.T, transcript, root string, against Against) []map[st
 	t.Helper()
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, json: true, file: "t"}
-	if _, err := runReportWith(t.Context(), strings.NewReader(transcript), reportOptions{root: root, against: against}, w); err != nil {
+	if _, err := run(t.Context(), strings.NewReader(transcript), RunOptions{Root: root, Against: against}, w.file, w); err != nil {
 		t.Fatal(err)
 	}
 	var lines []map[string]any
@@ -183,7 +183,7 @@ func TestStartStateOutsideChangeAndWrongCheckout(t *testing.T) {
 	}
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, file: "t"}
-	if _, err := runReportWith(t.Context(), strings.NewReader(tr), reportOptions{root: root}, w); err != nil {
+	if _, err := run(t.Context(), strings.NewReader(tr), RunOptions{Root: root}, w.file, w); err != nil {
 		t.Fatal(err)
 	}
 	want := `checkout    the transcript records branch feature/x, the root is on main; 1 of the 3 files the agent read do not start as it was shown them (c.txt)`

@@ -213,7 +213,7 @@ func TestConversationAfterSubagentCalls(t *testing.T) {
 	defer f.Close()
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, file: path}
-	if _, err := runReportWith(context.Background(), f, reportOptions{path: path, root: t.TempDir()}, w); err != nil {
+	if _, err := run(context.Background(), f, RunOptions{Transcript: path, Root: t.TempDir()}, w.file, w); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()

@@ -1,11 +1,7 @@
 package sessions
 
 import (
-	"sort"
-	"strconv"
-
 	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // Calls filtered by finding kind (f): all, then those with any finding,
@@ -35,39 +31,19 @@ func (p *Pane) shows(i int) bool {
 	return false
 }
 
-// kindCounts is how many replayed calls have each kind of finding, and
-// how many have any.
-func (p *Pane) kindCounts() (map[replay.FlagKind]int, int) {
-	counts := map[replay.FlagKind]int{}
-	anyN := 0
-	for _, sc := range p.calls {
-		if sc.step == nil || len(sc.step.Flags) == 0 {
-			continue
-		}
-		anyN++
-		seen := map[replay.FlagKind]bool{}
-		for _, f := range sc.step.Flags {
-			if !seen[f.Kind] {
-				seen[f.Kind] = true
-				counts[f.Kind]++
+// cycleKind moves the filter on and puts the cursor on a call it shows:
+// all, any finding, then each kind of finding, then each kind of note
+// only, in the order the counts list them (replay.Kinds).
+func (p *Pane) cycleKind() {
+	order := []replay.FlagKind{""}
+	if p.counts.FindingTotal()+p.counts.NoteTotal() > 0 {
+		order = append(order, kindAny)
+		order = append(order, replay.Kinds(p.counts.Findings)...)
+		for _, k := range replay.Kinds(p.counts.Notes) {
+			if p.counts.Findings[k] == 0 {
+				order = append(order, k)
 			}
 		}
-	}
-	return counts, anyN
-}
-
-// cycleKind moves the filter on and puts the cursor on a call it shows.
-func (p *Pane) cycleKind() {
-	counts, anyN := p.kindCounts()
-	order := []replay.FlagKind{""}
-	if anyN > 0 {
-		order = append(order, kindAny)
-		var kinds []replay.FlagKind
-		for k := range counts {
-			kinds = append(kinds, k)
-		}
-		sort.Slice(kinds, func(i, j int) bool { return kinds[i] < kinds[j] })
-		order = append(order, kinds...)
 	}
 	at := 0
 	for i, k := range order {
@@ -108,11 +84,11 @@ func (p *Pane) visible() []int {
 	return out
 }
 
-// filterTitle words the filter for the pane's title: "f: all · 5 with
-// findings: 3 changed-since-read, 2 edit-unread".
+// filterTitle words the filter for the pane's title with the counts of
+// the calls replayed so far, as the report words its summary: "f: all ·
+// 3 findings (1 changed-since-read, 2 edit-unread); 1 note (1 differs)".
 func (p *Pane) filterTitle() string {
-	counts, anyN := p.kindCounts()
-	if anyN == 0 && p.kind == "" {
+	if p.counts.FindingTotal()+p.counts.NoteTotal() == 0 && p.kind == "" {
 		return ""
 	}
 	what := "all"
@@ -123,23 +99,5 @@ func (p *Pane) filterTitle() string {
 	default:
 		what = string(p.kind)
 	}
-	var kinds []string
-	for k := range counts {
-		kinds = append(kinds, string(k))
-	}
-	sort.Strings(kinds)
-	for i, k := range kinds {
-		kinds[i] = strconv.Itoa(counts[replay.FlagKind(k)]) + " " + k
-	}
-	s := "f: " + what + " · " + repoops.Commas(anyN) + " with findings"
-	if len(kinds) > 0 {
-		s += ": "
-		for i, k := range kinds {
-			if i > 0 {
-				s += ", "
-			}
-			s += k
-		}
-	}
-	return s
+	return "f: " + what + " · " + p.counts.Text()
 }

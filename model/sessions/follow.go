@@ -30,6 +30,7 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.calls, p.next, p.cur, p.top, p.diffAt, p.tail = nil, 0, 0, 0, -1, nil
 		p.resetNext, p.follow = true, true
 		p.seen = map[string][]replay.FileSeen{}
+		p.counts = replay.Counts{}
 	}
 	p.stats = u.Stats
 	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != replay.AgentRepox {
@@ -87,6 +88,9 @@ func (p *Pane) onStep(msg stepMsg) tea.Cmd {
 	}
 	sc := &p.calls[msg.i]
 	st := msg.step
+	if sc.step == nil {
+		p.counts.Add(st)
+	}
 	sc.step, sc.then, sc.now = &st, nil, nil
 	sc.slim()
 	if msg.i == p.cur && msg.then != nil {

@@ -116,7 +116,7 @@ func (p *Pane) Escape() bool {
 	return true
 }
 
-// sessionSpan is how long a session ran, first record to last call, in
+// sessionSpan is how long a session ran, first record to last, in
 // the largest two units ("" when unknown).
 func sessionSpan(s replay.SessionInfo) string {
 	if s.Started.IsZero() || s.Ended.IsZero() {

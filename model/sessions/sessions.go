@@ -55,6 +55,7 @@ type Pane struct {
 	wrap        bool                    // messages and findings wrapped (w)
 	exact       bool                    // the selected call's exact texts instead of then/now (a: exact.go)
 	kind        replay.FlagKind         // only calls with this finding ("": all; kindAny: any)
+	counts      replay.Counts           // the replayed calls, counted as the report counts them (replay.Counts.Add)
 	changes     *sessionChanges         // the session's diff shown instead of the call (D; changes.go)
 	tallies     map[string]sessionTally // the list's findings column, by tallyKey (tally.go)
 	tallying    string                  // the tallyKey being counted ("": none)
@@ -172,6 +173,7 @@ func (p *Pane) stop() tea.Cmd {
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
 	p.cquery, p.ctyping, p.changes = "", false, nil
+	p.counts = replay.Counts{}
 	return cmd
 }
 

@@ -82,7 +82,7 @@ func TestSessionsListAndChoose(t *testing.T) {
 		t.Fatalf("sessions %+v, want s1 and s2", p.list)
 	}
 	frame := ansi.Strip(m.Render())
-	if !strings.Contains(frame, "session s1 (repox logs record no prompt)") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 5s · 6 calls · done · no findings · ~/.local/sta") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 1 call · done · no findings · ~/.local/state/rep") {
+	if !strings.Contains(frame, "session s1 (repox logs record no prompt)") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 5s · 6 calls · done · 0 findings · ~/.local/sta") || !strings.Contains(frame, "repox · 2026-12-01 09:30 · 1 call · done · 0 findings · ~/.local/state/rep") {
 		t.Errorf("the list does not show both sessions:\n%s", frame)
 	}
 	i := 0

@@ -2,15 +2,12 @@ package sessions
 
 import (
 	"context"
-	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // The list's findings column: each finished session on screen is replayed
@@ -29,7 +26,7 @@ func tallyKey(s replay.SessionInfo) string {
 // sessionTallyMsg is one session's counts.
 type sessionTallyMsg struct {
 	key    string
-	counts replay.FindingCounts
+	counts replay.Counts
 	err    error
 }
 
@@ -95,12 +92,13 @@ func (p *Pane) stopTally() {
 
 // sessionTally is a session's counts, or why there are none.
 type sessionTally struct {
-	counts replay.FindingCounts
+	counts replay.Counts
 	err    error
 }
 
-// tallyText is the row's findings cell: "2 findings: 1 differs, 1
-// edit-unread · 1 note", "no findings", "finding…" while counted.
+// tallyText is the row's findings cell: the driver's counts as every
+// face words them ("3 findings (1 differs, 2 edit-unread); 1 note (1
+// differs)", "0 findings"), "replaying…" while counted.
 func (p *Pane) tallyText(s replay.SessionInfo) string {
 	if s.Live {
 		return ""
@@ -115,18 +113,5 @@ func (p *Pane) tallyText(s replay.SessionInfo) string {
 	case t.err != nil:
 		return "not replayed: " + t.err.Error()
 	}
-	c := t.counts
-	text := "no findings"
-	if n := c.Total(); n > 0 {
-		kinds := make([]string, 0, len(c.Findings))
-		for k, v := range c.Findings {
-			kinds = append(kinds, repoops.Commas(v)+" "+string(k))
-		}
-		sort.Strings(kinds)
-		text = repoops.Plural(n, "finding", "findings") + ": " + strings.Join(kinds, ", ")
-	}
-	if c.Notes > 0 {
-		text += " · " + repoops.Plural(c.Notes, "note", "notes")
-	}
-	return text
+	return t.counts.Text()
 }

@@ -185,7 +185,7 @@ func TestSessionsFilterByFinding(t *testing.T) {
 	m := sessionsModel(t, 240, 45, panetest.WriteLog(t, panetest.AgentScript), "s1")
 	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
 	p := m.sessions
-	if got := paneText(m); !strings.Contains(got, "f: all · 1 with findings: 1 changed-since-read") {
+	if got := paneText(m); !strings.Contains(got, "f: all · 1 finding (1 changed-since-read)") {
 		t.Fatalf("the title does not count the findings:\n%s", got)
 	}
 	pressKey(t, m, "f")

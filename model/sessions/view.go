@@ -212,7 +212,7 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 			v.Flags = append(v.Flags, ui.FlagLine{Text: "(+" + strconv.Itoa(len(flags)-3) + " more: repox replay --report)", Note: true})
 			break
 		}
-		note := f.Severity == replay.SeverityNote
+		note := f.Note()
 		mark := "! "
 		if note {
 			mark = "· note, "
@@ -270,13 +270,7 @@ func callRow(sc sessionCall, cwd string) ui.CallRow {
 	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: callSummary(c, cwd),
 		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, Subagent: c.Subagent}
 	if sc.step != nil {
-		for _, f := range sc.step.Flags {
-			if f.Severity == replay.SeverityNote {
-				r.Notes++
-			} else {
-				r.Flags++
-			}
-		}
+		r.Flags, r.Notes = sc.step.Graded()
 	}
 	return r
 }
@@ -300,7 +294,7 @@ func gradedFlags(fs []replay.Flag) []replay.Flag {
 	out := make([]replay.Flag, 0, len(fs))
 	for _, note := range []bool{false, true} {
 		for _, f := range fs {
-			if (f.Severity == replay.SeverityNote) == note {
+			if f.Note() == note {
 				out = append(out, f)
 			}
 		}

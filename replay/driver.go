@@ -1,0 +1,318 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/repoxhq/repox/repoops"
+)
+
+// A run replays one session at a time. A repox call log (`repox mcp
+// --log`) holds every session the server ever served; keeping a Replayer
+// (its open roots and, once it changed something, its scratch copy) for
+// each until the end kept 60 copies alive for 60 writing sessions, and
+// 3,000 sessions ran out of file descriptors. So a first pass over the log
+// finds each session's last call, and a session's Replayer is closed, its
+// copy removed, right after that call is replayed. Sessions that
+// interleave (two connections at once) are open together only while both
+// have calls still to come.
+
+// RunOptions are what a run replays and against what.
+type RunOptions struct {
+	// Transcript: the transcript file (opened without blocking: a regular
+	// file only); a Claude Code session's subagents are merged from beside it.
+	Transcript string
+	Root       string              // the repository to compare with ("": RootFor's rule)
+	Session    string              // on a repox call log: only this session's calls ("": all)
+	Against    Against             // what the calls are re-run against ("": AgainstStart)
+	Limits     repoops.CopyOptions // the scratch copies' bounds (zero: the defaults)
+}
+
+// A Sink is handed a run as it goes: what it replays against, each step,
+// and the summary. An error from it ends the run (a reader gone away).
+type Sink interface {
+	Begin(RunStart) error
+	Step(StepEvent) error
+	End(Summary) error
+}
+
+// sessionEnder is a Sink that also sees each session's Replayer after its
+// last call, before it is closed (the session's changes, changes.go).
+type sessionEnder interface {
+	sessionEnd(id string, rp *Replayer) error
+}
+
+// RunStart is what a run replays against: the transcript's stats after
+// its first call, the root and why it is the root, and the start state.
+type RunStart struct {
+	File    string // the transcript, as named to the run
+	Stats   Stats
+	Root    string
+	RootWhy string
+	Start   StartInfo
+}
+
+// StepEvent is one call replayed, after the messages said before it.
+type StepEvent struct {
+	Said []Message
+	Step Step
+}
+
+// Summary is a run's end: the transcript's stats, the numbers (Counts:
+// the one count of findings and notes every face prints), what was said
+// after the last call, and each session's horizon and scratch copy, in
+// the order the sessions started.
+type Summary struct {
+	Stats    Stats
+	Counts   Counts
+	Tail     []Message
+	Sessions []SessionEnd
+	// Session: the session the run was limited to ("": all)
+	Session string
+	// Peak: the most Replayers open at once
+	Peak int
+}
+
+// SessionEnd is what is kept of a closed session: what its agent saw,
+// and its scratch copy (CopiedAt 0: none was made).
+type SessionEnd struct {
+	ID       string
+	Seen     []FileSeen
+	CopiedAt int
+	Copy     repoops.CopyStats
+}
+
+// Run is the one driver of a replay: it plans each session's start state
+// (a first pass over the transcript), re-runs every call in order in a
+// fresh session (changes in a scratch copy; the working tree is never
+// changed), grades it, counts it (Counts) and hands it to sink, then the
+// summary. The report, --json, --changes, the sessions list's count and
+// CountFindings are its sinks. The scratch copies are removed whatever
+// ends it; the caller cancels ctx on the signals that should end a run.
+func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
+	against := AgainstStart
+	if opts.Against != "" {
+		var err error
+		if against, err = ParseAgainst(string(opts.Against)); err != nil {
+			return Summary{}, err
+		}
+	}
+	opts.Against = against
+	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
+	if err != nil {
+		return Summary{}, err
+	}
+	defer f.Close()
+	return run(ctx, f, opts, opts.Transcript, sink)
+}
+
+// run streams a transcript read from r through Replayers into sink: one
+// for the transcript, or one per session of a repox call log (each
+// session has its own gate), each closed after its session's last call.
+// name is how messages name the file; opts.Transcript, when set, is where
+// a Claude Code session's subagents are merged from.
+func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
+	sum := Summary{Session: opts.Session}
+	path := opts.Transcript
+	rd := newMergingReader(r, path).WithConversation()
+	first, ferr := rd.Next()
+	if nt := (*NotTranscriptError)(nil); errors.As(ferr, &nt) {
+		return sum, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
+	}
+	if ferr != nil && !errors.Is(ferr, io.EOF) {
+		return sum, ferr
+	}
+	st := rd.Stats()
+	var last map[string]int
+	var plans map[string]*startPlan
+	if ferr == nil {
+		// a first pass: what each session changed, to replay it from its
+		// start; and, in a repox log, each session's last call
+		var err error
+		if plans, last, err = planSessions(r, path); err != nil {
+			return sum, err
+		}
+		if st.Format != AgentRepox {
+			last = nil // one session: its Replayer lives to the end
+		}
+		if rd, first, ferr = rewind(r, path); ferr != nil && !errors.Is(ferr, io.EOF) {
+			return sum, ferr
+		}
+		st = rd.Stats()
+	}
+	against := opts.Against
+	if against == "" {
+		against = AgainstStart
+	}
+	rootDir, rootWhy, err := RootFor(opts.Root, st.Cwd, ".", "repox", "replay", "--report", name)
+	if err != nil {
+		return sum, err
+	}
+	// open the root once up front, so a bad root is a usage error before any output
+	probe, err := NewReplayer(ctx, rootDir)
+	if err != nil {
+		return sum, fmt.Errorf("%v — pass the repository with --root DIR", err)
+	}
+	probe.CopyLimits = opts.Limits
+	probe.memo.on = true // a finished transcript against a still tree (rerun_memo.go)
+	info := probe.Prepare(ctx, plans[first.Session], against, st.GitBranch)
+	open := map[string]*Replayer{}
+	defer func() {
+		for _, rp := range open {
+			rp.Close()
+		}
+		if probe != nil {
+			probe.Close()
+		}
+	}()
+	if err := sink.Begin(RunStart{File: name, Stats: st, Root: probe.Root, RootWhy: rootWhy, Start: info}); err != nil {
+		return sum, err
+	}
+	ender, _ := sink.(sessionEnder)
+	at := map[string]int{} // a session's place in sum.Sessions
+	finish := func(sess string) error {
+		rp := open[sess]
+		var err error
+		if ender != nil {
+			err = ender.sessionEnd(sess, rp)
+		}
+		sum.Sessions[at[sess]] = SessionEnd{ID: sess, Seen: rp.Horizon().Files(), CopiedAt: rp.CopiedAt, Copy: rp.Copy}
+		rp.Close()
+		delete(open, sess)
+		return err
+	}
+	replayerFor := func(sess string) (*Replayer, error) {
+		if rp, ok := open[sess]; ok {
+			return rp, nil
+		}
+		rp := probe
+		probe = nil
+		if rp == nil {
+			var err error
+			if rp, err = NewReplayer(ctx, rootDir); err != nil {
+				return nil, err
+			}
+			rp.CopyLimits = opts.Limits
+			rp.memo.on = true
+			rp.Prepare(ctx, plans[sess], against, st.GitBranch)
+		}
+		open[sess] = rp
+		if _, ok := at[sess]; !ok {
+			at[sess] = len(sum.Sessions)
+			sum.Sessions = append(sum.Sessions, SessionEnd{ID: sess})
+		}
+		sum.Peak = max(sum.Peak, len(open))
+		return rp, nil
+	}
+	ahead := readAhead(rd, first, ferr, opts.Session)
+	defer ahead.stop()
+	for it := range ahead.items {
+		c := it.call
+		if ctx.Err() != nil {
+			return sum, ctx.Err()
+		}
+		rp, err := replayerFor(c.Session)
+		if err != nil {
+			return sum, err
+		}
+		step := rp.Step(ctx, c)
+		sum.Counts.Add(step)
+		if err := sink.Step(StepEvent{Said: it.msgs, Step: step}); err != nil {
+			return sum, err
+		}
+		if n, ok := last[c.Session]; ok && n == c.Seq {
+			if err := finish(c.Session); err != nil {
+				return sum, err
+			}
+		}
+	}
+	if !errors.Is(ahead.err, io.EOF) {
+		return sum, ahead.err
+	}
+	sum.Tail = ahead.tail // what was said after the last call
+	for sess := range open {
+		// a session whose last call the first pass did not see (a log still growing)
+		if err := finish(sess); err != nil {
+			return sum, err
+		}
+	}
+	sum.Stats = rd.Stats()
+	return sum, sink.End(sum)
+}
+
+// The report's second pass decodes the transcript on a goroutine of its
+// own, a bounded queue ahead of the replay: decoding (JSON) and replaying
+// (the tools' file reads and walks) then use two cores. The queue holds
+// at most readAheadCalls calls, so memory stays flat.
+const readAheadCalls = 16
+
+// readItem is one call and the messages said before it.
+type readItem struct {
+	call Call
+	msgs []Message
+}
+
+// readAheadQueue is a Reader running ahead of the replay. items closes at
+// the end of the transcript or on a read error (err; io.EOF at the end,
+// with tail the messages after the last call); read err, tail and the
+// Reader's Stats only after items is closed.
+type readAheadQueue struct {
+	items <-chan readItem
+	err   error
+	tail  []Message
+	quit  chan struct{}
+}
+
+// readAhead reads rd from its first call (or the error getting it) on a
+// goroutine, keeping only the calls of session ("": all): a call of
+// another session takes no messages, as when the loop skipped it.
+func readAhead(rd *Reader, first Call, ferr error, session string) *readAheadQueue {
+	items := make(chan readItem, readAheadCalls)
+	q := &readAheadQueue{items: items, quit: make(chan struct{})}
+	go func() {
+		defer close(items)
+		for c, err := first, ferr; ; c, err = rd.Next() {
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					q.tail = rd.Messages(Call{})
+				}
+				q.err = err
+				return
+			}
+			if session != "" && c.Session != session {
+				continue
+			}
+			select {
+			case items <- readItem{call: c, msgs: rd.Messages(c)}:
+			case <-q.quit:
+				q.err = errors.New("stopped")
+				return
+			}
+		}
+	}()
+	return q
+}
+
+// stop ends the reading goroutine and waits for it: the Reader and the
+// file under it are not used after stop returns.
+func (q *readAheadQueue) stop() {
+	select {
+	case <-q.quit:
+	default:
+		close(q.quit)
+	}
+	for range q.items {
+	}
+}
+
+// rewind starts reading r again from its start: a new Reader and its first call.
+func rewind(r io.ReadSeeker, path string) (*Reader, Call, error) {
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return nil, Call{}, fmt.Errorf("reading the log a second time: %w", err)
+	}
+	rd := newMergingReader(r, path).WithConversation()
+	c, err := rd.Next()
+	return rd, c, err
+}
