@@ -39,6 +39,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
+		if msg.String() == "alt+esc" {
+			// Esc Esc typed quickly arrives as one ESC ESC sequence, which
+			// reads as Escape with Alt held: it is two presses of esc.
+			esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+			return tea.Batch(m.update(esc), m.update(esc))
+		}
 		cmd := m.onKey(msg)
 		m.layout()
 		return cmd

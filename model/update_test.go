@@ -243,3 +243,29 @@ func TestEveryGlobalBindingDoesSomething(t *testing.T) {
 		}
 	}
 }
+
+// Two Escapes typed quickly reach the program as one alt+esc (the
+// terminal sends ESC ESC, which reads as Escape with Alt held); they close
+// two layers, as two separate presses do.
+func TestEscEscAsAltEscClosesTwoLayers(t *testing.T) {
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	press(m, "c", "?")
+	if n := len(m.Overlays.Items); n != 2 {
+		t.Fatalf("c then ?: %d overlays, want the sessions pane and its help", n)
+	}
+	press(m, "alt+esc")
+	if n := len(m.Overlays.Items); n != 0 {
+		t.Errorf("alt+esc (Esc Esc typed quickly) left %d of 2 overlays open, top %T", n, m.Overlays.Top())
+	}
+	low := &fakeOverlay{id: 100, area: areaViewer}
+	high := &fakeOverlay{id: 101, area: areaViewer}
+	mid := &fakeOverlay{id: 102, area: areaViewer}
+	m.pushOverlay(low)
+	m.pushOverlay(mid)
+	m.pushOverlay(high)
+	press(m, "alt+esc")
+	if m.Overlays.Top() != low || high.closed != 1 || mid.closed != 1 || low.closed != 0 || len(low.keys) != 0 {
+		t.Errorf("alt+esc over three layers: top %T, closed %d %d %d, want the two above closed once each and nothing else",
+			m.Overlays.Top(), high.closed, mid.closed, low.closed)
+	}
+}
