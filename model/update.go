@@ -106,6 +106,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tour.GoMsg:
 		return m.goStep(msg.Step)
+	case tea.ResumeMsg:
+		return tea.Batch(m.checkGate(), m.flash("resumed"))
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
@@ -270,6 +272,9 @@ func (m *Model) popOverlay() tea.Cmd {
 // onKey handles one key press: the top overlay first (esc pops it), then
 // global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(msg, m.Keys.Global.Suspend) {
+		return m.suspend() // the terminal's key: whatever has the keys
+	}
 	if cmd, ok := m.tourKey(msg); ok {
 		return cmd
 	}

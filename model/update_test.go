@@ -3,12 +3,14 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
@@ -267,5 +269,35 @@ func TestEscEscAsAltEscClosesTwoLayers(t *testing.T) {
 	if m.Overlays.Top() != low || high.closed != 1 || mid.closed != 1 || low.closed != 0 || len(low.keys) != 0 {
 		t.Errorf("alt+esc over three layers: top %T, closed %d %d %d, want the two above closed once each and nothing else",
 			m.Overlays.Top(), high.closed, mid.closed, low.closed)
+	}
+}
+
+// ctrl+z suspends the explorer to the shell, as in lazygit, vim and less
+// (fg resumes it): also while an overlay with an input has the keys; the
+// return says so.
+func TestCtrlZSuspends(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Bubble Tea does not suspend on Windows")
+	}
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	suspends := func(where string) {
+		t.Helper()
+		_, cmd := m.Update(panetest.Key("ctrl+z"))
+		for _, msg := range drain(cmd) {
+			if _, ok := msg.(tea.SuspendMsg); ok {
+				return
+			}
+		}
+		t.Errorf("ctrl+z %s: no tea.SuspendMsg (message %q)", where, m.message)
+	}
+	suspends("in the tree")
+	press(m, ":")
+	suspends("in the tool console")
+	if _, ok := m.Overlays.Top().(*console.Pane); !ok {
+		t.Errorf("ctrl+z closed the console: top %T", m.Overlays.Top())
+	}
+	m.Update(tea.ResumeMsg{})
+	if !strings.Contains(m.message, "resumed") {
+		t.Errorf("back from the shell, the status line says %q", m.message)
 	}
 }
