@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/panetest"
@@ -299,5 +300,31 @@ func TestCtrlZSuspends(t *testing.T) {
 	m.Update(tea.ResumeMsg{})
 	if !strings.Contains(m.message, "resumed") {
 		t.Errorf("back from the shell, the status line says %q", m.message)
+	}
+}
+
+// A resize keeps the viewer's cursor on its line: a smaller window scrolls
+// to keep it on screen, a larger one leaves it where it is; with wrapping
+// on too, and a narrower window.
+func TestResizeKeepsTheViewerCursor(t *testing.T) {
+	for _, wrap := range []bool{false, true} {
+		m := viewerOn(t, map[string]string{"long.txt": numbered(300)}, "long.txt", 120, 40)
+		if wrap {
+			press(m, "w")
+		}
+		press(m, "3", "0", "j")
+		want := m.viewer.Cursor()
+		if want != 31 {
+			t.Fatalf("30j from line 1: cursor %d", want)
+		}
+		for _, sz := range [][2]int{{80, 24}, {60, 12}, {120, 40}, {40, 10}, {160, 45}} {
+			run(m, func() tea.Cmd { _, c := m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]}); return c }())
+			if got := m.viewer.Cursor(); got != want {
+				t.Errorf("wrap %v: resized to %dx%d, the cursor moved from line %d to %d", wrap, sz[0], sz[1], want, got)
+			}
+			if !strings.Contains(ansi.Strip(m.Render()), "line 31") {
+				t.Errorf("wrap %v: resized to %dx%d, line 31 (the cursor's) is off screen", wrap, sz[0], sz[1])
+			}
+		}
 	}
 }
