@@ -39,6 +39,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
+		m.message = "" // a message is about the key that made it
 		if msg.String() == "alt+esc" {
 			// Esc Esc typed quickly arrives as one ESC ESC sequence, which
 			// reads as Escape with Alt held: it is two presses of esc.

@@ -328,3 +328,25 @@ func TestResizeKeepsTheViewerCursor(t *testing.T) {
 		}
 	}
 }
+
+// A status-line message is about the key that made it: the next key
+// clears it (so it never describes an earlier state), and a message too
+// long for the status line is shown whole on the hint line too.
+func TestStatusMessageLastsOneKey(t *testing.T) {
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	press(m, "x")
+	if !strings.Contains(m.message, "x does nothing") {
+		t.Fatalf("x in the tree says %q", m.message)
+	}
+	press(m, "down")
+	if m.message != "" {
+		t.Errorf("after the next key the status line still says %q", m.message)
+	}
+	cmd := m.flash("sent the call and its 11,600 bytes of model text to the clipboard (OSC 52); the terminal did not confirm it")
+	_ = cmd
+	lines := strings.Split(ansi.Strip(m.Render()), "\n")
+	tail := strings.Join(strings.Fields(lines[22]+" "+lines[23]), " ")
+	if !strings.HasPrefix(lines[22], " fixture │ sent") || !strings.Contains(tail, "the terminal did not confirm it") {
+		t.Errorf("a long message at 80x24:\n%s\n%s", lines[22], lines[23])
+	}
+}
