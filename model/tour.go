@@ -66,6 +66,7 @@ func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return m.copyText(t.Snippet(), "the repox mcp config"), true
 	case key.Matches(msg, k.End):
 		m.tours.tour = nil
+		m.focus = paneTree // the tree has its place back, and the keys
 		return tea.Batch(m.closeOverlays(), m.flash("tour ended: the demo repository stays open to explore")), true
 	}
 	if m.showingConsole() && key.Matches(msg, m.Keys.Global.Bindings()...) {

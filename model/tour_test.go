@@ -277,3 +277,21 @@ func TestTourFlow(t *testing.T) {
 		t.Errorf("ended at step %d", fm.tours.tour.At()+1)
 	}
 }
+
+// x ends the tour with the tree focused, so the README's next steps (l to
+// open a folder, j to move) work at once rather than reaching the empty
+// viewer.
+func TestTourEndFocusesTheTree(t *testing.T) {
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	_, cmd := m.Update(panetest.Key("x"))
+	drive(t, m, cmd, func() bool { return len(m.Overlays.Items) == 0 })
+	if m.focus != paneTree {
+		t.Fatalf("after x the focus is on %v, want the tree", m.focus)
+	}
+	before := m.tree.Cursor()
+	press(m, "j")
+	if m.tree.Cursor() == before {
+		t.Errorf("j after x did not move the tree's cursor")
+	}
+}
