@@ -234,8 +234,8 @@ func (m *Model) resize(w, h int) {
 // are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
 	treeW, viewW := ui.LayoutSplit(m.width, m.cfg.Settings.Split)
-	if m.tours.tour != nil && m.cfg.Settings.Split == 0 {
-		treeW, viewW = ui.LayoutSplit(m.width, tourSplit) // the panel beside the console
+	if tw, vw := ui.LayoutSplit(m.width, tourSplit); m.tours.tour != nil && tw > treeW {
+		treeW, viewW = tw, vw // the panel beside the console needs its room
 	}
 	if m.focus == paneTree && m.tree.Agent().On {
 		treeW, viewW = viewW, treeW
