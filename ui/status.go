@@ -55,7 +55,7 @@ func (s *Styles) StatusLines(st Status, w int) (line, below string) {
 	repo := s.StatusRepo.Render(" " + st.Repo)
 	branch := ""
 	if st.Branch != "" {
-		branch = s.StatusKey.Render(" ⎇ " + st.Branch)
+		branch = s.StatusKey.Render(" on " + st.Branch) // words: ⎇ is missing from many fonts
 	}
 	right := func(tiny bool) string {
 		var parts []string

@@ -134,3 +134,14 @@ func TestStatusLongMessageTakesTwoLines(t *testing.T) {
 		t.Errorf("at 200 columns the message fits beside the rest: %q / %q", ansi.Strip(line), below)
 	}
 }
+
+// The branch is named in words ("repo on main"), not with ⎇ (U+2387),
+// which many monospace fonts lack and draw as a box (the tour's
+// screenshots did).
+func TestStatusBranchInWords(t *testing.T) {
+	s := NewStyles(true, true)
+	line := ansi.Strip(s.RenderStatus(Status{Repo: "demo", Branch: "main", Path: "README.md"}, 80))
+	if !strings.HasPrefix(line, " demo on main │ README.md") || strings.ContainsRune(line, '⎇') {
+		t.Errorf("status line %q", line)
+	}
+}
