@@ -36,7 +36,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 		return m.viewer.EnsureLoaded()
 	case tea.BackgroundColorMsg:
-		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
+		dark := msg.IsDark()
+		switch m.cfg.Background {
+		case "dark":
+			dark = true
+		case "light":
+			dark = false
+		}
+		m.Styles = ui.NewThemedStyles(dark, m.cfg.NoColor, m.cfg.Theme)
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
 		m.message = "" // a message is about the key that made it
