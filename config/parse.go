@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -282,7 +283,10 @@ func badKey(s string) string {
 	return "which is not a key: a single character, or one of " + strings.Join(namedKeys, ", ") + ", after any of ctrl+, alt+, shift+"
 }
 
-var colourRe = regexp.MustCompile(`^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$`)
+// colourRe is what a colour may be; compiled on first use, not at init.
+var colourRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$`)
+})
 
 // theme reads [theme]: the background and the colours by role.
 func (r *reader) theme(v any) {
@@ -317,7 +321,7 @@ func (r *reader) theme(v any) {
 					continue
 				}
 				s, ok := colours[role].(string)
-				if !ok || !colourRe.MatchString(s) {
+				if !ok || !colourRe().MatchString(s) {
 					r.bad(key, "must be a colour, \"#rrggbb\", \"#rgb\" or an ANSI number \"0\" to \"255\" (got %s)", shown(colours[role]))
 					continue
 				}
