@@ -31,9 +31,10 @@ const modulePath = "github.com/repoxhq/repox"
 // own sub-packages (repoops/... among themselves).
 var allowedImports = map[string][]string{
 	"main":      {"cli"},
-	"cli":       {"model", "mcpserver", "replay", "repoops", "demo"},
+	"cli":       {"model", "mcpserver", "replay", "repoops", "demo", "config"},
 	"demo":      {"repoops"},
-	"model":     {"ui", "keymap", "repoops", "replay"},
+	"model":     {"ui", "keymap", "repoops", "replay", "config"},
+	"config":    {"keymap", "ui"},
 	"ui":        {"repoops"},
 	"keymap":    {},
 	"mcpserver": {"repoops"},

@@ -15,26 +15,35 @@ import (
 
 // runBatch runs one call per input line in one session. Each answer is
 // written (and so flushed: stdout is unbuffered) before the next line is
-// read, so a script can act between calls.
+// read, so a script can act between calls. The exit status is exitRefused
+// when any answer is an error (a tool's refusal, a line that is not a
+// call), so a script can tell without reading every line.
 func runBatch(ctx context.Context, s *repoops.Session, stdin io.Reader, stdout io.Writer) int {
 	br := bufio.NewReaderSize(stdin, 64<<10)
+	code := exitOK
+	answer := func(rec repoops.CallRecord) {
+		if rec.IsError {
+			code = exitRefused
+		}
+		writeJSONLine(stdout, rec)
+	}
 	for n := 1; ; n++ {
 		line, size, err := readBatchLine(br, batchMaxLine)
 		switch {
 		case size > batchMaxLine:
-			writeJSONLine(stdout, batchError(s, fmt.Sprintf("line %d is %s bytes; a line holds at most %s (one call, its args at most %s) — it was skipped, nothing was run",
+			answer(batchError(s, fmt.Sprintf("line %d is %s bytes; a line holds at most %s (one call, its args at most %s) — it was skipped, nothing was run",
 				n, repoops.Commas(int(size)), repoops.Commas(batchMaxLine), repoops.Commas(repoops.MaxArgsBytes))))
 		case len(bytes.TrimSpace(line)) > 0:
-			writeJSONLine(stdout, batchCall(ctx, s, n, line))
+			answer(batchCall(ctx, s, n, line))
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
-				writeJSONLine(stdout, batchError(s, fmt.Sprintf("reading stdin: %v", err)))
+				answer(batchError(s, fmt.Sprintf("reading stdin: %v", err)))
 			}
-			return exitOK
+			return code
 		}
 		if ctx.Err() != nil {
-			return exitOK
+			return code
 		}
 	}
 }

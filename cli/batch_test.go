@@ -8,19 +8,21 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // batchAnswers runs a batch over input and returns its answer lines.
 func batchAnswers(t *testing.T, dir string, input io.Reader) []map[string]any {
 	t.Helper()
 	var out bytes.Buffer
-	if code := Execute(context.Background(), []string{"call", "--root", dir, "--batch"}, input, &out, io.Discard); code != exitOK {
-		t.Fatalf("batch exit %d", code)
-	}
+	code := Execute(context.Background(), []string{"call", "--root", dir, "--batch"}, input, &out, io.Discard)
 	var answers []map[string]any
+	want := exitOK
 	sc := bufio.NewScanner(&out)
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
@@ -28,7 +30,13 @@ func batchAnswers(t *testing.T, dir string, input io.Reader) []map[string]any {
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			t.Fatalf("answer is not JSON: %.200s", sc.Bytes())
 		}
+		if m["isError"] == true {
+			want = exitRefused
+		}
 		answers = append(answers, m)
+	}
+	if code != want {
+		t.Fatalf("batch exit %d, want %d (1 when an answer is an error)", code, want)
 	}
 	return answers
 }
@@ -190,5 +198,62 @@ func TestCallArgumentsOnStdinOverTheCap(t *testing.T) {
 	code := Execute(context.Background(), []string{"call", "--root", dir, "repo_tree", "-"}, newHugeLine(100<<20, ""), &out, &errb)
 	if code != exitUsage || !strings.Contains(errb.String(), "the arguments on stdin are over 16,777,216 bytes") || out.Len() != 0 {
 		t.Fatalf("exit %d, stdout %.200q, stderr %q", code, out.String(), errb.String())
+	}
+}
+
+// A script needs the batch's exit status to say whether a call was
+// refused: 0 when every call ran, 1 when any answer line has isError true
+// (a tool's refusal or a line that is not a call), and `--help` says so.
+func TestBatchExitStatusSaysWhetherACallWasRefused(t *testing.T) {
+	dir := fixture(t)
+	ok := `{"tool":"repo_read_file","args":{"path":"top.txt"}}` + "\n"
+	refused := `{"tool":"repo_read_file","args":{"path":"nope"}}` + "\n"
+	for _, c := range []struct {
+		name, input string
+		want        int
+	}{
+		{"every call ran", ok + ok, exitOK},
+		{"no line at all", "", exitOK},
+		{"a tool refused", ok + refused + ok, exitRefused},
+		{"a line is not a call", "not json\n" + ok, exitRefused},
+		{"an unknown tool", `{"tool":"repo_nope"}` + "\n", exitRefused},
+	} {
+		code, out, errs := runCLI(t, c.input, "call", "--root", dir, "--batch")
+		if code != c.want {
+			t.Errorf("%s: exit %d, want %d\n%s%s", c.name, code, c.want, out, errs)
+		}
+	}
+	code, help, _ := runCLI(t, "", "call", "--help")
+	if code != exitOK || !strings.Contains(strings.Join(strings.Fields(help), " "), "With --batch: 0 when every call ran, 1 when any was refused") {
+		t.Errorf("call --help does not say the batch's exit status:\n%s", help)
+	}
+}
+
+// docs/tools.md names every field of a batch answer line, which is a
+// CallRecord, so a script writer knows what each line carries.
+func TestToolsDocNamesEveryBatchLineField(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "tools.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var para string
+	for p := range strings.SplitSeq(string(doc), "\n\n") {
+		if strings.Contains(p, "`--batch` runs every line") {
+			para = strings.Join(strings.Fields(p), " ")
+		}
+	}
+	if para == "" {
+		t.Fatal("docs/tools.md has no paragraph on `--batch`")
+	}
+	var missing []string
+	rt := reflect.TypeFor[repoops.CallRecord]()
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		if !strings.Contains(para, "`"+name+"`") {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("docs/tools.md's --batch paragraph does not name the answer line's fields %v:\n%s", missing, para)
 	}
 }

@@ -21,10 +21,14 @@ func newCallCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "call TOOL [ARGS_JSON|-]",
 		Short: "Run one tool call (or a batch) and print exactly the model text",
-		Long: `Run one tool call and print exactly the text the tool returns to a model. ARGS_JSON is the
-call's arguments as a JSON object; - reads them from stdin. With --batch, JSON lines
-{"tool":NAME,"args":{...}} are read from stdin and run in one session (so a read can grant an edit),
-with one JSON line out per call: repox call --batch [--root DIR]. Exit status: 0 success, 1 the tool refused, 2 usage error.`,
+		Long: `Run one tool call and print exactly the text the tool returns to a model. ARGS_JSON is
+the call's arguments as a JSON object; - reads them from stdin. With --batch, JSON lines
+{"tool":NAME,"args":{...}} are read from stdin and run in one session (so a read can grant
+an edit), with one JSON line out per call: repox call --batch [--root DIR].
+
+Exit status: 0 success, 1 the tool refused, 2 usage error. With --batch: 0 when every call
+ran, 1 when any was refused (its answer line has "isError": true; a line that is not a call
+counts too), 2 when the repository cannot be opened.`,
 		Example: `repox call repo_tree
 repox call --root ~/src/project repo_grep '{"pattern":"TODO","path":"src"}'
 echo '{"path":"README.md"}' | repox call repo_read_file -

@@ -14,7 +14,7 @@ import (
 func init() { os.Setenv("__FANG_TEST_WIDTH", "100") }
 
 var subcommands = [][]string{
-	{}, {"demo"}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"replay"}, {"version"}, {"man"},
+	{}, {"demo"}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"replay"}, {"version"}, {"man"}, {"config"},
 	{"completion"}, {"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
 }
 
@@ -151,5 +151,30 @@ func TestVersionCommandMatchesFlag(t *testing.T) {
 	_, b, _ := runCLI(t, "", "--version")
 	if a != b || a != versionLine()+"\n" {
 		t.Fatalf("version %q, --version %q", a, b)
+	}
+}
+
+// repox config prints the configuration in effect: a golden for a file
+// that changes a key, the background and the split; a bad file is
+// refused with its line, key and what is allowed, exit 2.
+func TestConfigCommand(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", home)
+	dir := filepath.Join(home, "repox")
+	os.MkdirAll(dir, 0o755)
+	file := filepath.Join(dir, "config.toml")
+	os.WriteFile(file, []byte("[keys]\nfind = [\"ctrl+f\"]\n\n[theme]\nbackground = \"dark\"\n\n[view]\nsplit = 40\n"), 0o644)
+	code, out, errOut := runCLI(t, "", "config")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden.RequireEqual(t, out)
+	if code, out, _ := runCLI(t, "", "config", "--path"); code != exitOK || out != file+"\n" {
+		t.Errorf("--path: exit %d, %q", code, out)
+	}
+	os.WriteFile(file, []byte("[keys]\nfind = [\"s\"]\n"), 0o644)
+	code, out, errOut = runCLI(t, "", "config")
+	if code != exitUsage || out != "" || !strings.Contains(errOut, file) || !strings.Contains(errOut, `line 2: keys.find binds "s", which search has too`) {
+		t.Errorf("bad file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -16,16 +16,20 @@ import (
 func editBatch(t *testing.T, dir string, calls ...string) []repoops.CallRecord {
 	t.Helper()
 	code, out, errs := runCLI(t, strings.Join(calls, "\n")+"\n", "call", "--root", dir, "--batch")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
 	var res []repoops.CallRecord
+	want := exitOK
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var o repoops.CallRecord
 		if err := json.Unmarshal([]byte(line), &o); err != nil {
 			t.Fatalf("bad output line %q: %v", line, err)
 		}
+		if o.IsError {
+			want = exitRefused
+		}
 		res = append(res, o)
+	}
+	if code != want {
+		t.Fatalf("exit %d, want %d: %s", code, want, errs)
 	}
 	if len(res) != len(calls) {
 		t.Fatalf("%d answers for %d calls:\n%s", len(res), len(calls), out)

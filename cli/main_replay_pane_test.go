@@ -27,13 +27,26 @@ func TestReplayPaneCommandLine(t *testing.T) {
 	}{
 		{[]string{"replay", log}, "repox replay --report " + log},
 		{[]string{"replay", "--json", log}, "--json goes with --report"},
-		{[]string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl: stat"},
-		{[]string{"replay", t.TempDir()}, "not a regular file"},
+		{[]string{"replay", t.TempDir()}, "is a folder, not a regular file: not read (give a transcript file)"},
 		{[]string{"replay", events}, "repox replay: " + events + ": a Pi session (line 1 is a \"session\" header"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// A transcript that is not there is said so in words, with where to find
+// one, the same by every form of the command: never a raw "stat …: no
+// such file or directory".
+func TestReplayMissingTranscriptSaysWhatToDo(t *testing.T) {
+	nope := filepath.Join(t.TempDir(), "nope.jsonl")
+	want := "repox replay: " + nope + " does not exist — give a transcript file: repox sessions lists the sessions recorded for a folder, each with its transcript\n"
+	for _, args := range [][]string{{"replay", nope}, {"replay", "--report", nope}, {"replay", "--changes", nope}} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || errs != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr\n%q\nwant exit 2 and\n%q", args, code, out, errs, want)
 		}
 	}
 }

@@ -159,8 +159,8 @@ func TestBatchIsOneSessionAndAnswersLineByLine(t *testing.T) {
 		t.Fatalf("%v", a)
 	}
 	inW.Close()
-	if code := <-done; code != exitOK {
-		t.Fatalf("batch exit %d", code)
+	if code := <-done; code != exitRefused {
+		t.Fatalf("batch exit %d, want 1: lines were refused", code)
 	}
 }
 

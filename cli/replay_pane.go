@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/repoxhq/repox/model"
@@ -35,13 +34,13 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, or a repox call log), got %d arguments\n", len(pos))
 		return exitUsage
 	}
-	file, err := filepath.Abs(pos[0])
-	if err == nil {
-		var st os.FileInfo
-		if st, err = os.Stat(file); err == nil && !st.Mode().IsRegular() {
-			err = errors.New("not a regular file — give a transcript file")
-		}
+	f, err := replay.OpenTranscript(pos[0]) // what is wrong with the name, said as --report says it
+	if err != nil {
+		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		return exitUsage
 	}
+	f.Close()
+	file, err := filepath.Abs(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "repox replay: %s: %v\n", pos[0], err)
 		return exitUsage

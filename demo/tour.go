@@ -66,17 +66,17 @@ func Contrasts(root string) ([]Contrast, error) {
 	}
 	return []Contrast{
 		{
-			Label:  "silent tool (seed 000's repoTree, computed on this repo)",
+			Label:  "silent tool (a tree listing that stops at depth 3 without saying so, computed on this repo)",
 			Silent: callLine("repo_tree", map[string]any{"path": "src"}) + "\n" + tree,
 			Call:   callLine("repo_tree", map[string]any{"path": "src"}),
 		},
 		{
-			Label:  "silent tools (seed 000's connector: " + strings.Join(SilentToolNames, ", ") + " — no search), computed on this repo",
+			Label:  "silent tools (a file-tool connector with " + strings.Join(SilentToolNames, ", ") + " — no search), computed on this repo",
 			Silent: noSearch(all),
-			Call:   callLine("repo_find", map[string]any{"query": "icon-"}),
+			Call:   callLine("repo_find", map[string]any{"query": "icon-", "limit": findShown}),
 		},
 		{
-			Label:  "silent tool (seed 000's repo_git, computed on this repo)",
+			Label:  "silent tool (a git log that ignores its path, computed on this repo)",
 			Silent: callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}) + "\n" + strings.TrimRight(log, "\n"),
 			Call:   callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}),
 		},
@@ -84,6 +84,11 @@ func Contrasts(root string) ([]Contrast, error) {
 		grant(handlers, changed),
 	}, nil
 }
+
+// findShown is the limit of step 2's repo_find: few enough paths that
+// its footer, the count of every match, is on screen beside the silent
+// listing even at 80×24.
+const findShown = 10
 
 // callLine is a call as the console takes it and the panes show it.
 func callLine(tool string, args map[string]any) string {
@@ -154,7 +159,7 @@ func grant(handlers, changed string) Contrast {
 	fmt.Fprintf(&b, "edit of line %s, which that read never showed:\n%q\n→ applied", repoops.Commas(line), changed)
 	edit := map[string]any{"path": "server/handlers.go", "old_string": changed, "new_string": replacement}
 	return Contrast{
-		Label:   "silent tool (seed 003's read grant, computed on this repo)",
+		Label:   "silent tool (a read that grants edits of the whole file, computed on this repo)",
 		Silent:  b.String(),
 		Prepare: callLine("repo_read_file", map[string]any{"path": "server/handlers.go"}),
 		Call:    callLine("repo_edit", edit),

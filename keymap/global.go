@@ -11,6 +11,9 @@ type Global struct {
 	Copy   key.Binding
 	Reload key.Binding
 	Quit   key.Binding
+	// Suspend stops the explorer and gives the terminal back to the shell
+	// (fg resumes it), whatever has the keys.
+	Suspend key.Binding
 	// Sessions opens the sessions pane: agent sessions recorded for the
 	// repository, followed live, then vs now.
 	Sessions key.Binding
@@ -52,6 +55,7 @@ func NewGlobal() Global {
 		CopyAll:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the call and its model text")),
 		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Suspend:  key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend to the shell (fg resumes)")),
 		Sessions: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "agent sessions")),
 		Find:     key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
 		Search:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
@@ -92,7 +96,7 @@ func (g Global) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (g Global) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{g.Focus, g.Agent, g.Help, g.Quit},
+		{g.Focus, g.Agent, g.Help, g.Quit, g.Suspend},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
 		{g.Back, g.Forward, g.Undo, g.Writes},

@@ -199,9 +199,11 @@ func repoxBatch(t testing.TB, dir string, calls []batchLine) (texts []string, is
 	cmd := exec.Command(repoxBin(t), "call", "--root", dir, "--batch")
 	cmd.Stdin = &in
 	out, err := cmd.Output()
-	if err != nil {
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
 		t.Fatalf("repox call --batch: %v", err)
 	}
+	refused := false
 	for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
 		var rec struct {
 			IsError bool   `json:"isError"`
@@ -212,6 +214,10 @@ func repoxBatch(t testing.TB, dir string, calls []batchLine) (texts []string, is
 		}
 		texts = append(texts, rec.Text)
 		isErr = append(isErr, rec.IsError)
+		refused = refused || rec.IsError
+	}
+	if refused != (err != nil) {
+		t.Fatalf("repox call --batch: exit status %v, yet a call refused: %v (exit 1 when any call is refused)", err, refused)
 	}
 	if len(texts) != len(calls) {
 		t.Fatalf("batch: %d answers for %d calls", len(texts), len(calls))

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"runtime"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/help"
@@ -22,6 +24,7 @@ func (m *Model) globalKeys() []globalKey {
 	}
 	return []globalKey{
 		{[]key.Binding{g.Quit}, do(m.quit)},
+		{[]key.Binding{g.Suspend}, do(m.suspend)},
 		{[]key.Binding{g.Help}, do(func() tea.Cmd {
 			m.pushOverlay(help.New(m.common, m.helpSections()))
 			return nil
@@ -55,6 +58,17 @@ func (m *Model) globalKeys() []globalKey {
 			return m.flash(msg.String() + ": " + bindingDesc(msg, g.Reserved()))
 		}},
 	}
+}
+
+// suspend gives the terminal back to the shell, as ctrl+z does in a
+// program that does not take the keys itself (fg resumes; the program
+// then redraws at the terminal's size and sends tea.ResumeMsg). Bubble
+// Tea cannot suspend on Windows, which has no job control: that is said.
+func (m *Model) suspend() tea.Cmd {
+	if runtime.GOOS == "windows" {
+		return m.flash("ctrl+z: Windows has no job control to suspend to; q quits")
+	}
+	return tea.Suspend
 }
 
 // quit stops the viewer's read and the watcher, and ends the program.

@@ -43,7 +43,7 @@ func (m *Model) helpSections() []ui.HelpSection {
 			Rows: [][2]string{{"esc", "close; nothing is written unless you confirm with y"}}},
 		ui.HelpSection{Title: "Tool console (:)", Bindings: keymap.NewConsole().FullHelp(),
 			Rows: [][2]string{{"esc", "close (the history stays)"}}},
-		ui.HelpSection{Title: "Help (?)", Rows: [][2]string{{"j/k ↑/↓", "scroll"}, {"g g", "back to the top"}, {"other keys", "close the help"}}},
+		ui.HelpSection{Title: "Help (?)", Rows: [][2]string{{"j/k ↑/↓", "scroll (ctrl+d/u, pgdn/pgup: by pages)"}, {"g G", "top, end"}, {"other keys", "close the help"}}},
 		ui.HelpSection{Title: "Mouse", Rows: mouseHelp()},
 	)
 	return append(append(secs, ui.HelpMarks()...), ui.HelpSection{Title: "Gate (status line, " + viewer.GateOwner + ")", Rows: gateHelp()})

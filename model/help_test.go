@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -168,3 +169,25 @@ func TestHelpColumnsKeepHeadingsWithTheirKeys(t *testing.T) {
 }
 
 func cutCells(s string, from, to int) string { return ansi.Cut(s, from, to) }
+
+// At 80x24 the help's first screen holds what a new user looks for: the
+// focused pane's keys and the keys that work everywhere (quit among them),
+// side by side; the head line says how much there is below.
+func TestHelpFirstScreenAt80x24(t *testing.T) {
+	m := viewerOn(t, nil, "src/main.go", 80, 24)
+	press(m, "?")
+	screen := ansi.Strip(m.Render())
+	lines := strings.Split(screen, "\n")
+	for _, want := range []string{"Viewer (this pane)", "Everywhere", "search in file"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the first screen of the help at 80x24 lacks %q:\n%s", want, screen)
+		}
+	}
+	body := strings.Join(lines[:22], "\n") // the status and hint lines stay below the help
+	if !regexp.MustCompile(`\bq +quit\b`).MatchString(body) {
+		t.Errorf("the first screen of the help at 80x24 does not say how to quit:\n%s", screen)
+	}
+	if !regexp.MustCompile(`1-21 of \d+`).MatchString(lines[0]) {
+		t.Errorf("the head line %q shows no position", lines[0])
+	}
+}

@@ -49,6 +49,14 @@ type Config struct {
 
 	// Tour runs `repox demo`'s tour over the demo repository (tour.go).
 	Tour *tour.Setup
+
+	// Keys are the key bindings in effect (config.toml's [keys]; nil: the
+	// built-in ones); Theme the colours it sets by role, and Background
+	// "dark" or "light" to use that palette whatever the terminal says
+	// ("" or "auto": ask it).
+	Keys       *keymap.KeyMap
+	Theme      ui.Theme
+	Background string
 }
 
 // Model is the explorer's root model: it owns layout, the focus ring, the
@@ -122,7 +130,10 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 		Session: repo.NewSession(),
 		Look:    repo.LookSession(),
 		Keys:    keymap.Default(),
-		Styles:  ui.NewStyles(true, cfg.NoColor),
+		Styles:  ui.NewThemedStyles(cfg.Background != "light", cfg.NoColor, cfg.Theme),
+	}
+	if cfg.Keys != nil {
+		c.Keys = *cfg.Keys
 	}
 	m := &Model{
 		common: c,

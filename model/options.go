@@ -153,6 +153,10 @@ func findRoot(dir string) string {
 
 // Run opens the repository and runs the explorer until the user quits.
 func Run(ctx context.Context, opts Options) error {
+	conf, err := loadConfig() // a bad config file is refused before anything starts
+	if err != nil {
+		return err
+	}
 	root, file, err := opts.resolve()
 	if err != nil {
 		return err
@@ -167,9 +171,12 @@ func Run(ctx context.Context, opts Options) error {
 		editor = os.Getenv("EDITOR")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
+	keys := conf.KeyMap()
 	settingsPath, _ := SettingsPath() // "" when there is none: startSettings said so
-	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor, Settings: startSettings(os.Stderr), SettingsPath: settingsPath, Watch: true,
-		Transcript: opts.Transcript, TranscriptSession: opts.Session, Tour: opts.Tour})
+	m := New(ctx, repo, Config{File: file, Line: opts.Line, NoColor: noColor, Editor: editor,
+		Settings: withConfig(startSettings(os.Stderr), conf), SettingsPath: settingsPath, Watch: true,
+		Transcript: opts.Transcript, TranscriptSession: opts.Session, Tour: opts.Tour,
+		Keys: &keys, Theme: conf.Theme, Background: conf.Background})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx), tea.WithFPS(programFPS)).Run()
 	m.closeWatch()
 	m.Shutdown()

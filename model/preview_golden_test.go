@@ -8,7 +8,7 @@ import (
 	"github.com/repoxhq/repox/model/panetest"
 )
 
-// Goldens of the edit preview and the tool console, whole frames at 80×24
+// Goldens of the edit preview, the tool console and the help's end, whole frames at 80×24
 // and 120×40. Update with `go test ./model/ -run GoldenOverlays -update`.
 func TestGoldenOverlays(t *testing.T) {
 	scenes := []scene{
@@ -48,6 +48,11 @@ func TestGoldenOverlays(t *testing.T) {
 			m.console.SetDuration(1.5) // the time it took, fixed for the golden
 			typeLine(m, "repo_read_file pa")
 			press(m, "tab")
+		}},
+		{"help_end", func(t *testing.T, m *Model, dir string) { // TestGoldenFrame has its top
+			run(m, m.openFile("src/main.go", 1))
+			m.focus = paneViewer
+			press(m, "?", "G")
 		}},
 	}
 	for _, sc := range scenes {

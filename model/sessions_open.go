@@ -40,12 +40,7 @@ func (m *Model) openSessions() tea.Cmd {
 // openTranscript opens the sessions pane following one transcript (repox
 // replay FILE); session keeps one session of a repox call log.
 func (m *Model) openTranscript(path, session string) tea.Cmd {
-	if m.sessions == nil {
-		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
-	}
-	if m.Overlays.Find(paneSessions) == nil {
-		m.pushOverlay(m.sessions)
-	}
+	m.showSessions()
 	si := replay.SessionInfo{Path: path, ID: session}
 	if session != "" {
 		si.Agent = replay.AgentRepox
@@ -53,8 +48,28 @@ func (m *Model) openTranscript(path, session string) tea.Cmd {
 	return m.sessions.Choose(si)
 }
 
+// openTranscriptAtFinding is openTranscript for the tour's finished
+// session: the cursor lands on the call the replay flags first.
+func (m *Model) openTranscriptAtFinding(path string) tea.Cmd {
+	m.showSessions()
+	return m.sessions.ChooseAtFinding(replay.SessionInfo{Path: path})
+}
+
+// showSessions makes the sessions pane (once) and puts it on top.
+func (m *Model) showSessions() {
+	if m.sessions == nil {
+		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
+	}
+	if m.Overlays.Find(paneSessions) == nil {
+		m.pushOverlay(m.sessions)
+	}
+}
+
 // useSessions makes p the sessions pane, held shown or hidden.
 func (m *Model) useSessions(p *sessions.Pane) {
+	if m.cfg.Tour != nil && m.cfg.Tour.Transcript != "" {
+		p.AlsoList(m.cfg.Tour.Transcript) // the demo's session, in its ignored build/
+	}
 	m.sessions = p
 	m.hold(p)
 }

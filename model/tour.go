@@ -17,8 +17,8 @@ import (
 // sessions pane on the bundled transcript — while the tour's panel takes
 // the tree's place and its step bar the hint line's.
 
-// tourSplit is the width the tour's panel takes, in percent, unless the
-// presenter set a split of their own: its silent answers need the room.
+// tourSplit is the width the tour's panel takes at least, in percent (a
+// wider split the presenter set stays): its silent answers need the room.
 const tourSplit = 45
 
 // tourState is the tour on screen (nil: none, or ended).
@@ -66,6 +66,7 @@ func (m *Model) tourKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return m.copyText(t.Snippet(), "the repox mcp config"), true
 	case key.Matches(msg, k.End):
 		m.tours.tour = nil
+		m.focus = paneTree // the tree has its place back, and the keys
 		return tea.Batch(m.closeOverlays(), m.flash("tour ended: the demo repository stays open to explore")), true
 	}
 	if m.showingConsole() && key.Matches(msg, m.Keys.Global.Bindings()...) {
@@ -140,7 +141,10 @@ func (m *Model) setUpStep() tea.Cmd {
 		}
 		cmds = append(cmds, run)
 	case tour.KindSession:
-		cmds = append(cmds, m.openTranscript(t.Transcript(), ""))
+		cmds = append(cmds, m.openTranscriptAtFinding(t.Transcript()))
+	}
+	if p := t.Step().Open; p != "" {
+		cmds = append(cmds, m.openFile(p, 1)) // not the file an earlier step left open
 	}
 	return tea.Batch(cmds...)
 }

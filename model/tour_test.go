@@ -17,6 +17,7 @@ import (
 	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/model/tour"
 	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/ui"
 )
 
 // tourSetup writes the demo and computes the tour's silent sides on it,
@@ -254,7 +255,7 @@ func TestTourFlow(t *testing.T) {
 	marks := []string{
 		"(stopped at depth 3",
 		"assets/icons/icon-000.svg",
-		"a5bc4ef 2026-01-20",
+		"4dd3d48 2026-01-20",
 		"occurs 2 times",
 		"offset=1001 limit=400",
 		"Route 259 should answer",
@@ -275,5 +276,117 @@ func TestTourFlow(t *testing.T) {
 	fm.Shutdown()
 	if fm.tours.tour.At() != 0 {
 		t.Errorf("ended at step %d", fm.tours.tour.At()+1)
+	}
+}
+
+// x ends the tour with the tree focused, so the README's next steps (l to
+// open a folder, j to move) work at once rather than reaching the empty
+// viewer.
+func TestTourEndFocusesTheTree(t *testing.T) {
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	_, cmd := m.Update(panetest.Key("x"))
+	drive(t, m, cmd, func() bool { return len(m.Overlays.Items) == 0 })
+	if m.focus != paneTree {
+		t.Fatalf("after x the focus is on %v, want the tree", m.focus)
+	}
+	before := m.tree.Cursor()
+	press(m, "j")
+	if m.tree.Cursor() == before {
+		t.Errorf("j after x did not move the tree's cursor")
+	}
+}
+
+// Step 2's point is repo_find's count of all 700 icons: its footer is on
+// screen at every size the tour is shown at, not below the console's fold.
+func TestTourStep2ShowsTheCount(t *testing.T) {
+	s := tourSetup(t)
+	for _, sz := range [][2]int{{80, 24}, {120, 36}, {160, 45}} {
+		m := tourModel(t, s, sz[0], sz[1])
+		tourPress(t, m, "n")
+		if screen := ansi.Strip(m.Render()); !strings.Contains(screen, "of 700 matches") {
+			t.Errorf("%dx%d: step 2 does not show repo_find's count:\n%s", sz[0], sz[1], screen)
+		}
+	}
+}
+
+// Step 6 opens the replayed session on the call whose finding is the
+// step's point (the edit of a line it never read), not on its last call,
+// which has none.
+func TestTourStep6OpensOnTheFinding(t *testing.T) {
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	tourPress(t, m, "n", "n", "n", "n", "n")
+	if m.tours.tour.Step().Kind != tour.KindSession {
+		t.Fatalf("step %d is not the session", m.tours.tour.At()+1)
+	}
+	g := m.sessions.Progress()
+	if g.Calls < 2 || g.Cursor == g.Calls-1 {
+		t.Fatalf("the session's cursor is on call %d of %d: the last", g.Cursor+1, g.Calls)
+	}
+	if screen := ansi.Strip(m.Render()); !strings.Contains(screen, "edit-unread") {
+		t.Errorf("step 6 does not show the finding:\n%s", screen)
+	}
+}
+
+// The session step 6 replays is the demo's own, kept in its ignored
+// build/ folder where no agent's folder is: c lists it too (during the
+// tour and after x), rather than saying no session was recorded.
+func TestTourSessionIsListedByC(t *testing.T) {
+	s := tourSetup(t)
+	t.Setenv("HOME", t.TempDir()) // no agent's own sessions
+	for _, k := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME"} {
+		t.Setenv(k, "")
+	}
+	m := tourModel(t, s, 120, 40)
+	_, cmd := m.Update(panetest.Key("x"))
+	drive(t, m, cmd, func() bool { return len(m.Overlays.Items) == 0 })
+	_, cmd = m.Update(panetest.Key("c"))
+	drive(t, m, cmd, func() bool { return m.sessions != nil && m.sessions.Settled() })
+	screen := ansi.Strip(m.Render())
+	if strings.Contains(screen, "no agent sessions recorded") || !strings.Contains(screen, "claude-code") {
+		t.Errorf("c in the demo does not list the tour's session:\n%s", screen)
+	}
+}
+
+// A narrow split remembered from an earlier run does not squeeze the
+// tour's panel: the tour takes at least its own share (a wider one that
+// was remembered stays), so the demo folder's path is not cut.
+func TestTourPanelIgnoresANarrowRememberedSplit(t *testing.T) {
+	s := tourSetup(t)
+	repo, err := repoops.Open(s.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	cfg := Config{Name: "demo", Tour: s}
+	cfg.Settings.Split = SplitMin
+	m := New(context.Background(), repo, cfg)
+	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(t, m, m.Init(), stepSettled(m))
+	want, _ := ui.LayoutSplit(120, tourSplit)
+	if got := m.treeWidth(); got < want {
+		t.Errorf("with a remembered split of %d%% the tour's panel is %d wide, want at least %d", SplitMin, got, want)
+	}
+	var panel strings.Builder // the panel's text, its wrapped lines joined
+	for _, l := range strings.Split(ansi.Strip(m.Render()), "\n") {
+		panel.WriteString(strings.ReplaceAll(ansi.Cut(l, 0, m.treeWidth()), " ", ""))
+	}
+	if !strings.Contains(panel.String(), "demofolder:"+strings.ReplaceAll(s.Dir, " ", "")) {
+		t.Errorf("the demo folder's path is cut:\n%s", ansi.Strip(m.Render()))
+	}
+}
+
+// Step 7 shows the demo's README.md, what to explore after the tour, not
+// the file step 6's session left open.
+func TestTourStep7ShowsTheDemoReadme(t *testing.T) {
+	s := tourSetup(t)
+	m := tourModel(t, s, 120, 40)
+	for range len(tour.Steps) - 1 {
+		tourPress(t, m, "n")
+	}
+	if p := m.viewer.Path(); p != "README.md" {
+		t.Errorf("step 7 shows %q, want the demo's README.md", p)
 	}
 }

@@ -36,9 +36,23 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 		return m.viewer.EnsureLoaded()
 	case tea.BackgroundColorMsg:
-		m.Styles = ui.NewStyles(msg.IsDark(), m.cfg.NoColor)
+		dark := msg.IsDark()
+		switch m.cfg.Background {
+		case "dark":
+			dark = true
+		case "light":
+			dark = false
+		}
+		m.Styles = ui.NewThemedStyles(dark, m.cfg.NoColor, m.cfg.Theme)
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
+		m.message = "" // a message is about the key that made it
+		if msg.String() == "alt+esc" {
+			// Esc Esc typed quickly arrives as one ESC ESC sequence, which
+			// reads as Escape with Alt held: it is two presses of esc.
+			esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+			return tea.Batch(m.update(esc), m.update(esc))
+		}
 		cmd := m.onKey(msg)
 		m.layout()
 		return cmd
@@ -100,6 +114,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tour.GoMsg:
 		return m.goStep(msg.Step)
+	case tea.ResumeMsg:
+		return tea.Batch(m.checkGate(), m.flash("resumed"))
 	case clearMsg:
 		if msg.gen == m.msgGen {
 			m.message = ""
@@ -225,8 +241,8 @@ func (m *Model) resize(w, h int) {
 // are whole paths, takes the wide side while it has focus.
 func (m *Model) layout() {
 	treeW, viewW := ui.LayoutSplit(m.width, m.cfg.Settings.Split)
-	if m.tours.tour != nil && m.cfg.Settings.Split == 0 {
-		treeW, viewW = ui.LayoutSplit(m.width, tourSplit) // the panel beside the console
+	if tw, vw := ui.LayoutSplit(m.width, tourSplit); m.tours.tour != nil && tw > treeW {
+		treeW, viewW = tw, vw // the panel beside the console needs its room
 	}
 	if m.focus == paneTree && m.tree.Agent().On {
 		treeW, viewW = viewW, treeW
@@ -264,6 +280,9 @@ func (m *Model) popOverlay() tea.Cmd {
 // onKey handles one key press: the top overlay first (esc pops it), then
 // global keys, then the focused pane (or its agent view).
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(msg, m.Keys.Global.Suspend) {
+		return m.suspend() // the terminal's key: whatever has the keys
+	}
 	if cmd, ok := m.tourKey(msg); ok {
 		return cmd
 	}

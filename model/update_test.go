@@ -3,12 +3,15 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"
@@ -241,5 +244,109 @@ func TestEveryGlobalBindingDoesSomething(t *testing.T) {
 		if !found {
 			t.Errorf("global binding %v (%s) has no row in the table", b.Keys(), b.Help().Desc)
 		}
+	}
+}
+
+// Two Escapes typed quickly reach the program as one alt+esc (the
+// terminal sends ESC ESC, which reads as Escape with Alt held); they close
+// two layers, as two separate presses do.
+func TestEscEscAsAltEscClosesTwoLayers(t *testing.T) {
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	press(m, "c", "?")
+	if n := len(m.Overlays.Items); n != 2 {
+		t.Fatalf("c then ?: %d overlays, want the sessions pane and its help", n)
+	}
+	press(m, "alt+esc")
+	if n := len(m.Overlays.Items); n != 0 {
+		t.Errorf("alt+esc (Esc Esc typed quickly) left %d of 2 overlays open, top %T", n, m.Overlays.Top())
+	}
+	low := &fakeOverlay{id: 100, area: areaViewer}
+	high := &fakeOverlay{id: 101, area: areaViewer}
+	mid := &fakeOverlay{id: 102, area: areaViewer}
+	m.pushOverlay(low)
+	m.pushOverlay(mid)
+	m.pushOverlay(high)
+	press(m, "alt+esc")
+	if m.Overlays.Top() != low || high.closed != 1 || mid.closed != 1 || low.closed != 0 || len(low.keys) != 0 {
+		t.Errorf("alt+esc over three layers: top %T, closed %d %d %d, want the two above closed once each and nothing else",
+			m.Overlays.Top(), high.closed, mid.closed, low.closed)
+	}
+}
+
+// ctrl+z suspends the explorer to the shell, as in lazygit, vim and less
+// (fg resumes it): also while an overlay with an input has the keys; the
+// return says so.
+func TestCtrlZSuspends(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Bubble Tea does not suspend on Windows")
+	}
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	suspends := func(where string) {
+		t.Helper()
+		_, cmd := m.Update(panetest.Key("ctrl+z"))
+		for _, msg := range drain(cmd) {
+			if _, ok := msg.(tea.SuspendMsg); ok {
+				return
+			}
+		}
+		t.Errorf("ctrl+z %s: no tea.SuspendMsg (message %q)", where, m.message)
+	}
+	suspends("in the tree")
+	press(m, ":")
+	suspends("in the tool console")
+	if _, ok := m.Overlays.Top().(*console.Pane); !ok {
+		t.Errorf("ctrl+z closed the console: top %T", m.Overlays.Top())
+	}
+	m.Update(tea.ResumeMsg{})
+	if !strings.Contains(m.message, "resumed") {
+		t.Errorf("back from the shell, the status line says %q", m.message)
+	}
+}
+
+// A resize keeps the viewer's cursor on its line: a smaller window scrolls
+// to keep it on screen, a larger one leaves it where it is; with wrapping
+// on too, and a narrower window.
+func TestResizeKeepsTheViewerCursor(t *testing.T) {
+	for _, wrap := range []bool{false, true} {
+		m := viewerOn(t, map[string]string{"long.txt": numbered(300)}, "long.txt", 120, 40)
+		if wrap {
+			press(m, "w")
+		}
+		press(m, "3", "0", "j")
+		want := m.viewer.Cursor()
+		if want != 31 {
+			t.Fatalf("30j from line 1: cursor %d", want)
+		}
+		for _, sz := range [][2]int{{80, 24}, {60, 12}, {120, 40}, {40, 10}, {160, 45}} {
+			run(m, func() tea.Cmd { _, c := m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]}); return c }())
+			if got := m.viewer.Cursor(); got != want {
+				t.Errorf("wrap %v: resized to %dx%d, the cursor moved from line %d to %d", wrap, sz[0], sz[1], want, got)
+			}
+			if !strings.Contains(ansi.Strip(m.Render()), "line 31") {
+				t.Errorf("wrap %v: resized to %dx%d, line 31 (the cursor's) is off screen", wrap, sz[0], sz[1])
+			}
+		}
+	}
+}
+
+// A status-line message is about the key that made it: the next key
+// clears it (so it never describes an earlier state), and a message too
+// long for the status line is shown whole on the hint line too.
+func TestStatusMessageLastsOneKey(t *testing.T) {
+	m := start(t, panetest.FixtureRepo(t), 80, 24)
+	press(m, "x")
+	if !strings.Contains(m.message, "x does nothing") {
+		t.Fatalf("x in the tree says %q", m.message)
+	}
+	press(m, "down")
+	if m.message != "" {
+		t.Errorf("after the next key the status line still says %q", m.message)
+	}
+	cmd := m.flash("sent the call and its 11,600 bytes of model text to the clipboard (OSC 52); the terminal did not confirm it")
+	_ = cmd
+	lines := strings.Split(ansi.Strip(m.Render()), "\n")
+	tail := strings.Join(strings.Fields(lines[22]+" "+lines[23]), " ")
+	if !strings.HasPrefix(lines[22], " fixture │ sent") || !strings.Contains(tail, "the terminal did not confirm it") {
+		t.Errorf("a long message at 80x24:\n%s\n%s", lines[22], lines[23])
 	}
 }

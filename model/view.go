@@ -34,10 +34,13 @@ func (m *Model) Render() string {
 		return m.Styles.TooSmall(m.width, m.height)
 	}
 	body := m.height - 2
-	status := m.Styles.RenderStatus(m.status(), m.width)
+	status, below := m.Styles.StatusLines(m.status(), m.width)
 	hint := m.Styles.RenderHint(m.hintBindings(), m.width)
 	if bar, ok := m.tourBar(); ok {
 		hint = bar
+	}
+	if below != "" {
+		hint = below // a long message, until the next key
 	}
 	if o := m.Overlays.TopIn(areaBody); o != nil {
 		return o.View(m.width, body, true) + "\n" + status + "\n" + hint

@@ -20,11 +20,25 @@ var errLink = errors.New("a symbolic link (links in the transcript folders are n
 
 // OpenTranscript opens a transcript the person named (a link there is
 // followed: the person chose it), without blocking, and refuses anything
-// but a regular file with a sentence that says what it is.
+// but a regular file with a sentence that says what it is. A name that
+// is not there, or not readable, is said so in words, with what to do
+// (the error still matches fs.ErrNotExist or fs.ErrPermission).
 func OpenTranscript(path string) (*os.File, error) {
 	f, _, err := openTranscript(path, true)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		err = fmt.Errorf("%s does not exist — give a transcript file: repox sessions lists the sessions recorded for a folder, each with its transcript%w", quoted(path), silent{err})
+	case errors.Is(err, fs.ErrPermission):
+		err = fmt.Errorf("%s cannot be read: permission denied — give a transcript this user may read%w", quoted(path), silent{err})
+	}
 	return f, err
 }
+
+// silent wraps an error for errors.Is and As without adding to the text.
+type silent struct{ err error }
+
+func (s silent) Error() string { return "" }
+func (s silent) Unwrap() error { return s.err }
 
 // openTranscript opens path read-only without blocking; follow false
 // refuses a symbolic link at path (errLink). The file is returned only

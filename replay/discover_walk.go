@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Discovery is what DiscoverAll found: the sessions, newest first, and
@@ -44,6 +45,14 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 		return newest(w.out.Sessions[i]).After(newest(w.out.Sessions[j]))
 	})
 	return w.out, ctx.Err()
+}
+
+// InspectTranscript summarises one transcript named apart from the
+// agents' folders (the demo's own session, kept in its build/ folder) as
+// Discover lists a session. The agent is read from the file's format; a
+// link at path is not followed, a special file not read.
+func InspectTranscript(ctx context.Context, path string) (SessionInfo, error) {
+	return inspect(ctx, "", path, time.Now())
 }
 
 type walker struct {

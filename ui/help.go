@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -61,22 +62,45 @@ func legendRows(lines []string) [][2]string {
 }
 
 // RenderHelp draws the full help, built from the bindings in force, exactly
-// w×h, from line top on (a small terminal scrolls it). Sections flow down
-// one column, or two when the terminal is wide; a section is never split
-// from its heading across the columns.
+// w×h: a head line that stays (with the rows shown, "1-21 of 139", when it
+// scrolls), then the sections from row top on. Sections flow down one
+// column, or two when the terminal is wide: the first two sections (the
+// focused pane's keys and the keys that work everywhere) head the columns,
+// and the later ones follow in order, the left column taking them down to
+// where the two come out most even. A section is never split across the
+// columns.
 func (s *Styles) RenderHelp(sections []HelpSection, legend []string, top, w, h int) string {
-	lines := s.helpLines(sections, legend, w, h)
-	top = max(min(top, len(lines)-h), 0)
-	return Block(lines[top:], w, h)
+	rows := max(h-1, 0)
+	body := s.helpLines(sections, legend, w, rows)
+	top = max(min(top, len(body)-rows), 0)
+	lines := append([]string{s.helpHead(top, rows, len(body), w)}, body[top:]...)
+	return Block(lines, w, h)
 }
 
 // HelpScrollMax is the largest useful top for RenderHelp at w×h.
 func (s *Styles) HelpScrollMax(sections []HelpSection, legend []string, w, h int) int {
-	return max(len(s.helpLines(sections, legend, w, h))-h, 0)
+	rows := max(h-1, 0)
+	return max(len(s.helpLines(sections, legend, w, rows))-rows, 0)
+}
+
+// helpHead is the help's title line: where in the help the screen is, and
+// the keys that move it, as far as the width holds them.
+func (s *Styles) helpHead(top, rows, total, w int) string {
+	title := s.HelpTitle.Render("▍repox keys")
+	if total <= rows {
+		return title + s.Note.Render("  (any key closes)")
+	}
+	pos := fmt.Sprintf("  %s-%s of %s", repoops.Commas(top+1), repoops.Commas(min(top+rows, total)), repoops.Commas(total))
+	head := title + s.Note.Render(pos)
+	for _, hint := range []string{"  j/k scroll · g/G top/end · other keys close", "  j/k g/G · other keys close"} {
+		if ansi.StringWidth(head+hint) <= w {
+			return head + s.Note.Render(hint)
+		}
+	}
+	return head
 }
 
 func (s *Styles) helpLines(sections []HelpSection, legend []string, w, h int) []string {
-	head := s.HelpTitle.Render("▍repox keys") + s.Note.Render("  (j/k scroll, any other key closes)")
 	if len(legend) > 0 {
 		rows := make([][2]string, 0, len(legend))
 		for _, l := range legend {
@@ -85,40 +109,54 @@ func (s *Styles) helpLines(sections []HelpSection, legend []string, w, h int) []
 		sections = append(sections, HelpSection{Title: "Marks", Rows: rows})
 	}
 	one := s.helpBlocks(sections, w)
-	n := 1
+	n := 0
 	for _, b := range one {
 		n += len(b)
 	}
 	if n <= h || w < 80 {
-		lines := []string{head}
-		for _, b := range one {
+		var lines []string
+		for i, b := range one {
+			if i == 0 {
+				b = b[1:] // no blank line under the head
+			}
 			lines = append(lines, b...)
 		}
 		return lines
 	}
-	// Two columns: whole sections, the left one filled to about half.
+	// Two columns of whole sections: the first two head them, and the
+	// later ones, in order, fill the left one down to where the columns
+	// come out most even, then the right one.
 	colW := w / 2
 	blocks := s.helpBlocks(sections, colW-2)
-	total := 0
-	for _, b := range blocks {
-		total += len(b)
+	for i := range min(len(blocks), 2) {
+		blocks[i] = blocks[i][1:] // no blank line at the top of a column
+	}
+	split := len(blocks)
+	if len(blocks) > 2 {
+		best := -1
+		for k := 2; k <= len(blocks); k++ {
+			var l, r int
+			for i, b := range blocks {
+				if i == 0 || (i >= 2 && i < k) {
+					l += len(b)
+				} else {
+					r += len(b)
+				}
+			}
+			if best < 0 || max(l, r) < best {
+				best, split = max(l, r), k
+			}
+		}
 	}
 	var left, right []string
-	half, onRight := (total+1)/2, false
-	for _, b := range blocks {
-		// A block goes left while it fits the half, or overshoots it by
-		// less than the room it would leave.
-		if !onRight && (len(left) == 0 || len(left)+len(b) <= half || len(left)+len(b)-half < half-len(left)) {
+	for i, b := range blocks {
+		if i == 0 || (i >= 2 && i < split) {
 			left = append(left, b...)
-			continue
+		} else {
+			right = append(right, b...)
 		}
-		if !onRight {
-			onRight = true
-			b = b[1:] // no blank line at the top of the column
-		}
-		right = append(right, b...)
 	}
-	out := []string{head}
+	out := make([]string, 0, max(len(left), len(right)))
 	for i := 0; i < max(len(left), len(right)); i++ {
 		l := ""
 		if i < len(left) {
@@ -136,20 +174,10 @@ func (s *Styles) helpLines(sections []HelpSection, legend []string, w, h int) []
 // helpBlocks renders each section as a block of lines (a blank line, the
 // heading, its rows) for a column w wide: a meaning too long for the
 // column goes on under itself. A binding shared by panes (movement) is
-// listed once, where it first appears.
+// listed once, where it first appears. Each section's keys take the width
+// of its own widest key (up to a cap), so a section of short keys leaves
+// its meanings more room.
 func (s *Styles) helpBlocks(sections []HelpSection, w int) [][]string {
-	keyW := 0
-	for _, sec := range sections {
-		for _, g := range sec.Bindings {
-			for _, b := range g {
-				keyW = max(keyW, ansi.StringWidth(b.Help().Key))
-			}
-		}
-		for _, r := range sec.Rows {
-			keyW = max(keyW, ansi.StringWidth(r[0]))
-		}
-	}
-	keyW = min(keyW, 10, max(w/3, 4)) // a wider key goes on a line of its own
 	seen := map[key.Help]bool{}
 	var blocks [][]string
 	for _, sec := range sections {
@@ -168,6 +196,13 @@ func (s *Styles) helpBlocks(sections []HelpSection, w int) [][]string {
 		if len(rows) == 0 {
 			continue
 		}
+		keyW := 0
+		for _, r := range rows {
+			if kw := ansi.StringWidth(r[0]); kw <= helpKeyMax {
+				keyW = max(keyW, kw)
+			}
+		}
+		keyW = min(keyW, max(w/3, 4)) // a wider key goes on a line of its own
 		block := []string{"", s.HelpTitle.Render(sec.Title)}
 		for _, r := range rows {
 			block = append(block, s.helpRow(r[0], r[1], keyW, w)...)
@@ -176,6 +211,10 @@ func (s *Styles) helpBlocks(sections []HelpSection, w int) [][]string {
 	}
 	return blocks
 }
+
+// helpKeyMax is the widest key the help's key column is sized for; a
+// wider one goes on a line of its own.
+const helpKeyMax = 10
 
 // helpRow is "  key  meaning", the meaning wrapped under itself.
 func (s *Styles) helpRow(k, desc string, keyW, w int) []string {

@@ -138,7 +138,7 @@ func (s *Styles) diffStyles() diffStyle {
 	if s.NoColor {
 		return diffStyle{add: n().Bold(true), del: n().Strikethrough(true), hunk: n().Italic(true), head: n().Bold(true)}
 	}
-	p := newPalette(s.IsDark)
+	p := newPalette(s.IsDark, s.theme)
 	return diffStyle{add: n().Foreground(p.good), del: n().Foreground(p.bad), hunk: n().Foreground(p.accent), head: n().Foreground(p.muted).Bold(true)}
 }
 

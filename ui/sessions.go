@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/repoops"
@@ -29,7 +30,8 @@ type CallRow struct {
 	Seq     int
 	Time    string // "11:02:33"
 	Tool    string // the agent's tool name
-	Args    string // short arguments
+	Path    string // the file or folder it names ("": none), cut in the middle when the row is narrow
+	Args    string // the other arguments, short
 	Refused bool   // the agent's call failed
 	NoEq    bool   // no repox equivalent
 	Pending bool   // not replayed yet
@@ -57,8 +59,38 @@ type FlagLine struct {
 }
 
 // SessionsWrap cuts text into lines of at most w columns, each made safe
-// to draw (the sessions pane lays messages and findings out with it).
-func SessionsWrap(text string, w int) []string { return wrap(text, w) }
+// to draw (the sessions pane lays messages and findings out with it). It
+// breaks between words: only a word longer than a whole line (a path in
+// a narrow pane) is cut inside.
+func SessionsWrap(text string, w int) []string {
+	w = max(w, 1)
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Split(DisplayText(para), " ") {
+			switch {
+			case line == "":
+				line = word
+			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = word
+			}
+			for ansi.StringWidth(line) > w {
+				cut := ansi.Truncate(line, w, "")
+				if cut == "" {
+					_, n := utf8.DecodeRuneInString(line) // one character wider than the line
+					cut = line[:n]
+				}
+				out = append(out, cut)
+				line = line[len(cut):]
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
 
 // DiffLine is one row of the then or now column: the same row of both
 // columns shows the same content (or its change). Changed rows differ
@@ -230,6 +262,14 @@ func (s *Styles) callsBody(v SessionsView, w, h int) []string {
 	if v.ThenTitle == "" && v.NowTitle == "" {
 		return out // no then/now under it (the session's diff)
 	}
+	if v.NowTitle == "" {
+		// nothing of repox's to set beside it: the agent's side across the pane
+		out = append(out, s.HelpTitle.Render(fit(v.ThenTitle, w)))
+		for i := 0; len(out) < h && i < len(v.Then); i++ {
+			out = append(out, s.diffCell(v.Then, i, "-", w))
+		}
+		return out
+	}
 	left, right := SessionsColumns(w)
 	sep := s.Separator.Render("│")
 	out = append(out, s.HelpTitle.Render(fit(v.ThenTitle, left))+sep+s.HelpTitle.Render(fit(v.NowTitle, right)))
@@ -312,9 +352,14 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	args := DisplayText(r.Args)
 	if r.Subagent != "" {
 		tool = "↳ " + tool // under the Task that started its subagent
-		args += "  (subagent " + DisplayText(r.Subagent) + ")"
+		args = strings.TrimSpace(args + "  (subagent " + DisplayText(r.Subagent) + ")")
 	}
-	plain := padLeft("#"+itoa(r.Seq), 5) + " " + r.Time + " " + padRight(tool, 14) + " " + status + flags + "  " + args
+	head := padLeft("#"+itoa(r.Seq), 5) + " "
+	if w >= callRowTimeMin {
+		head += r.Time + " " // a narrow pane keeps the room for what the call asked
+	}
+	head += padRight(tool, 14) + " " + status + flags + "  "
+	plain := head + callArgs(DisplayText(r.Path), args, w-ansi.StringWidth(head))
 	if cursor {
 		st := s.SelectedBlur
 		if focused {
@@ -329,6 +374,37 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 		return s.Note.Render(fit(plain, w))
 	}
 	return fit(plain, w)
+}
+
+// callRowTimeMin is the narrowest pane whose call rows show the time.
+const callRowTimeMin = 64
+
+// callArgs is a call row's arguments in room cells: the path whole when
+// it fits with the rest; else the rest keeps up to a third of the room
+// (cut at its end) while the path's file name still fits beside it, and
+// the path's middle is cut; else the path alone, its name kept.
+func callArgs(path, rest string, room int) string {
+	join := func(p, r string) string {
+		if p == "" || r == "" {
+			return p + r
+		}
+		return p + "  " + r
+	}
+	if path == "" || ansi.StringWidth(join(path, rest)) <= room {
+		return join(path, rest)
+	}
+	if rest != "" {
+		r := ansi.Truncate(rest, max(room/3, 1), "…")
+		if pr := room - ansi.StringWidth(r) - 2; pr >= min(ansi.StringWidth(path), ansi.StringWidth(baseName(path))+2) {
+			return MiddleCut(path, pr) + "  " + r
+		}
+	}
+	return MiddleCut(path, room)
+}
+
+// baseName is the last element of a /-separated path.
+func baseName(path string) string {
+	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
 func padLeft(s string, n int) string {

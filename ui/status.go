@@ -37,16 +37,25 @@ type Status struct {
 	Message                  string
 }
 
-// RenderStatus draws the status line, exactly w cells. When space runs
-// out, the gate and agent words shrink first, then the path is shortened
-// from the left (the part people know least), then the branch goes.
+// RenderStatus draws the status line, exactly w cells: StatusLines' first.
 func (s *Styles) RenderStatus(st Status, w int) string {
+	line, _ := s.StatusLines(st, w)
+	return line
+}
+
+// StatusLines draws the status line, exactly w cells, and below it the
+// line that takes the hint line's place ("" when none does). When space
+// runs out, the gate and agent words shrink first, then the branch goes,
+// then the path is shortened from the left (the part people know least).
+// A message that would squeeze the path below a few cells has the status
+// line to itself after the repository's name, and goes on below.
+func (s *Styles) StatusLines(st Status, w int) (line, below string) {
 	sep := s.StatusKey.Render(" │ ")
 	sepW := 3
 	repo := s.StatusRepo.Render(" " + st.Repo)
 	branch := ""
 	if st.Branch != "" {
-		branch = s.StatusKey.Render(" ⎇ " + st.Branch)
+		branch = s.StatusKey.Render(" on " + st.Branch) // words: ⎇ is missing from many fonts
 	}
 	right := func(tiny bool) string {
 		var parts []string
@@ -105,15 +114,41 @@ func (s *Styles) RenderStatus(st Status, w int) string {
 		branch = ""
 	}
 	room := w - fixed()
+	if st.Message != "" && room < min(minPath, max(ansi.StringWidth(path), 1)) {
+		return s.statusMessage(repo+sep, st.Message, w)
+	}
 	if room < 1 {
-		return s.Status.Render(fit(ansi.Strip(repo+" "+st.Message+" "+path), w))
+		return s.Status.Render(fit(ansi.Strip(repo+" "+path), w)), ""
 	}
 	if pw := ansi.StringWidth(path); pw > room {
 		path = ansi.TruncateLeft(path, pw-room+1, "…")
 	}
 	gap := w - fixed() - ansi.StringWidth(path) + 1
-	return fit(repo+branch+sep+s.Status.Render(path+strings.Repeat(" ", max(gap, 1)))+r, w)
+	return fit(repo+branch+sep+s.Status.Render(path+strings.Repeat(" ", max(gap, 1)))+r, w), ""
 }
+
+// statusMessage is a long message after head, wrapped over the status line
+// and the one below (which it has whole, under the message's start); what
+// two lines do not hold is cut with an ellipsis.
+func (s *Styles) statusMessage(head, msg string, w int) (line, below string) {
+	hw := ansi.StringWidth(head)
+	if hw+minMessage > w {
+		head, hw = "", 0
+	}
+	rows := wrap(msg, max(w-hw-1, 1))
+	if len(rows) > 2 {
+		rows[1] = strings.Join(rows[1:], " ")
+	}
+	line = fit(head+s.StatusMsg.Render(rows[0]), w)
+	if len(rows) > 1 {
+		below = fit(strings.Repeat(" ", hw)+s.StatusMsg.Render(rows[1]), w)
+	}
+	return line, below
+}
+
+// minMessage is the least room a message is given after the repository's
+// name; a narrower line shows the message alone.
+const minMessage = 20
 
 // RenderHint draws the one-line key hint from the bindings in force.
 func (s *Styles) RenderHint(bindings []key.Binding, w int) string {

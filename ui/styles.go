@@ -15,6 +15,7 @@ import (
 type Styles struct {
 	IsDark  bool
 	NoColor bool
+	theme   Theme // the colours set by role (config.toml's [theme])
 
 	Title        lipgloss.Style // pane title, unfocused
 	TitleFocused lipgloss.Style
@@ -70,40 +71,92 @@ type palette struct {
 	keyword, str, number, comment, function, typ color.Color
 }
 
-func newPalette(isDark bool) palette {
-	ld := lipgloss.LightDark(isDark)
-	c := lipgloss.Color
-	return palette{
-		fg:      ld(c("#1f2328"), c("#e6edf3")),
-		muted:   ld(c("#656d76"), c("#8b949e")),
-		faint:   ld(c("#9ea7b3"), c("#565e68")),
-		accent:  ld(c("#8250df"), c("#bc8cff")),
-		dir:     ld(c("#0969da"), c("#58a6ff")),
-		link:    ld(c("#1a7f37"), c("#56d4dd")),
-		warn:    ld(c("#9a6700"), c("#d29922")),
-		good:    ld(c("#1a7f37"), c("#3fb950")),
-		bad:     ld(c("#cf222e"), c("#f85149")),
-		selBg:   ld(c("#ddf4ff"), c("#1f3a5f")),
-		blurBg:  ld(c("#eaeef2"), c("#2d333b")),
-		matchBg: ld(c("#fff8c5"), c("#5a4a00")),
-		curBg:   ld(c("#ffd33d"), c("#9e6a03")),
+// paletteRoles are the palette's colours by role, each with its colour
+// on a light and on a dark background: the roles a theme may set.
+var paletteRoles = []struct {
+	name, light, dark string
+	at                func(*palette) *color.Color
+}{
+	{"fg", "#1f2328", "#e6edf3", func(p *palette) *color.Color { return &p.fg }},
+	{"muted", "#656d76", "#8b949e", func(p *palette) *color.Color { return &p.muted }},
+	{"faint", "#9ea7b3", "#565e68", func(p *palette) *color.Color { return &p.faint }},
+	{"accent", "#8250df", "#bc8cff", func(p *palette) *color.Color { return &p.accent }},
+	{"folder", "#0969da", "#58a6ff", func(p *palette) *color.Color { return &p.dir }},
+	{"link", "#1a7f37", "#56d4dd", func(p *palette) *color.Color { return &p.link }},
+	{"warn", "#9a6700", "#d29922", func(p *palette) *color.Color { return &p.warn }},
+	{"good", "#1a7f37", "#3fb950", func(p *palette) *color.Color { return &p.good }},
+	{"bad", "#cf222e", "#f85149", func(p *palette) *color.Color { return &p.bad }},
+	{"selection", "#ddf4ff", "#1f3a5f", func(p *palette) *color.Color { return &p.selBg }},
+	{"unfocused_selection", "#eaeef2", "#2d333b", func(p *palette) *color.Color { return &p.blurBg }},
+	{"match", "#fff8c5", "#5a4a00", func(p *palette) *color.Color { return &p.matchBg }},
+	{"current_match", "#ffd33d", "#9e6a03", func(p *palette) *color.Color { return &p.curBg }},
+	{"keyword", "#cf222e", "#ff7b72", func(p *palette) *color.Color { return &p.keyword }},
+	{"string", "#0a3069", "#a5d6ff", func(p *palette) *color.Color { return &p.str }},
+	{"number", "#0550ae", "#79c0ff", func(p *palette) *color.Color { return &p.number }},
+	{"comment", "#6e7781", "#8b949e", func(p *palette) *color.Color { return &p.comment }},
+	{"function", "#8250df", "#d2a8ff", func(p *palette) *color.Color { return &p.function }},
+	{"type", "#953800", "#ffa657", func(p *palette) *color.Color { return &p.typ }},
+}
 
-		keyword:  ld(c("#cf222e"), c("#ff7b72")),
-		str:      ld(c("#0a3069"), c("#a5d6ff")),
-		number:   ld(c("#0550ae"), c("#79c0ff")),
-		comment:  ld(c("#6e7781"), c("#8b949e")),
-		function: ld(c("#8250df"), c("#d2a8ff")),
-		typ:      ld(c("#953800"), c("#ffa657")),
+// PaletteRoles are the colour roles a theme may set, in their order.
+func PaletteRoles() []string {
+	out := make([]string, len(paletteRoles))
+	for i, r := range paletteRoles {
+		out[i] = r.name
 	}
+	return out
+}
+
+// DefaultColour is role's built-in colour on a dark or light background
+// ("" for a role that is not one).
+func DefaultColour(role string, isDark bool) string {
+	for _, r := range paletteRoles {
+		if r.name == role {
+			if isDark {
+				return r.dark
+			}
+			return r.light
+		}
+	}
+	return ""
+}
+
+// Theme sets palette colours by role (PaletteRoles), for a dark and for a
+// light background: "#rrggbb", "#rgb" or an ANSI colour number "0"-"255".
+// A role it does not set keeps its built-in colour.
+type Theme struct {
+	Dark, Light map[string]string
+}
+
+func newPalette(isDark bool, t Theme) palette {
+	set := t.Light
+	if isDark {
+		set = t.Dark
+	}
+	var p palette
+	for _, r := range paletteRoles {
+		c := r.light
+		if isDark {
+			c = r.dark
+		}
+		if v, ok := set[r.name]; ok {
+			c = v
+		}
+		*r.at(&p) = lipgloss.Color(c)
+	}
+	return p
 }
 
 // NewStyles builds the styles for a dark or light background. With noColor
 // (NO_COLOR set) no colour is used at all: selection and matches fall back
 // to reverse video, underline and bold, so nothing depends on colour.
-func NewStyles(isDark, noColor bool) *Styles {
-	p := newPalette(isDark)
+func NewStyles(isDark, noColor bool) *Styles { return NewThemedStyles(isDark, noColor, Theme{}) }
+
+// NewThemedStyles is NewStyles with the colours a theme sets.
+func NewThemedStyles(isDark, noColor bool, t Theme) *Styles {
+	p := newPalette(isDark, t)
 	n := lipgloss.NewStyle
-	s := &Styles{IsDark: isDark, NoColor: noColor}
+	s := &Styles{IsDark: isDark, NoColor: noColor, theme: t}
 	if noColor {
 		s.Title = n()
 		s.TitleFocused = n().Bold(true).Underline(true)

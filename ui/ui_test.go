@@ -105,3 +105,43 @@ func TestTreeRowOfANestedRepository(t *testing.T) {
 		t.Fatalf("row does not say it is a repository:\n%s", out)
 	}
 }
+
+// A message too long to share the status line takes the line under it
+// too: it is read whole (up to two lines), set apart from the repository's
+// name, never run into it or into the path.
+func TestStatusLongMessageTakesTwoLines(t *testing.T) {
+	s := NewStyles(true, true)
+	msg := "sent the call and its 11,600 bytes of model text to the clipboard (OSC 52); the terminal did not confirm it"
+	st := Status{Repo: "polish", Branch: "main", Path: "README.md:1", Gate: GateNotRead, GateText: "edit gate: shut (not read)", GateTiny: "gate: shut", Message: msg}
+	line, below := s.StatusLines(st, 80)
+	if ansi.StringWidth(line) != 80 || ansi.StringWidth(below) != 80 {
+		t.Fatalf("widths %d and %d, want 80", ansi.StringWidth(line), ansi.StringWidth(below))
+	}
+	plain := ansi.Strip(line)
+	if !strings.HasPrefix(plain, " polish │ sent the call") {
+		t.Errorf("the status line runs the name into the message: %q", plain)
+	}
+	both := strings.Join(strings.Fields(plain+" "+ansi.Strip(below)), " ")
+	if !strings.Contains(both, msg) {
+		t.Errorf("the message is not whole over the two lines:\n%q\n%q", plain, ansi.Strip(below))
+	}
+	short := st
+	short.Message = "copied"
+	if line, below := s.StatusLines(short, 80); below != "" || !strings.Contains(ansi.Strip(line), "copied") || !strings.Contains(ansi.Strip(line), "README.md:1") {
+		t.Errorf("a short message shares the line with the path: %q / %q", ansi.Strip(line), below)
+	}
+	if line, below := s.StatusLines(st, 200); below != "" || !strings.Contains(ansi.Strip(line), msg) {
+		t.Errorf("at 200 columns the message fits beside the rest: %q / %q", ansi.Strip(line), below)
+	}
+}
+
+// The branch is named in words ("repo on main"), not with ⎇ (U+2387),
+// which many monospace fonts lack and draw as a box (the tour's
+// screenshots did).
+func TestStatusBranchInWords(t *testing.T) {
+	s := NewStyles(true, true)
+	line := ansi.Strip(s.RenderStatus(Status{Repo: "demo", Branch: "main", Path: "README.md"}, 80))
+	if !strings.HasPrefix(line, " demo on main │ README.md") || strings.ContainsRune(line, '⎇') {
+		t.Errorf("status line %q", line)
+	}
+}

@@ -170,3 +170,29 @@ func TestSearchNoMatchSaysItOnce(t *testing.T) {
 		t.Fatalf("message %q", msg)
 	}
 }
+
+// TestSearchRowsAlignTheirLineNumbers: a file's matching lines have their
+// numbers right-aligned, so the colons and the text line up ("  9:",
+// " 10:", "100:").
+func TestSearchRowsAlignTheirLineNumbers(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 120; i++ {
+		if i == 9 || i == 10 || i == 100 {
+			fmt.Fprintf(&b, "x needle %d\n", i)
+		} else {
+			b.WriteString("x\n")
+		}
+	}
+	h := newHarness(t, repotest.PlainDir(t, map[string]string{"a.txt": b.String()}), 70, 28)
+	h.typeText("needle")
+	h.press("enter")
+	var cols []int
+	for _, l := range strings.Split(ansi.Strip(h.p.View(70, 28, true)), "\n") {
+		if i := strings.Index(l, ": x needle"); i >= 0 {
+			cols = append(cols, ansi.StringWidth(l[:i]))
+		}
+	}
+	if len(cols) != 3 || cols[0] != cols[1] || cols[1] != cols[2] {
+		t.Errorf("the colons after lines 9, 10 and 100 sit at columns %v, want one column", cols)
+	}
+}

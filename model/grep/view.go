@@ -1,6 +1,7 @@
 package grep
 
 import (
+	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -98,7 +99,10 @@ func (p *Pane) rowsView(body int) []ui.ResultRow {
 			}
 		} else {
 			h := f.lines[r.line]
-			num := strconv.Itoa(h.Line) + ": "
+			// Right-aligned to the file's largest line number listed (its
+			// last: the lines come in order), so the text lines up.
+			digits := len(strconv.Itoa(f.lines[len(f.lines)-1].Line))
+			num := fmt.Sprintf("%*d: ", digits, h.Line)
 			row.Text = "  " + num + ui.DisplayText(lead(h.Text[:h.Start], max(p.Width/3, 8)))
 			start := len(row.Text)
 			row.Text += ui.DisplayText(h.Text[h.Start:h.End])

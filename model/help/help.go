@@ -10,7 +10,7 @@ import (
 
 // Pane is the full help, an overlay over the whole body, built from the
 // bindings in force when it opened. Movement scrolls it on a small
-// terminal; any other key closes it.
+// terminal (G to the end, g to the top); any other key closes it.
 type Pane struct {
 	pane.Base
 	c        *pane.Common
@@ -39,13 +39,15 @@ func (h *Pane) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	switch d, top, _ := pane.NavStep(h.c.Keys.Tree.Nav, k, h.height); {
+	switch d, top, bottom := pane.NavStep(h.c.Keys.Tree.Nav, k, h.height-1); {
 	case d != 0:
-		limit := h.c.Styles.HelpScrollMax(h.sections, h.legend, h.width, h.height)
-		h.top = min(max(h.top+d, 0), limit)
+		h.top = min(max(h.top+d, 0), h.end())
 		return nil
 	case top:
 		h.top = 0
+		return nil
+	case bottom:
+		h.top = h.end()
 		return nil
 	}
 	h.done = true
@@ -53,6 +55,11 @@ func (h *Pane) Update(msg tea.Msg) tea.Cmd {
 		return tea.Quit
 	}
 	return nil
+}
+
+// end is the top row of the last screen.
+func (h *Pane) end() int {
+	return h.c.Styles.HelpScrollMax(h.sections, h.legend, h.width, h.height)
 }
 
 func (h *Pane) View(w, ht int, _ bool) string {

@@ -230,6 +230,28 @@ func (p *Pane) sizeAreas() {
 	if p.insert {
 		p.body.SetHeight(min(visualRows(&p.body), 2*most))
 	}
+	for _, a := range []*textarea.Model{&p.old, &p.new, &p.body} {
+		settle(a)
+	}
+}
+
+// settle scrolls a back as far as its cursor allows. A text area scrolls
+// to keep its cursor in view as a key adds a line, before sizeAreas gives
+// it the row for that line; growing keeps the scroll, so the first line
+// would hide above while an empty row shows below. The cursor is taken to
+// the top and back: the area scrolls up, then down only as far as the
+// cursor's row needs.
+func settle(a *textarea.Model) {
+	if a.ScrollYOffset() == 0 || a.ScrollYOffset()+a.Height() <= visualRows(a) {
+		return
+	}
+	row, col := a.Line(), a.Column()
+	a.MoveToBegin()
+	for n := visualRows(a); a.Line() < row && n > 0; n-- { // a step is one wrapped row
+		a.CursorDown()
+	}
+	a.SetCursorColumn(col)
+	a.SetHeight(a.Height()) // scrolls down as far as the cursor's wrapped row needs
 }
 
 // visualRows is how many rows a's text takes with its long lines wrapped.

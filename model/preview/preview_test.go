@@ -2,6 +2,7 @@ package preview
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -290,5 +291,36 @@ func TestPreviewVerdictWrapsIntoSpareRows(t *testing.T) {
 	out = s.RenderPreview(ui.PreviewView{Title: "t", Diff: []string{"-a", "+b"}, Applied: true}, 60, 20)
 	if !strings.Contains(out, "diff (applied: this is what was written)") {
 		t.Errorf("applied diff heading:\n%s", out)
+	}
+}
+
+// TestPreviewGrowingFieldShowsEveryLine: typing a new line grows a
+// multi-line field by a row, and every line still shows, the first at the
+// top; no empty row is left at the bottom while the first hides above.
+func TestPreviewGrowingFieldShowsEveryLine(t *testing.T) {
+	h := newHarness(t, map[string]string{"dup.go": dupGo}, "dup.go", 3, 3)
+	p := h.p
+	rows := func() []string {
+		var out []string
+		for _, r := range strings.Split(ansi.Strip(p.new.View()), "\n") {
+			out = append(out, strings.TrimRight(strings.TrimPrefix(r, "│"), " "))
+		}
+		return out
+	}
+	h.press("tab", "end", "enter", "b")
+	if got, want := rows(), []string{"var a = 1", "b"}; !slices.Equal(got, want) {
+		t.Errorf("new_string after a new line shows %q, want %q", got, want)
+	}
+	h.press("enter", "c")
+	if got, want := rows(), []string{"var a = 1", "b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("new_string after two new lines shows %q, want %q", got, want)
+	}
+	// Past the field's most rows, it scrolls, and still no row is empty.
+	for range 12 {
+		h.press("enter", "d")
+	}
+	got := rows()
+	if len(got) != p.new.Height() || got[len(got)-1] != "d" || slices.Contains(got, "") {
+		t.Errorf("a field past its rows shows %q", got)
 	}
 }

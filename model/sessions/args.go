@@ -29,9 +29,19 @@ var pathKeys = map[string]bool{"file_path": true, "absolute_path": true, "path":
 
 // callSummary words c's arguments for its row.
 func callSummary(c replay.Call, cwd string) string {
+	path, rest := callParts(c, cwd)
+	if path == "" || rest == "" {
+		return path + rest
+	}
+	return path + "  " + rest
+}
+
+// callParts words c's arguments for its row: the file or folder it names
+// apart (a narrow row cuts its middle, keeping the name), then the rest.
+func callParts(c replay.Call, cwd string) (path, rest string) {
 	var args map[string]json.RawMessage
 	if json.Unmarshal(c.AgentArgs, &args) != nil || len(args) == 0 {
-		return shortArgs(c.AgentArgs)
+		return "", shortArgs(c.AgentArgs)
 	}
 	var parts []string
 	for _, k := range argKeys {
@@ -45,13 +55,17 @@ func callSummary(c replay.Call, cwd string) string {
 		}
 		if pathKeys[k.key] {
 			v = relTo(v, cwd)
+			if path == "" {
+				path = v
+				continue
+			}
 		}
 		parts = append(parts, k.label+v)
 	}
-	if len(parts) == 0 {
-		return shortArgs(c.AgentArgs)
+	if path == "" && len(parts) == 0 {
+		return "", shortArgs(c.AgentArgs)
 	}
-	return strings.Join(parts, "  ")
+	return path, strings.Join(parts, "  ")
 }
 
 // argText is a string or number argument as text, one line.

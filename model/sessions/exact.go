@@ -33,6 +33,10 @@ func (p *Pane) AgentViewOn() bool { return p.chosen != nil && p.exact }
 func exactColumns(sc *sessionCall, w int) (then, now []ui.DiffLine) {
 	left, right := ui.SessionsColumns(w)
 	c := sc.call
+	alone := sc.step != nil && len(sc.step.Now) == 0
+	if alone {
+		left = w // no repox side: the agent's text across the pane
+	}
 	switch {
 	case c.NoResult:
 		then = []ui.DiffLine{{Text: "(no result recorded: the call was interrupted, or the session ended first)", Frame: true}}
@@ -43,7 +47,7 @@ func exactColumns(sc *sessionCall, w int) (then, now []ui.DiffLine) {
 			then = append(then, ui.DiffLine{Text: r})
 		}
 	}
-	if sc.step == nil || len(sc.step.Now) == 0 {
+	if sc.step == nil || alone {
 		return then, []ui.DiffLine{{Text: "(no repox call: " + noCallWhy(sc) + ")", Frame: true}}
 	}
 	for _, o := range sc.step.Now {

@@ -106,6 +106,11 @@ func (p *Pane) onStep(msg stepMsg) tea.Cmd {
 		}
 		p.refreshMarks()
 	}
+	if p.atFinding && p.follow && len(st.Flags) > 0 {
+		p.atFinding, p.follow = false, false
+		p.cur = msg.i
+		p.clamp()
+	}
 	if msg.i == p.cur {
 		cmds = append(cmds, p.selectCall())
 	}

@@ -87,7 +87,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		cmd := p.stop()
 		p.loading = true
-		return tea.Batch(cmd, discoverSessions(p.c.Ctx, p.dir, p.env, p.gen))
+		return tea.Batch(cmd, discoverSessions(p.c.Ctx, p.dir, p.also, p.env, p.gen))
 	case key.Matches(msg, k.DiffDown):
 		p.dtop++
 		return nil
@@ -127,6 +127,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	old := p.cur
 	switch {
 	case top || bottom || d != 0:
+		p.atFinding = false // the person chose where to be
 		p.moveBy(d, top, bottom)
 		p.follow = bottom // back to following the newest
 	default:
@@ -162,7 +163,7 @@ func (p *Pane) click(y int) tea.Cmd {
 	if i < 0 || i == p.cur {
 		return nil
 	}
-	p.cur, p.follow = i, i == len(p.calls)-1
+	p.cur, p.follow, p.atFinding = i, i == len(p.calls)-1, false
 	return p.selectCall()
 }
 
@@ -178,7 +179,7 @@ func (p *Pane) wheel(d int) tea.Cmd {
 	}
 	old := p.cur
 	p.moveBy(d, false, false)
-	p.follow = false
+	p.follow, p.atFinding = false, false
 	p.clamp()
 	if vis := p.visible(); len(vis) > 0 && p.cur == vis[len(vis)-1] {
 		p.follow = true

@@ -24,8 +24,10 @@ type sessionsListMsg struct {
 	err  error
 }
 
-// discoverSessions lists the sessions recorded for dir.
-func discoverSessions(ctx context.Context, dir string, env func() replay.Env, gen int) tea.Cmd {
+// discoverSessions lists the sessions recorded for dir, and those of the
+// transcripts also names (one it cannot read is left out: it is listed
+// for convenience, not found by looking).
+func discoverSessions(ctx context.Context, dir string, also []string, env func() replay.Env, gen int) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		dirs := []string{dir}
 		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
@@ -43,6 +45,12 @@ func discoverSessions(ctx context.Context, dir string, env func() replay.Env, ge
 					seen[k] = true
 					all = append(all, s)
 				}
+			}
+		}
+		for _, path := range also {
+			if s, err := replay.InspectTranscript(ctx, path); err == nil && !seen[s.Path+"\x00"+s.ID] {
+				seen[s.Path+"\x00"+s.ID] = true
+				all = append(all, s)
 			}
 		}
 		sort.SliceStable(all, func(i, j int) bool { return newestOf(all[i]).After(newestOf(all[j])) })

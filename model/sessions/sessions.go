@@ -24,7 +24,8 @@ type Pane struct {
 	c             *pane.Common
 	width, height int
 	env           func() replay.Env
-	dir           string // the explored repository, absolute
+	dir           string   // the explored repository, absolute
+	also          []string // transcripts listed besides those found in the agents' folders
 
 	gen     int // pane.JobLoad: bumped by each listing and each choice of session
 	gateGen int // pane.JobGate: the agent's gate of the open file
@@ -68,6 +69,7 @@ type Pane struct {
 	against   string            // what the calls are replayed against, worded for the title
 	start     *replay.StartInfo // what preparing the replay did
 	follow    bool              // the cursor follows the newest call until the person moves
+	atFinding bool              // the cursor goes to the first call with a finding as it is replayed
 	diffAt    int               // the one call whose then/now is laid out (-1: none)
 	dtop      int               // then/now scroll
 
@@ -145,7 +147,7 @@ func (p *Pane) Show() tea.Cmd {
 	p.gen++
 	p.stopTally()
 	p.loading = true
-	return discoverSessions(p.c.Ctx, p.dir, p.env, p.gen)
+	return discoverSessions(p.c.Ctx, p.dir, p.also, p.env, p.gen)
 }
 
 // Close runs when the pane is popped: hidden (tab), the session stays
@@ -172,6 +174,7 @@ func (p *Pane) stop() tea.Cmd {
 	p.calls, p.next, p.stepping, p.starting, p.diffAt, p.tail = nil, 0, false, false, -1, nil
 	p.seen = map[string][]replay.FileSeen{}
 	p.runErr, p.ended, p.gatePath, p.against, p.start, p.kind = "", "", "", "", nil, ""
+	p.atFinding = false
 	p.cquery, p.ctyping, p.changes = "", false, nil
 	p.counts = replay.Counts{}
 	return cmd
@@ -191,6 +194,19 @@ func (p *Pane) Choose(si replay.SessionInfo) tea.Cmd {
 		filter = si.ID
 	}
 	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.gen))
+}
+
+// AlsoList adds a transcript to the list that lives where no agent keeps
+// its sessions (the demo's, in its ignored build/ folder).
+func (p *Pane) AlsoList(path string) { p.also = append(p.also, path) }
+
+// ChooseAtFinding is Choose for showing a finished session's point: the
+// cursor lands on the first call the replay finds something in (and stays
+// on the newest when none has any) unless the person moves first.
+func (p *Pane) ChooseAtFinding(si replay.SessionInfo) tea.Cmd {
+	cmd := p.Choose(si)
+	p.atFinding = true
+	return cmd
 }
 
 // sessionLabel says whose session the marks and the gate are.

@@ -228,6 +228,15 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: note})
 		}
 	}
+	alone := len(sc.step.Now) == 0
+	if alone {
+		for j, l := range ui.SessionsWrap("· no repox equivalent: "+noCallWhy(sc), max(p.width-2, 10)) {
+			if j > 0 {
+				l = "  " + l
+			}
+			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: true})
+		}
+	}
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
 	if rows := min(len(sc.diff), max(room/2, min(room-1, 3))); rows > 0 {
 		// the change stays in view: up to half the room, scrolled with
@@ -245,6 +254,9 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 		then, now = exactColumns(sc, p.width)
 		v.ThenTitle = "then: exact text the agent got"
 		v.NowTitle = "now: exact text of repox (a: back)"
+	}
+	if alone {
+		v.NowTitle, now = "", nil // no repox call to set beside it: the agent's side alone
 	}
 	p.dtop = min(p.dtop, max(max(len(then), len(now), len(sc.diff))-room, 0))
 	v.Then = window(then, p.dtop, room)
@@ -267,7 +279,8 @@ func window(ls []ui.DiffLine, top, n int) []ui.DiffLine {
 
 func callRow(sc sessionCall, cwd string) ui.CallRow {
 	c := sc.call
-	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Args: callSummary(c, cwd),
+	path, rest := callParts(c, cwd)
+	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Path: path, Args: rest,
 		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, Subagent: c.Subagent}
 	if sc.step != nil {
 		r.Flags, r.Notes = sc.step.Graded()

@@ -39,23 +39,25 @@ const (
 	KindServe                // the repox mcp config
 )
 
-// Step is one step: a title for the list, the sentence of what to look at.
+// Step is one step: a title for the list, the sentence of what to look
+// at, and a file of the demo the viewer shows ("" for none of its own).
 type Step struct {
 	Title string
 	Look  string
 	Kind  Kind
+	Open  string
 }
 
 // Steps are the tour's steps, in order; the first five are contrasts,
 // Setup.Contrasts' in the same order.
 var Steps = []Step{
-	{"the silent depth stop", "The seed's tree tool stops at depth 3 and says nothing; repox marks the stop and says how to go on.", KindContrast},
-	{"no search tool", "Without search an agent can only list folders, and the listing is cut off; repo_find counts every match.", KindContrast},
-	{"git log with a path ignored", "The seed's git log drops path=server and lists every commit; repox passes the path after --.", KindContrast},
-	{"the ambiguous edit", "A first-match replace edits the first of two lines and says done; repox refuses and names both.", KindContrast},
-	{"the clipped-read grant", "A 1,000-line read grants an edit of a line it never showed; repox's gate refuses until that line is read.", KindContrast},
-	{"a replayed session", "A Claude Code session on this repo, replayed by repox: the edit of a line it never read is flagged.", KindSession},
-	{"the same tools for an agent", "repox mcp serves these same tools to any agent: y copies the config for this repository.", KindServe},
+	{"the silent depth stop", "A naive tree tool stops at depth 3 and says nothing; repox marks the stop and says how to go on.", KindContrast, ""},
+	{"no search tool", "Without search an agent can only list folders, and the listing is cut off; repo_find counts every match.", KindContrast, ""},
+	{"git log with a path ignored", "A naive git log drops path=server and lists every commit; repox passes the path after --.", KindContrast, ""},
+	{"the ambiguous edit", "A first-match replace edits the first of two lines and says done; repox refuses and names both.", KindContrast, ""},
+	{"the clipped-read grant", "A 1,000-line read grants an edit of a line it never showed; repox's gate refuses until that line is read.", KindContrast, ""},
+	{"a replayed session", "A Claude Code session on this repo, replayed by repox: the edit of a line it never read is flagged.", KindSession, ""},
+	{"the same tools for an agent", "repox mcp serves these same tools to any agent: y copies the config for this repository.", KindServe, "README.md"},
 }
 
 // Tour is the tour's state: which step is on screen.

@@ -132,7 +132,8 @@ func TestTreeRuleWhereTheEntryCapFalls(t *testing.T) {
 }
 
 // TestTreeReachOfADimmedRow: resting on a row beyond the horizon says the
-// calls an agent makes to see it listed, worked out with the tool.
+// calls an agent makes to see it listed, worked out with the tool, each
+// named (not "+2 calls").
 func TestTreeReachOfADimmedRow(t *testing.T) {
 	dir := capRepo(t)
 	m := start(t, dir, 120, 40)
@@ -145,7 +146,7 @@ func TestTreeReachOfADimmedRow(t *testing.T) {
 	// The entry cap cuts the root listing inside big/, so deep/ is listed
 	// [contents not listed]; from there three levels a call: deep/a/b/c,
 	// then deep/a/b/c/d/e/f, then leaf.txt.
-	want := `reach: repo_tree {"path":"deep"}, +2 calls`
+	want := `reach: repo_tree {"path":"deep"}, then repo_tree {"path":"deep/a/b/c"}, then repo_tree {"path":"deep/a/b/c/d/e/f"}`
 	if st := m.status(); st.Reach != want || !st.Beyond {
 		t.Errorf("status reach %q (beyond %v), want %q", st.Reach, st.Beyond, want)
 	}
@@ -417,5 +418,18 @@ func TestOptionsTakeTheSettings(t *testing.T) {
 	o := New(m.common, "fixture", Options{FoldersFirst: true, NoPreview: true})
 	if !o.foldersFirst || o.preview {
 		t.Errorf("from the settings: folders first %v, preview %v", o.foldersFirst, o.preview)
+	}
+}
+
+// A reach names every call up to reachNamed of them; a longer walk names
+// its first and last and counts the rest.
+func TestReachCallsNamesThem(t *testing.T) {
+	c := func(p string) string { return `repo_tree {"path":"` + p + `"}` }
+	if got, want := reachCalls([]string{c("a"), c("a/b")}), c("a")+", then "+c("a/b"); got != want {
+		t.Errorf("two calls: %q, want %q", got, want)
+	}
+	long := []string{c("a"), c("a/b"), c("a/b/c"), c("a/b/c/d"), c("a/b/c/d/e"), c("a/b/c/d/e/f")}
+	if got, want := reachCalls(long), c("a")+", then 4 calls more like it, then "+c("a/b/c/d/e/f"); got != want {
+		t.Errorf("six calls: %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,8 @@
 package tree
 
 import (
+	"strings"
+
 	"context"
 	"time"
 
@@ -97,10 +99,9 @@ func reachText(ctx context.Context, look *repoops.Session, h *horizon, path stri
 		}
 		return ""
 	}
-	first := repoops.CallText("repo_tree", args)
-	calls := 0
+	var calls []string
 	for range repoops.TreeMaxDepth * 64 {
-		calls++
+		calls = append(calls, repoops.CallText("repo_tree", args))
 		res, err := look.Tree(ctx, args)
 		if err != nil {
 			return ""
@@ -117,10 +118,7 @@ func reachText(ctx context.Context, look *repoops.Session, h *horizon, path stri
 			}
 		}
 		if found {
-			if calls == 1 {
-				return "reach: " + first
-			}
-			return "reach: " + first + ", +" + repoops.Plural(calls-1, "call", "calls")
+			return "reach: " + reachCalls(calls)
 		}
 		if next == "" {
 			return "no repo_tree lists it: the " + repoops.Commas(res.MaxEntries) + "-entry cap cuts " + repoops.DisplayPath(parentOf(path)) + " — repo_find finds it"
@@ -129,6 +127,19 @@ func reachText(ctx context.Context, look *repoops.Session, h *horizon, path stri
 	}
 	return ""
 }
+
+// reachCalls names the calls in order; past reachNamed of them, the
+// first and the last, with how many go between.
+func reachCalls(calls []string) string {
+	if len(calls) > reachNamed {
+		between := repoops.Plural(len(calls)-2, "call", "calls")
+		calls = []string{calls[0], between + " more like it", calls[len(calls)-1]}
+	}
+	return strings.Join(calls, ", then ")
+}
+
+// reachNamed is how many calls a reach names before it counts them.
+const reachNamed = 4
 
 // isUnder says path lies inside folder dir.
 func isUnder(path, dir string) bool {

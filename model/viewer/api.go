@@ -71,3 +71,6 @@ func (v *Pane) Search() (query string, line int) { return v.search.query, v.sear
 // TakesKey: with a z pending, the next key is its second (zz, zh, …),
 // even one bound globally.
 func (v *Pane) TakesKey(tea.KeyPressMsg) bool { return v.PrefixPending() }
+
+// Wrapping reports long lines wrapped onto more rows (w, or the settings).
+func (v *Pane) Wrapping() bool { return v.wrap }

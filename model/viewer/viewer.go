@@ -98,6 +98,10 @@ type readReq struct {
 // SetSize sets the pane's size in cells.
 func (v *Pane) SetSize(w, h int) {
 	v.width, v.height = w, h
+	if v.total > 0 {
+		v.showCursor() // the cursor stays on its line: the view scrolls to it
+		return
+	}
 	v.clampTop()
 }
 
