@@ -31,10 +31,9 @@ const modulePath = "github.com/repoxhq/repox"
 // own sub-packages (repoops/... among themselves).
 var allowedImports = map[string][]string{
 	"main":      {"cli"},
-	"cli":       {"model", "mcpserver", "replay", "repoops", "demo", "config"},
+	"cli":       {"model", "mcpserver", "replay", "repoops", "demo"},
 	"demo":      {"repoops"},
-	"model":     {"ui", "keymap", "repoops", "replay", "config"},
-	"config":    {"keymap", "ui"},
+	"model":     {"ui", "keymap", "repoops", "replay"},
 	"ui":        {"repoops"},
 	"keymap":    {},
 	"mcpserver": {"repoops"},

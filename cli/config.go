@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"github.com/repoxhq/repox/config"
+	"github.com/repoxhq/repox/model/config"
 	"github.com/spf13/cobra"
 )
 

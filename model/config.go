@@ -1,6 +1,6 @@
 package model
 
-import "github.com/repoxhq/repox/config"
+import "github.com/repoxhq/repox/model/config"
 
 // loadConfig reads config.toml (config.Path): none is the defaults; a file
 // with a mistake is an error that says each, and the explorer does not

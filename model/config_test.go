@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/repoxhq/repox/config"
+	"github.com/repoxhq/repox/model/config"
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/repoops"

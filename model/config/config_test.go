@@ -133,7 +133,7 @@ func TestLoad(t *testing.T) {
 
 // docs/explorer.md's example config is one repox takes.
 func TestTheDocumentedExampleIsValid(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "explorer.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "explorer.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
