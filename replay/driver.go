@@ -82,6 +82,9 @@ type SessionEnd struct {
 	Seen     []FileSeen
 	CopiedAt int
 	Copy     repoops.CopyStats
+	// ReRead is the lines the agent's reads showed again with nothing
+	// changed since an earlier read showed them (re-read notes).
+	ReRead int
 }
 
 // Run is the one driver of a replay: it plans each session's start state
@@ -178,7 +181,7 @@ func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sin
 		if ender != nil {
 			err = ender.sessionEnd(sess, rp)
 		}
-		sum.Sessions[at[sess]] = SessionEnd{ID: sess, Seen: rp.Horizon().Files(), CopiedAt: rp.CopiedAt, Copy: rp.Copy}
+		sum.Sessions[at[sess]] = SessionEnd{ID: sess, Seen: rp.Horizon().Files(), CopiedAt: rp.CopiedAt, Copy: rp.Copy, ReRead: rp.rereads.wasted}
 		rp.Close()
 		delete(open, sess)
 		return err

@@ -95,7 +95,7 @@ func checkReportLines(t *testing.T, what, out string) {
 	var calls int
 	t.Helper()
 	count := map[string]int{}
-	tops := []string{"transcript  ", "format      ", "agent cwd   ", "root        ", "against     ", "checkout    ", "reading calls run", "#", "what the agent", "read ", "scratch copy", "no change was", "no call of session", "turn ", "compacted   "}
+	tops := []string{"transcript  ", "format      ", "agent cwd   ", "root        ", "against     ", "checkout    ", "reading calls run", "#", "what the agent", "read ", "scratch copy", "no change was", "no call of session", "turn ", "compacted   ", "re-read: "}
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		known := l == "" || strings.HasPrefix(l, "    ") || strings.Contains(l, " calls: ") || strings.HasPrefix(l, "1 call: ")
 		for _, p := range tops {

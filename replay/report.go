@@ -73,7 +73,11 @@ func (r *reportWriter) End(s Summary) error {
 	if s.Session != "" && len(s.Sessions) == 0 {
 		r.printf("no call of session %s in this transcript\n\n", repoops.QuoteName(s.Session))
 	}
-	r.summary(s.Stats, s.Counts, copies)
+	reread := 0
+	for _, se := range s.Sessions {
+		reread += se.ReRead
+	}
+	r.summary(s.Stats, s.Counts, copies, reread)
 	return r.err
 }
 
@@ -334,13 +338,13 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd) {
+func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd, reread int) {
 	if r.json {
 		var list []map[string]any
 		for _, c := range copies {
 			list = append(list, map[string]any{"copiedAt": c.CopiedAt, "copied": c.Copy})
 		}
-		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.Findings, "notes": t.Notes, "scratchCopies": list})
+		r.jsonLine(map[string]any{"type": "summary", "stats": st, "findings": t.Findings, "notes": t.Notes, "scratchCopies": list, "reReadLines": reread})
 		return
 	}
 	r.printf("%s: %s with a repox equivalent, %s without; %s", repoops.Plural(t.Calls, "call", "calls"), repoops.Commas(t.File), repoops.Commas(t.NoEquivalent), t.Text())
@@ -353,6 +357,9 @@ func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd) {
 		r.printf("; the last line is incomplete (still being written?)")
 	}
 	r.printf("\n")
+	if reread > 0 {
+		r.printf("re-read: the agent was shown %s again with nothing changed since (see the re-read notes)\n", repoops.Plural(reread, "line", "lines"))
+	}
 	for _, c := range copies {
 		r.printf("scratch copy made before call #%d: %s", c.CopiedAt, repoops.Plural(c.Copy.Files, "file", "files"))
 		if c.Copy.Skipped > 0 {

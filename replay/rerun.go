@@ -123,6 +123,7 @@ type Replayer struct {
 	horizon *Horizon
 	copyErr error       // the copy could not be made: no change is replayed
 	budget  writeBudget // what the copy holds and may hold, for every write into it
+	rereads rereads     // what reads showed since the last change, for re-read notes
 	unlock  func()      // drops the scratch folder's lock (set with Scratch)
 
 	// Set by Prepare (rerun_start.go): the session's first pass, what the
@@ -318,8 +319,14 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 		}
 	}
 	st.Flags = oneEach(st.Flags)
+	if mayChange(c) {
+		r.rereads.change()
+	}
 	if c.Saw != nil && !c.IsError {
 		if c.Saw.Path != "" && !strings.HasPrefix(c.Saw.Path, "/") && len(c.Saw.Lines) > 0 {
+			if f := r.rereads.read(c.Saw.Path, c.Saw.Lines, c.Seq); f != nil {
+				st.Flags = append(st.Flags, *f)
+			}
 			r.horizon.Read(c.Saw.Path, c.Saw.Lines, c.Seq)
 			if st.Path == "" {
 				st.Path = c.Saw.Path
