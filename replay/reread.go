@@ -74,7 +74,7 @@ func (rr *rereads) read(path string, lines []SawLine, seq int) *Flag {
 	}
 	rr.wasted += len(lines)
 	return &Flag{Kind: FlagReRead, Path: path, Lines: rs, Severity: SeverityNote,
-		Text: fmt.Sprintf("re-read: %s %s of %s already shown at #%d, with nothing changed since (%s the agent was shown again)",
+		Text: fmt.Sprintf("%s %s of %s already shown at #%d, with nothing changed since (%s the agent was shown again)",
 			lineWord(rs), Ranges(rs), shownPath(path), first, repoops.Plural(len(lines), "line", "lines"))}
 }
 

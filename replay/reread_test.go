@@ -34,7 +34,7 @@ func TestReReadIsANote(t *testing.T) {
 			}
 		}
 	}
-	if len(notes) != 1 || !strings.Contains(notes[0], "re-read: lines 1-2 of b.txt already shown at #1, with nothing changed since (2 lines the agent was shown again) / note") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "lines 1-2 of b.txt already shown at #1, with nothing changed since (2 lines the agent was shown again) / note") {
 		t.Errorf("re-read notes: %q", notes)
 	}
 	if sum["reReadLines"] != 2.0 {
