@@ -100,24 +100,37 @@ func (w *walker) file(path string, e fs.DirEntry) bool {
 	return true
 }
 
+// projectEntries lists the entries of an agent's projects folder named
+// for the folder (Claude Code's naming, which Qwen Code shares: every
+// character not a letter or digit turned into -), or for a folder inside
+// it; a folder that cannot be read is passed over with a sentence.
+func (w *walker) projectEntries(agent, projects string) []fs.DirEntry {
+	ents, err := readDir(projects)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.pass(agent+"'s projects folder %s could not be read", projects, err)
+		}
+		return nil
+	}
+	names := claudeProjectNames(w.dir)
+	var out []fs.DirEntry
+	for _, e := range ents {
+		for _, name := range names {
+			if e.Name() == name || strings.HasPrefix(e.Name(), name+"-") {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // claude: projects/<name of the folder>, and of folders inside it; the
 // recorded cwd decides, always.
 func (w *walker) claude() {
 	projects := filepath.Join(w.env.claudeDir(), "projects")
-	ents, err := readDir(projects)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			w.pass("Claude Code's projects folder %s could not be read", projects, err)
-		}
-		return
-	}
-	names := claudeProjectNames(w.dir)
-	for _, e := range ents {
-		match := false
-		for _, name := range names {
-			match = match || e.Name() == name || strings.HasPrefix(e.Name(), name+"-")
-		}
-		if !match || w.ctx.Err() != nil {
+	for _, e := range w.projectEntries("Claude Code", projects) {
+		if w.ctx.Err() != nil {
 			continue
 		}
 		pdir := filepath.Join(projects, e.Name())
@@ -317,21 +330,9 @@ func (w *walker) copilot() {
 // special file, is passed over with a sentence.
 func (w *walker) qwen() {
 	projects := filepath.Join(w.env.Home, ".qwen", "projects")
-	ents, err := readDir(projects)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			w.pass("Qwen Code's projects folder %s could not be read", projects, err)
-		}
-		return
-	}
-	names := claudeProjectNames(w.dir)
-	for _, e := range ents {
-		match := false
-		for _, name := range names {
-			match = match || e.Name() == name || strings.HasPrefix(e.Name(), name+"-")
-		}
+	for _, e := range w.projectEntries("Qwen Code", projects) {
 		chats := filepath.Join(projects, e.Name(), "chats")
-		if !match || w.ctx.Err() != nil || !w.realFolder(filepath.Dir(chats)) || !w.realFolder(chats) {
+		if w.ctx.Err() != nil || !w.realFolder(filepath.Dir(chats)) || !w.realFolder(chats) {
 			continue
 		}
 		files, err := readDir(chats)
