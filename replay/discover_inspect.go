@@ -79,10 +79,32 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 	if !st.Started.IsZero() && last.After(st.Started) {
 		si.Ended = last
 	}
-	if age := now.Sub(info.ModTime()); age < LiveWithin && age > -LiveWithin {
-		si.Live, si.LiveWhy = true, "modified "+age.Round(time.Second).String()+" ago"
-	}
+	si.Live, si.LiveWhy = liveness(now, info.ModTime(), last)
 	return si, nil
+}
+
+// LiveRecordWithin: a session is live only while its last record is this
+// recent too (an agent thinks, or waits for a tool, between records).
+const LiveRecordWithin = 15 * time.Minute
+
+// liveness judges a transcript live from its file and its records (issue
+// 39 item 5): written in the last LiveWithin, and its last record (when
+// the format records times) no older than LiveRecordWithin. A transcript
+// copied today whose last record is months old is modified now but not
+// live, and is not followed as if it were.
+func liveness(now, modified, lastRecord time.Time) (bool, string) {
+	age := now.Sub(modified)
+	if age >= LiveWithin || age <= -LiveWithin {
+		return false, ""
+	}
+	if lastRecord.IsZero() {
+		return true, "modified " + age.Round(time.Second).String() + " ago (its records have no times)"
+	}
+	rec := now.Sub(lastRecord)
+	if rec > LiveRecordWithin {
+		return false, ""
+	}
+	return true, "last record " + max(rec, 0).Round(time.Second).String() + " ago, modified " + age.Round(time.Second).String() + " ago"
 }
 
 // inspectRepoxLog lists the sessions of one repox call log, in the order

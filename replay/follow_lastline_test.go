@@ -70,10 +70,12 @@ func TestFollowKeepsALastLineWithoutNewline(t *testing.T) {
 }
 
 // repox sessions: a file not written for a while is done, whatever its
-// last line; liveness comes from recent writes only.
+// last line; a live one is written recently and its last record is recent
+// too (issue 39 item 5: a transcript copied today, months after its last
+// record, is modified now but not live).
 func TestSessionLivenessIsRecentWrites(t *testing.T) {
 	home, repo := t.TempDir(), t.TempDir()
-	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	now := time.Date(2026, 1, 30, 18, 19, 7, 0, time.UTC) // 5 s after the fixture's last record
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
 	b := &cc{t: t, cwd: repo}
 	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
@@ -95,7 +97,19 @@ func TestSessionLivenessIsRecentWrites(t *testing.T) {
 	if s := by["cut.jsonl"]; s.Live || s.Skipped != 1 {
 		t.Errorf("an old file whose last line is cut: %+v", s)
 	}
-	if s := by["recent.jsonl"]; !s.Live || s.LiveWhy != "modified 5s ago" {
+	if s := by["recent.jsonl"]; !s.Live || s.LiveWhy != "last record 5s ago, modified 5s ago" {
 		t.Errorf("a file written 5 s ago: %+v", s)
+	}
+	// the same file copied 90 days later: written now, its records months old
+	later := now.Add(90 * 24 * time.Hour)
+	touch(t, filepath.Join(proj, "copied.jsonl"), whole, later.Add(-5*time.Second))
+	got, err = Discover(context.Background(), repo, Env{Home: home, Now: later})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range got {
+		if filepath.Base(s.Path) == "copied.jsonl" && s.Live {
+			t.Errorf("a transcript copied today whose last record is 90 days old is live: %+v", s)
+		}
 	}
 }

@@ -94,7 +94,7 @@ func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s %s\n", agent, started, s.Calls, s.FileCalls, state, titleCell(s.Title), where)
 	}
-	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s (a repox log: its last call).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s, its last record in the last %d min (a repox log: its last call in the last %d s).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()), int(LiveRecordWithin.Minutes()), int(LiveWithin.Seconds()))
 	return nil
 }
 
