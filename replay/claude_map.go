@@ -132,23 +132,7 @@ func mapClaude(c *Call, cwd, wd string) {
 			c.NoEquivalent = outsideReason(a.Path, cwd)
 			return
 		}
-		lit, why := literalPattern(a.Pattern)
-		if why != "" {
-			c.NoEquivalent = "Grep pattern " + strconv.Quote(a.Pattern) + " " + why + "; repo_grep searches a fixed string"
-			return
-		}
-		c.Repox = []ToolCall{grepCall(lit, rel, !a.CaseI)}
-		var notes []string
-		if lit != a.Pattern {
-			notes = append(notes, "the regular expression was searched as the fixed string "+strconv.Quote(lit))
-		}
-		if a.Glob != "" || a.Type != "" {
-			notes = append(notes, "repo_grep has no file filter (glob/type not applied)")
-		}
-		if a.OutputMode != "content" {
-			notes = append(notes, "Grep listed file names; repo_grep shows matching lines")
-		}
-		c.Approx = strings.Join(notes, "; ")
+		mapRgGrep(c, "Grep", a.Pattern, rel, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
 	case "LS":
 		rel, ok := relPath(a.Path, cwd)
 		if !ok {
@@ -289,4 +273,29 @@ func literalPattern(p string) (lit, why string) {
 		return "", "is empty"
 	}
 	return sb.String(), ""
+}
+
+// mapRgGrep maps a ripgrep-like search tool (Claude Code's Grep, Copilot
+// CLI's grep): a regular expression is searched as the fixed string it
+// spells (or has no equivalent), and what repo_grep does otherwise —
+// no file filter, matching lines where the tool listed file names — is
+// said in Approx.
+func mapRgGrep(c *Call, tool, pattern, rel string, caseI, filtered bool, outputMode string) {
+	lit, why := literalPattern(pattern)
+	if why != "" {
+		c.NoEquivalent = tool + " pattern " + strconv.Quote(pattern) + " " + why + "; repo_grep searches a fixed string"
+		return
+	}
+	c.Repox = []ToolCall{grepCall(lit, rel, !caseI)}
+	var notes []string
+	if lit != pattern {
+		notes = append(notes, "the regular expression was searched as the fixed string "+strconv.Quote(lit))
+	}
+	if filtered {
+		notes = append(notes, "repo_grep has no file filter (glob/type not applied)")
+	}
+	if outputMode != "content" {
+		notes = append(notes, tool+" listed file names; repo_grep shows matching lines")
+	}
+	c.Approx = strings.Join(notes, "; ")
 }

@@ -301,23 +301,7 @@ func mapCopilot(c *Call, cwd string) {
 		if !ok {
 			return
 		}
-		lit, why := literalPattern(a.Pattern)
-		if why != "" {
-			c.NoEquivalent = c.AgentTool + " pattern " + strconv.Quote(a.Pattern) + " " + why + "; repo_grep searches a fixed string"
-			return
-		}
-		c.Repox = []ToolCall{grepCall(lit, r, !a.CaseI)}
-		var notes []string
-		if lit != a.Pattern {
-			notes = append(notes, "the regular expression was searched as the fixed string "+strconv.Quote(lit))
-		}
-		if a.Glob != "" || a.Type != "" {
-			notes = append(notes, "repo_grep has no file filter (glob/type not applied)")
-		}
-		if a.OutputMode != "content" {
-			notes = append(notes, c.AgentTool+" listed file names; repo_grep shows matching lines")
-		}
-		c.Approx = strings.Join(notes, "; ")
+		mapRgGrep(c, c.AgentTool, a.Pattern, r, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
 	case "bash":
 		var b struct {
 			Command string `json:"command"`

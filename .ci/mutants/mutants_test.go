@@ -80,27 +80,10 @@ func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("with both survivors listed the run should pass, exit %d:\n%s", code, out)
 	}
-	raw, err := os.ReadFile(report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep struct {
-		Files []struct {
-			Name      string `json:"file_name"`
-			Mutations []struct {
-				Type, Status string
-				Line, Column int
-			} `json:"mutations"`
-		} `json:"files"`
-	}
-	if err := json.Unmarshal(raw, &rep); err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, f := range rep.Files {
-		for _, m := range f.Mutations {
-			got = append(got, f.Name+" "+m.Type+" "+m.Status)
-		}
+	for _, m := range reportMutants(t, report) {
+		f := strings.Fields(m) // file TYPE line:col STATUS…
+		got = append(got, f[0]+" "+f[1]+" "+strings.Join(f[3:], " "))
 	}
 	sort.Strings(got)
 	want := []string{
@@ -130,7 +113,7 @@ func TestEngineKillsAndKeepsTheFixturesMutants(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, code = engine("", "-rerun", log, "-partial", "-o", report)
-	raw, err = os.ReadFile(report)
+	raw, err := os.ReadFile(report)
 	if err != nil {
 		t.Fatal(err)
 	}
