@@ -31,7 +31,7 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, or a repox call log), got %d arguments\n", len(pos))
+		fmt.Fprintf(stderr, "repox replay: give one transcript file (repox reads %s), got %d arguments\n", replay.Readers(), len(pos))
 		return exitUsage
 	}
 	f, err := replay.OpenTranscript(pos[0]) // what is wrong with the name, said as --report says it

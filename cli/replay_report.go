@@ -58,7 +58,7 @@ func replayReportProblem(o replayOptions, pos []string) string {
 	}
 	switch {
 	case len(pos) != 1:
-		return fmt.Sprintf("give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got %d arguments", len(pos))
+		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", replay.Readers(), len(pos))
 	case o.changes && o.report:
 		return "--changes and --report print different things: give one of them"
 	case o.changes && o.against != string(replay.AgainstStart):

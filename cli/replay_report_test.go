@@ -41,8 +41,8 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"replay", "--report"}, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got 0 arguments"},
-		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (a Claude Code session .jsonl, a Codex rollout, a Gemini CLI session file, or a repox call log), got 0 arguments"},
+		{[]string{"replay", "--report"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs), got 0 arguments"},
 		{[]string{"replay", "--report", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},
 		{[]string{"replay", "--report", "--copy-max-mib=-1", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 50000 and -1"},
 		{[]string{"replay", "--changes", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},

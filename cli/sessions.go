@@ -13,7 +13,7 @@ func newSessionsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first",
-		Long:  "List the agent sessions recorded for DIR (default: the current folder) by Claude Code, Codex and repox call logs, newest first.",
+		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + replay.Readers() + ".",
 		Example: `repox sessions
 repox sessions --json ~/src/project`,
 		Args:              maxArgs(1, "one folder"),

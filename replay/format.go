@@ -115,19 +115,27 @@ func verdict(h *Head) (f *format, a Answer) {
 
 // readsList names the agents whose files repox reads, for refusals.
 func readsList() string {
+	if r := Readers(); r != "" {
+		return "repox reads " + r
+	}
+	return "repox reads no transcript format"
+}
+
+// Readers names the agents whose transcripts repox reads, from the
+// registry, in its order: "Claude Code, Codex, … and repox call logs".
+// Help texts and refusals take it from here, so a new format is named
+// everywhere by its registration.
+func Readers() string {
 	var names []string
 	for _, f := range formats() {
 		if f.title != "" && !slices.Contains(names, f.title) {
 			names = append(names, f.title)
 		}
 	}
-	switch len(names) {
-	case 0:
-		return "repox reads no transcript format"
-	case 1:
-		return "repox reads " + names[0]
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return "repox reads " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // NotTranscriptError refuses a file that is no transcript repox reads:
