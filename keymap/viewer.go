@@ -34,8 +34,8 @@ type Viewer struct {
 // NewViewer returns the viewer bindings.
 func NewViewer() Viewer {
 	nav := NewNav()
-	nav.Top.SetHelp("g g", "top (after a count N: line N)")
-	nav.Bottom.SetHelp("G", "bottom (after a count N: line N)")
+	nav.Top.SetHelp("g g", "top (count N: line N)")
+	nav.Bottom.SetHelp("G", "bottom (count N: line N)")
 	return Viewer{
 		Nav:    nav,
 		Left:   key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
@@ -46,7 +46,7 @@ func NewViewer() Viewer {
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
 		Select: key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
 
-		Count:     key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G, 2n")),
+		Count:     key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G")),
 		LineStart: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "scroll fully left")),
 		LineEnd:   key.NewBinding(key.WithKeys("$"), key.WithHelp("$", "scroll to the line's end")),
 		ScreenTop: key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "cursor to screen top")),
