@@ -219,3 +219,34 @@ func TestHelpFilter(t *testing.T) {
 		t.Errorf("a second esc did not close the help")
 	}
 }
+
+// The sessions pane takes its keys from the file too: its own (hide) and
+// the movement it shares (top, a sequence it waits on).
+func TestConfigRebindsSessionsKeys(t *testing.T) {
+	c, err := config.Parse([]byte("[keys.sessions_pane]\nhide = [\"ctrl+t\"]\n\n[keys.move]\ntop = [\"b b\", \"home\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := panetest.WriteLog(t, panetest.AgentScript)
+	m := sessionsModel(t, 100, 30, log, "s1")
+	m.Keys = c.KeyMap()
+	drive(t, m, m.Init(), settled(m, panetest.S1Calls))
+	view := func() string { return ansi.Strip(m.sessions.View(100, 28, true)) }
+	newest := view()
+	press(m, "g", "g")
+	if got := view(); got != newest {
+		t.Errorf("g g moved the calls' cursor after top was rebound to b b:\n%s", got)
+	}
+	press(m, "b", "b")
+	if got := view(); got == newest {
+		t.Errorf("b b did not go to the first call:\n%s", got)
+	}
+	press(m, "tab")
+	if m.Overlays.Top() != overlay(m.sessions) {
+		t.Errorf("tab hid the pane after hide was rebound to ctrl+t")
+	}
+	press(m, "ctrl+t")
+	if m.Overlays.Find(paneSessions) != nil {
+		t.Errorf("ctrl+t did not hide the pane")
+	}
+}

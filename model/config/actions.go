@@ -234,8 +234,9 @@ func (s scope) has(a action) bool {
 	return slices.Contains(s.sections, a.section) || slices.Contains(s.also, a.path())
 }
 
-// sessionsMirrors are the global actions the sessions pane answers too.
-var sessionsMirrors = []string{"quit", "suspend", "agent", "split_narrow", "split_widen"}
+// sessionsMirrors are the global actions the sessions pane answers too
+// (help opens over it).
+var sessionsMirrors = []string{"quit", "suspend", "help", "agent", "split_narrow", "split_widen"}
 
 // sessionsTyping are the sessions pane's keys while a filter is typed.
 var sessionsTyping = []string{"sessions_pane.filter_keep", "sessions_pane.filter_down", "sessions_pane.filter_up"}
