@@ -2,6 +2,9 @@ package model
 
 import (
 	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,7 +21,7 @@ import (
 )
 
 // keyedOn is the explorer on the fixture (plus files) with the config
-// file text, path open in the viewer and the viewer focused.
+// file text, and path ("" for none) open in the viewer, which has focus.
 func keyedOn(t *testing.T, file string, files map[string]string, path string, w, h int) *Model {
 	t.Helper()
 	c, err := config.Parse([]byte(file))
@@ -33,7 +36,8 @@ func keyedOn(t *testing.T, file string, files map[string]string, path string, w,
 	}
 	t.Cleanup(func() { repo.Close() })
 	km := c.KeyMap()
-	m := New(context.Background(), repo, Config{Name: "fixture", Keys: &km, Settings: withConfig(DefaultSettings(), c)})
+	m := New(context.Background(), repo, Config{Name: "fixture", Keys: &km, Theme: c.Theme, Background: c.Background,
+		Settings: withConfig(DefaultSettings(), c)})
 	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	run(m, m.Init())
@@ -248,5 +252,30 @@ func TestConfigRebindsSessionsKeys(t *testing.T) {
 	press(m, "ctrl+t")
 	if m.Overlays.Find(paneSessions) != nil {
 		t.Errorf("ctrl+t did not hide the pane")
+	}
+}
+
+// TestNoKeyNameComparisons: the panes read their keys from the keymap, so
+// config.toml can rebind every one; a key name compared in code would be a
+// key the file cannot change.
+func TestNoKeyNameComparisons(t *testing.T) {
+	bad := regexp.MustCompile(`\.String\(\)\s*==\s*"|switch\s+\w+\.String\(\)\s*\{|\.String\(\)\[0\]|:=\s*(msg|k)\.String\(\)\s*$`)
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasPrefix(path, "panetest") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if bad.MatchString(line) {
+				t.Errorf("%s:%d compares a key's name: %s — bind it in keymap and match the binding", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
