@@ -204,18 +204,26 @@ func apply(km *keymap.KeyMap, keys map[string][]string) {
 	km.Sync()
 }
 
-// shownKeys are keys as the help names them (ctrl+c, the always-there
-// way out, left unsaid after quit's own keys).
+// shownKeys are keys as the help names them: the arrows as glyphs, as
+// the built-in labels do (↑/k), and ctrl+c, the always-there way out,
+// left unsaid after quit's own keys.
 func shownKeys(ks []string) []string {
 	var out []string
 	for _, k := range ks {
 		if k == "ctrl+c" && len(ks) > 1 {
 			continue
 		}
+		i := strings.LastIndexAny(k, "+ ") + 1 // the key after its modifiers, or a sequence's last
+		if g, ok := keyGlyphs[k[i:]]; ok {
+			k = k[:i] + g
+		}
 		out = append(out, k)
 	}
 	return out
 }
+
+// keyGlyphs are the short names the help gives keys.
+var keyGlyphs = map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→", "pgdown": "pgdn"}
 
 // scope is a place where one key must not do two things: the actions of
 // its sections, and single actions of others (the global keys a pane

@@ -83,6 +83,9 @@ func TestRebinding(t *testing.T) {
 	if h := km.Global.Quit.Help(); h.Key != "Q" {
 		t.Errorf("quit's help names %q", h.Key)
 	}
+	if h := km.Tree.Down.Help(); h.Key != "ctrl+n/↓" {
+		t.Errorf("down's help names %q, want the arrow as a glyph", h.Key)
+	}
 }
 
 // A bad file is refused whole, each mistake with its line, its key and
