@@ -68,7 +68,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Prev):
 		p.field = (p.field + p.fields() - 1) % p.fields()
 		return p.focusField()
-	case msg.String() == "ctrl+u":
+	case key.Matches(msg, p.c.Keys.Typing.Clear):
 		// The whole field, not only its line before the cursor: a
 		// multi-line old_string is replaced whole.
 		if f := p.input(); f != nil {

@@ -79,15 +79,16 @@ func (p *Pane) clampList() {
 // typed (q and tab too), enter keeps the query and closes the prompt, the
 // arrows move; esc is the root's (Escape).
 func (p *Pane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
+	k := p.c.Keys.Sessions
+	switch {
+	case key.Matches(msg, k.FilterKeep):
 		p.ltyping = false
 		return nil
-	case "down":
+	case key.Matches(msg, k.FilterDown):
 		p.lcur++
-	case "up":
+	case key.Matches(msg, k.FilterUp):
 		p.lcur--
-	case "backspace":
+	case key.Matches(msg, p.c.Keys.Typing.Delete):
 		if p.lquery != "" {
 			_, size := utf8.DecodeLastRuneInString(p.lquery)
 			p.lquery = p.lquery[:len(p.lquery)-size]

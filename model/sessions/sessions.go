@@ -22,6 +22,7 @@ import (
 // it again, esc closes it and stops following.
 type Pane struct {
 	c             *pane.Common
+	seq           pane.Sequence // the first key of g g
 	width, height int
 	env           func() replay.Env
 	dir           string   // the explored repository, absolute
