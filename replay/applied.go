@@ -104,22 +104,3 @@ func (r *Replayer) appliedOutcome(c Call, tc ToolCall, args json.RawMessage, pat
 	}
 	return out
 }
-
-// claudeAfter is the file an Edit or MultiEdit left, from the file before
-// it (Claude Code's originalFile) and the mapped edits, each applied in
-// turn; ok is false when one of them does not apply.
-func claudeAfter(original string, edits []ToolCall) (string, bool) {
-	text := original
-	for _, tc := range edits {
-		var a editArgs
-		if tc.Tool != "repo_edit" || json.Unmarshal(tc.Args, &a) != nil || a.OldString == "" || !strings.Contains(text, a.OldString) {
-			return "", false
-		}
-		n := 1
-		if tc.All {
-			n = -1
-		}
-		text = strings.Replace(text, a.OldString, a.NewString, n)
-	}
-	return text, len(edits) > 0
-}

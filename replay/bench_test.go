@@ -12,37 +12,6 @@ import (
 	"testing"
 )
 
-// bigTranscript builds a Claude Code session of about size bytes: Read
-// calls of 200-line files (the result both as text and as toolUseResult,
-// as Claude Code writes it), a Grep, and assistant text between them.
-func bigTranscript(tb testing.TB, size int) []byte {
-	b := &cc{t: tb, cwd: "/home/u/proj"}
-	var content strings.Builder
-	for i := 1; i <= 200; i++ {
-		fmt.Fprintf(&content, "\tline %d of some Go source with a little text in it\n", i)
-	}
-	text := content.String()
-	var numbered strings.Builder
-	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		fmt.Fprintf(&numbered, "%6d→%s\n", i+1, l)
-	}
-	filler := strings.Repeat("thinking about the code ", 200)
-	for i := 0; b.sb.Len() < size; i++ {
-		id := fmt.Sprintf("r%d", i)
-		p := fmt.Sprintf("/home/u/proj/pkg%d/file%d.go", i%50, i)
-		b.use(fmt.Sprintf("m%d", i), id, "Read", map[string]any{"file_path": p}).
-			result(id, numbered.String(), false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": text, "numLines": 200, "startLine": 1, "totalLines": 200}})
-		g := fmt.Sprintf("g%d", i)
-		b.use(fmt.Sprintf("n%d", i), g, "Grep", map[string]any{"pattern": "needle", "output_mode": "content"}).
-			result(g, "pkg/a.go:12: needle", false, nil)
-		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": "t" + id, "role": "assistant",
-			"content": []any{map[string]any{"type": "text", "text": filler}}}}))
-	}
-	return []byte(b.String())
-}
-
-const tenMB = 10 << 20
-
 // BenchmarkFirstCall10MB: follow a 10 MB transcript file and get the
 // first Update that holds a call: what the sessions pane waits for before
 // it shows anything (Follow, not the Reader, is what it uses).

@@ -180,3 +180,47 @@ func parseNumbered(text string, re *regexp.Regexp) []SawLine {
 	}
 	return out
 }
+
+// priorFile is what a change's result said of the file before it.
+type priorFile struct {
+	content *string  // the whole file
+	created bool     // it did not exist
+	hunks   []ccHunk // the change as a patch (old and new lines)
+}
+
+// ccHunk is one hunk of Claude Code's structuredPatch.
+type ccHunk struct {
+	NewStart int      `json:"newStart"`
+	Lines    []string `json:"lines"`
+}
+
+func priorOf(r ccReadResult) *priorFile {
+	switch {
+	case r.Type == "create":
+		return &priorFile{created: true}
+	case r.Original != nil:
+		return &priorFile{content: r.Original}
+	case len(r.Patch) > 0:
+		return &priorFile{hunks: r.Patch}
+	}
+	return nil
+}
+
+// claudeAfter is the file an Edit or MultiEdit left, from the file before
+// it (Claude Code's originalFile) and the mapped edits, each applied in
+// turn; ok is false when one of them does not apply.
+func claudeAfter(original string, edits []ToolCall) (string, bool) {
+	text := original
+	for _, tc := range edits {
+		var a editArgs
+		if tc.Tool != "repo_edit" || json.Unmarshal(tc.Args, &a) != nil || a.OldString == "" || !strings.Contains(text, a.OldString) {
+			return "", false
+		}
+		n := 1
+		if tc.All {
+			n = -1
+		}
+		text = strings.Replace(text, a.OldString, a.NewString, n)
+	}
+	return text, len(edits) > 0
+}

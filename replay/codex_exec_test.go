@@ -1,31 +1,10 @@
 package replay
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-// cx builds Codex rollout lines.
-type cx struct {
-	t  testing.TB
-	sb strings.Builder
-}
-
-func (b *cx) line(typ string, payload any) *cx {
-	b.sb.WriteString(jsonLine(b.t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
-	return b
-}
-
-func (b *cx) call(id, name string, args any) *cx {
-	a, _ := json.Marshal(args)
-	return b.line("response_item", map[string]any{"type": "function_call", "name": name, "arguments": string(a), "call_id": id})
-}
-
-func (b *cx) out(id, output string) *cx {
-	return b.line("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
-}
 
 func execFrame(status, body string) string {
 	return "Chunk ID: 7c1e\nWall time: 10.0 seconds\n" + status + "\nOriginal token count: 12\nOutput:\n" + body

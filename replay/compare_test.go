@@ -22,13 +22,6 @@ func padNum(n int) string {
 	return s[len(s)-6:]
 }
 
-func itoaTest(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoaTest(n/10) + string(rune('0'+n%10))
-}
-
 func marked(cmp Comparison) (removed, added, changed int) {
 	for _, r := range cmp.Rows {
 		switch r.Op {

@@ -8,49 +8,6 @@ import (
 	"testing"
 )
 
-// ccTalkLine is a Claude Code line of the conversation: a prompt (content
-// a string), or blocks of an assistant, or a system record.
-func ccTalkLine(t testing.TB, dir, typ string, content any, extra map[string]any) string {
-	line := map[string]any{"type": typ, "cwd": dir, "sessionId": "s-1", "timestamp": "2026-01-30T18:20:00.000Z"}
-	if content != nil {
-		line["message"] = map[string]any{"role": typ, "content": content}
-	}
-	for k, v := range extra {
-		line[k] = v
-	}
-	return jsonLine(t, line)
-}
-
-// at is the next timestamp of b, for a line written beside b's.
-func at(b *cc) map[string]any { return map[string]any{"timestamp": b.ts()} }
-
-func textBlock(typ, field, text string) []any {
-	return []any{map[string]any{"type": typ, field: text}}
-}
-
-// claudeConversationTranscript: a prompt, thinking and text, a Read, text,
-// a compaction (boundary and summary), a second prompt and a Read; a
-// subagent's prompt that is not the session's.
-func claudeConversationTranscript(t testing.TB, dir, prompt string) string {
-	var sb strings.Builder
-	sb.WriteString(ccTalkLine(t, dir, "user", prompt, nil))
-	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("thinking", "thinking", "the user wants a.txt read"), nil))
-	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "I will read a.txt first."), nil))
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a\n", false, nil)
-	sb.WriteString(b.String())
-	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "a.txt holds one line."), nil))
-	sb.WriteString(ccTalkLine(t, dir, "user", "a subagent's task", map[string]any{"isSidechain": true}))
-	sb.WriteString(ccTalkLine(t, dir, "system", nil, map[string]any{"subtype": "compact_boundary", "content": "Conversation compacted"}))
-	sb.WriteString(ccTalkLine(t, dir, "user", "Summary: the user asked for a.txt.", map[string]any{"isCompactSummary": true}))
-	sb.WriteString(ccTalkLine(t, dir, "user", textBlock("text", "text", "Now read it again."), nil))
-	b = &cc{t: t, cwd: dir}
-	b.use("m2", "r2", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r2", "     1→a\n", false, nil)
-	sb.WriteString(b.String())
-	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "Done."), nil))
-	return sb.String()
-}
-
 func conversationReport(t *testing.T, transcript, root string, asJSON, thinking bool) string {
 	t.Helper()
 	var out bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"time"
 )
 
@@ -182,26 +183,10 @@ func codexCwd(path string) (string, error) {
 	return "", nil
 }
 
-const (
-	codexHeadLines = 4
-	codexHeadLine  = 8 << 20
-)
-
-var errLineTooLong = errors.New("line too long")
-
-// readBoundedLine reads one line of at most max bytes; over that it stops
-// reading (errLineTooLong) instead of reading on to a newline that may
-// never come.
-func readBoundedLine(br *bufio.Reader, max int) ([]byte, error) {
-	var out []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(out)+len(chunk) > max {
-			return nil, errLineTooLong
-		}
-		out = append(out, chunk...)
-		if err != bufio.ErrBufferFull {
-			return out, err
-		}
-	}
+// StillWritten says whether the transcript at path counts as a session
+// still being written at now: modified within LiveWithin, the rule
+// `repox sessions` marks a session live by.
+func StillWritten(path string, now time.Time) bool {
+	info, err := os.Stat(path)
+	return err == nil && now.Sub(info.ModTime()) < LiveWithin
 }

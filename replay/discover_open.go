@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"github.com/repoxhq/repox/repoops"
@@ -87,4 +88,44 @@ func fileKind(m fs.FileMode) string {
 		return "a regular file"
 	}
 	return "a " + repoops.SpecialKind(m)
+}
+
+const (
+	codexHeadLines = 4
+	codexHeadLine  = 8 << 20
+)
+
+var errLineTooLong = errors.New("line too long")
+
+// readBoundedLine reads one line of at most max bytes; over that it stops
+// reading (errLineTooLong) instead of reading on to a newline that may
+// never come.
+func readBoundedLine(br *bufio.Reader, max int) ([]byte, error) {
+	var out []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(out)+len(chunk) > max {
+			return nil, errLineTooLong
+		}
+		out = append(out, chunk...)
+		if err != bufio.ErrBufferFull {
+			return out, err
+		}
+	}
+}
+
+func errText(why any) string {
+	switch v := why.(type) {
+	case interface{ why() string }:
+		return v.why()
+	case error:
+		var pe *fs.PathError
+		if errors.As(v, &pe) {
+			return pe.Err.Error() // the path is in the sentence already
+		}
+		return v.Error()
+	case string:
+		return v
+	}
+	return ""
 }

@@ -12,14 +12,6 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-func touch(t *testing.T, path string, content string, mod time.Time) {
-	t.Helper()
-	writeFiles(t, filepath.Dir(path), map[string]string{filepath.Base(path): content})
-	if err := os.Chtimes(path, mod, mod); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestDiscoverWithFakeHome(t *testing.T) {
 	home := t.TempDir()
 	repo := filepath.Join(t.TempDir(), "my.repo")

@@ -70,22 +70,6 @@ func (w *walker) pass(format string, path string, why any) {
 	w.out.Passed = append(w.out.Passed, strings.Replace(format, "%s", quoted(path), 1)+": "+oneLine(errText(why)))
 }
 
-func errText(why any) string {
-	switch v := why.(type) {
-	case interface{ why() string }:
-		return v.why()
-	case error:
-		var pe *fs.PathError
-		if errors.As(v, &pe) {
-			return pe.Err.Error() // the path is in the sentence already
-		}
-		return v.Error()
-	case string:
-		return v
-	}
-	return ""
-}
-
 // file reports whether a directory entry may be a transcript to open: a
 // link or a special file is passed over with a sentence.
 func (w *walker) file(path string, e fs.DirEntry) bool {

@@ -51,7 +51,7 @@ func TestCodexNotReplayedIsOneFindingOnEveryFace(t *testing.T) {
 	if n := strings.Count(text, "! not-replayed"); n != 1 {
 		t.Errorf("the report lists %d not-replayed, want 1:\n%s", n, text)
 	}
-	counts, err := CountFindings(context.Background(), ReportOptions{Transcript: path, Root: root})
+	counts, err := CountFindings(context.Background(), RunOptions{Transcript: path, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

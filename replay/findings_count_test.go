@@ -21,7 +21,7 @@ func TestCountFindingsIsTheReportsSummary(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := CountFindings(t.Context(), ReportOptions{Transcript: path, Root: root})
+	got, err := CountFindings(t.Context(), RunOptions{Transcript: path, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

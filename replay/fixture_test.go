@@ -1,10 +1,16 @@
 package replay
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/repoxhq/repox/repoops/repotest"
 )
@@ -106,4 +112,276 @@ func openTestdata(t testing.TB, rel string) *os.File {
 	}
 	t.Cleanup(func() { f.Close() })
 	return f
+}
+
+const cwd = "/home/u/proj"
+
+// bigTranscript builds a Claude Code session of about size bytes: Read
+// calls of 200-line files (the result both as text and as toolUseResult,
+// as Claude Code writes it), a Grep, and assistant text between them.
+func bigTranscript(tb testing.TB, size int) []byte {
+	b := &cc{t: tb, cwd: "/home/u/proj"}
+	var content strings.Builder
+	for i := 1; i <= 200; i++ {
+		fmt.Fprintf(&content, "\tline %d of some Go source with a little text in it\n", i)
+	}
+	text := content.String()
+	var numbered strings.Builder
+	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		fmt.Fprintf(&numbered, "%6d→%s\n", i+1, l)
+	}
+	filler := strings.Repeat("thinking about the code ", 200)
+	for i := 0; b.sb.Len() < size; i++ {
+		id := fmt.Sprintf("r%d", i)
+		p := fmt.Sprintf("/home/u/proj/pkg%d/file%d.go", i%50, i)
+		b.use(fmt.Sprintf("m%d", i), id, "Read", map[string]any{"file_path": p}).
+			result(id, numbered.String(), false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": text, "numLines": 200, "startLine": 1, "totalLines": 200}})
+		g := fmt.Sprintf("g%d", i)
+		b.use(fmt.Sprintf("n%d", i), g, "Grep", map[string]any{"pattern": "needle", "output_mode": "content"}).
+			result(g, "pkg/a.go:12: needle", false, nil)
+		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": "t" + id, "role": "assistant",
+			"content": []any{map[string]any{"type": "text", "text": filler}}}}))
+	}
+	return []byte(b.String())
+}
+
+const tenMB = 10 << 20
+
+// cx builds Codex rollout lines.
+type cx struct {
+	t  testing.TB
+	sb strings.Builder
+}
+
+func (b *cx) line(typ string, payload any) *cx {
+	b.sb.WriteString(jsonLine(b.t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+	return b
+}
+
+func (b *cx) call(id, name string, args any) *cx {
+	a, _ := json.Marshal(args)
+	return b.line("response_item", map[string]any{"type": "function_call", "name": name, "arguments": string(a), "call_id": id})
+}
+
+func (b *cx) out(id, output string) *cx {
+	return b.line("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
+}
+
+func itoaTest(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoaTest(n/10) + string(rune('0'+n%10))
+}
+
+// ccTalkLine is a Claude Code line of the conversation: a prompt (content
+// a string), or blocks of an assistant, or a system record.
+func ccTalkLine(t testing.TB, dir, typ string, content any, extra map[string]any) string {
+	line := map[string]any{"type": typ, "cwd": dir, "sessionId": "s-1", "timestamp": "2026-01-30T18:20:00.000Z"}
+	if content != nil {
+		line["message"] = map[string]any{"role": typ, "content": content}
+	}
+	for k, v := range extra {
+		line[k] = v
+	}
+	return jsonLine(t, line)
+}
+
+// at is the next timestamp of b, for a line written beside b's.
+func at(b *cc) map[string]any { return map[string]any{"timestamp": b.ts()} }
+
+func textBlock(typ, field, text string) []any {
+	return []any{map[string]any{"type": typ, field: text}}
+}
+
+// claudeConversationTranscript: a prompt, thinking and text, a Read, text,
+// a compaction (boundary and summary), a second prompt and a Read; a
+// subagent's prompt that is not the session's.
+func claudeConversationTranscript(t testing.TB, dir, prompt string) string {
+	var sb strings.Builder
+	sb.WriteString(ccTalkLine(t, dir, "user", prompt, nil))
+	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("thinking", "thinking", "the user wants a.txt read"), nil))
+	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "I will read a.txt first."), nil))
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a\n", false, nil)
+	sb.WriteString(b.String())
+	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "a.txt holds one line."), nil))
+	sb.WriteString(ccTalkLine(t, dir, "user", "a subagent's task", map[string]any{"isSidechain": true}))
+	sb.WriteString(ccTalkLine(t, dir, "system", nil, map[string]any{"subtype": "compact_boundary", "content": "Conversation compacted"}))
+	sb.WriteString(ccTalkLine(t, dir, "user", "Summary: the user asked for a.txt.", map[string]any{"isCompactSummary": true}))
+	sb.WriteString(ccTalkLine(t, dir, "user", textBlock("text", "text", "Now read it again."), nil))
+	b = &cc{t: t, cwd: dir}
+	b.use("m2", "r2", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r2", "     1→a\n", false, nil)
+	sb.WriteString(b.String())
+	sb.WriteString(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "Done."), nil))
+	return sb.String()
+}
+
+func touch(t *testing.T, path string, content string, mod time.Time) {
+	t.Helper()
+	writeFiles(t, filepath.Dir(path), map[string]string{filepath.Base(path): content})
+	if err := os.Chtimes(path, mod, mod); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// next waits for an update with calls (the test fails after a generous
+// bound rather than hanging; no timing is asserted).
+func next(t *testing.T, f *Follower) Update {
+	t.Helper()
+	for {
+		select {
+		case u, ok := <-f.Updates():
+			if !ok {
+				t.Fatalf("follower stopped: %v", f.Err())
+			}
+			if len(u.Calls) > 0 || u.Reset {
+				return u
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("no update")
+		}
+	}
+}
+
+func appendFile(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+// headOf is the head the registry decides on: the file's non-empty
+// lines as detection adds them, until a format says yes or the head is
+// full (then complete, as at the end of a file).
+func headOf(b []byte) (*Head, *format, Answer) {
+	h := newHead()
+	n := 0
+	for line := range bytes.Lines(b) {
+		n++
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		h.add(line, n)
+		h.hold()
+		if f, a := verdict(h); f != nil {
+			return h, f, a
+		}
+		if h.done {
+			break
+		}
+	}
+	h.done = true
+	f, a := verdict(h)
+	return h, f, a
+}
+
+// claims are the formats that say yes to h, by shape.
+func claims(h *Head) []string {
+	var out []string
+	for _, f := range formats() {
+		if f.probe(h).Verdict == Yes {
+			out = append(out, f.shape)
+		}
+	}
+	return out
+}
+
+func projectHash(root string) string {
+	h := sha256.Sum256([]byte(root))
+	return hex.EncodeToString(h[:])
+}
+
+// geminiMessages is a Gemini CLI session's messages: a prompt, then one
+// gemini message per tool (read_file in both parameter spellings,
+// write_file, replace, glob, search_file_content, list_directory,
+// run_shell_command, and one still executing).
+func geminiMessages(root string) []any {
+	call := func(id, name string, args map[string]any, status, output string) map[string]any {
+		return map[string]any{"id": id, "name": name, "args": args, "status": status, "timestamp": "2026-01-02T03:04:06.000Z",
+			"result":        []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
+			"resultDisplay": "shown to the person"}
+	}
+	gem := func(calls ...any) map[string]any {
+		return map[string]any{"id": "m-" + calls[0].(map[string]any)["id"].(string), "timestamp": "2026-01-02T03:04:06.000Z", "type": "gemini", "content": "", "toolCalls": calls}
+	}
+	return []any{
+		map[string]any{"id": "u1", "timestamp": "2026-01-02T03:04:05.000Z", "type": "user", "content": "look around"},
+		gem(call("g1", "read_file", map[string]any{"absolute_path": root + "/a.go", "offset": 2, "limit": 2}, "success", "three\nfour")),
+		gem(call("g2", "read_file", map[string]any{"file_path": "b.go", "start_line": 1, "end_line": 5}, "success",
+			"IMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2 of 9 total lines.\nAction: read more\n\n--- FILE CONTENT (truncated) ---\nbee\nbuzz")),
+		gem(call("g3", "write_file", map[string]any{"file_path": root + "/n.txt", "content": "new\n"}, "success", "Successfully created")),
+		gem(call("g4", "replace", map[string]any{"file_path": root + "/a.go", "old_string": "x", "new_string": "y"}, "success", "Successfully modified")),
+		gem(call("g5", "glob", map[string]any{"pattern": "**/*.go", "path": root}, "success", root+"/a.go")),
+		gem(call("g6", "search_file_content", map[string]any{"pattern": "needle", "path": root + "/src"}, "success", "Found 1 match")),
+		gem(call("g7", "list_directory", map[string]any{"path": root + "/src"}, "success", "Directory listing")),
+		gem(call("g8", "run_shell_command", map[string]any{"command": "sed -n '3,4p' a.go"}, "success",
+			"Command: sed -n '3,4p' a.go\nDirectory: (root)\nOutput: three\nfour\nError: (none)\nExit Code: 0")),
+		gem(call("g9", "run_shell_command", map[string]any{"command": "sleep 100"}, "executing", "")),
+	}
+}
+
+// gmDoc is a session document with messages, pretty-printed and on one
+// line (both are read).
+func gmDoc(t *testing.T, root string, messages ...any) []string {
+	t.Helper()
+	doc := map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z", "messages": messages}
+	pretty, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat, _ := json.Marshal(doc)
+	return []string{string(pretty), string(flat) + "\n"}
+}
+
+func gmRead(id, file string) map[string]any {
+	return map[string]any{"id": id, "name": "read_file", "args": map[string]any{"file_path": file}, "status": "success",
+		"result": []any{map[string]any{"functionResponse": map[string]any{"response": map[string]any{"output": "a"}}}}}
+}
+
+// subagentSession writes session s-1 in a folder of its own: a Read, a
+// Task whose result names subagent agent, a Read; and returns its path.
+func subagentSession(t *testing.T, dir, agent string) string {
+	t.Helper()
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a", false, nil).
+		use("m2", "t1", "Task", map[string]any{"prompt": "look", "subagent_type": "general-purpose"}).
+		result("t1", "done", false, map[string]any{"status": "completed", "agentId": agent, "content": []any{}}).
+		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.txt"}).result("r2", "     1→b", false, nil)
+	path := filepath.Join(t.TempDir(), "s-1.jsonl")
+	touch(t, path, b.String(), time.Date(2026, 1, 30, 18, 0, 0, 0, time.UTC))
+	return path
+}
+
+// subagentCalls is a subagent's transcript: a Read and a Grep.
+func subagentCalls(t *testing.T, dir, agent, session string) string {
+	b := &cc{t: t, cwd: dir}
+	b.use("s1", "x1", "Read", map[string]any{"file_path": dir + "/c.txt"}).result("x1", "     1→c", false, nil).
+		use("s2", "x2", "Grep", map[string]any{"pattern": "c", "path": dir}).result("x2", "c.txt", false, nil)
+	return sidechain(t, b.String(), agent, session)
+}
+
+// sidechain turns cc lines into a subagent's: each record marked
+// isSidechain with its agentId (and, when session is not "", that session).
+func sidechain(t *testing.T, lines, agent, session string) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(lines), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		m["isSidechain"], m["agentId"] = true, agent
+		if session != "" {
+			m["sessionId"] = session
+		}
+		sb.WriteString(jsonLine(t, m))
+	}
+	return sb.String()
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func flatMsgs(ms []Message) []string {
 }
 
 func flatCall(c Call) string {
-	return "#" + itoaR(c.Seq) + " " + c.AgentTool + " " + c.Subagent + " " + c.Parent
+	return "#" + strconv.Itoa(c.Seq) + " " + c.AgentTool + " " + c.Subagent + " " + c.Parent
 }
 
 // flatFollowed is what a Follower sends for the transcript at path when

@@ -7,39 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
-
-// next waits for an update with calls (the test fails after a generous
-// bound rather than hanging; no timing is asserted).
-func next(t *testing.T, f *Follower) Update {
-	t.Helper()
-	for {
-		select {
-		case u, ok := <-f.Updates():
-			if !ok {
-				t.Fatalf("follower stopped: %v", f.Err())
-			}
-			if len(u.Calls) > 0 || u.Reset {
-				return u
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatal("no update")
-		}
-	}
-}
-
-func appendFile(t *testing.T, path, s string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString(s); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-}
 
 func TestFollowGrowingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "session.jsonl")

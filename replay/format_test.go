@@ -15,43 +15,6 @@ import (
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
-// headOf is the head the registry decides on: the file's non-empty
-// lines as detection adds them, until a format says yes or the head is
-// full (then complete, as at the end of a file).
-func headOf(b []byte) (*Head, *format, Answer) {
-	h := newHead()
-	n := 0
-	for line := range bytes.Lines(b) {
-		n++
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		h.add(line, n)
-		h.hold()
-		if f, a := verdict(h); f != nil {
-			return h, f, a
-		}
-		if h.done {
-			break
-		}
-	}
-	h.done = true
-	f, a := verdict(h)
-	return h, f, a
-}
-
-// claims are the formats that say yes to h, by shape.
-func claims(h *Head) []string {
-	var out []string
-	for _, f := range formats() {
-		if f.probe(h).Verdict == Yes {
-			out = append(out, f.shape)
-		}
-	}
-	return out
-}
-
 // Every transcript the repository's tests keep under a testdata folder is
 // detected as its own agent, on evidence, and no other format claims it.
 // A transcript added to a testdata folder without a row here fails.
@@ -259,7 +222,7 @@ func TestForeignTranscriptsAreRefused(t *testing.T) {
 				return WriteChanges(ctx, ChangesOptions{Transcript: p, Root: dir, JSON: true}, out, out)
 			}},
 			{"the list's counts", func(out *bytes.Buffer) error {
-				_, err := CountFindings(ctx, ReportOptions{Transcript: p, Root: dir})
+				_, err := CountFindings(ctx, RunOptions{Transcript: p, Root: dir})
 				return err
 			}},
 			{"the pane's first pass", func(out *bytes.Buffer) error { _, err := PlanStart(ctx, p); return err }},

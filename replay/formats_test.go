@@ -3,8 +3,6 @@ package replay
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,40 +10,6 @@ import (
 	"strings"
 	"testing"
 )
-
-func projectHash(root string) string {
-	h := sha256.Sum256([]byte(root))
-	return hex.EncodeToString(h[:])
-}
-
-// geminiMessages is a Gemini CLI session's messages: a prompt, then one
-// gemini message per tool (read_file in both parameter spellings,
-// write_file, replace, glob, search_file_content, list_directory,
-// run_shell_command, and one still executing).
-func geminiMessages(root string) []any {
-	call := func(id, name string, args map[string]any, status, output string) map[string]any {
-		return map[string]any{"id": id, "name": name, "args": args, "status": status, "timestamp": "2026-01-02T03:04:06.000Z",
-			"result":        []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
-			"resultDisplay": "shown to the person"}
-	}
-	gem := func(calls ...any) map[string]any {
-		return map[string]any{"id": "m-" + calls[0].(map[string]any)["id"].(string), "timestamp": "2026-01-02T03:04:06.000Z", "type": "gemini", "content": "", "toolCalls": calls}
-	}
-	return []any{
-		map[string]any{"id": "u1", "timestamp": "2026-01-02T03:04:05.000Z", "type": "user", "content": "look around"},
-		gem(call("g1", "read_file", map[string]any{"absolute_path": root + "/a.go", "offset": 2, "limit": 2}, "success", "three\nfour")),
-		gem(call("g2", "read_file", map[string]any{"file_path": "b.go", "start_line": 1, "end_line": 5}, "success",
-			"IMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2 of 9 total lines.\nAction: read more\n\n--- FILE CONTENT (truncated) ---\nbee\nbuzz")),
-		gem(call("g3", "write_file", map[string]any{"file_path": root + "/n.txt", "content": "new\n"}, "success", "Successfully created")),
-		gem(call("g4", "replace", map[string]any{"file_path": root + "/a.go", "old_string": "x", "new_string": "y"}, "success", "Successfully modified")),
-		gem(call("g5", "glob", map[string]any{"pattern": "**/*.go", "path": root}, "success", root+"/a.go")),
-		gem(call("g6", "search_file_content", map[string]any{"pattern": "needle", "path": root + "/src"}, "success", "Found 1 match")),
-		gem(call("g7", "list_directory", map[string]any{"path": root + "/src"}, "success", "Directory listing")),
-		gem(call("g8", "run_shell_command", map[string]any{"command": "sed -n '3,4p' a.go"}, "success",
-			"Command: sed -n '3,4p' a.go\nDirectory: (root)\nOutput: three\nfour\nError: (none)\nExit Code: 0")),
-		gem(call("g9", "run_shell_command", map[string]any{"command": "sleep 100"}, "executing", "")),
-	}
-}
 
 func checkGemini(t *testing.T, calls []Call, st Stats, root string) {
 	t.Helper()

@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,24 +8,6 @@ import (
 
 // The Gemini CLI reader reads records streaming (readGmObject): these
 // pin what a decode of the whole tree did, and the bounds it adds.
-
-// gmDoc is a session document with messages, pretty-printed and on one
-// line (both are read).
-func gmDoc(t *testing.T, root string, messages ...any) []string {
-	t.Helper()
-	doc := map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z", "messages": messages}
-	pretty, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	flat, _ := json.Marshal(doc)
-	return []string{string(pretty), string(flat) + "\n"}
-}
-
-func gmRead(id, file string) map[string]any {
-	return map[string]any{"id": id, "name": "read_file", "args": map[string]any{"file_path": file}, "status": "success",
-		"result": []any{map[string]any{"functionResponse": map[string]any{"response": map[string]any{"output": "a"}}}}}
-}
 
 // A message of more tool calls than the bound: the first ones are read,
 // the rest counted and said; the next message is read as usual.

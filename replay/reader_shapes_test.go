@@ -9,8 +9,6 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-const cwd = "/home/u/proj"
-
 func TestClaudeToolShapes(t *testing.T) {
 	type want struct {
 		tool   string         // repox tool, "" = no equivalent

@@ -371,12 +371,3 @@ func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd, reread i
 		r.printf("no change was replayed, so no scratch copy was made\n")
 	}
 }
-
-// shownPaths is each of ps as the tools show it.
-func shownPaths(ps []string) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = shownPath(p)
-	}
-	return out
-}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"time"
 
@@ -41,17 +40,6 @@ func Report(ctx context.Context, opts ReportOptions, out io.Writer) error {
 // run is what the driver replays of a report's options.
 func (o ReportOptions) run() RunOptions {
 	return RunOptions{Transcript: o.Transcript, Root: o.Root, Session: o.Session, Against: o.Against, Limits: o.Limits}
-}
-
-// ParseAgainst is --against's value as an Against.
-func ParseAgainst(s string) (Against, error) {
-	switch Against(s) {
-	case AgainstStart:
-		return AgainstStart, nil
-	case AgainstNow:
-		return AgainstNow, nil
-	}
-	return "", fmt.Errorf("--against takes start (the session's start state, rebuilt from the transcript) or now (the tree as it is), got %s", quoted(s))
 }
 
 // writeJSON writes v as one JSON line (HTML characters as they are: the

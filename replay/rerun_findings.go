@@ -225,3 +225,12 @@ func examplesN(ps []string, n int) string {
 	}
 	return s
 }
+
+// shownPaths is each of ps as the tools show it.
+func shownPaths(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = shownPath(p)
+	}
+	return out
+}

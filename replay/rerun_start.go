@@ -2,6 +2,7 @@ package replay
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -31,31 +32,6 @@ const (
 	AgainstStart Against = "start" // the session's start state, rebuilt (default)
 	AgainstNow   Against = "now"   // the tree as it is
 )
-
-// priorFile is what a change's result said of the file before it.
-type priorFile struct {
-	content *string  // the whole file
-	created bool     // it did not exist
-	hunks   []ccHunk // the change as a patch (old and new lines)
-}
-
-// ccHunk is one hunk of Claude Code's structuredPatch.
-type ccHunk struct {
-	NewStart int      `json:"newStart"`
-	Lines    []string `json:"lines"`
-}
-
-func priorOf(r ccReadResult) *priorFile {
-	switch {
-	case r.Type == "create":
-		return &priorFile{created: true}
-	case r.Original != nil:
-		return &priorFile{content: r.Original}
-	case len(r.Patch) > 0:
-		return &priorFile{hunks: r.Patch}
-	}
-	return nil
-}
 
 // change is one call's change of one file.
 type change struct {
@@ -266,4 +242,15 @@ func reversePairs(pairs [][2]string, all bool, state string) (reverseResult, str
 		return revCannot, state, false // half there: neither before nor after
 	}
 	return revApplied, state, false
+}
+
+// ParseAgainst is --against's value as an Against.
+func ParseAgainst(s string) (Against, error) {
+	switch Against(s) {
+	case AgainstStart:
+		return AgainstStart, nil
+	case AgainstNow:
+		return AgainstNow, nil
+	}
+	return "", fmt.Errorf("--against takes start (the session's start state, rebuilt from the transcript) or now (the tree as it is), got %s", quoted(s))
 }

@@ -198,13 +198,13 @@ func (r *Replayer) causedFlag(f Flag, seq int) Flag {
 	switch {
 	case len(nr) > 0 && nr[len(nr)-1] < seq:
 		f.CausedBy = nr[len(nr)-1]
-		f.Text += "; cause: the agent's own call #" + itoaR(f.CausedBy) + ", which could not be replayed on the copy"
+		f.Text += "; cause: the agent's own call #" + strconv.Itoa(f.CausedBy) + ", which could not be replayed on the copy"
 		return f
 	case r.against == AgainstNow && r.plan != nil:
 		for _, ch := range r.plan.changes[f.Path] {
 			if ch.seq >= seq {
 				f.CausedBy = ch.seq
-				f.Text += "; cause: the agent's own call #" + itoaR(ch.seq) + " (" + quoted(ch.tool) + "), later in this session — replayed against the tree as it is (--against now)"
+				f.Text += "; cause: the agent's own call #" + strconv.Itoa(ch.seq) + " (" + quoted(ch.tool) + "), later in this session — replayed against the tree as it is (--against now)"
 				return f
 			}
 		}
@@ -222,5 +222,3 @@ func (r *Replayer) causedFlag(f Flag, seq int) Flag {
 	}
 	return f
 }
-
-func itoaR(n int) string { return strconv.Itoa(n) }

@@ -2,8 +2,6 @@ package replay
 
 import (
 	"context"
-	"os"
-	"time"
 )
 
 // A face that replays a transcript a call at a time (the TUI's sessions
@@ -48,12 +46,4 @@ func (r *Replayer) PrepareSession(ctx context.Context, sp *StartPlans, session s
 		against = AgainstNow
 	}
 	return r.Prepare(ctx, p, against, branch)
-}
-
-// StillWritten says whether the transcript at path counts as a session
-// still being written at now: modified within LiveWithin, the rule
-// `repox sessions` marks a session live by.
-func StillWritten(path string, now time.Time) bool {
-	info, err := os.Stat(path)
-	return err == nil && now.Sub(info.ModTime()) < LiveWithin
 }

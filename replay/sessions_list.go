@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -65,8 +66,12 @@ func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 	}
 	sort.SliceStable(all, func(i, j int) bool { return newest(all[i]).After(newest(all[j])) })
 	if opts.JSON {
+		enc := json.NewEncoder(stdout) // one line each, HTML characters as they are
+		enc.SetEscapeHTML(false)
 		for _, s := range all {
-			writeJSON(stdout, s)
+			if err := enc.Encode(s); err != nil {
+				return err
+			}
 		}
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -58,7 +59,7 @@ func (m *subagentMerge) pass(c Call, st Stats, summary bool) Call {
 		return c
 	}
 	if first, ok := m.read[id]; ok {
-		c.NoEquivalent = "a subagent task; its subagent " + quoted(id) + " was already merged under call #" + itoaR(first)
+		c.NoEquivalent = "a subagent task; its subagent " + quoted(id) + " was already merged under call #" + strconv.Itoa(first)
 		return c
 	}
 	if len(m.read) >= maxSubagentFiles {

@@ -6,53 +6,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/repoxhq/repox/repoops/repotest"
 )
-
-// sidechain turns cc lines into a subagent's: each record marked
-// isSidechain with its agentId (and, when session is not "", that session).
-func sidechain(t *testing.T, lines, agent, session string) string {
-	t.Helper()
-	var sb strings.Builder
-	for _, l := range strings.Split(strings.TrimSpace(lines), "\n") {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatal(err)
-		}
-		m["isSidechain"], m["agentId"] = true, agent
-		if session != "" {
-			m["sessionId"] = session
-		}
-		sb.WriteString(jsonLine(t, m))
-	}
-	return sb.String()
-}
-
-// subagentSession writes session s-1 in a folder of its own: a Read, a
-// Task whose result names subagent agent, a Read; and returns its path.
-func subagentSession(t *testing.T, dir, agent string) string {
-	t.Helper()
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a", false, nil).
-		use("m2", "t1", "Task", map[string]any{"prompt": "look", "subagent_type": "general-purpose"}).
-		result("t1", "done", false, map[string]any{"status": "completed", "agentId": agent, "content": []any{}}).
-		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.txt"}).result("r2", "     1→b", false, nil)
-	path := filepath.Join(t.TempDir(), "s-1.jsonl")
-	touch(t, path, b.String(), time.Date(2026, 1, 30, 18, 0, 0, 0, time.UTC))
-	return path
-}
-
-// subagentCalls is a subagent's transcript: a Read and a Grep.
-func subagentCalls(t *testing.T, dir, agent, session string) string {
-	b := &cc{t: t, cwd: dir}
-	b.use("s1", "x1", "Read", map[string]any{"file_path": dir + "/c.txt"}).result("x1", "     1→c", false, nil).
-		use("s2", "x2", "Grep", map[string]any{"pattern": "c", "path": dir}).result("x2", "c.txt", false, nil)
-	return sidechain(t, b.String(), agent, session)
-}
 
 func readMerged(t *testing.T, path string) ([]Call, Stats) {
 	t.Helper()
@@ -78,7 +38,7 @@ func wantMerged(t *testing.T, calls []Call, st Stats, agent string) {
 	t.Helper()
 	var got []string
 	for _, c := range calls {
-		got = append(got, itoaR(c.Seq)+":"+c.AgentTool+"/"+c.Subagent+"/"+c.Parent)
+		got = append(got, strconv.Itoa(c.Seq)+":"+c.AgentTool+"/"+c.Subagent+"/"+c.Parent)
 	}
 	want := "1:Read// 2:Task// 3:Read/" + agent + "/t1 4:Grep/" + agent + "/t1 5:Read//"
 	if strings.Join(got, " ") != want {
@@ -124,8 +84,8 @@ func TestSubagentFilesBounded(t *testing.T) {
 	dir := t.TempDir()
 	b := &cc{t: t, cwd: dir}
 	for i := range maxSubagentFiles + 2 {
-		id := "t" + itoaR(i)
-		b.use("m"+id, id, "Task", map[string]any{"prompt": "p"}).result(id, "done", false, map[string]any{"agentId": "a" + itoaR(i)})
+		id := "t" + strconv.Itoa(i)
+		b.use("m"+id, id, "Task", map[string]any{"prompt": "p"}).result(id, "done", false, map[string]any{"agentId": "a" + strconv.Itoa(i)})
 	}
 	path := filepath.Join(t.TempDir(), "s-1.jsonl")
 	touch(t, path, b.String(), time.Now())
@@ -160,7 +120,7 @@ func TestReportJSONSubagentCalls(t *testing.T) {
 			t.Fatal(err)
 		}
 		if line.Type == "call" {
-			got = append(got, itoaR(line.Call.Seq)+":"+line.Call.AgentTool+"/"+line.Call.Subagent+"/"+line.Call.Parent)
+			got = append(got, strconv.Itoa(line.Call.Seq)+":"+line.Call.AgentTool+"/"+line.Call.Subagent+"/"+line.Call.Parent)
 		}
 	}
 	if want := "1:Read// 2:Task// 3:Read/ab12/t1 4:Grep/ab12/t1 5:Read//"; strings.Join(got, " ") != want {

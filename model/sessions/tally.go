@@ -61,7 +61,7 @@ func (p *Pane) nextTally() tea.Cmd {
 			if err != nil {
 				return sessionTallyMsg{key: k, err: err}
 			}
-			counts, err := replay.CountFindings(ctx, replay.ReportOptions{Transcript: s.Path, Root: root, Session: session})
+			counts, err := replay.CountFindings(ctx, replay.RunOptions{Transcript: s.Path, Root: root, Session: session})
 			return sessionTallyMsg{key: k, counts: counts, err: err}
 		})
 	}
