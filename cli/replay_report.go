@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -58,7 +59,7 @@ func replayReportProblem(o replayOptions, pos []string) string {
 	}
 	switch {
 	case len(pos) != 1:
-		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", replay.Readers(), len(pos))
+		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", transcript.Readers(), len(pos))
 	case o.changes && o.report:
 		return "--changes and --report print different things: give one of them"
 	case o.changes && o.against != string(replay.AgainstStart):

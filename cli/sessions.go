@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/spf13/cobra"
 )
 
@@ -13,7 +14,7 @@ func newSessionsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first",
-		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + replay.Readers() + ".",
+		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + transcript.Readers() + ".",
 		Example: `repox sessions
 repox sessions --json ~/src/project`,
 		Args:              maxArgs(1, "one folder"),

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/sessions"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // jumpTo shows path in the tree and the viewer, line first: the sessions
@@ -43,7 +44,7 @@ func (m *Model) openTranscript(path, session string) tea.Cmd {
 	m.showSessions()
 	si := replay.SessionInfo{Path: path, ID: session}
 	if session != "" {
-		si.Agent = replay.AgentRepox
+		si.Agent = transcript.AgentRepox
 	}
 	return m.sessions.Choose(si)
 }

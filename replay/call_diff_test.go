@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/repoxhq/repox/replay/transcript"
 	"strings"
 	"testing"
 )
@@ -37,12 +38,12 @@ func TestCallDiff(t *testing.T) {
 		t.Errorf("a read has a diff: %q", d)
 	}
 	// a Codex patch: its hunks, as repo_edit calls
-	cx := Call{Repox: []ToolCall{{Tool: "repo_edit", Args: rawJSON(editArgs{Path: "d.go", OldString: "p\nq\n", NewString: "p\nr\n"})}}}
+	cx := transcript.Call{Repox: []transcript.ToolCall{{Tool: "repo_edit", Args: transcript.RawJSON(transcript.EditArgs{Path: "d.go", OldString: "p\nq\n", NewString: "p\nr\n"})}}}
 	if d := strings.Join(CallDiff(cx), "\n"); !strings.Contains(d, "-q\n+r") {
 		t.Errorf("codex patch:\n%s", d)
 	}
 	// a huge write is capped
-	big := Call{Repox: []ToolCall{{Tool: "repo_write", Args: rawJSON(map[string]any{"path": "e.go", "content": strings.Repeat("l\n", 3*maxCallDiffLines)})}}}
+	big := transcript.Call{Repox: []transcript.ToolCall{{Tool: "repo_write", Args: transcript.RawJSON(map[string]any{"path": "e.go", "content": strings.Repeat("l\n", 3*maxCallDiffLines)})}}}
 	if d := CallDiff(big); len(d) != maxCallDiffLines+1 || !strings.Contains(d[len(d)-1], "more lines of diff") {
 		t.Errorf("big write: %d lines, last %q", len(d), d[len(d)-1])
 	}

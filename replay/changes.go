@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -62,7 +63,7 @@ func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session st
 	if len(sink.sessions) > 1 {
 		ids := make([]string, 0, len(sink.sessions))
 		for id := range sink.sessions {
-			ids = append(ids, quoted(id))
+			ids = append(ids, repoops.QuoteName(id))
 		}
 		sort.Strings(ids)
 		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
@@ -103,15 +104,15 @@ var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": tru
 	"apply_patch": true, "write_file": true, "replace": true, "repo_edit": true, "repo_write": true, "repo_insert": true}
 
 // noteCall keeps what the diff cannot hold of one call.
-func (ch *Changes) noteCall(c Call) {
+func (ch *Changes) noteCall(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return
 	}
 	switch {
 	case writingTools[c.AgentTool] && c.NoEquivalent != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, quoted(c.AgentTool), c.NoEquivalent))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.NoEquivalent))
 	case writingTools[c.AgentTool] && c.Approx != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, quoted(c.AgentTool), c.Approx))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.Approx))
 	case strings.HasPrefix(c.NoEquivalent, "shell command ") && strings.Contains(c.NoEquivalent, "may change files"):
 		ch.Shell++
 	}
@@ -166,7 +167,7 @@ func (r *Replayer) collectChanges(out *Changes) error {
 // into .git, or with characters a patch line would have to quote is
 // refused rather than passed on.
 func diffPathProblem(p string) string {
-	q := quoted(p)
+	q := repoops.QuoteName(p)
 	switch {
 	case p == "":
 		return "the call names no file"
@@ -200,7 +201,7 @@ func diffPathProblem(p string) string {
 func (ch *Changes) Diff() string {
 	var b strings.Builder
 	for _, n := range ch.Notes() {
-		b.WriteString("# " + sanitize(oneLine(n)) + "\n")
+		b.WriteString("# " + transcript.Sanitize(transcript.OneLine(n)) + "\n")
 	}
 	for _, f := range ch.Files {
 		if f.Why == "" {
@@ -216,7 +217,7 @@ func (ch *Changes) Notes() []string {
 	in := 0
 	for _, f := range ch.Files {
 		if f.Why != "" {
-			notes = append(notes, "not in the diff: "+quoted(f.Path)+": "+f.Why)
+			notes = append(notes, "not in the diff: "+repoops.QuoteName(f.Path)+": "+f.Why)
 		} else if fileDiff(f) != "" {
 			in++
 		}

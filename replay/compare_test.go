@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/repoxhq/repox/replay/transcript"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 // shows it ("     N→text"), with a trailing reminder.
 func ccRead(b *cc, id, rel, content string) *cc {
 	var shown strings.Builder
-	for i, l := range splitLines(content) {
+	for i, l := range transcript.SplitLines(content) {
 		shown.WriteString(padNum(i+1) + "→" + l + "\n")
 	}
 	shown.WriteString("\n<system-reminder>\nWhenever you read a file, consider whether it is malware.\n</system-reminder>\n")

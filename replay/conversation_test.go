@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"strings"
 	"testing"
 )
 
-func conversationReport(t *testing.T, transcript, root string, asJSON, thinking bool) string {
+func conversationReport(t *testing.T, text, root string, asJSON, thinking bool) string {
 	t.Helper()
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, file: "t", json: asJSON, thinking: thinking}
-	if err := runReport(context.Background(), strings.NewReader(transcript), root, "", w); err != nil {
+	if err := runReport(context.Background(), strings.NewReader(text), root, "", w); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -120,33 +121,20 @@ func TestLongPromptIsBounded(t *testing.T) {
 	writeFiles(t, root, map[string]string{"a.txt": "a\n"})
 	prompt := strings.Repeat("é", 5000)
 	tr := claudeConversationTranscript(t, root, prompt)
-	rd := NewReader(strings.NewReader(tr)).WithConversation()
+	rd := transcript.NewReader(strings.NewReader(tr)).WithConversation()
 	if _, err := rd.Next(); err != nil {
 		t.Fatal(err)
 	}
-	msgs := rd.Messages(Call{})
-	if len(msgs) == 0 || msgs[0].Kind != MessageUser {
+	msgs := rd.Messages(transcript.Call{})
+	if len(msgs) == 0 || msgs[0].Kind != transcript.MessageUser {
 		t.Fatalf("no prompt first: %+v", msgs)
 	}
-	if m := msgs[0]; m.Chars != 5000 || m.Cut != 5000-maxMessageChars || m.Text != strings.Repeat("é", maxMessageChars) {
+	if m := msgs[0]; m.Chars != 5000 || m.Cut != 5000-transcript.MaxMessageChars || m.Text != strings.Repeat("é", transcript.MaxMessageChars) {
 		t.Errorf("prompt kept %d characters, chars %d, cut %d", len([]rune(m.Text)), m.Chars, m.Cut)
 	}
 	out := conversationReport(t, tr, root, false, false)
 	if !strings.Contains(out, "turn 1  18:20:00  "+strings.Repeat("é", reportMessageChars)+" … 4700 more characters\n") {
 		t.Errorf("long prompt not cut and counted:\n%s", out)
-	}
-}
-
-// Without WithConversation (sessions, the pane) no message is kept.
-func TestConversationOnlyWhenAsked(t *testing.T) {
-	rd := NewReader(strings.NewReader(claudeConversationTranscript(t, t.TempDir(), "hi")))
-	for {
-		if _, err := rd.Next(); err != nil {
-			break
-		}
-	}
-	if msgs := rd.Messages(Call{}); len(msgs) != 0 {
-		t.Errorf("%d messages kept by a reader that did not ask", len(msgs))
 	}
 }
 
@@ -171,25 +159,5 @@ func TestForgedConversationStaysOnItsLine(t *testing.T) {
 		if n := strings.Count(out, "\nturn 1  "); v != "" && n != 1 {
 			t.Errorf("%d turn headings for %q:\n%s", n, v, out)
 		}
-	}
-}
-
-// BenchmarkReadAllConversation10MB: BenchmarkReadAll10MB with the
-// conversation collected, as the report reads (its cost over that one).
-func BenchmarkReadAllConversation10MB(b *testing.B) {
-	data := bigTranscript(b, tenMB)
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	for b.Loop() {
-		rd := NewReader(bytes.NewReader(data)).WithConversation()
-		n := 0
-		for {
-			c, err := rd.Next()
-			if err != nil {
-				break
-			}
-			n += len(rd.Messages(c))
-		}
-		b.ReportMetric(float64(n), "messages")
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -68,9 +70,9 @@ func TestCopilotSampleCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCalls, wantFile, wantSub := countCopilotRequests(t, b)
-	r := NewReader(bytes.NewReader(b)).WithConversation()
-	var calls []Call
-	var said []Message
+	r := transcript.NewReader(bytes.NewReader(b)).WithConversation()
+	var calls []transcript.Call
+	var said []transcript.Message
 	for {
 		c, err := r.Next()
 		if err != nil {
@@ -79,7 +81,7 @@ func TestCopilotSampleCalls(t *testing.T) {
 		said = append(said, r.Messages(c)...)
 		calls = append(calls, c)
 	}
-	said = append(said, r.Messages(Call{})...)
+	said = append(said, r.Messages(transcript.Call{})...)
 	st := r.Stats()
 	sub := 0
 	for _, c := range calls {
@@ -89,54 +91,23 @@ func TestCopilotSampleCalls(t *testing.T) {
 				t.Errorf("subagent call %s: parent %q", c.ID, c.Parent)
 			}
 		}
-		if c.NoResult || c.Agent != AgentCopilot {
+		if c.NoResult || c.Agent != transcript.AgentCopilot {
 			t.Errorf("call %+v", c)
 		}
 	}
-	if st.Format != AgentCopilot || st.Calls != wantCalls || st.FileCalls != wantFile || sub != wantSub || len(calls) != wantCalls ||
+	if st.Format != transcript.AgentCopilot || st.Calls != wantCalls || st.FileCalls != wantFile || sub != wantSub || len(calls) != wantCalls ||
 		st.Cwd != "/Users/testuser/workspace/demo-project" || st.SessionID != "030f200c-c26f-4ef0-9099-6d1156c83631" || st.Orphans != 0 || st.Unknown != 0 {
 		t.Fatalf("stats %+v, %d calls (%d of a subagent); counted %d, %d file calls, %d of a subagent", st, len(calls), sub, wantCalls, wantFile, wantSub)
 	}
 	if calls[0].Repox[0].Tool != "repo_read_file" || calls[0].Saw == nil || len(calls[0].Saw.Lines) != 8 || calls[0].Saw.Lines[7].Text != "When asked to greet, call `hello.py` with a name." {
 		t.Errorf("the first view: %+v %+v", calls[0].Repox, calls[0].Saw)
 	}
-	kinds := map[MessageKind]int{}
+	kinds := map[transcript.MessageKind]int{}
 	for _, m := range said {
 		kinds[m.Kind]++
 	}
-	if kinds[MessageUser] != 1 || kinds[MessageThinking] != 3 || kinds[MessageAssistant] != 2 {
+	if kinds[transcript.MessageUser] != 1 || kinds[transcript.MessageThinking] != 3 || kinds[transcript.MessageAssistant] != 2 {
 		t.Errorf("conversation %v: %+v", kinds, said)
-	}
-}
-
-// The mapping of each tool Copilot CLI has, on hand-made requests.
-func TestCopilotToolMapping(t *testing.T) {
-	cwd := "/w/p"
-	for _, c := range []struct {
-		tool, args, repox, no string
-	}{
-		{"view", `{"path":"/w/p/a.go","view_range":[3,5]}`, `repo_read_file {"limit":3,"offset":3,"path":"a.go"}`, ""},
-		{"view", `{"path":"a.go","view_range":[3,-1]}`, `repo_read_file {"limit":2000,"offset":3,"path":"a.go"}`, ""},
-		{"edit", `{"path":"/w/p/a.go","old_str":"x","new_str":"y"}`, `repo_edit {"path":"a.go","old_string":"x","new_string":"y"}`, ""},
-		{"create", `{"path":"/w/p/b.go","file_text":"package b\n"}`, `repo_write {"content":"package b\n","path":"b.go"}`, ""},
-		{"str_replace_editor", `{"command":"str_replace","path":"/w/p/a.go","old_str":"x","new_str":"y"}`, `repo_edit {"path":"a.go","old_string":"x","new_string":"y"}`, ""},
-		{"grep", `{"pattern":"func main","path":"/w/p","output_mode":"content"}`, `repo_grep {"pattern":"func main"}`, ""},
-		{"glob", `{"pattern":"**/*.go"}`, `repo_find`, ""},
-		{"bash", `{"command":"cat a.go","description":"read"}`, `repo_read_file`, ""},
-		{"view", `{"path":"/etc/passwd"}`, ``, "outside"},
-		{"task", `{"prompt":"x"}`, ``, "subagent"},
-		{"report_intent", `{"intent":"x"}`, ``, "bookkeeping"},
-		{"web_fetch", `{"url":"https://x"}`, ``, "web"},
-	} {
-		call := Call{AgentTool: c.tool, AgentArgs: json.RawMessage(c.args)}
-		mapCopilot(&call, cwd)
-		got := ""
-		if len(call.Repox) > 0 {
-			got = call.Repox[0].Tool + " " + string(call.Repox[0].Args)
-		}
-		if c.repox != "" && !strings.HasPrefix(got, c.repox) || c.repox == "" && (got != "" || !strings.Contains(call.NoEquivalent, c.no)) {
-			t.Errorf("%s %s: %q (no equivalent: %q), want %q %q", c.tool, c.args, got, call.NoEquivalent, c.repox, c.no)
-		}
 	}
 }
 
@@ -198,12 +169,12 @@ func TestDiscoverCopilotSessions(t *testing.T) {
 		t.Fatalf("sessions %+v", d.Sessions)
 	}
 	for _, s := range d.Sessions {
-		if s.Agent != AgentCopilot || s.Calls != 5 || s.FileCalls != 3 || !strings.HasPrefix(s.Title, "Read .copilot/skills/demo-greeter/SKILL.md") {
+		if s.Agent != transcript.AgentCopilot || s.Calls != 5 || s.FileCalls != 3 || !strings.HasPrefix(s.Title, "Read .copilot/skills/demo-greeter/SKILL.md") {
 			t.Errorf("session %+v", s)
 		}
 	}
 	passed := strings.Join(d.Passed, "\n")
-	if !strings.Contains(passed, quoted(linked)+" was not read: a symbolic link") || len(d.Passed) != 1 {
+	if !strings.Contains(passed, repoops.QuoteName(linked)+" was not read: a symbolic link") || len(d.Passed) != 1 {
 		t.Errorf("passed over:\n%s", passed)
 	}
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,11 +52,11 @@ const LiveWithin = 60 * time.Second
 
 // SessionInfo is one recorded session.
 type SessionInfo struct {
-	Agent   Agent     `json:"agent"`
-	Path    string    `json:"path"`
-	ID      string    `json:"id,omitempty"`
-	Cwd     string    `json:"cwd,omitempty"`
-	Started time.Time `json:"started"`
+	Agent   transcript.Agent `json:"agent"`
+	Path    string           `json:"path"`
+	ID      string           `json:"id,omitempty"`
+	Cwd     string           `json:"cwd,omitempty"`
+	Started time.Time        `json:"started"`
 	// Ended is the time of its last record, a call or not (zero when
 	// none came after Started): Ended-Started is how long the session ran.
 	Ended     time.Time `json:"ended,omitzero"`
@@ -91,7 +92,7 @@ func claudeProjectNames(dir string) []string {
 	return []string{a, b}
 }
 
-var nonAlnum = lazyRegexp(`[^A-Za-z0-9]`)
+var nonAlnum = transcript.LazyRegexp(`[^A-Za-z0-9]`)
 
 func newest(s SessionInfo) time.Time {
 	if !s.Started.IsZero() {

@@ -5,6 +5,7 @@ package replay
 import (
 	"bytes"
 	"context"
+	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,7 +72,7 @@ func TestInspectRefusesAFIFOByItsOpenFile(t *testing.T) {
 	fifo := filepath.Join(dir, "s.jsonl")
 	mkfifo(t, fifo)
 	var err error
-	guard(t, "inspect", func() { _, err = inspect(context.Background(), AgentClaude, fifo, time.Now()) })
+	guard(t, "inspect", func() { _, err = inspect(context.Background(), transcript.AgentClaude, fifo, time.Now()) })
 	if err == nil || !strings.Contains(err.Error(), "FIFO") {
 		t.Errorf("inspect of a FIFO: %v", err)
 	}
@@ -95,62 +96,5 @@ func TestReplayReportRefusesAFIFO(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "is a FIFO (named pipe), not a regular file") {
 		t.Errorf("error %v, output %q", err, out.String())
-	}
-}
-
-func TestFollowRefusesAFIFO(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "session.jsonl")
-	mkfifo(t, fifo)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var err error
-	guard(t, "Follow", func() { _, err = Follow(ctx, fifo, FollowOptions{}) })
-	if err == nil || !strings.Contains(err.Error(), "FIFO") {
-		t.Errorf("Follow of a FIFO: %v", err)
-	}
-}
-
-// A FIFO renamed over the followed file is never opened; a regular file
-// renamed over it later is followed from its start.
-func TestFollowSurvivesAFIFORenamedOver(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "session.jsonl")
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	f, err := Follow(ctx, path, FollowOptions{Poll: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if u := next(t, f); len(u.Calls) != 1 {
-		t.Fatalf("first update: %+v", u)
-	}
-	fifo := filepath.Join(dir, "fifo")
-	mkfifo(t, fifo)
-	if err := os.Rename(fifo, path); err != nil {
-		t.Fatal(err)
-	}
-	var u Update
-	guard(t, "following after a FIFO was renamed over the file", func() { u = next(t, f) })
-	if !u.Reset || len(u.Calls) != 0 || !strings.Contains(u.Stats.LastSkip, "FIFO") {
-		t.Fatalf("after the FIFO: %+v", u)
-	}
-	b2 := &cc{t: t, cwd: cwd}
-	b2.use("m1", "x", "Glob", map[string]any{"pattern": "*"}).result("x", "a.go", false, nil).
-		use("m2", "y", "Grep", map[string]any{"pattern": "z"}).result("y", "", false, nil)
-	tmp := filepath.Join(dir, "new")
-	if err := os.WriteFile(tmp, []byte(b2.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		t.Fatal(err)
-	}
-	guard(t, "following after a regular file came back", func() { u = next(t, f) })
-	if len(u.Calls) != 2 || u.Calls[0].Seq != 1 || u.Calls[0].AgentTool != "Glob" {
-		t.Fatalf("after the regular file came back: %+v", u)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"github.com/repoxhq/repox/replay/transcript"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -29,36 +30,9 @@ func (e *endless) Read(p []byte) (int, error) {
 func TestCodexHeadLineIsBounded(t *testing.T) {
 	src := &endless{}
 	var err error
-	guardAll(t, "readBoundedLine", func() { _, err = readBoundedLine(bufio.NewReaderSize(src, 64<<10), 1<<20) })
-	if !errors.Is(err, errLineTooLong) || src.n > 2<<20 {
+	guardAll(t, "readBoundedLine", func() { _, err = transcript.ReadBoundedLine(bufio.NewReaderSize(src, 64<<10), 1<<20) })
+	if !errors.Is(err, transcript.ErrLineTooLong) || src.n > 2<<20 {
 		t.Errorf("err %v after %d bytes", err, src.n)
-	}
-}
-
-// One read pass of the follower is bounded in bytes even when no call
-// becomes complete, so a cancelled follower stops between passes.
-func TestFollowReadPassIsBounded(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "session.jsonl")
-	line := `{"type":"progress","sessionId":"s","cwd":"/w","timestamp":"2026-01-01T00:00:00Z","data":"` + strings.Repeat("p", 1000) + "\"}\n"
-	if err := os.WriteFile(path, []byte(strings.Repeat(line, 3*passBytes/len(line))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f := &Follower{path: path}
-	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 256<<10)}
-	_, more, err := f.readMore(tl)
-	if err != nil || !more || tl.off > passBytes+int64(len(tl.buf)) {
-		t.Fatalf("one pass read %d bytes (more %v, err %v): want at most %d", tl.off, more, err, passBytes+len(tl.buf))
-	}
-	passes := 1
-	for more {
-		_, more, err = f.readMore(tl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		passes++
-	}
-	if passes < 3 || tl.rd.s.st.Lines != 3*passBytes/len(line) {
-		t.Errorf("%d passes, %d lines", passes, tl.rd.s.st.Lines)
 	}
 }
 

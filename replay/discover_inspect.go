@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/repoxhq/repox/replay/transcript"
 	"io"
 	"os"
 	"time"
@@ -25,14 +26,14 @@ func (c ctxReader) Read(p []byte) (int, error) {
 }
 
 // readSummary reads a transcript through once, keeping no result text.
-func readSummary(ctx context.Context, r io.Reader, each func(Call)) (Stats, error) {
+func readSummary(ctx context.Context, r io.Reader, each func(transcript.Call)) (transcript.Stats, error) {
 	return readSummaryOf(ctx, r, "", each)
 }
 
 // readSummaryOf is readSummary of the transcript at path, its subagents'
 // calls merged ("": none).
-func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(Call)) (Stats, error) {
-	rd := newSummaryReader(ctxReader{ctx, r})
+func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(transcript.Call)) (transcript.Stats, error) {
+	rd := transcript.NewSummaryReader(ctxReader{ctx, r})
 	if path != "" {
 		rd.WithSubagents(path)
 	}
@@ -52,15 +53,15 @@ func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(Call
 
 // inspect reads a transcript through once for its summary. Liveness comes
 // from recent writes (the mtime), never from the last line.
-func inspect(ctx context.Context, agent Agent, path string, now time.Time) (SessionInfo, error) {
-	f, info, err := openTranscript(path, false)
+func inspect(ctx context.Context, agent transcript.Agent, path string, now time.Time) (SessionInfo, error) {
+	f, info, err := transcript.OpenRegular(path, false)
 	if err != nil {
 		return SessionInfo{}, err
 	}
 	defer f.Close()
-	var head headTap
+	var head transcript.HeadTap
 	last := time.Time{} // a merged subagent's calls are not the transcript's records
-	st, err := readSummaryOf(ctx, io.TeeReader(f, &head), path, func(c Call) {
+	st, err := readSummaryOf(ctx, io.TeeReader(f, &head), path, func(c transcript.Call) {
 		if c.Time.After(last) {
 			last = c.Time
 		}
@@ -73,7 +74,7 @@ func inspect(ctx context.Context, agent Agent, path string, now time.Time) (Sess
 	}
 	si := SessionInfo{Agent: agent, Path: path, ID: st.SessionID, Cwd: st.Cwd, Started: st.Started,
 		Modified: info.ModTime(), Calls: st.Calls, FileCalls: st.FileCalls, Skipped: st.Skipped,
-		Title: sessionTitle(agent, head.buf)}
+		Title: transcript.SessionTitle(agent, head.Buf)}
 	if st.Ended.After(last) {
 		last = st.Ended // the last record's time, a call's or not
 	}
@@ -111,7 +112,7 @@ func liveness(now, modified, lastRecord time.Time) (bool, string) {
 // inspectRepoxLog lists the sessions of one repox call log, in the order
 // they first appear. A session is live when its last call is recent.
 func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]SessionInfo, error) {
-	f, info, err := openTranscript(path, false)
+	f, info, err := transcript.OpenRegular(path, false)
 	if err != nil {
 		return nil, err
 	}
@@ -119,10 +120,10 @@ func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]Session
 	byID := map[string]*SessionInfo{}
 	var order []string
 	last := map[string]time.Time{}
-	st, err := readSummary(ctx, f, func(c Call) {
+	st, err := readSummary(ctx, f, func(c transcript.Call) {
 		si, ok := byID[c.Session]
 		if !ok {
-			si = &SessionInfo{Agent: AgentRepox, Path: path, ID: c.Session, Started: c.Time, Modified: info.ModTime()}
+			si = &SessionInfo{Agent: transcript.AgentRepox, Path: path, ID: c.Session, Started: c.Time, Modified: info.ModTime()}
 			byID[c.Session] = si
 			order = append(order, c.Session)
 		}
@@ -153,15 +154,15 @@ func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]Session
 // codexCwd reads the working folder from a rollout's first records; it
 // reads at most codexHeadLines lines of at most codexHeadLine bytes.
 func codexCwd(path string) (string, error) {
-	f, _, err := openTranscript(path, false)
+	f, _, err := transcript.OpenRegular(path, false)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
-	for range codexHeadLines {
-		line, err := readBoundedLine(br, codexHeadLine)
-		if len(line) == 0 || errors.Is(err, errLineTooLong) {
+	for range transcript.CodexHeadLines {
+		line, err := transcript.ReadBoundedLine(br, transcript.CodexHeadLine)
+		if len(line) == 0 || errors.Is(err, transcript.ErrLineTooLong) {
 			return "", nil // at the end, or a line too long to be a session's head
 		}
 		var l struct {
@@ -173,7 +174,7 @@ func codexCwd(path string) (string, error) {
 		if json.Unmarshal(line, &l) == nil && l.Payload.Cwd != "" && (l.Type == "session_meta" || l.Type == "turn_context") {
 			return l.Payload.Cwd, nil
 		}
-		if cwd := legacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
+		if cwd := transcript.LegacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
 			return cwd, nil
 		}
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -51,7 +52,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	var names []string
 	for _, s := range got {
 		n := filepath.Base(s.Path)
-		if s.Agent == AgentRepox {
+		if s.Agent == transcript.AgentRepox {
 			n += "#" + s.ID
 		}
 		names = append(names, n)
@@ -65,18 +66,18 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	byName := map[string]SessionInfo{}
 	for _, s := range got {
 		n := filepath.Base(s.Path)
-		if s.Agent == AgentRepox {
+		if s.Agent == transcript.AgentRepox {
 			n += "#" + s.ID
 		}
 		byName[n] = s
 	}
-	if s := byName["s-old.jsonl"]; s.Agent != AgentClaude || s.Calls != 2 || s.FileCalls != 1 || s.Live || s.Cwd != repo {
+	if s := byName["s-old.jsonl"]; s.Agent != transcript.AgentClaude || s.Calls != 2 || s.FileCalls != 1 || s.Live || s.Cwd != repo {
 		t.Errorf("claude session: %+v", s)
 	}
-	if s := byName["rollout-a.jsonl"]; s.Agent != AgentCodex || s.Live || s.Skipped != 1 { // written an hour ago: done, its cut last line skipped
+	if s := byName["rollout-a.jsonl"]; s.Agent != transcript.AgentCodex || s.Live || s.Skipped != 1 { // written an hour ago: done, its cut last line skipped
 		t.Errorf("codex session: %+v", s)
 	}
-	if s := byName["mcp-1.jsonl#s-new"]; s.Agent != AgentRepox || !s.Live || s.LiveWhy != "last call 5s ago" || s.FileCalls != 1 || s.Calls != 1 {
+	if s := byName["mcp-1.jsonl#s-new"]; s.Agent != transcript.AgentRepox || !s.Live || s.LiveWhy != "last call 5s ago" || s.FileCalls != 1 || s.Calls != 1 {
 		t.Errorf("repox log, new session: %+v", s)
 	}
 	if s := byName["mcp-1.jsonl#s-old"]; s.Live || s.Calls != 1 {

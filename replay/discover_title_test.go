@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,7 @@ func TestDiscoverListsTitlesAndDuration(t *testing.T) {
 		jsonLine(t, map[string]any{"record_type": "state"}) +
 		jsonLine(t, userItem("<environment_context>\nCurrent working directory: "+repo+"\n</environment_context>")) +
 		jsonLine(t, userItem("rename the flag"))
-	if got := codexTitle([]byte(legacy)); got != "rename the flag" {
+	if got := transcript.CodexTitle([]byte(legacy)); got != "rename the flag" {
 		t.Errorf("legacy rollout's title %q", got)
 	}
 
@@ -95,38 +96,5 @@ func TestDiscoverListsTitlesAndDuration(t *testing.T) {
 	out.Reset()
 	if err := listSessions(context.Background(), SessionsOptions{Dir: repo, JSON: true}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), `"title":"add a README"`) {
 		t.Errorf("repox sessions --json: %v\n%s", err, out.String())
-	}
-}
-
-// The title is read from the head only: a prompt past titleHeadMax bytes,
-// or one in a first record longer than that, leaves it empty.
-func TestTitleReadFromTheHeadOnly(t *testing.T) {
-	dir := t.TempDir()
-	pad := map[string]any{"type": "file-history-snapshot", "pad": strings.Repeat("x", titleHeadMax)}
-	prompt := map[string]any{"type": "user", "cwd": dir, "timestamp": "2026-01-30T18:19:00.000Z", "message": map[string]any{"role": "user", "content": "late prompt"}}
-	head := &headTap{}
-	head.Write([]byte(jsonLine(t, pad) + jsonLine(t, prompt)))
-	if len(head.buf) != titleHeadMax {
-		t.Fatalf("head kept %d bytes, want %d", len(head.buf), titleHeadMax)
-	}
-	if got := sessionTitle(AgentClaude, head.buf); got != "" {
-		t.Errorf("a prompt past the head was read: %q", got)
-	}
-	// a prompt cut by the head's bound is not half-read either
-	long := map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": strings.Repeat("y", titleHeadMax)}}
-	head = &headTap{}
-	head.Write([]byte(jsonLine(t, long)))
-	if got := sessionTitle(AgentClaude, head.buf); got != "" {
-		t.Errorf("a cut prompt was read: %q", got)
-	}
-	// a long prompt is cut to titleMaxRunes
-	short := &headTap{}
-	short.Write([]byte(jsonLine(t, map[string]any{"type": "user", "message": map[string]any{"content": strings.Repeat("é", 500)}})))
-	if got := sessionTitle(AgentClaude, short.buf); len([]rune(got)) != titleMaxRunes || !strings.HasSuffix(got, "…") {
-		t.Errorf("long title: %d runes", len([]rune(got)))
-	}
-	// bidi and zero-width characters are made visible
-	if got := cleanTitle("a\u202eb\u200bc"); got != "a⇄b␢c" {
-		t.Errorf("clean title %q", got)
 	}
 }

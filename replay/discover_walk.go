@@ -3,6 +3,8 @@ package replay
 import (
 	"context"
 	"errors"
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,7 +69,7 @@ type walker struct {
 var readDir = os.ReadDir
 
 func (w *walker) pass(format string, path string, why any) {
-	w.out.Passed = append(w.out.Passed, strings.Replace(format, "%s", quoted(path), 1)+": "+oneLine(errText(why)))
+	w.out.Passed = append(w.out.Passed, strings.Replace(format, "%s", repoops.QuoteName(path), 1)+": "+transcript.OneLine(transcript.ErrText(why)))
 }
 
 // file reports whether a directory entry may be a transcript to open: a
@@ -75,10 +77,10 @@ func (w *walker) pass(format string, path string, why any) {
 func (w *walker) file(path string, e fs.DirEntry) bool {
 	switch t := e.Type(); {
 	case t&fs.ModeSymlink != 0:
-		w.pass("%s was not read", path, errLink)
+		w.pass("%s was not read", path, transcript.ErrLink)
 		return false
 	case !t.IsRegular():
-		w.pass("%s was not read", path, fileKind(t)+", not a regular file")
+		w.pass("%s was not read", path, transcript.FileKind(t)+", not a regular file")
 		return false
 	}
 	return true
@@ -120,7 +122,7 @@ func (w *walker) claude() {
 		pdir := filepath.Join(projects, e.Name())
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			w.pass("the project folder %s was not read", pdir, errLink)
+			w.pass("the project folder %s was not read", pdir, transcript.ErrLink)
 		case e.IsDir():
 			w.claudeProject(pdir)
 		}
@@ -141,18 +143,18 @@ func (w *walker) claudeProject(pdir string) {
 		// sidechain file beside it) are read with it, not listed
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
-			if w.file(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && isSidechainFile(p)) {
-				w.add(AgentClaude, p)
+			if w.file(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && transcript.IsSidechainFile(p)) {
+				w.Add(transcript.AgentClaude, p)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
-			w.pass("%s was not followed", p, errLink)
+			w.pass("%s was not followed", p, transcript.ErrLink)
 		}
 	}
 }
 
 // add inspects one transcript and keeps it when the folder it records is
 // dir or inside it.
-func (w *walker) add(agent Agent, path string) {
+func (w *walker) Add(agent transcript.Agent, path string) {
 	if w.ctx.Err() != nil {
 		return
 	}
@@ -191,7 +193,7 @@ func (w *walker) codex() {
 		if err != nil {
 			w.pass("%s was not read", p, err)
 		} else if under(cwd, w.dir) {
-			w.add(AgentCodex, p)
+			w.Add(transcript.AgentCodex, p)
 		}
 		return nil
 	})
@@ -245,7 +247,7 @@ func (w *walker) gemini() {
 			if !isGeminiSessionName(e.Name()) || !w.file(p, e) {
 				continue
 			}
-			si, err := inspect(w.ctx, AgentGemini, p, w.env.Now)
+			si, err := inspect(w.ctx, transcript.AgentGemini, p, w.env.Now)
 			if err != nil {
 				w.pass("%s was not read", p, err)
 				continue
@@ -263,7 +265,7 @@ func (w *walker) realFolder(p string) bool {
 	case err != nil:
 		return false
 	case st.Mode()&fs.ModeSymlink != 0:
-		w.pass("the folder %s was not read", p, errLink)
+		w.pass("the folder %s was not read", p, transcript.ErrLink)
 		return false
 	}
 	return st.IsDir()
@@ -290,10 +292,10 @@ func (w *walker) copilot() {
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
 			if w.file(p, e) {
-				w.add(AgentCopilot, p)
+				w.Add(transcript.AgentCopilot, p)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
-			w.pass("the session folder %s was not read", p, errLink)
+			w.pass("the session folder %s was not read", p, transcript.ErrLink)
 		case e.IsDir():
 			events := filepath.Join(p, "events.jsonl")
 			st, err := os.Lstat(events)
@@ -301,7 +303,7 @@ func (w *walker) copilot() {
 				continue // a session with no events yet
 			}
 			if w.file(events, fs.FileInfoToDirEntry(st)) {
-				w.add(AgentCopilot, events)
+				w.Add(transcript.AgentCopilot, events)
 			}
 		}
 	}
@@ -327,7 +329,7 @@ func (w *walker) qwen() {
 		for _, f := range files {
 			p := filepath.Join(chats, f.Name())
 			if strings.HasSuffix(f.Name(), ".jsonl") && w.file(p, f) {
-				w.add(AgentQwen, p)
+				w.Add(transcript.AgentQwen, p)
 			}
 		}
 	}

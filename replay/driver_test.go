@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"io"
 	"maps"
 	"os"
@@ -115,11 +116,11 @@ func TestSessionEndedIsTheLastRecord(t *testing.T) {
 		out("c1", "L1: x")
 	codex.sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:50:00.000Z", "type": "event_msg", "payload": map[string]any{"type": "agent_message", "message": "done"}}))
 	for _, tc := range []struct {
-		agent      Agent
+		agent      transcript.Agent
 		text, want string
 	}{
-		{AgentClaude, claude.String(), "2026-01-30T18:50:00Z"},
-		{AgentCodex, codex.sb.String(), "2026-01-02T03:50:00Z"},
+		{transcript.AgentClaude, claude.String(), "2026-01-30T18:50:00Z"},
+		{transcript.AgentCodex, codex.sb.String(), "2026-01-02T03:50:00Z"},
 	} {
 		path := writeTranscript(t, "s.jsonl", tc.text)
 		si, err := inspect(context.Background(), tc.agent, path, time.Now())

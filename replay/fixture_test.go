@@ -1,17 +1,18 @@
 package replay
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -83,35 +84,13 @@ func (c *cc) raw(s string) *cc { c.sb.WriteString(s); return c }
 
 func (c *cc) String() string { return c.sb.String() }
 
-func readAllString(t testing.TB, s string) ([]Call, Stats) {
+func readAllString(t testing.TB, s string) ([]transcript.Call, transcript.Stats) {
 	t.Helper()
-	calls, st, err := ReadAll(strings.NewReader(s))
+	calls, st, err := transcript.ReadAll(strings.NewReader(s))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return calls, st
-}
-
-func repoxArgs(t testing.TB, c Call, i int) map[string]any {
-	t.Helper()
-	if i >= len(c.Repox) {
-		t.Fatalf("call %d (%s) has %d repox calls, want > %d (no equivalent: %q)", c.Seq, c.AgentTool, len(c.Repox), i, c.NoEquivalent)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(c.Repox[i].Args, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-func openTestdata(t testing.TB, rel string) *os.File {
-	t.Helper()
-	f, err := os.Open(repotest.Transcript(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
 }
 
 const cwd = "/home/u/proj"
@@ -144,8 +123,6 @@ func bigTranscript(tb testing.TB, size int) []byte {
 	}
 	return []byte(b.String())
 }
-
-const tenMB = 10 << 20
 
 // cx builds Codex rollout lines.
 type cx struct {
@@ -227,7 +204,7 @@ func touch(t *testing.T, path string, content string, mod time.Time) {
 
 // next waits for an update with calls (the test fails after a generous
 // bound rather than hanging; no timing is asserted).
-func next(t *testing.T, f *Follower) Update {
+func next(t *testing.T, f *transcript.Follower) transcript.Update {
 	t.Helper()
 	for {
 		select {
@@ -242,55 +219,6 @@ func next(t *testing.T, f *Follower) Update {
 			t.Fatal("no update")
 		}
 	}
-}
-
-func appendFile(t *testing.T, path, s string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString(s); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-}
-
-// headOf is the head the registry decides on: the file's non-empty
-// lines as detection adds them, until a format says yes or the head is
-// full (then complete, as at the end of a file).
-func headOf(b []byte) (*Head, *format, Answer) {
-	h := newHead()
-	n := 0
-	for line := range bytes.Lines(b) {
-		n++
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		h.add(line, n)
-		h.hold()
-		if f, a := verdict(h); f != nil {
-			return h, f, a
-		}
-		if h.done {
-			break
-		}
-	}
-	h.done = true
-	f, a := verdict(h)
-	return h, f, a
-}
-
-// claims are the formats that say yes to h, by shape.
-func claims(h *Head) []string {
-	var out []string
-	for _, f := range formats() {
-		if f.probe(h).Verdict == Yes {
-			out = append(out, f.shape)
-		}
-	}
-	return out
 }
 
 func projectHash(root string) string {
@@ -340,11 +268,6 @@ func gmDoc(t *testing.T, root string, messages ...any) []string {
 	return []string{string(pretty), string(flat) + "\n"}
 }
 
-func gmRead(id, file string) map[string]any {
-	return map[string]any{"id": id, "name": "read_file", "args": map[string]any{"file_path": file}, "status": "success",
-		"result": []any{map[string]any{"functionResponse": map[string]any{"response": map[string]any{"output": "a"}}}}}
-}
-
 // subagentSession writes session s-1 in a folder of its own: a Read, a
 // Task whose result names subagent agent, a Read; and returns its path.
 func subagentSession(t *testing.T, dir, agent string) string {
@@ -384,4 +307,91 @@ func sidechain(t *testing.T, lines, agent, session string) string {
 		sb.WriteString(jsonLine(t, m))
 	}
 	return sb.String()
+}
+
+// foreign is a hand-made file of each agent repox does not read, in the
+// shape its own files have, and the evidence its refusal quotes.
+var foreign = []struct {
+	name, file, body string
+	what, evidence   string
+}{
+	{"Pi", "2026-01-02T03-04-05-000Z_pi-1.jsonl",
+		`{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05.000Z","cwd":"/home/u/proj"}
+{"type":"model_change","id":"e1","parentId":null,"timestamp":"2026-01-02T03:04:05.100Z","provider":"anthropic","modelId":"claude-sonnet-4-5"}
+{"type":"message","id":"e2","parentId":"e1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}],"timestamp":1767323046000}}
+{"type":"message","id":"e3","parentId":"e2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"read","arguments":{"path":"a.go"}}],"stopReason":"toolUse"}}
+{"type":"message","id":"e4","parentId":"e3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"toolResult","toolCallId":"t1","toolName":"read","content":[{"type":"text","text":"package a"}],"isError":false}}
+`, "a Pi session", `line 1 is a "session" header with "id" and "cwd"`},
+	{"Factory Droid", "d-1.jsonl",
+		`{"type":"session_start","id":"d-1","title":"read a.go","sessionTitle":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}
+{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}
+{"type":"message","id":"m2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"tu1","name":"Read","input":{"file_path":"/home/u/proj/a.go"}}]},"parentId":"m1"}
+{"type":"message","id":"m3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu1","content":"package a"}]},"parentId":"m2"}
+`, "a Factory Droid session", `line 1 is a "session_start" record with "id"`},
+	{"VS Code Copilot Chat", "0f1e2d3c.json", `{
+  "version": 3,
+  "requesterUsername": "u",
+  "requesterAvatarIconUri": {
+    "$mid": 1,
+    "path": "/u/1",
+    "scheme": "https"
+  },
+  "responderUsername": "GitHub Copilot",
+  "initialLocation": "panel",
+  "requests": [
+    {
+      "requestId": "request_1",
+      "message": {
+        "text": "read a.go",
+        "parts": []
+      },
+      "response": [
+        {
+          "value": "a.go is a small package."
+        }
+      ],
+      "timestamp": 1767323046000
+    }
+  ],
+  "sessionId": "0f1e2d3c",
+  "creationDate": 1767323045000,
+  "lastMessageDate": 1767323046000
+}`, "a VS Code Copilot Chat session", `a JSON document with "requesterUsername" and "requesterAvatarIconUri"`},
+	{"VS Code Copilot Chat, operation log", "0f1e2d3c.jsonl",
+		`{"kind":0,"v":{"version":3,"sessionId":"0f1e2d3c","creationDate":1767323045000,"requesterUsername":"u","responderUsername":"GitHub Copilot","initialLocation":"panel","requests":[]}}
+{"kind":2,"k":["requests"],"v":[{"requestId":"request_1","message":{"text":"read a.go","parts":[]}}]}
+`, "a VS Code Copilot Chat session", `line 1 is a "kind": 0 record whose "v" holds a chat session ("requesterUsername")`},
+	{"Aider", ".aider.chat.history.md", `
+# aider chat started at 2026-01-02 03:04:05
+
+> /home/u/.local/bin/aider a.go
+> Aider v0.86.1
+
+#### read a.go
+
+a.go is a small package.
+`, "an Aider chat history", `line 2 is "# aider chat started at …"`},
+}
+
+// hugeResult is a Claude Code session of one Bash call whose result is a
+// list of n empty content blocks (3 bytes each).
+func hugeResult(tb testing.TB, n int) []byte {
+	b := &cc{t: tb, cwd: cwd}
+	b.use("m1", "t1", "Bash", map[string]any{"command": "ls"})
+	var sb strings.Builder
+	sb.WriteString(`{"type":"user","sessionId":"s-1","cwd":"` + cwd + `","timestamp":"2026-01-01T00:00:01Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[`)
+	sb.WriteString(strings.Repeat("{},", n-1) + "{}")
+	sb.WriteString("]}]}}\n")
+	return append([]byte(b.String()), sb.String()...)
+}
+
+// allocated is how many bytes fn allocates (cumulative, not live: every
+// map and slice the decode made counts, even once freed).
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"io"
 	"path/filepath"
 	"strings"
@@ -62,7 +63,7 @@ func geminiShortID(dir string, env Env) string {
 // readSmall reads a regular file of at most 1 MiB, opened without
 // blocking and without following a link (a FIFO there would hang).
 func readSmall(p string) ([]byte, error) {
-	f, _, err := openTranscript(p, false)
+	f, _, err := transcript.OpenRegular(p, false)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,7 +42,7 @@ func TestDiscoverGeminiSessions(t *testing.T) {
 	for _, s := range list {
 		got[s.ID] = s
 	}
-	if len(list) != 2 || got["by-hash"].Agent != AgentGemini || got["by-short-id"].Calls != 9 || got["by-hash"].FileCalls != 8 {
+	if len(list) != 2 || got["by-hash"].Agent != transcript.AgentGemini || got["by-short-id"].Calls != 9 || got["by-hash"].FileCalls != 8 {
 		t.Fatalf("sessions %+v", list)
 	}
 	write("projects.json", []byte(`{"projects":{"`+root+`":"../../x"}}`))

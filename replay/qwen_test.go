@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -54,11 +56,11 @@ func countQwenCalls(t *testing.T, b []byte) (calls, fileCalls int) {
 	return
 }
 
-func readWithTalk(t *testing.T, b []byte) ([]Call, []Message, Stats) {
+func readWithTalk(t *testing.T, b []byte) ([]transcript.Call, []transcript.Message, transcript.Stats) {
 	t.Helper()
-	r := NewReader(bytes.NewReader(b)).WithConversation()
-	var calls []Call
-	var said []Message
+	r := transcript.NewReader(bytes.NewReader(b)).WithConversation()
+	var calls []transcript.Call
+	var said []transcript.Message
 	for {
 		c, err := r.Next()
 		if err != nil {
@@ -67,7 +69,7 @@ func readWithTalk(t *testing.T, b []byte) ([]Call, []Message, Stats) {
 		said = append(said, r.Messages(c)...)
 		calls = append(calls, c)
 	}
-	return calls, append(said, r.Messages(Call{})...), r.Stats()
+	return calls, append(said, r.Messages(transcript.Call{})...), r.Stats()
 }
 
 func TestQwenSampleCalls(t *testing.T) {
@@ -77,7 +79,7 @@ func TestQwenSampleCalls(t *testing.T) {
 	}
 	wantCalls, wantFile := countQwenCalls(t, b)
 	calls, said, st := readWithTalk(t, b)
-	if st.Format != AgentQwen || st.Calls != wantCalls || st.FileCalls != wantFile || len(calls) != wantCalls || st.Cwd != "/home/u/proj" ||
+	if st.Format != transcript.AgentQwen || st.Calls != wantCalls || st.FileCalls != wantFile || len(calls) != wantCalls || st.Cwd != "/home/u/proj" ||
 		st.GitBranch != "main" || st.Orphans != 0 || st.Unknown != 0 || st.Pending != 0 {
 		t.Fatalf("stats %+v, %d calls; counted %d, %d file calls", st, len(calls), wantCalls, wantFile)
 	}
@@ -91,52 +93,12 @@ func TestQwenSampleCalls(t *testing.T) {
 	if strings.Join(tools, " ") != "grep_search read_file edit run_shell_command todo_write" || !calls[3].IsError || calls[2].Repox[0].Tool != "repo_edit" {
 		t.Errorf("calls %v %+v", tools, calls)
 	}
-	kinds := map[MessageKind]int{}
+	kinds := map[transcript.MessageKind]int{}
 	for _, m := range said {
 		kinds[m.Kind]++
 	}
-	if kinds[MessageUser] != 1 || kinds[MessageThinking] != 1 || kinds[MessageAssistant] != 2 || kinds[MessageCompaction] != 1 {
+	if kinds[transcript.MessageUser] != 1 || kinds[transcript.MessageThinking] != 1 || kinds[transcript.MessageAssistant] != 2 || kinds[transcript.MessageCompaction] != 1 {
 		t.Errorf("conversation %v", kinds)
-	}
-}
-
-// A subagent's records carry agentId and isSidechain like Claude Code's,
-// but Gemini-shaped messages: Qwen's, its calls the subagent's.
-func TestQwenSubagentRecords(t *testing.T) {
-	body := `{"uuid":"s1","parentUuid":null,"sessionId":"q1","timestamp":"2026-03-10T09:00:01.000Z","type":"assistant","cwd":"/w/p","version":"0.14.0","agentId":"explore-7f3c","agentName":"Explore","isSidechain":true,"message":{"role":"model","parts":[{"functionCall":{"id":"c1","name":"read_file","args":{"absolute_path":"/w/p/a.go"}}}]}}
-{"uuid":"s2","parentUuid":"s1","sessionId":"q1","timestamp":"2026-03-10T09:00:02.000Z","type":"tool_result","cwd":"/w/p","version":"0.14.0","agentId":"explore-7f3c","isSidechain":true,"message":{"role":"user","parts":[{"functionResponse":{"id":"c1","name":"read_file","response":{"output":"package a\n"}}}]},"toolCallResult":{"callId":"c1","status":"success"}}
-`
-	h, f, _ := headOf([]byte(body))
-	if f == nil || f.agent != AgentQwen || len(claims(h)) != 1 {
-		t.Fatalf("detected as %+v, claimed by %v", f, claims(h))
-	}
-	calls, _, err := ReadAll(strings.NewReader(body))
-	if err != nil || len(calls) != 1 || calls[0].Subagent != "explore-7f3c" || calls[0].Repox[0].Tool != "repo_read_file" || calls[0].Text != "package a\n" {
-		t.Fatalf("%v %+v", err, calls)
-	}
-}
-
-func TestQwenToolMapping(t *testing.T) {
-	for _, c := range []struct{ tool, args, repox, no string }{
-		{"edit", `{"file_path":"/w/p/a.go","old_string":"x","new_string":"y","replace_all":true}`, `repo_edit {"path":"a.go","old_string":"x","new_string":"y"}`, ""},
-		{"edit", `{"file_path":"/w/p/a.go"}`, ``, "edit without old_string"},
-		{"read_file", `{"absolute_path":"/w/p/a.go","offset":10,"limit":5}`, `repo_read_file {"limit":5,"offset":11,"path":"a.go"}`, ""},
-		{"list_directory", `{"path":"/w/p/src"}`, `repo_tree`, ""},
-		{"task", `{"description":"x"}`, ``, "subagent"},
-		{"save_memory", `{"fact":"x"}`, ``, "memory"},
-	} {
-		call := Call{AgentTool: c.tool, AgentArgs: json.RawMessage(c.args)}
-		mapQwen(&call, "/w/p")
-		got := ""
-		if len(call.Repox) > 0 {
-			got = call.Repox[0].Tool + " " + string(call.Repox[0].Args)
-		}
-		if c.repox != "" && !strings.HasPrefix(got, c.repox) || c.repox == "" && (got != "" || !strings.Contains(call.NoEquivalent, c.no)) || call.AgentTool != c.tool {
-			t.Errorf("%s %s: %q (no equivalent: %q)", c.tool, c.args, got, call.NoEquivalent)
-		}
-		if c.tool == "edit" && got != "" && !call.Repox[0].All {
-			t.Errorf("replace_all was not kept")
-		}
 	}
 }
 
@@ -200,12 +162,12 @@ func TestDiscoverQwenSessions(t *testing.T) {
 		t.Fatalf("sessions %+v", d.Sessions)
 	}
 	for _, s := range d.Sessions {
-		if s.Agent != AgentQwen || s.Calls != 5 || s.FileCalls != 3 || s.Title != "Greet with Hi" {
+		if s.Agent != transcript.AgentQwen || s.Calls != 5 || s.FileCalls != 3 || s.Title != "Greet with Hi" {
 			t.Errorf("session %+v", s)
 		}
 	}
 	passed := strings.Join(d.Passed, "\n")
-	if !strings.Contains(passed, quoted(filepath.Join(linked, "chats"))+" was not read: a symbolic link") || len(d.Passed) != 1 {
+	if !strings.Contains(passed, repoops.QuoteName(filepath.Join(linked, "chats"))+" was not read: a symbolic link") || len(d.Passed) != 1 {
 		t.Errorf("passed over:\n%s", passed)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -30,10 +31,10 @@ func (r *reportWriter) printf(format string, args ...any) {
 	}
 	for i, a := range args {
 		if s, ok := a.(string); ok {
-			args[i] = oneLine(s)
+			args[i] = transcript.OneLine(s)
 		}
 	}
-	_, r.err = io.WriteString(r.w, sanitize(fmt.Sprintf(format, args...)))
+	_, r.err = io.WriteString(r.w, transcript.Sanitize(fmt.Sprintf(format, args...)))
 }
 
 func (r *reportWriter) jsonLine(v any) {
@@ -81,7 +82,7 @@ func (r *reportWriter) End(s Summary) error {
 	return r.err
 }
 
-func (r *reportWriter) header(st Stats, root, rootWhy string) {
+func (r *reportWriter) header(st transcript.Stats, root, rootWhy string) {
 	if r.json {
 		r.jsonLine(map[string]any{"type": "transcript", "file": r.file, "format": st.Format, "session": st.SessionID,
 			"cwd": st.Cwd, "started": st.Started, "root": root, "rootFrom": rootWhy})
@@ -91,16 +92,16 @@ func (r *reportWriter) header(st Stats, root, rootWhy string) {
 	if format == "" {
 		format = "unknown (no line was a record of a known format)"
 	}
-	r.printf("transcript  %s\n", quoted(r.file))
+	r.printf("transcript  %s\n", repoops.QuoteName(r.file))
 	r.printf("format      %s", format)
-	if st.SessionID != "" && st.Format != AgentRepox {
-		r.printf(", session %s", quoted(st.SessionID))
+	if st.SessionID != "" && st.Format != transcript.AgentRepox {
+		r.printf(", session %s", repoops.QuoteName(st.SessionID))
 	}
 	r.printf(", started %s\n", utc(st.Started, "2006-01-02 15:04:05 UTC"))
 	if st.Cwd != "" {
-		r.printf("agent cwd   %s\n", quoted(st.Cwd))
+		r.printf("agent cwd   %s\n", repoops.QuoteName(st.Cwd))
 	}
-	r.printf("root        %s (%s)\n", quoted(root), rootWhy)
+	r.printf("root        %s (%s)\n", repoops.QuoteName(root), rootWhy)
 	r.printf("reading calls run on the root; changes run in a scratch copy of its file set, removed afterwards: the working tree is not changed\n")
 }
 
@@ -133,7 +134,7 @@ func (r *reportWriter) start(in StartInfo) {
 	}
 	var odd []string
 	if in.Branch != "" && in.RootBranch != "" && repoops.QuoteName(in.Branch) != in.RootBranch {
-		odd = append(odd, "the transcript records branch "+quoted(in.Branch)+", the root is on "+in.RootBranch)
+		odd = append(odd, "the transcript records branch "+repoops.QuoteName(in.Branch)+", the root is on "+in.RootBranch)
 	}
 	if len(in.ReadDiffer) > 0 {
 		odd = append(odd, fmt.Sprintf("%d of the %s the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), repoops.Plural(in.Read, "file", "files"), examples(shownPaths(in.ReadDiffer))))
@@ -155,20 +156,20 @@ func (r *reportWriter) step(s Step) {
 		return
 	}
 	c := s.Call
-	who := quoted(c.AgentTool)
+	who := repoops.QuoteName(c.AgentTool)
 	if c.Subagent != "" {
-		who = "[" + quoted(c.Subagent) + "] " + who
+		who = "[" + repoops.QuoteName(c.Subagent) + "] " + who
 	}
 	if c.Session != "" {
-		who = "[session " + quoted(c.Session) + "] " + who
+		who = "[session " + repoops.QuoteName(c.Session) + "] " + who
 	}
-	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, clip(string(compact(c.AgentArgs)), 160))
+	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, transcript.Clip(string(compact(c.AgentArgs)), 160))
 	if !c.IsFileTool() {
 		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
 	}
 	r.printf("    then  %s\n", thenSummary(c))
 	for i, tc := range c.Repox {
-		r.printf("    repox %s %s\n", quoted(tc.Tool), clip(string(compact(tc.Args)), 160))
+		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), transcript.Clip(string(compact(tc.Args)), 160))
 		if i < len(s.Now) {
 			r.printf("    now   %s\n", nowSummary(s.Now[i]))
 		}
@@ -212,7 +213,7 @@ func (r *reportWriter) diff(cmp Comparison) {
 				return
 			}
 			shown++
-			r.printf("          %s %s\n", sr.mark, clip(sr.row.String(), 160))
+			r.printf("          %s %s\n", sr.mark, transcript.Clip(sr.row.String(), 160))
 		}
 	}
 }
@@ -229,12 +230,12 @@ func compact(raw json.RawMessage) []byte {
 	return b
 }
 
-func thenSummary(c Call) string {
+func thenSummary(c transcript.Call) string {
 	switch {
 	case c.NoResult:
 		return "no result in the transcript (interrupted, or still running)"
 	case c.IsError:
-		return "error: " + clip(firstLine(c.Text), 160)
+		return "error: " + transcript.Clip(firstLine(c.Text), 160)
 	case c.Saw != nil && len(c.Saw.Lines) > 0:
 		var rs []LineRange
 		for _, l := range c.Saw.Lines {
@@ -256,24 +257,24 @@ func thenSummary(c Call) string {
 	if t == "" {
 		return "ok: (empty)"
 	}
-	return "ok: " + clip(firstLine(t), 160)
+	return "ok: " + transcript.Clip(firstLine(t), 160)
 }
 
 // displayPath is a repo-relative path as the report shows it.
-func displayPath(p string) string { return shownPath(p) }
+func displayPath(p string) string { return repoops.DisplayPath(p) }
 
 func nowSummary(o Outcome) string {
 	switch {
 	case o.DryRun && o.IsError:
-		return "not applied (the agent's failed); repox refuses it too: " + clip(firstLine(o.Text), 200)
+		return "not applied (the agent's failed); repox refuses it too: " + transcript.Clip(firstLine(o.Text), 200)
 	case o.DryRun:
 		return "not applied (the agent's failed); repox would apply it"
 	case o.AlreadyApplied != "":
 		return "already applied on disk (" + o.AlreadyApplied + "); not re-run"
 	case o.Forced:
-		return "refused: " + clip(firstLine(o.Text), 200) + " — applied to the copy anyway, as the agent's succeeded"
+		return "refused: " + transcript.Clip(firstLine(o.Text), 200) + " — applied to the copy anyway, as the agent's succeeded"
 	case o.IsError:
-		return "refused: " + clip(firstLine(o.Text), 200)
+		return "refused: " + transcript.Clip(firstLine(o.Text), 200)
 	}
 	switch res := o.Structured.(type) {
 	case *repoops.FindResult:
@@ -286,7 +287,7 @@ func nowSummary(o Outcome) string {
 	case *repoops.TreeResult:
 		return "ok: " + repoops.Plural(len(res.Entries), "entry", "entries")
 	}
-	return "ok: " + clip(firstLine(o.Text), 160)
+	return "ok: " + transcript.Clip(firstLine(o.Text), 160)
 }
 
 func (r *reportWriter) seen(files []FileSeen, session string) {
@@ -304,7 +305,7 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 		return
 	}
 	if session != "" {
-		r.printf("what the agent of session %s saw\n", quoted(session))
+		r.printf("what the agent of session %s saw\n", repoops.QuoteName(session))
 	} else {
 		r.printf("what the agent saw\n")
 	}
@@ -338,7 +339,7 @@ func (r *reportWriter) seen(files []FileSeen, session string) {
 	r.printf("\n")
 }
 
-func (r *reportWriter) summary(st Stats, t Counts, copies []SessionEnd, reread int) {
+func (r *reportWriter) summary(st transcript.Stats, t Counts, copies []SessionEnd, reread int) {
 	if r.json {
 		var list []map[string]any
 		for _, c := range copies {

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"io"
 	"strings"
@@ -35,7 +36,7 @@ type ChangesOptions struct {
 // error comes before any output; a reader that goes away ends it without
 // one.
 func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Writer) error {
-	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
+	f, err := transcript.OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Write
 		return nil
 	}
 	for _, n := range notes {
-		fmt.Fprintf(errOut, "repox replay: %s\n", sanitize(oneLine(n)))
+		fmt.Fprintf(errOut, "repox replay: %s\n", transcript.Sanitize(transcript.OneLine(n)))
 	}
 	diff := ch.Diff()
 	if opts.Terminal {

@@ -3,6 +3,7 @@ package replay
 import (
 	"strconv"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -15,27 +16,27 @@ const reportMessageChars = 300
 // --thinking, and compaction markers. Each is one line: the text goes
 // through printf's oneLine like every field, so a newline in a prompt is
 // its visible stand-in and cannot start a line of the report's own.
-func (r *reportWriter) messages(msgs []Message) {
+func (r *reportWriter) messages(msgs []transcript.Message) {
 	for _, m := range msgs {
 		if r.json {
 			line := map[string]any{"type": "message", "kind": m.Kind, "text": m.Text, "chars": m.Chars, "time": m.Time, "turn": m.Turn}
 			if m.Cut > 0 {
 				line["cut"] = m.Cut
 			}
-			if m.Kind == MessageThinking && !r.thinking {
+			if m.Kind == transcript.MessageThinking && !r.thinking {
 				line["text"], line["folded"] = "", true
 			}
 			r.jsonLine(line)
 			continue
 		}
 		switch m.Kind {
-		case MessageUser:
+		case transcript.MessageUser:
 			r.printf("turn %d  %s  %s\n\n", m.Turn, utc(m.Time, "15:04:05"), shownText(m))
-		case MessageInterrupted:
+		case transcript.MessageInterrupted:
 			r.printf("    interrupted  %s  the person stopped the agent here: %s\n\n", utc(m.Time, "15:04:05"), shownText(m))
-		case MessageCompaction:
+		case transcript.MessageCompaction:
 			r.printf("compacted   %s  the context was compacted here: %s\n\n", utc(m.Time, "15:04:05"), shownText(m))
-		case MessageThinking:
+		case transcript.MessageThinking:
 			if m.Text == "" {
 				r.printf("    thinking  not in the transcript (redacted, or kept encrypted by the agent)\n\n")
 				continue
@@ -53,7 +54,7 @@ func (r *reportWriter) messages(msgs []Message) {
 
 // shownText is a message's text for one report line: the first
 // reportMessageChars characters, and how many more there are.
-func shownText(m Message) string {
+func shownText(m transcript.Message) string {
 	t, n := m.Text, 0
 	for i := range t {
 		if n == reportMessageChars {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -28,16 +29,16 @@ func cutLogLine(t *testing.T, rec repoops.CallRecord, wholeArgs int) string {
 func TestLogCutCallIsNotReplayed(t *testing.T) {
 	root := gitRepo(t, map[string]string{"a.txt": "one\n"})
 	write := repoops.CallRecord{V: repoops.CallRecordVersion, Session: "s1", Tool: "repo_write",
-		Args: rawJSON(map[string]any{"path": "big.txt", "content": "xxxx [cut in this log: 2000000 more bytes]"}), Text: "wrote big.txt"}
+		Args: transcript.RawJSON(map[string]any{"path": "big.txt", "content": "xxxx [cut in this log: 2000000 more bytes]"}), Text: "wrote big.txt"}
 	read := repoops.CallRecord{V: repoops.CallRecordVersion, Session: "s1", Tool: "repo_read_file",
-		Args: rawJSON(map[string]any{"path": "a.txt"}), Text: "a.txt — lines 1-1 of 1\n1→one\n"}
+		Args: transcript.RawJSON(map[string]any{"path": "a.txt"}), Text: "a.txt — lines 1-1 of 1\n1→one\n"}
 	line, err := repoops.MarshalCallRecord(read)
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := string(line) + cutLogLine(t, write, 2000100)
 	calls, _ := readAllString(t, log)
-	if len(calls) != 2 || len(calls[1].Repox) != 0 || calls[1].NoEquivalent != LogCutArgs {
+	if len(calls) != 2 || len(calls[1].Repox) != 0 || calls[1].NoEquivalent != transcript.LogCutArgs {
 		t.Fatalf("the cut call: %+v", calls[len(calls)-1])
 	}
 	file := filepath.Join(t.TempDir(), "calls.jsonl")

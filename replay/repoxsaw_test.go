@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -155,8 +156,8 @@ func mustJSON(t *testing.T, v any) []byte {
 
 // The report counts what a listing named in files, singular or plural.
 func TestReportCountsListedFiles(t *testing.T) {
-	one := Call{Saw: &Saw{Paths: []string{"a.go"}}}
-	two := Call{Saw: &Saw{Paths: []string{"a.go", "b.go"}}}
+	one := transcript.Call{Saw: &transcript.Saw{Paths: []string{"a.go"}}}
+	two := transcript.Call{Saw: &transcript.Saw{Paths: []string{"a.go", "b.go"}}}
 	if got := thenSummary(one); got != "ok: 1 file named" {
 		t.Errorf("one: %q", got)
 	}

@@ -5,14 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // replayMemo replays a transcript as a report does: with the search memo
 // on. It returns the steps and how many calls the agent's sessions ran.
-func replayMemo(t *testing.T, root, transcript string) ([]Step, int) {
+func replayMemo(t *testing.T, root, text string) ([]Step, int) {
 	t.Helper()
-	calls, _ := readAllString(t, transcript)
+	calls, _ := readAllString(t, text)
 	rp, err := NewReplayer(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
@@ -94,9 +95,9 @@ func TestOnlyReads(t *testing.T) {
 		{[]string{"repo_write"}, false},
 		{[]string{"repo_insert"}, false},
 	} {
-		var call Call
+		var call transcript.Call
 		for _, tool := range c.tools {
-			call.Repox = append(call.Repox, ToolCall{Tool: tool})
+			call.Repox = append(call.Repox, transcript.ToolCall{Tool: tool})
 		}
 		if got := onlyReads(call); got != c.want {
 			t.Errorf("onlyReads(%v) = %v, want %v", c.tools, got, c.want)

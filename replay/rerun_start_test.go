@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func startSession(t *testing.T, cwd, branch string) string {
 	b := &cc{t: t, cwd: cwd, branch: branch}
 	full := func(rel, content string, start, total int) map[string]any {
 		return map[string]any{"type": "text", "file": map[string]any{"filePath": cwd + "/" + rel, "content": content,
-			"numLines": len(splitLines(content)), "startLine": start, "totalLines": total}}
+			"numLines": len(transcript.SplitLines(content)), "startLine": start, "totalLines": total}}
 	}
 	b.use("m1", "r1", "Read", map[string]any{"file_path": cwd + "/a.txt"}).
 		result("r1", "     1→one\n     2→two\n     3→three\n", false, full("a.txt", "one\ntwo\nthree\n", 1, 3)).
@@ -45,12 +46,12 @@ func startSession(t *testing.T, cwd, branch string) string {
 	return b.String()
 }
 
-// reportJSON runs a JSON report of transcript against root.
-func reportJSON(t *testing.T, transcript, root string, against Against) []map[string]any {
+// reportJSON runs a JSON report of text (a transcript) against root.
+func reportJSON(t *testing.T, text, root string, against Against) []map[string]any {
 	t.Helper()
 	var out bytes.Buffer
 	w := &reportWriter{w: &out, json: true, file: "t"}
-	if _, err := run(t.Context(), strings.NewReader(transcript), RunOptions{Root: root, Against: against}, w.file, w); err != nil {
+	if _, err := run(t.Context(), strings.NewReader(text), RunOptions{Root: root, Against: against}, w.file, w); err != nil {
 		t.Fatal(err)
 	}
 	var lines []map[string]any

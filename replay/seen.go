@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/repoxhq/repox/replay/transcript"
 	"sort"
 	"strconv"
 )
@@ -80,7 +81,7 @@ func (h *Horizon) Files() []FileSeen {
 }
 
 // Read records that the agent was shown lines of path.
-func (h *Horizon) Read(path string, lines []SawLine, seq int) {
+func (h *Horizon) Read(path string, lines []transcript.SawLine, seq int) {
 	f := h.file(path)
 	f.LastReadSeq = seq
 	for _, l := range lines {

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // A face that replays a transcript a call at a time (the TUI's sessions
@@ -21,7 +22,7 @@ type StartPlans struct {
 // PlanStart reads the transcript at path once, its subagents merged, for
 // the first pass of every session in it.
 func PlanStart(ctx context.Context, path string) (*StartPlans, error) {
-	f, err := OpenTranscript(path)
+	f, err := transcript.OpenTranscript(path)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -77,12 +78,12 @@ func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 	}
 	if len(all) == 0 {
 		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s, %s\n",
-			quoted(abs), quoted(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), quoted(filepath.Join(env.codexDir(), "sessions")),
-			quoted(filepath.Join(env.geminiDir(), "tmp", "<project>", "chats")), quoted(env.RepoxLogDir()))
+			repoops.QuoteName(abs), repoops.QuoteName(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), repoops.QuoteName(filepath.Join(env.codexDir(), "sessions")),
+			repoops.QuoteName(filepath.Join(env.geminiDir(), "tmp", "<project>", "chats")), repoops.QuoteName(env.RepoxLogDir()))
 		return nil
 	}
-	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), repoops.Noun(len(all), "session", "sessions"), quoted(abs))
-	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", titleCell("TITLE"), "TRANSCRIPT")
+	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), repoops.Noun(len(all), "session", "sessions"), repoops.QuoteName(abs))
+	fmt.Fprintf(stdout, "%-12s %-20s %6s %6s  %-6s %s %s\n", "AGENT", "STARTED (UTC)", "CALLS", "FILE", "STATE", transcript.TitleCell("TITLE"), "TRANSCRIPT")
 	for _, s := range all {
 		agent := string(s.Agent)
 		state := "done"
@@ -93,11 +94,11 @@ func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 		if t := newest(s); !t.IsZero() {
 			started = t.UTC().Format("2006-01-02 15:04:05")
 		}
-		where := quoted(tildePath(s.Path, env.Home))
-		if s.Agent == AgentRepox {
-			where += " --session " + quoted(s.ID)
+		where := repoops.QuoteName(tildePath(s.Path, env.Home))
+		if s.Agent == transcript.AgentRepox {
+			where += " --session " + repoops.QuoteName(s.ID)
 		}
-		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s %s\n", agent, started, s.Calls, s.FileCalls, state, titleCell(s.Title), where)
+		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s %s\n", agent, started, s.Calls, s.FileCalls, state, transcript.TitleCell(s.Title), where)
 	}
 	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s, its last record in the last %d min (a repox log: its last call in the last %d s).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()), int(LiveRecordWithin.Minutes()), int(LiveWithin.Seconds()))
 	return nil

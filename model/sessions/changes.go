@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -45,7 +46,7 @@ func (p *Pane) toggleChanges() tea.Cmd {
 	p.dtop = 0
 	root := p.root()
 	session := ""
-	if si.Agent == replay.AgentRepox {
+	if si.Agent == transcript.AgentRepox {
 		session = si.ID
 	}
 	ctx, path := p.c.Ctx, si.Path

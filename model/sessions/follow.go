@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Following the chosen session: the calls the transcript grows by, replayed
@@ -33,7 +34,7 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.counts = replay.Counts{}
 	}
 	p.stats = u.Stats
-	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != replay.AgentRepox {
+	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != transcript.AgentRepox {
 		p.chosen.ID = u.Stats.SessionID
 		p.marks.Label = sessionLabel(*p.chosen)
 	}
@@ -132,7 +133,7 @@ func (p *Pane) refreshMarks() {
 	}
 	key := p.sessionKey()
 	p.marks.SetFiles(p.seen[key])
-	if key != "" && p.chosen != nil && p.chosen.Agent == replay.AgentRepox {
+	if key != "" && p.chosen != nil && p.chosen.Agent == transcript.AgentRepox {
 		p.marks.Label = "agent session " + key
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/model/panetest"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
@@ -68,7 +69,7 @@ func (m *Model) Init() tea.Cmd {
 	m.show()
 	si := replay.SessionInfo{Path: m.cfg.Transcript, ID: m.cfg.TranscriptSession}
 	if si.ID != "" {
-		si.Agent = replay.AgentRepox
+		si.Agent = transcript.AgentRepox
 	}
 	return m.sessions.Choose(si)
 }

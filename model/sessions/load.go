@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -68,7 +69,7 @@ type replayRun struct {
 	path   string // the transcript
 	filter string // only this repox session's calls ("": all)
 	root   string // the repository the calls are replayed against
-	fol    *replay.Follower
+	fol    *transcript.Follower
 	// against: a finished session is replayed from its start state
 	// (plans: the first pass), one still being written against the tree
 	// as it is (plans nil)
@@ -88,7 +89,7 @@ type followStartedMsg struct {
 
 // followUpdateMsg is one Update of the follower; closed: it stopped.
 type followUpdateMsg struct {
-	upd    replay.Update
+	upd    transcript.Update
 	closed bool
 	err    error
 }
@@ -137,7 +138,7 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 			}
 			run.plans, run.against = plans, replay.AgainstStart
 		}
-		fol, err := replay.Follow(ctx, path, replay.FollowOptions{})
+		fol, err := transcript.Follow(ctx, path, transcript.FollowOptions{})
 		if err != nil {
 			cancel()
 			return followStartedMsg{err: err}
@@ -185,7 +186,7 @@ func (r *replayRun) reset() {
 // step replays call i. reset: the transcript was replaced, start afresh.
 // snap: also take what the agent has seen and its gate for gatePath.
 // diff: also lay out then beside now (the call is the selected one).
-func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
+func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()

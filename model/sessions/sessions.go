@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -44,14 +45,14 @@ type Pane struct {
 	starting    bool
 	runErr      string
 	ended       string
-	stats       replay.Stats
+	stats       transcript.Stats
 	calls       []sessionCall
 	next        int                     // first call not replayed yet
 	stepping    bool                    // a Step is in flight
 	resetNext   bool                    // the next Step starts the replay afresh (transcript replaced)
 	cur         int                     // the selected call
 	top         int                     // the timeline's first line on screen (timeline.go)
-	tail        []replay.Message        // what was said after the last call
+	tail        []transcript.Message    // what was said after the last call
 	thinking    bool                    // thinking unfolded (t)
 	wrap        bool                    // messages and findings wrapped (w)
 	exact       bool                    // the selected call's exact texts instead of then/now (a: exact.go)
@@ -84,8 +85,8 @@ type Pane struct {
 // sessionCall is one call of the followed transcript; step is nil until
 // it has been replayed.
 type sessionCall struct {
-	call      replay.Call
-	said      []replay.Message // the conversation shown before it
+	call      transcript.Call
+	said      []transcript.Message // the conversation shown before it
 	step      *replay.Step
 	then, now []ui.DiffLine
 	// diff is the change the call made, as the transcript recorded it
@@ -190,7 +191,7 @@ func (p *Pane) Choose(si replay.SessionInfo) tea.Cmd {
 	p.marks = &pane.AgentMarks{Label: sessionLabel(si)}
 	p.c.Marks = p.marks
 	filter := ""
-	if si.Agent == replay.AgentRepox {
+	if si.Agent == transcript.AgentRepox {
 		filter = si.ID
 	}
 	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.gen))

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // The list's findings column: each finished session on screen is replayed
@@ -48,7 +49,7 @@ func (p *Pane) nextTally() tea.Cmd {
 		ctx, cancel := context.WithCancel(p.c.Ctx)
 		p.tallyCancel = cancel
 		session := ""
-		if s.Agent == replay.AgentRepox {
+		if s.Agent == transcript.AgentRepox {
 			session = s.ID
 		}
 		dir := p.dir
