@@ -43,7 +43,7 @@ var ioPackages = map[string]bool{"os": true, "os/exec": true, "io/ioutil": true,
 var ioFuncs = map[string]bool{
 	"path/filepath.Walk": true, "path/filepath.WalkDir": true, "path/filepath.Glob": true,
 	"path/filepath.EvalSymlinks": true, "path/filepath.Abs": true, "io/fs.ReadFile": true, "io/fs.ReadDir": true,
-	modulePath + "/repoops.Open": true, modulePath + "/replay.Discover": true, modulePath + "/replay.DiscoverAll": true,
+	modulePath + "/repoops.Open": true, modulePath + "/replay/discover.Discover": true, modulePath + "/replay/discover.DiscoverAll": true,
 	modulePath + "/replay/transcript.OpenTranscript": true, modulePath + "/replay/transcript.ReadAll": true,
 }
 

@@ -4,10 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -93,37 +91,6 @@ func readAllString(t testing.TB, s string) ([]transcript.Call, transcript.Stats)
 	return calls, st
 }
 
-const cwd = "/home/u/proj"
-
-// bigTranscript builds a Claude Code session of about size bytes: Read
-// calls of 200-line files (the result both as text and as toolUseResult,
-// as Claude Code writes it), a Grep, and assistant text between them.
-func bigTranscript(tb testing.TB, size int) []byte {
-	b := &cc{t: tb, cwd: "/home/u/proj"}
-	var content strings.Builder
-	for i := 1; i <= 200; i++ {
-		fmt.Fprintf(&content, "\tline %d of some Go source with a little text in it\n", i)
-	}
-	text := content.String()
-	var numbered strings.Builder
-	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		fmt.Fprintf(&numbered, "%6d→%s\n", i+1, l)
-	}
-	filler := strings.Repeat("thinking about the code ", 200)
-	for i := 0; b.sb.Len() < size; i++ {
-		id := fmt.Sprintf("r%d", i)
-		p := fmt.Sprintf("/home/u/proj/pkg%d/file%d.go", i%50, i)
-		b.use(fmt.Sprintf("m%d", i), id, "Read", map[string]any{"file_path": p}).
-			result(id, numbered.String(), false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": text, "numLines": 200, "startLine": 1, "totalLines": 200}})
-		g := fmt.Sprintf("g%d", i)
-		b.use(fmt.Sprintf("n%d", i), g, "Grep", map[string]any{"pattern": "needle", "output_mode": "content"}).
-			result(g, "pkg/a.go:12: needle", false, nil)
-		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": "t" + id, "role": "assistant",
-			"content": []any{map[string]any{"type": "text", "text": filler}}}}))
-	}
-	return []byte(b.String())
-}
-
 // cx builds Codex rollout lines.
 type cx struct {
 	t  testing.TB
@@ -202,70 +169,9 @@ func touch(t *testing.T, path string, content string, mod time.Time) {
 	}
 }
 
-// next waits for an update with calls (the test fails after a generous
-// bound rather than hanging; no timing is asserted).
-func next(t *testing.T, f *transcript.Follower) transcript.Update {
-	t.Helper()
-	for {
-		select {
-		case u, ok := <-f.Updates():
-			if !ok {
-				t.Fatalf("follower stopped: %v", f.Err())
-			}
-			if len(u.Calls) > 0 || u.Reset {
-				return u
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatal("no update")
-		}
-	}
-}
-
 func projectHash(root string) string {
 	h := sha256.Sum256([]byte(root))
 	return hex.EncodeToString(h[:])
-}
-
-// geminiMessages is a Gemini CLI session's messages: a prompt, then one
-// gemini message per tool (read_file in both parameter spellings,
-// write_file, replace, glob, search_file_content, list_directory,
-// run_shell_command, and one still executing).
-func geminiMessages(root string) []any {
-	call := func(id, name string, args map[string]any, status, output string) map[string]any {
-		return map[string]any{"id": id, "name": name, "args": args, "status": status, "timestamp": "2026-01-02T03:04:06.000Z",
-			"result":        []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
-			"resultDisplay": "shown to the person"}
-	}
-	gem := func(calls ...any) map[string]any {
-		return map[string]any{"id": "m-" + calls[0].(map[string]any)["id"].(string), "timestamp": "2026-01-02T03:04:06.000Z", "type": "gemini", "content": "", "toolCalls": calls}
-	}
-	return []any{
-		map[string]any{"id": "u1", "timestamp": "2026-01-02T03:04:05.000Z", "type": "user", "content": "look around"},
-		gem(call("g1", "read_file", map[string]any{"absolute_path": root + "/a.go", "offset": 2, "limit": 2}, "success", "three\nfour")),
-		gem(call("g2", "read_file", map[string]any{"file_path": "b.go", "start_line": 1, "end_line": 5}, "success",
-			"IMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2 of 9 total lines.\nAction: read more\n\n--- FILE CONTENT (truncated) ---\nbee\nbuzz")),
-		gem(call("g3", "write_file", map[string]any{"file_path": root + "/n.txt", "content": "new\n"}, "success", "Successfully created")),
-		gem(call("g4", "replace", map[string]any{"file_path": root + "/a.go", "old_string": "x", "new_string": "y"}, "success", "Successfully modified")),
-		gem(call("g5", "glob", map[string]any{"pattern": "**/*.go", "path": root}, "success", root+"/a.go")),
-		gem(call("g6", "search_file_content", map[string]any{"pattern": "needle", "path": root + "/src"}, "success", "Found 1 match")),
-		gem(call("g7", "list_directory", map[string]any{"path": root + "/src"}, "success", "Directory listing")),
-		gem(call("g8", "run_shell_command", map[string]any{"command": "sed -n '3,4p' a.go"}, "success",
-			"Command: sed -n '3,4p' a.go\nDirectory: (root)\nOutput: three\nfour\nError: (none)\nExit Code: 0")),
-		gem(call("g9", "run_shell_command", map[string]any{"command": "sleep 100"}, "executing", "")),
-	}
-}
-
-// gmDoc is a session document with messages, pretty-printed and on one
-// line (both are read).
-func gmDoc(t *testing.T, root string, messages ...any) []string {
-	t.Helper()
-	doc := map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z", "messages": messages}
-	pretty, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	flat, _ := json.Marshal(doc)
-	return []string{string(pretty), string(flat) + "\n"}
 }
 
 // subagentSession writes session s-1 in a folder of its own: a Read, a
@@ -371,27 +277,4 @@ var foreign = []struct {
 
 a.go is a small package.
 `, "an Aider chat history", `line 2 is "# aider chat started at …"`},
-}
-
-// hugeResult is a Claude Code session of one Bash call whose result is a
-// list of n empty content blocks (3 bytes each).
-func hugeResult(tb testing.TB, n int) []byte {
-	b := &cc{t: tb, cwd: cwd}
-	b.use("m1", "t1", "Bash", map[string]any{"command": "ls"})
-	var sb strings.Builder
-	sb.WriteString(`{"type":"user","sessionId":"s-1","cwd":"` + cwd + `","timestamp":"2026-01-01T00:00:01Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[`)
-	sb.WriteString(strings.Repeat("{},", n-1) + "{}")
-	sb.WriteString("]}]}}\n")
-	return append([]byte(b.String()), sb.String()...)
-}
-
-// allocated is how many bytes fn allocates (cumulative, not live: every
-// map and slice the decode made counts, even once freed).
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }

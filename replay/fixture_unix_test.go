@@ -34,11 +34,3 @@ func mkfifo(t *testing.T, path string) {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 }
-
-func symlink(t *testing.T, target, link string) {
-	t.Helper()
-	os.MkdirAll(filepath.Dir(link), 0o755)
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
-}

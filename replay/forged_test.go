@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -165,8 +166,8 @@ func sessionsFields(t *testing.T, value string) {
 		t.Skipf("the file system refuses the name %q: %v", name, err)
 	}
 	var out, errb bytes.Buffer
-	env := Env{Home: t.TempDir(), StateHome: state, Now: time.Now()}
-	if err := listSessions(context.Background(), SessionsOptions{Dir: t.TempDir()}, &out, &errb, env); err != nil {
+	env := discover.Env{Home: t.TempDir(), StateHome: state, Now: time.Now()}
+	if err := discover.ListSessions(context.Background(), discover.SessionsOptions{Dir: t.TempDir()}, &out, &errb, env); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}
 	// a title, a blank line, the column heads, two rows, a blank line and two lines of notes

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -21,23 +22,23 @@ import (
 
 // sessionsListMsg is the sessions Discover found for the repository.
 type sessionsListMsg struct {
-	list []replay.SessionInfo
+	list []discover.SessionInfo
 	err  error
 }
 
 // discoverSessions lists the sessions recorded for dir, and those of the
 // transcripts also names (one it cannot read is left out: it is listed
 // for convenience, not found by looking).
-func discoverSessions(ctx context.Context, dir string, also []string, env func() replay.Env, gen int) tea.Cmd {
+func discoverSessions(ctx context.Context, dir string, also []string, env func() discover.Env, gen int) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		dirs := []string{dir}
 		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
 			dirs = append(dirs, real)
 		}
-		var all []replay.SessionInfo
+		var all []discover.SessionInfo
 		seen := map[string]bool{}
 		for _, d := range dirs {
-			list, err := replay.Discover(ctx, d, env())
+			list, err := discover.Discover(ctx, d, env())
 			if err != nil {
 				return sessionsListMsg{err: err}
 			}
@@ -49,7 +50,7 @@ func discoverSessions(ctx context.Context, dir string, also []string, env func()
 			}
 		}
 		for _, path := range also {
-			if s, err := replay.InspectTranscript(ctx, path); err == nil && !seen[s.Path+"\x00"+s.ID] {
+			if s, err := discover.InspectTranscript(ctx, path); err == nil && !seen[s.Path+"\x00"+s.ID] {
 				seen[s.Path+"\x00"+s.ID] = true
 				all = append(all, s)
 			}
@@ -129,7 +130,7 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 		}
 		ctx, cancel := context.WithCancel(parent)
 		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstNow}
-		if !replay.StillWritten(path, time.Now()) {
+		if !discover.StillWritten(path, time.Now()) {
 			// finished: the report's question, from the session's start
 			plans, err := replay.PlanStart(ctx, path)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -24,7 +25,7 @@ import (
 type Pane struct {
 	c             *pane.Common
 	width, height int
-	env           func() replay.Env
+	env           func() discover.Env
 	dir           string   // the explored repository, absolute
 	also          []string // transcripts listed besides those found in the agents' folders
 
@@ -33,14 +34,14 @@ type Pane struct {
 
 	// the list
 	loading bool
-	list    []replay.SessionInfo
+	list    []discover.SessionInfo
 	listErr string
 	lcur    int    // the cursor, among the sessions the filter shows
 	lquery  string // the list's filter (/): words every shown session has
 	ltyping bool   // the filter prompt is open: keys are typed into it
 
 	// the chosen session (chosen nil: the list is shown)
-	chosen      *replay.SessionInfo
+	chosen      *discover.SessionInfo
 	run         *replayRun
 	starting    bool
 	runErr      string
@@ -98,7 +99,7 @@ type sessionCall struct {
 
 // New is the sessions pane over the repository of c; env says where the
 // agents keep their transcripts (replay.EnvFromOS).
-func New(c *pane.Common, env func() replay.Env) *Pane {
+func New(c *pane.Common, env func() discover.Env) *Pane {
 	return &Pane{c: c, env: env, dir: c.Repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
 }
 
@@ -183,7 +184,7 @@ func (p *Pane) stop() tea.Cmd {
 
 // Choose starts following a session (si: a listed one, or a transcript
 // named on the command line).
-func (p *Pane) Choose(si replay.SessionInfo) tea.Cmd {
+func (p *Pane) Choose(si discover.SessionInfo) tea.Cmd {
 	stop := p.stop()
 	p.chosen = &si
 	p.starting, p.follow = true, true
@@ -204,14 +205,14 @@ func (p *Pane) AlsoList(path string) { p.also = append(p.also, path) }
 // ChooseAtFinding is Choose for showing a finished session's point: the
 // cursor lands on the first call the replay finds something in (and stays
 // on the newest when none has any) unless the person moves first.
-func (p *Pane) ChooseAtFinding(si replay.SessionInfo) tea.Cmd {
+func (p *Pane) ChooseAtFinding(si discover.SessionInfo) tea.Cmd {
 	cmd := p.Choose(si)
 	p.atFinding = true
 	return cmd
 }
 
 // sessionLabel says whose session the marks and the gate are.
-func sessionLabel(si replay.SessionInfo) string {
+func sessionLabel(si discover.SessionInfo) string {
 	id := si.ID
 	if id == "" {
 		id = strings.TrimSuffix(filepath.Base(si.Path), filepath.Ext(si.Path))

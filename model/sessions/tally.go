@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/transcript"
 )
 
@@ -20,7 +21,7 @@ import (
 
 // tallyKey names one state of a session: its transcript, id, calls and
 // the transcript's time.
-func tallyKey(s replay.SessionInfo) string {
+func tallyKey(s discover.SessionInfo) string {
 	return s.Path + "\x00" + s.ID + "\x00" + strconv.Itoa(s.Calls) + "\x00" + s.Modified.UTC().Format(time.RFC3339Nano)
 }
 
@@ -100,7 +101,7 @@ type sessionTally struct {
 // tallyText is the row's findings cell: the driver's counts as every
 // face words them ("3 findings (1 differs, 2 edit-unread); 1 note (1
 // differs)", "0 findings"), "replaying…" while counted.
-func (p *Pane) tallyText(s replay.SessionInfo) string {
+func (p *Pane) tallyText(s discover.SessionInfo) string {
 	if s.Live {
 		return ""
 	}

@@ -168,13 +168,6 @@ func (b *cx) out(id, output string) *cx {
 	return b.line("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
 }
 
-func itoaTest(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoaTest(n/10) + string(rune('0'+n%10))
-}
-
 // ccTalkLine is a Claude Code line of the conversation: a prompt (content
 // a string), or blocks of an assistant, or a system record.
 func ccTalkLine(t testing.TB, dir, typ string, content any, extra map[string]any) string {
@@ -187,9 +180,6 @@ func ccTalkLine(t testing.TB, dir, typ string, content any, extra map[string]any
 	}
 	return jsonLine(t, line)
 }
-
-// at is the next timestamp of b, for a line written beside b's.
-func at(b *cc) map[string]any { return map[string]any{"timestamp": b.ts()} }
 
 func textBlock(typ, field, text string) []any {
 	return []any{map[string]any{"type": typ, field: text}}

@@ -1,7 +1,11 @@
 package transcript
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"github.com/repoxhq/repox/repoops/repotest"
+	"os"
 	"strings"
 	"testing"
 )
@@ -29,3 +33,84 @@ func TestQwenToolMapping(t *testing.T) {
 		}
 	}
 }
+
+// countQwenCalls counts the functionCall parts of assistant records
+// without the reader, and of those the ones of Gemini's file tools.
+func countQwenCalls(t *testing.T, b []byte) (calls, fileCalls int) {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var r struct {
+			Type    string `json:"type"`
+			Message struct {
+				Parts []struct {
+					FunctionCall *struct{ Name string } `json:"functionCall"`
+				} `json:"parts"`
+			} `json:"message"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range r.Message.Parts {
+			if p.FunctionCall == nil || r.Type != "assistant" {
+				continue
+			}
+			calls++
+			switch p.FunctionCall.Name {
+			case "read_file", "write_file", "edit", "glob", "grep_search", "list_directory":
+				fileCalls++
+			}
+		}
+	}
+	return
+}
+
+func readWithTalk(t *testing.T, b []byte) ([]Call, []Message, Stats) {
+	t.Helper()
+	r := NewReader(bytes.NewReader(b)).WithConversation()
+	var calls []Call
+	var said []Message
+	for {
+		c, err := r.Next()
+		if err != nil {
+			break
+		}
+		said = append(said, r.Messages(c)...)
+		calls = append(calls, c)
+	}
+	return calls, append(said, r.Messages(Call{})...), r.Stats()
+}
+
+func TestQwenSampleCalls(t *testing.T) {
+	b, err := os.ReadFile(repotest.Transcript(t, qwenSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCalls, wantFile := countQwenCalls(t, b)
+	calls, said, st := readWithTalk(t, b)
+	if st.Format != AgentQwen || st.Calls != wantCalls || st.FileCalls != wantFile || len(calls) != wantCalls || st.Cwd != "/home/u/proj" ||
+		st.GitBranch != "main" || st.Orphans != 0 || st.Unknown != 0 || st.Pending != 0 {
+		t.Fatalf("stats %+v, %d calls; counted %d, %d file calls", st, len(calls), wantCalls, wantFile)
+	}
+	tools := []string{}
+	for _, c := range calls {
+		tools = append(tools, c.AgentTool)
+		if c.NoResult {
+			t.Errorf("call %s has no result", c.ID)
+		}
+	}
+	if strings.Join(tools, " ") != "grep_search read_file edit run_shell_command todo_write" || !calls[3].IsError || calls[2].Repox[0].Tool != "repo_edit" {
+		t.Errorf("calls %v %+v", tools, calls)
+	}
+	kinds := map[MessageKind]int{}
+	for _, m := range said {
+		kinds[m.Kind]++
+	}
+	if kinds[MessageUser] != 1 || kinds[MessageThinking] != 1 || kinds[MessageAssistant] != 2 || kinds[MessageCompaction] != 1 {
+		t.Errorf("conversation %v", kinds)
+	}
+}
+
+// qwenSample is the hand-made Qwen Code session kept in testdata.
+const qwenSample = "qwen-code/hand-made/5f0c2a1e-7b3d-4c8e-9a61-2d4e8f0b1c37.jsonl"

@@ -1,4 +1,4 @@
-package replay
+package discover
 
 import (
 	"context"
@@ -25,10 +25,10 @@ type SessionsOptions struct {
 // line each. An error (the folder is not one, discovery failed) comes
 // before any output and says what to give instead.
 func Sessions(ctx context.Context, opts SessionsOptions, out, errOut io.Writer) error {
-	return listSessions(ctx, opts, out, errOut, EnvFromOS())
+	return ListSessions(ctx, opts, out, errOut, EnvFromOS())
 }
 
-func listSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.Writer, env Env) error {
+func ListSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.Writer, env Env) error {
 	dir := opts.Dir
 	if dir == "" {
 		dir = "."

@@ -1,4 +1,4 @@
-package replay
+package discover
 
 import (
 	"context"
@@ -90,11 +90,11 @@ func TestDiscoverListsTitlesAndDuration(t *testing.T) {
 	}
 	// the title is in `repox sessions`, text and JSON
 	var out strings.Builder
-	if err := listSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), "TITLE") || !strings.Contains(out.String(), "add a README") {
+	if err := ListSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), "TITLE") || !strings.Contains(out.String(), "add a README") {
 		t.Errorf("repox sessions: %v\n%s", err, out.String())
 	}
 	out.Reset()
-	if err := listSessions(context.Background(), SessionsOptions{Dir: repo, JSON: true}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), `"title":"add a README"`) {
+	if err := ListSessions(context.Background(), SessionsOptions{Dir: repo, JSON: true}, &out, &out, Env{Home: home, Now: now}); err != nil || !strings.Contains(out.String(), `"title":"add a README"`) {
 		t.Errorf("repox sessions --json: %v\n%s", err, out.String())
 	}
 }

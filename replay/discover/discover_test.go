@@ -1,4 +1,4 @@
-package replay
+package discover
 
 import (
 	"bytes"
@@ -94,7 +94,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if err := listSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, env); err != nil || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
+	if err := ListSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, env); err != nil || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
 		t.Errorf("repox sessions: %v\n%s", err, out.String())
 	}
 }

@@ -1,0 +1,275 @@
+package discover
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/repoxhq/repox/repoops/repotest"
+)
+
+// The fixture builders are repotest's; these are the names the tests call.
+var (
+	writeFiles = repotest.WriteFiles
+	gitRepo    = repotest.GitRepo // a git repository with files committed
+)
+
+func jsonLine(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// cc builds Claude Code session lines.
+type cc struct {
+	t      testing.TB
+	cwd    string
+	branch string // the gitBranch each line records ("": none)
+	sb     strings.Builder
+	n      int
+}
+
+func (c *cc) ts() string {
+	c.n++
+	return "2026-01-30T18:19:" + twoDigits(c.n) + ".000Z"
+}
+
+func twoDigits(n int) string {
+	n %= 60
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// use writes an assistant line with tool_use blocks (id, name, input) as one message.
+func (c *cc) use(msgID string, calls ...any) *cc {
+	var blocks []any
+	for i := 0; i+2 < len(calls)+1; i += 3 {
+		blocks = append(blocks, map[string]any{"type": "tool_use", "id": calls[i], "name": calls[i+1], "input": calls[i+2]})
+	}
+	line := map[string]any{"type": "assistant", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
+		"message": map[string]any{"id": msgID, "role": "assistant", "content": blocks}}
+	if c.branch != "" {
+		line["gitBranch"] = c.branch
+	}
+	c.sb.WriteString(jsonLine(c.t, line))
+	return c
+}
+
+// result writes a user line with one tool_result; tur is the toolUseResult (or nil).
+func (c *cc) result(id string, content any, isErr bool, tur any) *cc {
+	block := map[string]any{"type": "tool_result", "tool_use_id": id, "content": content}
+	if isErr {
+		block["is_error"] = true
+	}
+	line := map[string]any{"type": "user", "cwd": c.cwd, "sessionId": "s-1", "timestamp": c.ts(),
+		"message": map[string]any{"role": "user", "content": []any{block}}}
+	if tur != nil {
+		line["toolUseResult"] = tur
+	}
+	c.sb.WriteString(jsonLine(c.t, line))
+	return c
+}
+
+func (c *cc) raw(s string) *cc { c.sb.WriteString(s); return c }
+
+func (c *cc) String() string { return c.sb.String() }
+
+const cwd = "/home/u/proj"
+
+// cx builds Codex rollout lines.
+type cx struct {
+	t  testing.TB
+	sb strings.Builder
+}
+
+func (b *cx) line(typ string, payload any) *cx {
+	b.sb.WriteString(jsonLine(b.t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+	return b
+}
+
+func (b *cx) call(id, name string, args any) *cx {
+	a, _ := json.Marshal(args)
+	return b.line("response_item", map[string]any{"type": "function_call", "name": name, "arguments": string(a), "call_id": id})
+}
+
+func (b *cx) out(id, output string) *cx {
+	return b.line("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
+}
+
+func touch(t *testing.T, path string, content string, mod time.Time) {
+	t.Helper()
+	writeFiles(t, filepath.Dir(path), map[string]string{filepath.Base(path): content})
+	if err := os.Chtimes(path, mod, mod); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func projectHash(root string) string {
+	h := sha256.Sum256([]byte(root))
+	return hex.EncodeToString(h[:])
+}
+
+// geminiMessages is a Gemini CLI session's messages: a prompt, then one
+// gemini message per tool (read_file in both parameter spellings,
+// write_file, replace, glob, search_file_content, list_directory,
+// run_shell_command, and one still executing).
+func geminiMessages(root string) []any {
+	call := func(id, name string, args map[string]any, status, output string) map[string]any {
+		return map[string]any{"id": id, "name": name, "args": args, "status": status, "timestamp": "2026-01-02T03:04:06.000Z",
+			"result":        []any{map[string]any{"functionResponse": map[string]any{"id": id, "name": name, "response": map[string]any{"output": output}}}},
+			"resultDisplay": "shown to the person"}
+	}
+	gem := func(calls ...any) map[string]any {
+		return map[string]any{"id": "m-" + calls[0].(map[string]any)["id"].(string), "timestamp": "2026-01-02T03:04:06.000Z", "type": "gemini", "content": "", "toolCalls": calls}
+	}
+	return []any{
+		map[string]any{"id": "u1", "timestamp": "2026-01-02T03:04:05.000Z", "type": "user", "content": "look around"},
+		gem(call("g1", "read_file", map[string]any{"absolute_path": root + "/a.go", "offset": 2, "limit": 2}, "success", "three\nfour")),
+		gem(call("g2", "read_file", map[string]any{"file_path": "b.go", "start_line": 1, "end_line": 5}, "success",
+			"IMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2 of 9 total lines.\nAction: read more\n\n--- FILE CONTENT (truncated) ---\nbee\nbuzz")),
+		gem(call("g3", "write_file", map[string]any{"file_path": root + "/n.txt", "content": "new\n"}, "success", "Successfully created")),
+		gem(call("g4", "replace", map[string]any{"file_path": root + "/a.go", "old_string": "x", "new_string": "y"}, "success", "Successfully modified")),
+		gem(call("g5", "glob", map[string]any{"pattern": "**/*.go", "path": root}, "success", root+"/a.go")),
+		gem(call("g6", "search_file_content", map[string]any{"pattern": "needle", "path": root + "/src"}, "success", "Found 1 match")),
+		gem(call("g7", "list_directory", map[string]any{"path": root + "/src"}, "success", "Directory listing")),
+		gem(call("g8", "run_shell_command", map[string]any{"command": "sed -n '3,4p' a.go"}, "success",
+			"Command: sed -n '3,4p' a.go\nDirectory: (root)\nOutput: three\nfour\nError: (none)\nExit Code: 0")),
+		gem(call("g9", "run_shell_command", map[string]any{"command": "sleep 100"}, "executing", "")),
+	}
+}
+
+// subagentSession writes session s-1 in a folder of its own: a Read, a
+// Task whose result names subagent agent, a Read; and returns its path.
+func subagentSession(t *testing.T, dir, agent string) string {
+	t.Helper()
+	b := &cc{t: t, cwd: dir}
+	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).result("r1", "     1→a", false, nil).
+		use("m2", "t1", "Task", map[string]any{"prompt": "look", "subagent_type": "general-purpose"}).
+		result("t1", "done", false, map[string]any{"status": "completed", "agentId": agent, "content": []any{}}).
+		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.txt"}).result("r2", "     1→b", false, nil)
+	path := filepath.Join(t.TempDir(), "s-1.jsonl")
+	touch(t, path, b.String(), time.Date(2026, 1, 30, 18, 0, 0, 0, time.UTC))
+	return path
+}
+
+// subagentCalls is a subagent's transcript: a Read and a Grep.
+func subagentCalls(t *testing.T, dir, agent, session string) string {
+	b := &cc{t: t, cwd: dir}
+	b.use("s1", "x1", "Read", map[string]any{"file_path": dir + "/c.txt"}).result("x1", "     1→c", false, nil).
+		use("s2", "x2", "Grep", map[string]any{"pattern": "c", "path": dir}).result("x2", "c.txt", false, nil)
+	return sidechain(t, b.String(), agent, session)
+}
+
+// sidechain turns cc lines into a subagent's: each record marked
+// isSidechain with its agentId (and, when session is not "", that session).
+func sidechain(t *testing.T, lines, agent, session string) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(lines), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		m["isSidechain"], m["agentId"] = true, agent
+		if session != "" {
+			m["sessionId"] = session
+		}
+		sb.WriteString(jsonLine(t, m))
+	}
+	return sb.String()
+}
+
+// foreign is a hand-made file of each agent repox does not read, in the
+// shape its own files have, and the evidence its refusal quotes.
+var foreign = []struct {
+	name, file, body string
+	what, evidence   string
+}{
+	{"Pi", "2026-01-02T03-04-05-000Z_pi-1.jsonl",
+		`{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05.000Z","cwd":"/home/u/proj"}
+{"type":"model_change","id":"e1","parentId":null,"timestamp":"2026-01-02T03:04:05.100Z","provider":"anthropic","modelId":"claude-sonnet-4-5"}
+{"type":"message","id":"e2","parentId":"e1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}],"timestamp":1767323046000}}
+{"type":"message","id":"e3","parentId":"e2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"read","arguments":{"path":"a.go"}}],"stopReason":"toolUse"}}
+{"type":"message","id":"e4","parentId":"e3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"toolResult","toolCallId":"t1","toolName":"read","content":[{"type":"text","text":"package a"}],"isError":false}}
+`, "a Pi session", `line 1 is a "session" header with "id" and "cwd"`},
+	{"Factory Droid", "d-1.jsonl",
+		`{"type":"session_start","id":"d-1","title":"read a.go","sessionTitle":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}
+{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}
+{"type":"message","id":"m2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"tu1","name":"Read","input":{"file_path":"/home/u/proj/a.go"}}]},"parentId":"m1"}
+{"type":"message","id":"m3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu1","content":"package a"}]},"parentId":"m2"}
+`, "a Factory Droid session", `line 1 is a "session_start" record with "id"`},
+	{"VS Code Copilot Chat", "0f1e2d3c.json", `{
+  "version": 3,
+  "requesterUsername": "u",
+  "requesterAvatarIconUri": {
+    "$mid": 1,
+    "path": "/u/1",
+    "scheme": "https"
+  },
+  "responderUsername": "GitHub Copilot",
+  "initialLocation": "panel",
+  "requests": [
+    {
+      "requestId": "request_1",
+      "message": {
+        "text": "read a.go",
+        "parts": []
+      },
+      "response": [
+        {
+          "value": "a.go is a small package."
+        }
+      ],
+      "timestamp": 1767323046000
+    }
+  ],
+  "sessionId": "0f1e2d3c",
+  "creationDate": 1767323045000,
+  "lastMessageDate": 1767323046000
+}`, "a VS Code Copilot Chat session", `a JSON document with "requesterUsername" and "requesterAvatarIconUri"`},
+	{"VS Code Copilot Chat, operation log", "0f1e2d3c.jsonl",
+		`{"kind":0,"v":{"version":3,"sessionId":"0f1e2d3c","creationDate":1767323045000,"requesterUsername":"u","responderUsername":"GitHub Copilot","initialLocation":"panel","requests":[]}}
+{"kind":2,"k":["requests"],"v":[{"requestId":"request_1","message":{"text":"read a.go","parts":[]}}]}
+`, "a VS Code Copilot Chat session", `line 1 is a "kind": 0 record whose "v" holds a chat session ("requesterUsername")`},
+	{"Aider", ".aider.chat.history.md", `
+# aider chat started at 2026-01-02 03:04:05
+
+> /home/u/.local/bin/aider a.go
+> Aider v0.86.1
+
+#### read a.go
+
+a.go is a small package.
+`, "an Aider chat history", `line 2 is "# aider chat started at …"`},
+}
+
+// hugeResult is a Claude Code session of one Bash call whose result is a
+// list of n empty content blocks (3 bytes each).
+func hugeResult(tb testing.TB, n int) []byte {
+	b := &cc{t: tb, cwd: cwd}
+	b.use("m1", "t1", "Bash", map[string]any{"command": "ls"})
+	var sb strings.Builder
+	sb.WriteString(`{"type":"user","sessionId":"s-1","cwd":"` + cwd + `","timestamp":"2026-01-01T00:00:01Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[`)
+	sb.WriteString(strings.Repeat("{},", n-1) + "{}")
+	sb.WriteString("]}]}}\n")
+	return append([]byte(b.String()), sb.String()...)
+}
+
+// allocated is how many bytes fn allocates (cumulative, not live: every
+// map and slice the decode made counts, even once freed).
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
