@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/spf13/cobra"
@@ -50,6 +51,6 @@ repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.d
 	f.IntVar(&o.copyMaxMiB, "copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	f.StringVar(&o.against, "against", string(replay.AgainstStart), replay.AgainstHelp)
 	f.BoolVar(&o.thinking, "thinking", false, "with --report: show the agent's thinking (folded by default: its length only)")
-	f.BoolVar(&o.changes, "changes", false, replay.ChangesHelp)
+	f.BoolVar(&o.changes, "changes", false, report.ChangesHelp)
 	return cmd
 }

@@ -55,7 +55,7 @@ type Changes struct {
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
 	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
-	sum, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
+	sum, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session st
 			ids = append(ids, repoops.QuoteName(id))
 		}
 		sort.Strings(ids)
-		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
+		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), ExamplesN(ids, 5))
 	}
 	if sink.endErr != nil {
 		return nil, sink.endErr
@@ -205,7 +205,7 @@ func (ch *Changes) Diff() string {
 	}
 	for _, f := range ch.Files {
 		if f.Why == "" {
-			b.WriteString(fileDiff(f))
+			b.WriteString(FileDiff(f))
 		}
 	}
 	return b.String()
@@ -218,7 +218,7 @@ func (ch *Changes) Notes() []string {
 	for _, f := range ch.Files {
 		if f.Why != "" {
 			notes = append(notes, "not in the diff: "+repoops.QuoteName(f.Path)+": "+f.Why)
-		} else if fileDiff(f) != "" {
+		} else if FileDiff(f) != "" {
 			in++
 		}
 	}
@@ -234,7 +234,7 @@ func (ch *Changes) Notes() []string {
 
 // fileDiff is one file's part of the diff, with git's header so that a
 // created or emptied file applies too ("" when start and end are equal).
-func fileDiff(f FileChange) string {
+func FileDiff(f FileChange) string {
 	if f.StartAbsent == f.EndAbsent && f.Start == f.End {
 		return ""
 	}

@@ -109,15 +109,15 @@ func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
 		return Summary{}, err
 	}
 	defer f.Close()
-	return run(ctx, f, opts, opts.Transcript, sink)
+	return RunFrom(ctx, f, opts, opts.Transcript, sink)
 }
 
-// run streams a transcript read from r through Replayers into sink: one
+// runFrom streams a transcript read from r through Replayers into sink: one
 // for the transcript, or one per session of a repox call log (each
 // session has its own gate), each closed after its session's last call.
 // name is how messages name the file; opts.Transcript, when set, is where
 // a Claude Code session's subagents are merged from.
-func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
+func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
 	sum := Summary{Session: opts.Session}
 	path := opts.Transcript
 	rd := transcript.NewMergingReader(r, path).WithConversation()

@@ -65,7 +65,7 @@ func (rr *rereads) read(path string, lines []transcript.SawLine, seq int) *Flag 
 	}
 	var rs []LineRange
 	for _, l := range lines {
-		rs = addRange(rs, LineRange{l.N, l.N})
+		rs = AddRange(rs, LineRange{l.N, l.N})
 	}
 	for _, r := range rs {
 		rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})

@@ -332,7 +332,7 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 			if st.Path == "" {
 				st.Path = c.Saw.Path
 				for _, l := range c.Saw.Lines {
-					st.Lines = addRange(st.Lines, LineRange{l.N, l.N})
+					st.Lines = AddRange(st.Lines, LineRange{l.N, l.N})
 				}
 			}
 		}

@@ -147,7 +147,7 @@ func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage,
 // edits, a patch of several hunks, adds its other reasons to the one
 // finding).
 func notReplayed(st *Step, c transcript.Call, path, why string) {
-	why = transcript.Clip(firstLine(why), 200)
+	why = transcript.Clip(FirstLine(why), 200)
 	for i := range st.Flags {
 		if f := &st.Flags[i]; f.Kind == FlagNotReplayed && f.Path == path {
 			if !strings.Contains(f.Text, why) {
@@ -232,7 +232,7 @@ func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessa
 		for k, at := range spans {
 			from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
 			if newN > 0 {
-				st.Lines = addRange(st.Lines, LineRange{from, from + newN - 1})
+				st.Lines = AddRange(st.Lines, LineRange{from, from + newN - 1})
 			}
 		}
 		if len(all) > 0 {

@@ -29,7 +29,7 @@ func (r *Replayer) findings(c transcript.Call, st *Step) {
 		// repoops's refusal for a folder, or the agent's own tool's
 		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
 			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,
-				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + repoops.QuoteName(c.AgentTool) + "); repox says: " + firstLine(now.Text)})
+				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + repoops.QuoteName(c.AgentTool) + "); repox says: " + FirstLine(now.Text)})
 			return
 		}
 	}
@@ -37,11 +37,11 @@ func (r *Replayer) findings(c transcript.Call, st *Step) {
 	if len(st.Now) == 1 && c.IsError != now.IsError && !now.DryRun {
 		what := "succeeded"
 		if c.IsError {
-			what = "was refused (" + transcript.Clip(firstLine(c.Text), 100) + ")"
+			what = "was refused (" + transcript.Clip(FirstLine(c.Text), 100) + ")"
 		}
-		nowWhat := "succeeds: " + transcript.Clip(firstLine(now.Text), 100)
+		nowWhat := "succeeds: " + transcript.Clip(FirstLine(now.Text), 100)
 		if now.IsError {
-			nowWhat = "refuses it: " + transcript.Clip(firstLine(now.Text), 200)
+			nowWhat = "refuses it: " + transcript.Clip(FirstLine(now.Text), 200)
 		}
 		f := Flag{Kind: FlagDiffers, Path: path, Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " " + what + "; repox " + nowWhat}
 		switch {
@@ -107,7 +107,7 @@ func displayDir(p string) string {
 	return repoops.DisplayPath(p) + "/"
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}
@@ -133,14 +133,14 @@ func (r *Replayer) compareRead(c transcript.Call, res *repoops.ReadResult, path 
 		case ok && cutShort(l.Text, nl.Text):
 			// the agent's tool cut the line (Codex's read_file at 500
 			// bytes, with no marker): not a change, a silent cut
-			short = addRange(short, LineRange{l.N, l.N})
+			short = AddRange(short, LineRange{l.N, l.N})
 			if firstShort == "" {
 				firstShort = fmt.Sprintf("line %d showed %d of its %d characters", l.N, utf8.RuneCountInString(strings.TrimRight(l.Text, "….")), utf8.RuneCountInString(nl.Text))
 			}
 			continue
 		}
 		count++
-		diff = addRange(diff, LineRange{l.N, l.N})
+		diff = AddRange(diff, LineRange{l.N, l.N})
 		if first == "" {
 			if ok {
 				first = fmt.Sprintf("line %d was %s, now %s", l.N, strconv.Quote(transcript.Clip(l.Text, 60)), strconv.Quote(transcript.Clip(nl.Text, 60)))
@@ -206,10 +206,10 @@ func (r *Replayer) compareList(c transcript.Call, repox []string, total int, nou
 	}
 	text := fmt.Sprintf("the agent's %s listed %s, repox lists %s", repoops.QuoteName(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"), repoops.Commas(len(repox)))
 	if len(onlyAgent) > 0 {
-		text += fmt.Sprintf("; only the agent's: %s", examples(shownPaths(onlyAgent)))
+		text += fmt.Sprintf("; only the agent's: %s", Examples(ShownPaths(onlyAgent)))
 	}
 	if len(onlyRepox) > 0 {
-		text += fmt.Sprintf("; only repox's: %s", examples(shownPaths(onlyRepox)))
+		text += fmt.Sprintf("; only repox's: %s", Examples(ShownPaths(onlyRepox)))
 	}
 	if c.Approx != "" {
 		text += " (" + c.Approx + ")"
@@ -217,9 +217,9 @@ func (r *Replayer) compareList(c transcript.Call, repox []string, total int, nou
 	st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Text: text})
 }
 
-func examples(ps []string) string { return examplesN(ps, 3) }
+func Examples(ps []string) string { return ExamplesN(ps, 3) }
 
-func examplesN(ps []string, n int) string {
+func ExamplesN(ps []string, n int) string {
 	s := strings.Join(ps[:min(n, len(ps))], ", ")
 	if len(ps) > n {
 		s += fmt.Sprintf(" and %d more", len(ps)-n)
@@ -228,7 +228,7 @@ func examplesN(ps []string, n int) string {
 }
 
 // shownPaths is each of ps as the tools show it.
-func shownPaths(ps []string) []string {
+func ShownPaths(ps []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = repoops.DisplayPath(p)

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -52,7 +52,7 @@ func (p *Pane) toggleChanges() tea.Cmd {
 	ctx, path := p.c.Ctx, si.Path
 	return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
 		var out, notes bytes.Buffer
-		err := replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: path, Root: root, Session: session}, &out, &notes)
+		err := report.WriteChanges(ctx, report.ChangesOptions{Transcript: path, Root: root, Session: session}, &out, &notes)
 		var ns []string
 		for _, l := range strings.Split(strings.TrimSpace(notes.String()), "\n") {
 			if l = strings.TrimPrefix(l, "repox replay: "); l != "" {

@@ -1,0 +1,36 @@
+//go:build unix
+
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// guard runs fn and fails the test when it does not return: the bound is
+// not a timing assertion (each trap returns in milliseconds), it only
+// stops a regression from hanging the run.
+func guard(t *testing.T, what string, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn()
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s did not return: it blocks on a FIFO or reads a device for ever", what)
+	}
+}
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+}
