@@ -232,7 +232,7 @@ func (ch *Changes) Notes() []string {
 	return notes
 }
 
-// fileDiff is one file's part of the diff, with git's header so that a
+// FileDiff is one file's part of the diff, with git's header so that a
 // created or emptied file applies too ("" when start and end are equal).
 func FileDiff(f FileChange) string {
 	if f.StartAbsent == f.EndAbsent && f.Start == f.End {

@@ -112,7 +112,7 @@ func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
 	return RunFrom(ctx, f, opts, opts.Transcript, sink)
 }
 
-// runFrom streams a transcript read from r through Replayers into sink: one
+// RunFrom streams a transcript read from r through Replayers into sink: one
 // for the transcript, or one per session of a repox call log (each
 // session has its own gate), each closed after its session's last call.
 // name is how messages name the file; opts.Transcript, when set, is where

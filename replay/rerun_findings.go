@@ -227,7 +227,7 @@ func ExamplesN(ps []string, n int) string {
 	return s
 }
 
-// shownPaths is each of ps as the tools show it.
+// ShownPaths is each of ps as the tools show it.
 func ShownPaths(ps []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {

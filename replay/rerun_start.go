@@ -54,7 +54,7 @@ func newStartPlan() *startPlan {
 	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]transcript.SawLine{}}
 }
 
-// add takes what it needs of one call.
+// Add takes what it needs of one call.
 func (p *startPlan) Add(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return // a change that failed, or whose end is unknown, changed nothing known

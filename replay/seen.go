@@ -149,7 +149,7 @@ func (h *Horizon) Wrote(path string, n int) {
 	}
 }
 
-// addRange inserts r into sorted, merged ranges.
+// AddRange inserts r into sorted, merged ranges.
 func AddRange(rs []LineRange, r LineRange) []LineRange {
 	if r.From > r.To {
 		return rs

@@ -152,7 +152,7 @@ func (w *walker) claudeProject(pdir string) {
 	}
 }
 
-// add inspects one transcript and keeps it when the folder it records is
+// Add inspects one transcript and keeps it when the folder it records is
 // dir or inside it.
 func (w *walker) Add(agent transcript.Agent, path string) {
 	if w.ctx.Err() != nil {

@@ -104,7 +104,7 @@ type Saw struct {
 	AfterSHA   string `json:"afterSha256,omitempty"`
 	AfterLines int    `json:"afterLines,omitempty"`
 
-	// prior: what a change's result says of the file before it (its whole
+	// Prior: what a change's result says of the file before it (its whole
 	// content, that it was created, the patch), to rebuild the session's
 	// start state (rerun_start.go).
 	Prior *PriorFile

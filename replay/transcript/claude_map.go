@@ -236,7 +236,7 @@ func readCall(rel string, offset, limit *int, agentDefault int, approx *string) 
 	return ToolCall{Tool: "repo_read_file", Args: RawJSON(map[string]any{"path": rel, "offset": off, "limit": lim})}
 }
 
-// editArgs are a repo_edit call's arguments; All asks the re-run to
+// EditArgs are a repo_edit call's arguments; All asks the re-run to
 // replace every occurrence (expected_count is then counted in the copy).
 type EditArgs struct {
 	Path      string `json:"path"`

@@ -30,7 +30,7 @@ type ccReadResult struct {
 	NumFiles  int      `json:"numFiles"`
 }
 
-// numbered matches a line of Claude Code's Read output: "     12→text"
+// Numbered matches a line of Claude Code's Read output: "     12→text"
 // (older) or "    12\ttext" (newer).
 var Numbered = LazyRegexp(`^ *([0-9]+)(?:→|\t)`)
 
@@ -145,7 +145,7 @@ func claudeWindowLines(content string, start, num, total int) []string {
 	return parts
 }
 
-// splitLines splits text into lines by the project's rule: a final newline
+// SplitLines splits text into lines by the project's rule: a final newline
 // ends the last line, it does not start another.
 func SplitLines(s string) []string {
 	if s == "" {
@@ -181,7 +181,7 @@ func parseNumbered(text string, re *regexp.Regexp) []SawLine {
 	return out
 }
 
-// priorFile is what a change's result said of the file before it.
+// PriorFile is what a change's result said of the file before it.
 type PriorFile struct {
 	Content *string  // the whole file
 	Created bool     // it did not exist

@@ -66,7 +66,7 @@ func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 	l.d.item(p, st.Started, st)
 }
 
-// legacyCwd is the folder a 2025 rollout's line records in a user
+// LegacyCwd is the folder a 2025 rollout's line records in a user
 // message's <environment_context> ("" when it records none), for
 // `repox sessions` to match the rollout on.
 func LegacyCwd(b []byte) string {

@@ -119,5 +119,5 @@ func execHeader(s string) execHead {
 	return h
 }
 
-// execBody is the command output inside exec_command's framing.
+// ExecBody is the command output inside exec_command's framing.
 func ExecBody(s string) string { return execHeader(s).body }

@@ -24,7 +24,7 @@ const (
 	MessageInterrupted MessageKind = "interrupted"
 )
 
-// maxMessageChars bounds the characters kept of one message; the rest is
+// MaxMessageChars bounds the characters kept of one message; the rest is
 // counted (Message.Cut), so a 60 MB paste costs 2,000 characters.
 const MaxMessageChars = 2000
 

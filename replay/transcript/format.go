@@ -63,6 +63,10 @@ type format struct {
 	order  int
 	probe  func(h *Head) Answer
 	reader func(s *stream) decoder // nil: known, not read
+	// sessionTitle finds a session's title in the file's head (title.go:
+	// what the agent recorded, else the first prompt; "" when none); nil
+	// for a format whose files record none (repox call logs)
+	sessionTitle func(head []byte) string
 }
 
 var (

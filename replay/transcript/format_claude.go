@@ -1,6 +1,10 @@
 package transcript
 
-import "strconv"
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
 
 // Claude Code: ~/.claude/projects/<folder>/<session>.jsonl, one record a
 // line. Its records carry "isSidechain" and "userType" (Qwen Code's, of
@@ -8,7 +12,7 @@ import "strconv"
 // Anthropic shape: {role, content}.
 
 func registerClaude() {
-	registerFormat(format{agent: AgentClaude, shape: "a Claude Code session", title: "Claude Code", order: 10,
+	registerFormat(format{agent: AgentClaude, shape: "a Claude Code session", title: "Claude Code", order: 10, sessionTitle: claudeTitle,
 		probe: probeClaude, reader: func(s *stream) decoder { return &claudeDecoder{s: s, seenUse: map[string]bool{}} }})
 }
 
@@ -47,4 +51,56 @@ func probeClaude(h *Head) Answer {
 		}
 		return Answer{}
 	})
+}
+
+// claudeTitle: a summary record's summary, or the first prompt (a user
+// record of text, not a tool's result, not Claude Code's own meta text or
+// a slash command's echo).
+func claudeTitle(head []byte) string {
+	var prompt, summary string
+	headLines(head, func(b []byte) bool {
+		var l struct {
+			Type        string `json:"type"`
+			Summary     string `json:"summary"`
+			IsMeta      bool   `json:"isMeta"`
+			IsSidechain bool   `json:"isSidechain"`
+			Message     *struct {
+				Content json.RawMessage `json:"content"`
+			} `json:"message"`
+		}
+		if json.Unmarshal(b, &l) != nil {
+			return false
+		}
+		switch {
+		case l.Type == "summary" && strings.TrimSpace(l.Summary) != "":
+			summary = l.Summary
+			return true
+		case l.Type != "user" || l.IsMeta || l.IsSidechain || l.Message == nil || prompt != "":
+			return false
+		}
+		var s string
+		if json.Unmarshal(l.Message.Content, &s) != nil {
+			var blocks []struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			}
+			json.Unmarshal(l.Message.Content, &blocks)
+			for _, bl := range blocks {
+				if bl.Type == "tool_result" {
+					return false
+				}
+				if bl.Type == "text" && s == "" {
+					s = bl.Text
+				}
+			}
+		}
+		if !agentsOwnText(s) {
+			prompt = s
+		}
+		return false // a summary may come later in the head
+	})
+	if summary != "" {
+		return summary
+	}
+	return prompt
 }

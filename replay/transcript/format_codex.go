@@ -1,6 +1,9 @@
 package transcript
 
-import "strconv"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Codex CLI: ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl. Since 2025's
 // end each line is {timestamp, type, payload}; the rollouts of 2025 start
@@ -8,9 +11,9 @@ import "strconv"
 // items bare, one a line (codex_legacy.go).
 
 func registerCodex() {
-	registerFormat(format{agent: AgentCodex, shape: "a Codex rollout", title: "Codex", order: 20,
+	registerFormat(format{agent: AgentCodex, shape: "a Codex rollout", title: "Codex", order: 20, sessionTitle: CodexTitle,
 		probe: probeCodex, reader: func(s *stream) decoder { return &codexDecoder{s: s} }})
-	registerFormat(format{agent: AgentCodex, shape: "a 2025 Codex rollout", title: "Codex", order: 21,
+	registerFormat(format{agent: AgentCodex, shape: "a 2025 Codex rollout", title: "Codex", order: 21, sessionTitle: CodexTitle,
 		probe: probeCodexLegacy, reader: func(s *stream) decoder { return &codexLegacy{d: codexDecoder{s: s}} }})
 }
 
@@ -57,4 +60,49 @@ func probeCodexLegacy(h *Head) Answer {
 		}
 		return Answer{}
 	})
+}
+
+// CodexTitle: the first user message of a rollout that is the person's:
+// an event_msg user_message, or a user message item (a current rollout's
+// response_item, a legacy rollout's bare item) that is not one of the
+// blocks Codex adds.
+func CodexTitle(head []byte) string {
+	var out string
+	headLines(head, func(b []byte) bool {
+		var l struct {
+			Type    string          `json:"type"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		if json.Unmarshal(b, &l) != nil {
+			return false
+		}
+		item := json.RawMessage(b) // a legacy rollout's bare item
+		if len(l.Payload) > 0 {
+			item = l.Payload
+		}
+		var p struct {
+			Type    string `json:"type"`
+			Role    string `json:"role"`
+			Message string `json:"message"`
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		}
+		if json.Unmarshal(item, &p) != nil {
+			return false
+		}
+		switch {
+		case p.Type == "user_message" && !agentsOwnText(p.Message):
+			out = p.Message
+		case p.Type == "message" && p.Role == "user":
+			for _, c := range p.Content {
+				if !agentsOwnText(c.Text) {
+					out = c.Text
+					break
+				}
+			}
+		}
+		return out != ""
+	})
+	return out
 }

@@ -16,7 +16,7 @@ import (
 const AgentCopilot Agent = "copilot-cli"
 
 func registerCopilot() {
-	registerFormat(format{agent: AgentCopilot, shape: "a GitHub Copilot CLI events log", title: "GitHub Copilot CLI", order: 32,
+	registerFormat(format{agent: AgentCopilot, shape: "a GitHub Copilot CLI events log", title: "GitHub Copilot CLI", order: 32, sessionTitle: copilotTitle,
 		probe: probeCopilotCLI, reader: func(s *stream) decoder { return &copilotDecoder{s: s} }})
 }
 

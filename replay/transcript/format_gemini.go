@@ -1,6 +1,10 @@
 package transcript
 
-import "strings"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
 
 // Gemini CLI: ~/.gemini/tmp/<project>/chats/session-*.json, one JSON
 // document ({sessionId, projectHash, startTime, lastUpdated, messages},
@@ -9,9 +13,9 @@ import "strings"
 // gemini.go's; only their probes are here.
 
 func registerGemini() {
-	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session document", title: "Gemini CLI", order: 30,
+	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session document", title: "Gemini CLI", order: 30, sessionTitle: geminiTitle,
 		probe: probeGeminiDoc, reader: func(s *stream) decoder { return &geminiDoc{g: geminiDecoder{s: s}} }})
-	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session log", title: "Gemini CLI", order: 31,
+	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session log", title: "Gemini CLI", order: 31, sessionTitle: geminiTitle,
 		probe: probeGeminiLines, reader: func(s *stream) decoder { return &geminiLines{g: geminiDecoder{s: s}} }})
 }
 
@@ -110,4 +114,49 @@ func probeGeminiLines(h *Head) Answer {
 		}
 		return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a session record with \"sessionId\" and \"projectHash\"")}
 	})
+}
+
+// geminiTitle: the first user message of a Gemini CLI session, in either
+// shape: one JSON document (its messages array, read element by element
+// as far as the head goes) or JSON lines (one message a line).
+func geminiTitle(head []byte) string {
+	var out string
+	headLines(head, func(b []byte) bool {
+		out = geminiUserText(b)
+		return out != ""
+	})
+	if out != "" {
+		return out
+	}
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if k != "messages" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return ""
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return ""
+		}
+		for dec.More() {
+			var m json.RawMessage
+			if dec.Decode(&m) != nil {
+				return ""
+			}
+			if s := geminiUserText(m); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	return ""
 }

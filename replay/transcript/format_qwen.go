@@ -17,7 +17,7 @@ import (
 const AgentQwen Agent = "qwen-code"
 
 func registerQwen() {
-	registerFormat(format{agent: AgentQwen, shape: "a Qwen Code session", title: "Qwen Code", order: 33,
+	registerFormat(format{agent: AgentQwen, shape: "a Qwen Code session", title: "Qwen Code", order: 33, sessionTitle: qwenTitle,
 		probe: probeQwen, reader: func(s *stream) decoder { return &qwenDecoder{s: s} }})
 }
 

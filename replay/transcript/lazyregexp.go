@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// lazyRegexp compiles expr on first use, not at package init: every
+// LazyRegexp compiles expr on first use, not at package init: every
 // command of repox links this package (the explorer's sessions pane, the
 // command line's replay), and a compile at init is paid by each of them
 // before main runs — `repox tools` included (issue 26). The init-cost rule

@@ -16,7 +16,7 @@ import (
 // opened (not the name, which may change in between) must be a regular
 // file before a byte is read.
 
-// errLink: discovery met a symbolic link where it looks for transcripts.
+// ErrLink: discovery met a symbolic link where it looks for transcripts.
 var ErrLink = errors.New("a symbolic link (links in the transcript folders are not followed)")
 
 // OpenTranscript opens a transcript the person named (a link there is
@@ -41,7 +41,7 @@ type silent struct{ err error }
 func (s silent) Error() string { return "" }
 func (s silent) Unwrap() error { return s.err }
 
-// openRegular opens path read-only without blocking; follow false
+// OpenRegular opens path read-only without blocking; follow false
 // refuses a symbolic link at path (errLink). The file is returned only
 // when it is a regular file, with its FileInfo.
 func OpenRegular(path string, follow bool) (*os.File, fs.FileInfo, error) {
@@ -76,7 +76,7 @@ func (e *fileTypeError) Error() string {
 // why is the reason without the path, for a sentence that names it.
 func (e *fileTypeError) why() string { return e.kind }
 
-// fileKind names a file's type for a sentence; special files in the
+// FileKind names a file's type for a sentence; special files in the
 // tools' own words (repoops.SpecialKind).
 func FileKind(m fs.FileMode) string {
 	switch {
@@ -97,7 +97,7 @@ const (
 
 var ErrLineTooLong = errors.New("line too long")
 
-// readBoundedLine reads one line of at most max bytes; over that it stops
+// ReadBoundedLine reads one line of at most max bytes; over that it stops
 // reading (errLineTooLong) instead of reading on to a newline that may
 // never come.
 func ReadBoundedLine(br *bufio.Reader, max int) ([]byte, error) {

@@ -281,7 +281,7 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{r: r, s: newStream(), buf: make([]byte, 256<<10)}
 }
 
-// newSummaryReader reads calls without their results' text or what the
+// NewSummaryReader reads calls without their results' text or what the
 // agent saw (Call.Text and Call.Saw stay empty): enough to count and
 // list them, at a fraction of the memory (`repox sessions`).
 func NewSummaryReader(r io.Reader) *Reader {

@@ -15,14 +15,14 @@ import (
 // text through repoops.VisibleRune on one line (oneLine), and all output
 // through repoops.ControlsVisible (sanitize) as the last guard.
 
-// sanitize makes text bound for a terminal safe: newlines stay, every
+// Sanitize makes text bound for a terminal safe: newlines stay, every
 // other character a terminal would act on or not show is made visible.
 func Sanitize(s string) string {
 	out, _ := repoops.ControlsVisible(s)
 	return out
 }
 
-// oneLine is free text (a result's first line, a mapping's note) made one
+// OneLine is free text (a result's first line, a mapping's note) made one
 // line of visible characters: newlines and tabs included, every character
 // VisibleRune changes is its visible stand-in.
 func OneLine(s string) string {

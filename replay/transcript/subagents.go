@@ -192,7 +192,7 @@ func agentIDOf(raw rawRef) string {
 	return v.AgentID
 }
 
-// newMergingReader is NewReader, merging subagents when path is known.
+// NewMergingReader is NewReader, merging subagents when path is known.
 func NewMergingReader(r io.Reader, path string) *Reader {
 	rd := NewReader(r)
 	if path != "" {
@@ -201,7 +201,7 @@ func NewMergingReader(r io.Reader, path string) *Reader {
 	return rd
 }
 
-// isSidechainFile: the transcript at path is a 2.0.x subagent's (its first
+// IsSidechainFile: the transcript at path is a 2.0.x subagent's (its first
 // records say isSidechain). It reads at most codexHeadLines lines of at
 // most codexHeadLine bytes, without following a link.
 func IsSidechainFile(path string) bool {

@@ -24,7 +24,7 @@ const titleHeadMax = 64 << 10
 // titleMaxRunes bounds a title's length: a row shows less than this.
 const titleMaxRunes = 200
 
-// headTap keeps the first titleHeadMax bytes written to it.
+// HeadTap keeps the first titleHeadMax bytes written to it.
 type HeadTap struct{ Buf []byte }
 
 func (h *HeadTap) Write(p []byte) (int, error) {
@@ -34,23 +34,16 @@ func (h *HeadTap) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// sessionTitle is the title found in a transcript's head ("" when none).
-// repox logs record no prompt: their sessions have none.
+// SessionTitle is the title found in a transcript's head ("" when none),
+// by the title rule agent's format registered (format.go). repox logs
+// record no prompt: their sessions have none.
 func SessionTitle(agent Agent, head []byte) string {
-	var t string
-	switch agent {
-	case AgentClaude:
-		t = claudeTitle(head)
-	case AgentCodex:
-		t = CodexTitle(head)
-	case AgentGemini:
-		t = geminiTitle(head)
-	case AgentCopilot:
-		t = copilotTitle(head)
-	case AgentQwen:
-		t = qwenTitle(head)
+	for _, f := range formats() {
+		if f.agent == agent && f.sessionTitle != nil {
+			return cleanTitle(f.sessionTitle(head))
+		}
 	}
-	return cleanTitle(t)
+	return ""
 }
 
 // headLines calls each with the head's complete lines until it returns
@@ -71,58 +64,6 @@ func headLines(head []byte, each func(line []byte) bool) {
 	}
 }
 
-// claudeTitle: a summary record's summary, or the first prompt (a user
-// record of text, not a tool's result, not Claude Code's own meta text or
-// a slash command's echo).
-func claudeTitle(head []byte) string {
-	var prompt, summary string
-	headLines(head, func(b []byte) bool {
-		var l struct {
-			Type        string `json:"type"`
-			Summary     string `json:"summary"`
-			IsMeta      bool   `json:"isMeta"`
-			IsSidechain bool   `json:"isSidechain"`
-			Message     *struct {
-				Content json.RawMessage `json:"content"`
-			} `json:"message"`
-		}
-		if json.Unmarshal(b, &l) != nil {
-			return false
-		}
-		switch {
-		case l.Type == "summary" && strings.TrimSpace(l.Summary) != "":
-			summary = l.Summary
-			return true
-		case l.Type != "user" || l.IsMeta || l.IsSidechain || l.Message == nil || prompt != "":
-			return false
-		}
-		var s string
-		if json.Unmarshal(l.Message.Content, &s) != nil {
-			var blocks []struct {
-				Type string `json:"type"`
-				Text string `json:"text"`
-			}
-			json.Unmarshal(l.Message.Content, &blocks)
-			for _, bl := range blocks {
-				if bl.Type == "tool_result" {
-					return false
-				}
-				if bl.Type == "text" && s == "" {
-					s = bl.Text
-				}
-			}
-		}
-		if !agentsOwnText(s) {
-			prompt = s
-		}
-		return false // a summary may come later in the head
-	})
-	if summary != "" {
-		return summary
-	}
-	return prompt
-}
-
 // agentsOwnText: text an agent puts in a user message that the person did
 // not type: Claude Code's command echoes and caveats, Codex's environment
 // and instruction blocks.
@@ -138,96 +79,6 @@ func agentsOwnText(s string) bool {
 		}
 	}
 	return false
-}
-
-// codexTitle: the first user message of a rollout that is the person's:
-// an event_msg user_message, or a user message item (a current rollout's
-// response_item, a legacy rollout's bare item) that is not one of the
-// blocks Codex adds.
-func CodexTitle(head []byte) string {
-	var out string
-	headLines(head, func(b []byte) bool {
-		var l struct {
-			Type    string          `json:"type"`
-			Payload json.RawMessage `json:"payload"`
-		}
-		if json.Unmarshal(b, &l) != nil {
-			return false
-		}
-		item := json.RawMessage(b) // a legacy rollout's bare item
-		if len(l.Payload) > 0 {
-			item = l.Payload
-		}
-		var p struct {
-			Type    string `json:"type"`
-			Role    string `json:"role"`
-			Message string `json:"message"`
-			Content []struct {
-				Text string `json:"text"`
-			} `json:"content"`
-		}
-		if json.Unmarshal(item, &p) != nil {
-			return false
-		}
-		switch {
-		case p.Type == "user_message" && !agentsOwnText(p.Message):
-			out = p.Message
-		case p.Type == "message" && p.Role == "user":
-			for _, c := range p.Content {
-				if !agentsOwnText(c.Text) {
-					out = c.Text
-					break
-				}
-			}
-		}
-		return out != ""
-	})
-	return out
-}
-
-// geminiTitle: the first user message of a Gemini CLI session, in either
-// shape: one JSON document (its messages array, read element by element
-// as far as the head goes) or JSON lines (one message a line).
-func geminiTitle(head []byte) string {
-	var out string
-	headLines(head, func(b []byte) bool {
-		out = geminiUserText(b)
-		return out != ""
-	})
-	if out != "" {
-		return out
-	}
-	dec := json.NewDecoder(bytes.NewReader(head))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return ""
-	}
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return ""
-		}
-		if k != "messages" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return ""
-			}
-			continue
-		}
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return ""
-		}
-		for dec.More() {
-			var m json.RawMessage
-			if dec.Decode(&m) != nil {
-				return ""
-			}
-			if s := geminiUserText(m); s != "" {
-				return s
-			}
-		}
-		return ""
-	}
-	return ""
 }
 
 // geminiUserText is the text of a Gemini CLI user message ("" for any
@@ -280,7 +131,7 @@ func cleanTitle(s string) string {
 // titleCellWidth is the TITLE column's width in `repox sessions`.
 const titleCellWidth = 32
 
-// titleCell is a title cut and padded to the TITLE column ("-": none).
+// TitleCell is a title cut and padded to the TITLE column ("-": none).
 func TitleCell(t string) string {
 	if t == "" {
 		t = "-"
