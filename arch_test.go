@@ -120,7 +120,7 @@ var uiForbidden = []string{
 // testOnly are the packages of this module that only tests may import: the
 // fixture builders (the core's, and the TUI's on top of them). One of them
 // may import another.
-var testOnly = []string{modulePath + "/repoops/repotest", modulePath + "/model/panetest"}
+var testOnly = []string{modulePath + "/repoops/repotest", modulePath + "/model/panetest", modulePath + "/replay/replaytest"}
 
 // listedPackage is the part of `go list -json` the checks read.
 type listedPackage struct {

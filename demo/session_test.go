@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/repoxhq/repox/replay/report"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/report"
 )
 
 // The tour's bundled session, replayed by repox, gives the findings the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -15,11 +16,11 @@ const appliedBefore = "package a\n\nfunc A() int {\n\treturn 1\n}\n"
 // claudeEdit is a Claude Code session: a full read of a.go, then an Edit
 // of it that succeeded, with originalFile as Claude Code records it.
 func claudeEdit(t *testing.T, dir string) string {
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
-		result("r1", readResultText([]int{1, 2, 3, 4, 5}, func(n int) string { return strings.Split(appliedBefore, "\n")[n-1] }), false, nil).
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "return 1", "new_string": "return 2"}).
-		result("e1", "The file a.go has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "return 1", "newString": "return 2", "originalFile": appliedBefore})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r1", readResultText([]int{1, 2, 3, 4, 5}, func(n int) string { return strings.Split(appliedBefore, "\n")[n-1] }), false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "return 1", "new_string": "return 2"}).
+		Result("e1", "The file a.go has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "return 1", "newString": "return 2", "originalFile": appliedBefore})
 	return b.String()
 }
 

@@ -1,11 +1,12 @@
 package replay
 
 import (
-	"github.com/repoxhq/repox/replay/transcript"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Each side of then/now parsed into framing and content rows: a read's

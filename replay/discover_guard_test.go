@@ -3,9 +3,10 @@ package replay
 import (
 	"bufio"
 	"errors"
-	"github.com/repoxhq/repox/replay/transcript"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // endless is /dev/zero's kind of input: bytes without end and without a

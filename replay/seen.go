@@ -1,9 +1,10 @@
 package replay
 
 import (
-	"github.com/repoxhq/repox/replay/transcript"
 	"sort"
 	"strconv"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // LineRange is an inclusive range of 1-based line numbers.

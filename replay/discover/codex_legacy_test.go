@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // A 2025 Codex rollout records its folder only in a user message's
@@ -26,13 +28,13 @@ func TestSessionsListLegacyCodexRollouts(t *testing.T) {
 			map[string]any{"type": "function_call", "name": "shell", "arguments": `{"command":["bash","-lc","cat a.go"]}`, "call_id": "c1"},
 			map[string]any{"type": "function_call_output", "call_id": "c1", "output": `{"output":"x","metadata":{"exit_code":0}}`},
 		} {
-			sb.WriteString(jsonLine(t, l))
+			sb.WriteString(replaytest.JSONLine(t, l))
 		}
 		return sb.String()
 	}
 	old := now.Add(-time.Hour)
-	touch(t, filepath.Join(home, ".codex", "sessions", "2025", "05", "20", "rollout-here.jsonl"), legacy(repo), old)
-	touch(t, filepath.Join(home, ".codex", "sessions", "2025", "05", "20", "rollout-there.jsonl"), legacy("/elsewhere"), old)
+	replaytest.Touch(t, filepath.Join(home, ".codex", "sessions", "2025", "05", "20", "rollout-here.jsonl"), legacy(repo), old)
+	replaytest.Touch(t, filepath.Join(home, ".codex", "sessions", "2025", "05", "20", "rollout-there.jsonl"), legacy("/elsewhere"), old)
 	all, err := DiscoverAll(context.Background(), repo, Env{Home: home, Now: now})
 	got := all.Sessions
 	if err != nil {

@@ -1,11 +1,12 @@
 package discover
 
 import (
-	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Env is where the agents keep their transcripts; EnvFromOS reads it from

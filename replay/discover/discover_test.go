@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -21,28 +22,28 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	old := now.Add(-time.Hour)
 
 	claude := func(dir string, n int) string {
-		b := &cc{t: t, cwd: dir, n: n}
-		b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→x", false, nil).
-			use("m2", "w1", "WebFetch", map[string]any{"url": "u"}).result("w1", "page", false, nil)
+		b := &replaytest.Claude{T: t, Cwd: dir, N: n}
+		b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).Result("r1", "     1→x", false, nil).
+			Use("m2", "w1", "WebFetch", map[string]any{"url": "u"}).Result("w1", "page", false, nil)
 		return b.String()
 	}
 	// Claude Code: the folder's project, a project of a subfolder, and an
 	// unrelated project whose name shares the prefix but not the folder
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	touch(t, filepath.Join(proj, "s-old.jsonl"), claude(repo, 1), old)
-	touch(t, filepath.Join(proj, "s-old", "subagents", "agent-x.jsonl"), claude(repo, 2), old)
-	touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(repo+"/sub"), "s-sub.jsonl"), claude(repo+"/sub", 3), old)
-	touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(repo)+"-other", "s-x.jsonl"), claude(repo+"-other", 4), old)
+	replaytest.Touch(t, filepath.Join(proj, "s-old.jsonl"), claude(repo, 1), old)
+	replaytest.Touch(t, filepath.Join(proj, "s-old", "subagents", "agent-x.jsonl"), claude(repo, 2), old)
+	replaytest.Touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(repo+"/sub"), "s-sub.jsonl"), claude(repo+"/sub", 3), old)
+	replaytest.Touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(repo)+"-other", "s-x.jsonl"), claude(repo+"-other", 4), old)
 	// Codex: one rollout in the folder (its last line cut), one elsewhere
 	meta := func(dir string) string {
-		return jsonLine(t, map[string]any{"timestamp": "2026-01-31T10:00:00Z", "type": "session_meta", "payload": map[string]any{"id": "cx", "cwd": dir}})
+		return replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-31T10:00:00Z", "type": "session_meta", "payload": map[string]any{"id": "cx", "cwd": dir}})
 	}
-	touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-a.jsonl"), meta(repo)+`{"timestamp":"2026-01-31T10:00:01Z","type":"resp`, old)
-	touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-b.jsonl"), meta("/elsewhere"), old)
+	replaytest.Touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-a.jsonl"), meta(repo)+`{"timestamp":"2026-01-31T10:00:01Z","type":"resp`, old)
+	replaytest.Touch(t, filepath.Join(home, ".codex", "sessions", "2026", "01", "31", "rollout-b.jsonl"), meta("/elsewhere"), old)
 	// a repox log with two sessions: one an hour ago, one a moment ago
 	rec1, _ := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Time: old, Session: "s-old", Tool: "repo_tree", Args: []byte(`{}`), Text: "x"})
 	rec2, _ := repoops.MarshalCallRecord(repoops.CallRecord{V: 1, Time: now.Add(-5 * time.Second), Session: "s-new", Tool: "repo_tree", Args: []byte(`{}`), Text: "x"})
-	touch(t, filepath.Join(home, ".local", "state", "repox", "mcp-1.jsonl"), string(rec1)+string(rec2), now.Add(-5*time.Second))
+	replaytest.Touch(t, filepath.Join(home, ".local", "state", "repox", "mcp-1.jsonl"), string(rec1)+string(rec2), now.Add(-5*time.Second))
 
 	env := Env{Home: home, Now: now}
 	got, err := Discover(context.Background(), repo, env)
@@ -87,7 +88,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	// CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_STATE_HOME move the folders
 	other := t.TempDir()
 	env2 := Env{Home: home, ClaudeConfigDir: filepath.Join(other, "c"), CodexHome: filepath.Join(other, "x"), StateHome: filepath.Join(other, "s"), Now: now}
-	touch(t, filepath.Join(other, "c", "projects", claudeProjectName(repo), "moved.jsonl"), claude(repo, 5), old)
+	replaytest.Touch(t, filepath.Join(other, "c", "projects", claudeProjectName(repo), "moved.jsonl"), claude(repo, 5), old)
 	got, _ = Discover(context.Background(), repo, env2)
 	if len(got) != 1 || filepath.Base(got[0].Path) != "moved.jsonl" {
 		t.Errorf("with the env overrides: %+v", got)

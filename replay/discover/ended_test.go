@@ -2,11 +2,13 @@ package discover
 
 import (
 	"context"
-	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Issue 38: `repox sessions`' "ended" was the last call's time; a session
@@ -14,23 +16,23 @@ import (
 // last record.
 func TestSessionEndedIsTheLastRecord(t *testing.T) {
 	root := "/home/u/proj"
-	claude := &cc{t: t, cwd: root}
-	claude.use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.go"}).
-		result("r1", "     1→x", false, nil).
-		raw(jsonLine(t, map[string]any{"type": "assistant", "cwd": root, "sessionId": "s-1", "timestamp": "2026-01-30T18:45:00.000Z",
+	claude := &replaytest.Claude{T: t, Cwd: root}
+	claude.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.go"}).
+		Result("r1", "     1→x", false, nil).
+		Raw(replaytest.JSONLine(t, map[string]any{"type": "assistant", "cwd": root, "sessionId": "s-1", "timestamp": "2026-01-30T18:45:00.000Z",
 			"message": map[string]any{"id": "m2", "role": "assistant", "content": []any{map[string]any{"type": "text", "text": "done"}}}})).
-		raw(jsonLine(t, map[string]any{"type": "system", "cwd": root, "sessionId": "s-1", "timestamp": "2026-01-30T18:50:00.000Z", "content": "bye"}))
-	codex := &cx{t: t}
-	codex.line("session_meta", map[string]any{"id": "r1", "cwd": root}).
-		call("c1", "read_file", map[string]any{"file_path": root + "/a.go"}).
-		out("c1", "L1: x")
-	codex.sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:50:00.000Z", "type": "event_msg", "payload": map[string]any{"type": "agent_message", "message": "done"}}))
+		Raw(replaytest.JSONLine(t, map[string]any{"type": "system", "cwd": root, "sessionId": "s-1", "timestamp": "2026-01-30T18:50:00.000Z", "content": "bye"}))
+	codex := &replaytest.Codex{T: t}
+	codex.Line("session_meta", map[string]any{"id": "r1", "cwd": root}).
+		Call("c1", "read_file", map[string]any{"file_path": root + "/a.go"}).
+		Out("c1", "L1: x")
+	codex.Sb.WriteString(replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:50:00.000Z", "type": "event_msg", "payload": map[string]any{"type": "agent_message", "message": "done"}}))
 	for _, tc := range []struct {
 		agent      transcript.Agent
 		text, want string
 	}{
 		{transcript.AgentClaude, claude.String(), "2026-01-30T18:50:00Z"},
-		{transcript.AgentCodex, codex.sb.String(), "2026-01-02T03:50:00Z"},
+		{transcript.AgentCodex, codex.Sb.String(), "2026-01-02T03:50:00Z"},
 	} {
 		path := writeTranscript(t, "s.jsonl", tc.text)
 		si, err := inspect(context.Background(), tc.agent, path, time.Now())

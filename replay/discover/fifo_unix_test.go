@@ -5,12 +5,14 @@ package discover
 import (
 	"bytes"
 	"context"
-	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
@@ -20,21 +22,21 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 	home, repo := t.TempDir(), t.TempDir()
 	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil).
-		use("m2", "t", "Task", map[string]any{"prompt": "p"}).result("t", "done", false, map[string]any{"agentId": "f"}) // its subagent's file is a FIFO
-	touch(t, filepath.Join(proj, "good.jsonl"), b.String(), now.Add(-time.Hour))
-	mkfifo(t, filepath.Join(proj, "fifo.jsonl"))
-	symlink(t, "/dev/zero", filepath.Join(proj, "zero.jsonl"))
-	mkfifo(t, filepath.Join(proj, "good", "subagents", "agent-f.jsonl"))
+	b := &replaytest.Claude{T: t, Cwd: repo}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).Result("a", "     1→x", false, nil).
+		Use("m2", "t", "Task", map[string]any{"prompt": "p"}).Result("t", "done", false, map[string]any{"agentId": "f"}) // its subagent's file is a FIFO
+	replaytest.Touch(t, filepath.Join(proj, "good.jsonl"), b.String(), now.Add(-time.Hour))
+	replaytest.Mkfifo(t, filepath.Join(proj, "fifo.jsonl"))
+	replaytest.Symlink(t, "/dev/zero", filepath.Join(proj, "zero.jsonl"))
+	replaytest.Mkfifo(t, filepath.Join(proj, "good", "subagents", "agent-f.jsonl"))
 	day := filepath.Join(home, ".codex", "sessions", "2026", "01", "31")
-	mkfifo(t, filepath.Join(day, "rollout-fifo.jsonl"))
-	symlink(t, "/dev/zero", filepath.Join(day, "rollout-zero.jsonl"))
-	mkfifo(t, filepath.Join(home, ".local", "state", "repox", "mcp.jsonl")) // the state log
+	replaytest.Mkfifo(t, filepath.Join(day, "rollout-fifo.jsonl"))
+	replaytest.Symlink(t, "/dev/zero", filepath.Join(day, "rollout-zero.jsonl"))
+	replaytest.Mkfifo(t, filepath.Join(home, ".local", "state", "repox", "mcp.jsonl")) // the state log
 
 	var got Discovery
 	var err error
-	guard(t, "Discover", func() { got, err = DiscoverAll(context.Background(), repo, Env{Home: home, Now: now}) })
+	replaytest.Guard(t, "Discover", func() { got, err = DiscoverAll(context.Background(), repo, Env{Home: home, Now: now}) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +54,7 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 	}
 	// repox sessions says it too, on stderr
 	var out, errOut bytes.Buffer
-	guard(t, "repox sessions", func() {
+	replaytest.Guard(t, "repox sessions", func() {
 		ListSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &errOut, Env{Home: home, Now: now})
 	})
 	if !strings.Contains(errOut.String(), "repox sessions: ") || !strings.Contains(errOut.String(), "fifo.jsonl was not read: a FIFO") {
@@ -65,17 +67,17 @@ func TestDiscoverPassesOverFIFOsAndDevices(t *testing.T) {
 func TestInspectRefusesAFIFOByItsOpenFile(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "s.jsonl")
-	mkfifo(t, fifo)
+	replaytest.Mkfifo(t, fifo)
 	var err error
-	guard(t, "inspect", func() { _, err = inspect(context.Background(), transcript.AgentClaude, fifo, time.Now()) })
+	replaytest.Guard(t, "inspect", func() { _, err = inspect(context.Background(), transcript.AgentClaude, fifo, time.Now()) })
 	if err == nil || !strings.Contains(err.Error(), "FIFO") {
 		t.Errorf("inspect of a FIFO: %v", err)
 	}
-	guard(t, "inspectRepoxLog", func() { _, err = inspectRepoxLog(context.Background(), fifo, time.Now()) })
+	replaytest.Guard(t, "inspectRepoxLog", func() { _, err = inspectRepoxLog(context.Background(), fifo, time.Now()) })
 	if err == nil || !strings.Contains(err.Error(), "FIFO") {
 		t.Errorf("inspectRepoxLog of a FIFO: %v", err)
 	}
-	guard(t, "codexCwd", func() { _, err = codexCwd(fifo) })
+	replaytest.Guard(t, "codexCwd", func() { _, err = codexCwd(fifo) })
 	if err == nil {
 		t.Error("codexCwd of a FIFO: no error")
 	}

@@ -2,13 +2,15 @@ package discover
 
 import (
 	"context"
-	"github.com/repoxhq/repox/repoops"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Discovery passes them over with the sentence, in the folders where
@@ -19,9 +21,9 @@ func TestDiscoverPassesForeignTranscriptsOver(t *testing.T) {
 	os.MkdirAll(root, 0o755)
 	env := Env{Home: home, StateHome: filepath.Join(home, "state"), Now: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}
 	body := func(name string) string {
-		for _, c := range foreign {
-			if c.name == name {
-				return strings.ReplaceAll(c.body, "/home/u/proj", root)
+		for _, c := range replaytest.Foreign {
+			if c.Name == name {
+				return strings.ReplaceAll(c.Body, "/home/u/proj", root)
 			}
 		}
 		t.Fatal(name)
@@ -33,7 +35,7 @@ func TestDiscoverPassesForeignTranscriptsOver(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	vscode := filepath.Join(home, ".gemini", "tmp", projectHash(root), "chats", "session-2026-01-02T03-04-0f1e2d3c.json")
+	vscode := filepath.Join(home, ".gemini", "tmp", replaytest.ProjectHash(root), "chats", "session-2026-01-02T03-04-0f1e2d3c.json")
 	put(vscode, body("VS Code Copilot Chat"))
 	d, err := DiscoverAll(context.Background(), root, env)
 	if err != nil {

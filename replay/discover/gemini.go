@@ -4,10 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay/transcript"
 	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Gemini CLI keeps a project's sessions in ~/.gemini/tmp/<project>/chats/

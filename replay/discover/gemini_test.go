@@ -3,12 +3,14 @@ package discover
 import (
 	"context"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 func TestDiscoverGeminiSessions(t *testing.T) {
@@ -16,8 +18,8 @@ func TestDiscoverGeminiSessions(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "proj")
 	os.MkdirAll(root, 0o755)
 	doc := func(id string) []byte {
-		b, _ := json.MarshalIndent(map[string]any{"sessionId": id, "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
-			"messages": geminiMessages(root)}, "", "  ")
+		b, _ := json.MarshalIndent(map[string]any{"sessionId": id, "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
+			"messages": replaytest.GeminiMessages(root)}, "", "  ")
 		return b
 	}
 	write := func(rel string, b []byte) {
@@ -27,7 +29,7 @@ func TestDiscoverGeminiSessions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("tmp/"+projectHash(root)+"/chats/session-2026-01-02T03-04-aaaaaaaa.json", doc("by-hash"))
+	write("tmp/"+replaytest.ProjectHash(root)+"/chats/session-2026-01-02T03-04-aaaaaaaa.json", doc("by-hash"))
 	write("tmp/proj/chats/session-2026-01-03T03-04-bbbbbbbb.json", doc("by-short-id"))
 	write("tmp/proj/.project_root", []byte(root))
 	// another project's folder, and a registry entry that tries to leave tmp/
@@ -58,8 +60,8 @@ func TestDiscoverGeminiFollowsNoLink(t *testing.T) {
 	home, elsewhere := t.TempDir(), t.TempDir()
 	root := filepath.Join(t.TempDir(), "proj")
 	os.MkdirAll(root, 0o755)
-	b, _ := json.MarshalIndent(map[string]any{"sessionId": "outside", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
-		"messages": geminiMessages(root)}, "", "  ")
+	b, _ := json.MarshalIndent(map[string]any{"sessionId": "outside", "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
+		"messages": replaytest.GeminiMessages(root)}, "", "  ")
 	for _, p := range []string{"a/chats/session-2026-01-02T03-04-aaaaaaaa.json", "b/session-2026-01-03T03-04-bbbbbbbb.json"} {
 		os.MkdirAll(filepath.Join(elsewhere, filepath.Dir(p)), 0o755)
 		if err := os.WriteFile(filepath.Join(elsewhere, p), b, 0o644); err != nil {
@@ -70,7 +72,7 @@ func TestDiscoverGeminiFollowsNoLink(t *testing.T) {
 	os.MkdirAll(filepath.Join(tmp, "proj"), 0o755)
 	os.WriteFile(filepath.Join(tmp, "proj", ".project_root"), []byte(root), 0o644)
 	os.WriteFile(filepath.Join(home, ".gemini", "projects.json"), []byte(`{"projects":{"`+root+`":"proj"}}`), 0o644)
-	if err := os.Symlink(filepath.Join(elsewhere, "a"), filepath.Join(tmp, projectHash(root))); err != nil {
+	if err := os.Symlink(filepath.Join(elsewhere, "a"), filepath.Join(tmp, replaytest.ProjectHash(root))); err != nil {
 		t.Skipf("no symlinks here: %v", err)
 	}
 	if err := os.Symlink(filepath.Join(elsewhere, "b"), filepath.Join(tmp, "proj", "chats")); err != nil {
@@ -84,7 +86,7 @@ func TestDiscoverGeminiFollowsNoLink(t *testing.T) {
 		t.Errorf("sessions reached through links: %+v", got.Sessions)
 	}
 	passed := strings.Join(got.Passed, "\n")
-	for _, want := range []string{projectHash(root) + " was not read: a symbolic link", "proj/chats was not read: a symbolic link"} {
+	for _, want := range []string{replaytest.ProjectHash(root) + " was not read: a symbolic link", "proj/chats was not read: a symbolic link"} {
 		if !strings.Contains(passed, want) {
 			t.Errorf("passed over does not say %q:\n%s", want, passed)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 22 item 6: /p/a-b, /p/a/b, /p/a_b and /p/a.b share one Claude Code
@@ -21,10 +23,10 @@ func TestDiscoverClaudeFolderCollisions(t *testing.T) {
 	for i, r := range repos {
 		os.MkdirAll(r, 0o755)
 		names[claudeProjectName(r)] = true
-		b := &cc{t: t, cwd: r, n: i}
-		b.use("m1", "a", "Read", map[string]any{"file_path": r + "/a.go"}).result("a", "     1→x", false, nil)
+		b := &replaytest.Claude{T: t, Cwd: r, N: i}
+		b.Use("m1", "a", "Read", map[string]any{"file_path": r + "/a.go"}).Result("a", "     1→x", false, nil)
 		// every session in the one shared folder
-		touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(r), "s"+string(rune('0'+i))+".jsonl"), b.String(), now.Add(-time.Hour))
+		replaytest.Touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(r), "s"+string(rune('0'+i))+".jsonl"), b.String(), now.Add(-time.Hour))
 	}
 	if len(names) != 1 {
 		t.Fatalf("the four folders should share one project name: %v", names)
@@ -48,9 +50,9 @@ func TestDiscoverClaudeFolderCollisions(t *testing.T) {
 func TestDiscoverReportsAnUnreadableProjectFolder(t *testing.T) {
 	home, repo := t.TempDir(), t.TempDir()
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
-	touch(t, filepath.Join(proj, "s.jsonl"), b.String(), time.Now())
+	b := &replaytest.Claude{T: t, Cwd: repo}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).Result("a", "     1→x", false, nil)
+	replaytest.Touch(t, filepath.Join(proj, "s.jsonl"), b.String(), time.Now())
 	real := readDir
 	t.Cleanup(func() { readDir = real })
 	readDir = func(name string) ([]os.DirEntry, error) {
@@ -75,7 +77,7 @@ func TestDiscoverReportsAFolderWithoutPermission(t *testing.T) {
 	}
 	home, repo := t.TempDir(), t.TempDir()
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	touch(t, filepath.Join(proj, "s.jsonl"), "{}\n", time.Now())
+	replaytest.Touch(t, filepath.Join(proj, "s.jsonl"), "{}\n", time.Now())
 	os.Chmod(proj, 0)
 	t.Cleanup(func() { os.Chmod(proj, 0o755) })
 	got, _ := DiscoverAll(context.Background(), repo, Env{Home: home, Now: time.Now()})
@@ -89,10 +91,10 @@ func TestDiscoverReportsAFolderWithoutPermission(t *testing.T) {
 func TestDiscoverDoesNotFollowLinks(t *testing.T) {
 	home, repo, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
 	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
-	touch(t, filepath.Join(elsewhere, "out.jsonl"), b.String(), now.Add(-time.Hour))
-	touch(t, filepath.Join(elsewhere, "proj", "in-linked-folder.jsonl"), b.String(), now.Add(-time.Hour))
+	b := &replaytest.Claude{T: t, Cwd: repo}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).Result("a", "     1→x", false, nil)
+	replaytest.Touch(t, filepath.Join(elsewhere, "out.jsonl"), b.String(), now.Add(-time.Hour))
+	replaytest.Touch(t, filepath.Join(elsewhere, "proj", "in-linked-folder.jsonl"), b.String(), now.Add(-time.Hour))
 	projects := filepath.Join(home, ".claude", "projects")
 	os.MkdirAll(filepath.Join(projects, claudeProjectName(repo)), 0o755)
 	links := map[string]string{

@@ -5,10 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/repoxhq/repox/replay/transcript"
 	"io"
 	"os"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // ctxReader stops a read through a transcript when ctx ends (leaving the

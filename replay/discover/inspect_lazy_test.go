@@ -3,8 +3,10 @@ package discover
 import (
 	"bytes"
 	"context"
-	"github.com/repoxhq/repox/replay/transcript"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Issue 22 item 9: memory per transcript line. A tool_result whose
@@ -14,9 +16,9 @@ import (
 
 // repox sessions' summary pass pairs results without decoding them.
 func TestSummaryReadsNoResultText(t *testing.T) {
-	data := hugeResult(t, 2_000_000)
+	data := replaytest.HugeResult(t, 2_000_000)
 	var calls []transcript.Call
-	alloc := allocated(func() {
+	alloc := replaytest.Allocated(func() {
 		readSummary(context.Background(), bytes.NewReader(data), func(c transcript.Call) { calls = append(calls, c) })
 	})
 	if len(calls) != 1 || calls[0].NoResult || calls[0].Text != "" || calls[0].Saw != nil {
@@ -30,7 +32,7 @@ func TestSummaryReadsNoResultText(t *testing.T) {
 
 // BenchmarkHugeResultSummary: the same line in repox sessions' pass.
 func BenchmarkHugeResultSummary(b *testing.B) {
-	data := hugeResult(b, 20_000_000)
+	data := replaytest.HugeResult(b, 20_000_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

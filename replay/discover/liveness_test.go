@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 21 item 5: a transcript whose last line has no newline. A last
@@ -20,12 +22,12 @@ func TestSessionLivenessIsRecentWrites(t *testing.T) {
 	home, repo := t.TempDir(), t.TempDir()
 	now := time.Date(2026, 1, 30, 18, 19, 7, 0, time.UTC) // 5 s after the fixture's last record
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: repo}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).Result("a", "     1→x", false, nil)
 	whole := strings.TrimSuffix(b.String(), "\n")
-	touch(t, filepath.Join(proj, "no-newline.jsonl"), whole, now.Add(-time.Hour))
-	touch(t, filepath.Join(proj, "cut.jsonl"), whole[:len(whole)-5], now.Add(-time.Hour))
-	touch(t, filepath.Join(proj, "recent.jsonl"), whole, now.Add(-5*time.Second))
+	replaytest.Touch(t, filepath.Join(proj, "no-newline.jsonl"), whole, now.Add(-time.Hour))
+	replaytest.Touch(t, filepath.Join(proj, "cut.jsonl"), whole[:len(whole)-5], now.Add(-time.Hour))
+	replaytest.Touch(t, filepath.Join(proj, "recent.jsonl"), whole, now.Add(-5*time.Second))
 	got, err := Discover(context.Background(), repo, Env{Home: home, Now: now})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +47,7 @@ func TestSessionLivenessIsRecentWrites(t *testing.T) {
 	}
 	// the same file copied 90 days later: written now, its records months old
 	later := now.Add(90 * 24 * time.Hour)
-	touch(t, filepath.Join(proj, "copied.jsonl"), whole, later.Add(-5*time.Second))
+	replaytest.Touch(t, filepath.Join(proj, "copied.jsonl"), whole, later.Add(-5*time.Second))
 	got, err = Discover(context.Background(), repo, Env{Home: home, Now: later})
 	if err != nil {
 		t.Fatal(err)

@@ -3,14 +3,15 @@ package discover
 import (
 	"bytes"
 	"context"
-	"github.com/repoxhq/repox/replay/transcript"
-	"github.com/repoxhq/repox/repoops"
-	"github.com/repoxhq/repox/repoops/repotest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // Discovery under a fake HOME: projects/<the folder's name>/chats and

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // repox sessions lists the session once, its subagents' calls counted
@@ -14,10 +16,10 @@ func TestSessionsCountSubagentsInParent(t *testing.T) {
 	home, repo := t.TempDir(), t.TempDir()
 	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
 	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	src := subagentSession(t, repo, "ab12")
+	src := replaytest.SubagentSession(t, repo, "ab12")
 	data, _ := os.ReadFile(src)
-	touch(t, filepath.Join(proj, "s-1.jsonl"), string(data), now.Add(-time.Hour))
-	touch(t, filepath.Join(proj, "agent-ab12.jsonl"), subagentCalls(t, repo, "ab12", ""), now.Add(-time.Hour))
+	replaytest.Touch(t, filepath.Join(proj, "s-1.jsonl"), string(data), now.Add(-time.Hour))
+	replaytest.Touch(t, filepath.Join(proj, "agent-ab12.jsonl"), replaytest.SubagentCalls(t, repo, "ab12", ""), now.Add(-time.Hour))
 	got, err := Discover(context.Background(), repo, Env{Home: home, Now: now})
 	if err != nil {
 		t.Fatal(err)

@@ -3,14 +3,15 @@ package discover
 import (
 	"context"
 	"errors"
-	"github.com/repoxhq/repox/replay/transcript"
-	"github.com/repoxhq/repox/repoops"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Discovery is what DiscoverAll found: the sessions, newest first, and

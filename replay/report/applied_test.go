@@ -1,9 +1,10 @@
 package report
 
 import (
-	"github.com/repoxhq/repox/replay"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
 )
 
 // Following a live session on the tree the agent works in: its edit is on

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -37,10 +38,10 @@ func benchReportTranscript(tb testing.TB, size int) ([]byte, string) {
 	}
 	edit := strings.Replace(text, "line 100 of", "line 100 (edited) of", 1)
 	plain, changed := number(text), number(edit)
-	b := &cc{t: tb, cwd: root}
+	b := &replaytest.Claude{T: tb, Cwd: root}
 	filler := strings.Repeat("thinking about the code ", 200)
 	edited := map[int]bool{}
-	for i := 0; b.sb.Len() < size; i++ {
+	for i := 0; b.Sb.Len() < size; i++ {
 		id := fmt.Sprintf("r%d", i)
 		k := i % 50
 		p := fmt.Sprintf("%s/pkg%d/file.go", root, k)
@@ -48,24 +49,24 @@ func benchReportTranscript(tb testing.TB, size int) ([]byte, string) {
 		if edited[k] {
 			shown, numbered = edit, changed
 		}
-		b.use("m"+id, id, "Read", map[string]any{"file_path": p}).
-			result(id, numbered, false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": shown, "numLines": 200, "startLine": 1, "totalLines": 200}})
+		b.Use("m"+id, id, "Read", map[string]any{"file_path": p}).
+			Result(id, numbered, false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": shown, "numLines": 200, "startLine": 1, "totalLines": 200}})
 		g := fmt.Sprintf("g%d", i)
-		b.use("n"+g, g, "Grep", map[string]any{"pattern": "line 7 of", "output_mode": "files_with_matches"}).
-			result(g, "Found 1 file\n"+p, false, nil)
+		b.Use("n"+g, g, "Grep", map[string]any{"pattern": "line 7 of", "output_mode": "files_with_matches"}).
+			Result(g, "Found 1 file\n"+p, false, nil)
 		if i%10 == 0 && !edited[k] {
 			edited[k] = true
 			e := fmt.Sprintf("e%d", i)
-			b.use("o"+e, e, "Edit", map[string]any{"file_path": p, "old_string": "line 100 of", "new_string": "line 100 (edited) of"}).
-				result(e, "The file "+p+" has been updated.", false, map[string]any{"filePath": p, "originalFile": text,
+			b.Use("o"+e, e, "Edit", map[string]any{"file_path": p, "old_string": "line 100 of", "new_string": "line 100 (edited) of"}).
+				Result(e, "The file "+p+" has been updated.", false, map[string]any{"filePath": p, "originalFile": text,
 					"structuredPatch": []any{map[string]any{"oldStart": 100, "oldLines": 1, "newStart": 100, "newLines": 1,
 						"lines": []string{"-\tline 100 of some Go source with a little text in it", "+\tline 100 (edited) of some Go source with a little text in it"}}}})
 		}
 		if i%7 == 0 {
 			s := fmt.Sprintf("s%d", i)
-			b.use("q"+s, s, "Bash", map[string]any{"command": "go test ./..."}).result(s, "ok  \tproj\t0.01s", false, nil)
+			b.Use("q"+s, s, "Bash", map[string]any{"command": "go test ./..."}).Result(s, "ok  \tproj\t0.01s", false, nil)
 		}
-		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": "t" + id, "role": "assistant",
+		b.Raw(replaytest.JSONLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": "t" + id, "role": "assistant",
 			"content": []any{map[string]any{"type": "thinking", "thinking": filler}, map[string]any{"type": "text", "text": "Now the next file."}}}}))
 	}
 	return []byte(b.String()), root

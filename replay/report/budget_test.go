@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -20,11 +21,11 @@ func TestReplayedWritesKeepTheCopysBounds(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
 	t.Setenv("TMPDIR", t.TempDir())
-	b := &cc{t: t, cwd: root}
+	b := &replaytest.Claude{T: t, Cwd: root}
 	for i := range 6 {
 		id := fmt.Sprintf("w%d", i)
-		b.use("m"+id, id, "Write", map[string]any{"file_path": fmt.Sprintf("%s/new%d.txt", root, i), "content": "x\n"}).
-			result(id, "File created successfully", false, nil)
+		b.Use("m"+id, id, "Write", map[string]any{"file_path": fmt.Sprintf("%s/new%d.txt", root, i), "content": "x\n"}).
+			Result(id, "File created successfully", false, nil)
 	}
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
@@ -46,12 +47,12 @@ func TestReplayedWritesKeepTheCopysBounds(t *testing.T) {
 	// the bytes: 4 KiB in all; a 3 KiB Write fits once, not twice
 	root2 := t.TempDir()
 	writeFiles(t, root2, map[string]string{"a.txt": "a\n"})
-	b2 := &cc{t: t, cwd: root2}
+	b2 := &replaytest.Claude{T: t, Cwd: root2}
 	big := strings.Repeat("y", 3<<10)
 	for i := range 2 {
 		id := fmt.Sprintf("w%d", i)
-		b2.use("m"+id, id, "Write", map[string]any{"file_path": fmt.Sprintf("%s/big%d.txt", root2, i), "content": big}).
-			result(id, "File created successfully", false, nil)
+		b2.Use("m"+id, id, "Write", map[string]any{"file_path": fmt.Sprintf("%s/big%d.txt", root2, i), "content": big}).
+			Result(id, "File created successfully", false, nil)
 	}
 	path2 := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(path2, []byte(b2.String()), 0o644); err != nil {

@@ -3,13 +3,14 @@ package report
 import (
 	"context"
 	"fmt"
-	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/replay/transcript"
-	"github.com/repoxhq/repox/repoops"
 	"io"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // ChangesHelp is --changes's help text.

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 43 item 5: a session's file content reaches `repox replay
@@ -18,11 +20,11 @@ import (
 func TestChangesOnATerminalShowControlBytes(t *testing.T) {
 	root := gitRepo(t, map[string]string{"a.txt": "old\n"})
 	hostile := "new \x1b]52;c;cm0gLXJmIH4=\x07 \x1b]0;owned\x07 \x1b[2J \x1b[201~ \u202eevil \u0085 \u009b31m\n"
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).
-		result("r1", "     1→old\n", false, nil).
-		use("m2", "w1", "Write", map[string]any{"file_path": root + "/a.txt", "content": hostile}).
-		result("w1", "The file "+root+"/a.txt has been updated.", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).
+		Result("r1", "     1→old\n", false, nil).
+		Use("m2", "w1", "Write", map[string]any{"file_path": root + "/a.txt", "content": hostile}).
+		Result("w1", "The file "+root+"/a.txt has been updated.", false, nil)
 	file := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(file, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/repoops/repotest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // changesOf runs `repox replay --changes` on transcript against root.
@@ -99,15 +101,15 @@ func TestChangesNameTheUnknownAndRefuseHostilePaths(t *testing.T) {
 	repotest.NeedGit(t)
 	files := map[string]string{"c.txt": "keep\nmore\n", "d.txt": "one\n"}
 	root := gitRepo(t, files)
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "w1", "Write", map[string]any{"file_path": root + "/c.txt", "content": "keep\nmore\n"}).
-		result("w1", "The file "+root+"/c.txt has been updated.", false, nil).
-		use("m2", "w2", "Write", map[string]any{"file_path": root + "/x\x1b[31m.txt", "content": "red\n"}).
-		result("w2", "File created successfully", false, map[string]any{"type": "create"}).
-		use("m3", "w3", "Write", map[string]any{"file_path": "/etc/evil.txt", "content": "evil\n"}).
-		result("w3", "File created successfully", false, map[string]any{"type": "create"}).
-		use("m4", "e1", "Edit", map[string]any{"file_path": root + "/d.txt", "old_string": "one", "new_string": "two"}).
-		result("e1", "The file "+root+"/d.txt has been updated.", false, map[string]any{"originalFile": "one\n"})
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": root + "/c.txt", "content": "keep\nmore\n"}).
+		Result("w1", "The file "+root+"/c.txt has been updated.", false, nil).
+		Use("m2", "w2", "Write", map[string]any{"file_path": root + "/x\x1b[31m.txt", "content": "red\n"}).
+		Result("w2", "File created successfully", false, map[string]any{"type": "create"}).
+		Use("m3", "w3", "Write", map[string]any{"file_path": "/etc/evil.txt", "content": "evil\n"}).
+		Result("w3", "File created successfully", false, map[string]any{"type": "create"}).
+		Use("m4", "e1", "Edit", map[string]any{"file_path": root + "/d.txt", "old_string": "one", "new_string": "two"}).
+		Result("e1", "The file "+root+"/d.txt has been updated.", false, map[string]any{"originalFile": "one\n"})
 	diff, stderr := changesOf(t, b.String(), root)
 	for _, want := range []string{
 		`not in the diff: c.txt: its content at the session's start is not in the transcript`,
@@ -165,11 +167,11 @@ func TestChangesPlainPathsWithSpacesApply(t *testing.T) {
 	repotest.NeedGit(t)
 	files := map[string]string{"new dir/é.txt": "one\n"}
 	root := gitRepo(t, files)
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "e1", "Edit", map[string]any{"file_path": root + "/new dir/é.txt", "old_string": "one", "new_string": "two"}).
-		result("e1", "The file has been updated.", false, map[string]any{"originalFile": "one\n"}).
-		use("m2", "w1", "Write", map[string]any{"file_path": root + "/new dir/b c.txt", "content": "made\n"}).
-		result("w1", "File created successfully", false, map[string]any{"type": "create"})
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": root + "/new dir/é.txt", "old_string": "one", "new_string": "two"}).
+		Result("e1", "The file has been updated.", false, map[string]any{"originalFile": "one\n"}).
+		Use("m2", "w1", "Write", map[string]any{"file_path": root + "/new dir/b c.txt", "content": "made\n"}).
+		Result("w1", "File created successfully", false, map[string]any{"type": "create"})
 	diff, _ := changesOf(t, b.String(), root)
 	got := gitApply(t, gitRepo(t, files), diff)
 	sameFiles(t, got, map[string]string{"new dir/é.txt": "two\n", "new dir/b c.txt": "made\n"})

@@ -3,12 +3,14 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // The report prints the same comparison: only the rows that differ.
 func TestReportShowsTheDifferingRows(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"f.txt": "a\nB\nc\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	ccRead(b, "r1", "f.txt", "a\nb\nc\n")
 	var out strings.Builder
 	w := &reportWriter{w: &out, file: "t"}

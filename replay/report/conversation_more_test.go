@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Claude Code's "[Request interrupted by user…]" user line is not a
@@ -12,14 +14,14 @@ import (
 func TestClaudeInterruptIsAMarkerNotATurn(t *testing.T) {
 	root := gitRepo(t, map[string]string{"a.txt": "a\n"})
 	var sb strings.Builder
-	sb.WriteString(ccTalkLine(t, root, "user", "Read a.txt", nil))
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).result("r1", "     1→a\n", false, nil)
+	sb.WriteString(replaytest.ClaudeTalkLine(t, root, "user", "Read a.txt", nil))
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).Result("r1", "     1→a\n", false, nil)
 	sb.WriteString(b.String())
-	sb.WriteString(ccTalkLine(t, root, "user", textBlock("text", "text", "[Request interrupted by user for tool use]"), nil))
-	sb.WriteString(ccTalkLine(t, root, "user", "Go on", nil))
-	b = &cc{t: t, cwd: root}
-	b.use("m2", "r2", "Read", map[string]any{"file_path": root + "/a.txt"}).result("r2", "     1→a\n", false, nil)
+	sb.WriteString(replaytest.ClaudeTalkLine(t, root, "user", replaytest.TextBlock("text", "text", "[Request interrupted by user for tool use]"), nil))
+	sb.WriteString(replaytest.ClaudeTalkLine(t, root, "user", "Go on", nil))
+	b = &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m2", "r2", "Read", map[string]any{"file_path": root + "/a.txt"}).Result("r2", "     1→a\n", false, nil)
 	sb.WriteString(b.String())
 	text := conversationReport(t, sb.String(), root, false, false)
 	for _, want := range []string{"turn 1  ", "    interrupted  18:20:00  the person stopped the agent here: [Request interrupted by user for tool use]", "turn 2  18:20:00  Go on"} {
@@ -54,11 +56,11 @@ func TestGeminiConversation(t *testing.T) {
 	gem := map[string]any{"id": "m1", "timestamp": "2026-01-02T03:04:06.000Z", "type": "gemini", "content": "I will read a.go.",
 		"thoughts": []any{map[string]any{"subject": "Reading", "description": "the user wants a.go", "timestamp": "2026-01-02T03:04:06.000Z"}}, "toolCalls": []any{call}}
 	after := map[string]any{"id": "m2", "timestamp": "2026-01-02T03:04:07.000Z", "type": "gemini", "content": "It has four lines."}
-	doc, _ := json.MarshalIndent(map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
+	doc, _ := json.MarshalIndent(map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
 		"messages": []any{user, gem, after}}, "", "  ")
 	var lines strings.Builder
-	lines.WriteString(jsonLine(t, map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z"}))
-	lines.WriteString(jsonLine(t, user))
+	lines.WriteString(replaytest.JSONLine(t, map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z"}))
+	lines.WriteString(replaytest.JSONLine(t, user))
 	pending := map[string]any{}
 	for k, v := range gem {
 		pending[k] = v
@@ -69,9 +71,9 @@ func TestGeminiConversation(t *testing.T) {
 	}
 	running["status"], running["result"] = "executing", nil
 	pending["toolCalls"] = []any{running}
-	lines.WriteString(jsonLine(t, pending)) // written again below, with its result
-	lines.WriteString(jsonLine(t, gem))
-	lines.WriteString(jsonLine(t, after))
+	lines.WriteString(replaytest.JSONLine(t, pending)) // written again below, with its result
+	lines.WriteString(replaytest.JSONLine(t, gem))
+	lines.WriteString(replaytest.JSONLine(t, after))
 	for name, tr := range map[string]string{"document": string(doc), "lines": lines.String()} {
 		text := conversationReport(t, tr, root, false, false)
 		for _, want := range []string{"turn 1  03:04:05  What is in a.go?", "    thinking  28 characters (folded; --thinking shows it)", "    says      I will read a.go.", "#1  03:04:06  read_file", "    says      It has four lines."} {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay/transcript"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 func conversationReport(t *testing.T, text, root string, asJSON, thinking bool) string {
@@ -35,7 +37,7 @@ func inOrder(t *testing.T, out string, want ...string) {
 func TestReportShowsClaudeConversationByTurn(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.txt": "a\n"})
-	tr := claudeConversationTranscript(t, root, "Read a.txt please.")
+	tr := replaytest.ClaudeConversationTranscript(t, root, "Read a.txt please.")
 	out := conversationReport(t, tr, root, false, false)
 	inOrder(t, out,
 		"turn 1  18:20:00  Read a.txt please.\n",
@@ -60,7 +62,7 @@ func TestReportShowsClaudeConversationByTurn(t *testing.T) {
 func TestReportJSONInterleavesMessagesWithCalls(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.txt": "a\n"})
-	out := conversationReport(t, claudeConversationTranscript(t, root, "Read a.txt please."), root, true, false)
+	out := conversationReport(t, replaytest.ClaudeConversationTranscript(t, root, "Read a.txt please."), root, true, false)
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var m struct {
@@ -90,17 +92,17 @@ func TestReportJSONInterleavesMessagesWithCalls(t *testing.T) {
 func TestCodexConversation(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.go": "one\ntwo\n"})
-	b := &cx{t: t}
-	b.line("session_meta", map[string]any{"id": "r1", "cwd": root}).
-		line("response_item", map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "<environment_context>cwd</environment_context>"}}}).
-		line("event_msg", map[string]any{"type": "user_message", "message": "Show a.go."}).
-		line("response_item", map[string]any{"type": "reasoning", "summary": []any{map[string]any{"type": "summary_text", "text": "**Reading a.go**"}}, "encrypted_content": "xyz"}).
-		line("response_item", map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": "Reading it."}}}).
-		call("c1", "shell", map[string]any{"command": []string{"bash", "-lc", "sed -n '1,2p' a.go"}, "workdir": root}).
-		out("c1", `{"output":"one\ntwo","metadata":{"exit_code":0}}`).
-		line("compacted", map[string]any{"message": "the user wanted a.go"}).
-		line("event_msg", map[string]any{"type": "user_message", "message": "Thanks."})
-	out := conversationReport(t, b.sb.String(), root, false, false)
+	b := &replaytest.Codex{T: t}
+	b.Line("session_meta", map[string]any{"id": "r1", "cwd": root}).
+		Line("response_item", map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "<environment_context>cwd</environment_context>"}}}).
+		Line("event_msg", map[string]any{"type": "user_message", "message": "Show a.go."}).
+		Line("response_item", map[string]any{"type": "reasoning", "summary": []any{map[string]any{"type": "summary_text", "text": "**Reading a.go**"}}, "encrypted_content": "xyz"}).
+		Line("response_item", map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": "Reading it."}}}).
+		Call("c1", "shell", map[string]any{"command": []string{"bash", "-lc", "sed -n '1,2p' a.go"}, "workdir": root}).
+		Out("c1", `{"output":"one\ntwo","metadata":{"exit_code":0}}`).
+		Line("compacted", map[string]any{"message": "the user wanted a.go"}).
+		Line("event_msg", map[string]any{"type": "user_message", "message": "Thanks."})
+	out := conversationReport(t, b.Sb.String(), root, false, false)
 	inOrder(t, out,
 		"turn 1  03:04:05  Show a.go.\n",
 		"    thinking  16 characters (folded; --thinking shows it)\n",
@@ -120,7 +122,7 @@ func TestLongPromptIsBounded(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.txt": "a\n"})
 	prompt := strings.Repeat("é", 5000)
-	tr := claudeConversationTranscript(t, root, prompt)
+	tr := replaytest.ClaudeConversationTranscript(t, root, prompt)
 	rd := transcript.NewReader(strings.NewReader(tr)).WithConversation()
 	if _, err := rd.Next(); err != nil {
 		t.Fatal(err)
@@ -146,14 +148,14 @@ func TestForgedConversationStaysOnItsLine(t *testing.T) {
 	writeFiles(t, root, map[string]string{"a.txt": "a\n"})
 	for _, v := range forgedSeeds {
 		var sb strings.Builder
-		sb.WriteString(ccTalkLine(t, root, "user", v, nil))
-		sb.WriteString(ccTalkLine(t, root, "assistant", textBlock("thinking", "thinking", v), nil))
-		sb.WriteString(ccTalkLine(t, root, "assistant", textBlock("text", "text", v), nil))
-		b := &cc{t: t, cwd: root}
-		b.use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).result("r1", "     1→a\n", false, nil)
+		sb.WriteString(replaytest.ClaudeTalkLine(t, root, "user", v, nil))
+		sb.WriteString(replaytest.ClaudeTalkLine(t, root, "assistant", replaytest.TextBlock("thinking", "thinking", v), nil))
+		sb.WriteString(replaytest.ClaudeTalkLine(t, root, "assistant", replaytest.TextBlock("text", "text", v), nil))
+		b := &replaytest.Claude{T: t, Cwd: root}
+		b.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/a.txt"}).Result("r1", "     1→a\n", false, nil)
 		sb.WriteString(b.String())
-		sb.WriteString(ccTalkLine(t, root, "system", nil, map[string]any{"subtype": "compact_boundary", "content": v}))
-		sb.WriteString(ccTalkLine(t, root, "user", v, map[string]any{"isCompactSummary": true}))
+		sb.WriteString(replaytest.ClaudeTalkLine(t, root, "system", nil, map[string]any{"subtype": "compact_boundary", "content": v}))
+		sb.WriteString(replaytest.ClaudeTalkLine(t, root, "user", v, map[string]any{"isCompactSummary": true}))
 		out := conversationReport(t, sb.String(), root, false, true)
 		checkReportLines(t, "conversation "+strings.ReplaceAll(v, "\n", `\n`), out)
 		if n := strings.Count(out, "\nturn 1  "); v != "" && n != 1 {

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay"
 	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // writeTranscript writes s to a file of its own and returns its path.
@@ -27,14 +29,14 @@ func writeTranscript(t *testing.T, name, s string) string {
 // two hunks that repox cannot apply (their old lines are not in the
 // root's file): the change is not replayed, once for the call.
 func codexTwoHunks(t *testing.T, root string) string {
-	b := &cx{t: t}
-	b.line("session_meta", map[string]any{"id": "r1", "cwd": root}).
-		call("c1", "read_file", map[string]any{"file_path": root + "/a.go"}).
-		out("c1", "L1: one\nL2: two\nL3: three").
-		line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+	b := &replaytest.Codex{T: t}
+	b.Line("session_meta", map[string]any{"id": "r1", "cwd": root}).
+		Call("c1", "read_file", map[string]any{"file_path": root + "/a.go"}).
+		Out("c1", "L1: one\nL2: two\nL3: three").
+		Line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
 			"input": "*** Begin Patch\n*** Update File: a.go\n@@\n-nope one\n+x\n@@\n-nope two\n+y\n*** End Patch"}).
-		line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
-	return b.sb.String()
+		Line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
+	return b.Sb.String()
 }
 
 // The Codex symptom of issue 38: the report listed one call's

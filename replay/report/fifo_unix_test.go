@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 22 item 7: FIFOs and devices where transcripts are looked for.
@@ -17,10 +19,10 @@ import (
 
 func TestReplayReportRefusesAFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "session.jsonl")
-	mkfifo(t, fifo)
+	replaytest.Mkfifo(t, fifo)
 	var out bytes.Buffer
 	var err error
-	guard(t, "repox replay --report FIFO", func() {
+	replaytest.Guard(t, "repox replay --report FIFO", func() {
 		err = Report(context.Background(), ReportOptions{Transcript: fifo}, &out)
 	})
 	if err == nil || !strings.Contains(err.Error(), "is a FIFO (named pipe), not a regular file") {

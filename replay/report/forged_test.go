@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -55,7 +56,7 @@ func forgedTranscript(t testing.TB, root string, field int, value string) string
 	}
 	var sb strings.Builder
 	line := func(typ string, side bool, content []any) {
-		sb.WriteString(jsonLine(t, map[string]any{"type": typ, "cwd": cwd, "sessionId": sess, "agentId": agent, "isSidechain": side,
+		sb.WriteString(replaytest.JSONLine(t, map[string]any{"type": typ, "cwd": cwd, "sessionId": sess, "agentId": agent, "isSidechain": side,
 			"timestamp": "2026-01-30T18:19:01.000Z", "message": map[string]any{"id": "m", "role": typ, "content": content}}))
 	}
 	line("assistant", false, []any{map[string]any{"type": "tool_use", "id": "r1", "name": tool, "input": map[string]any{"file_path": path}}})
@@ -85,7 +86,7 @@ func forgedLog(t testing.TB, field int, value string) string {
 }
 
 func jsonQuote(t testing.TB, s string) []byte {
-	return []byte(strings.TrimSuffix(jsonLine(t, s), "\n"))
+	return []byte(strings.TrimSuffix(replaytest.JSONLine(t, s), "\n"))
 }
 
 // checkReportLines: every call the summary counts has one header line and one then line,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/replay/transcript"
 )
 
@@ -21,15 +22,15 @@ import (
 func TestForeignTranscriptsAreRefused(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	for _, c := range foreign {
-		p := filepath.Join(t.TempDir(), c.file)
-		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
+	for _, c := range replaytest.Foreign {
+		p := filepath.Join(t.TempDir(), c.File)
+		if err := os.WriteFile(p, []byte(c.Body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sentence := c.what + " (" + c.evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs"
-		_, st, err := transcript.ReadAll(strings.NewReader(c.body))
+		sentence := c.What + " (" + c.Evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs"
+		_, st, err := transcript.ReadAll(strings.NewReader(c.Body))
 		if err == nil || err.Error() != sentence || st.NotTranscript != sentence || st.Format != "" || st.Calls != 0 {
-			t.Errorf("%s: read: %v, stats %+v\nwant %s", c.name, err, st, sentence)
+			t.Errorf("%s: read: %v, stats %+v\nwant %s", c.Name, err, st, sentence)
 		}
 		whole := p + ": " + sentence
 		for _, face := range []struct {
@@ -59,7 +60,7 @@ func TestForeignTranscriptsAreRefused(t *testing.T) {
 				want = sentence
 			}
 			if err == nil || err.Error() != want || out.Len() != 0 {
-				t.Errorf("%s, %s: %v, output %q\nwant %s", c.name, face.name, err, out.String(), want)
+				t.Errorf("%s, %s: %v, output %q\nwant %s", c.Name, face.name, err, out.String(), want)
 			}
 		}
 	}

@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
-	"github.com/repoxhq/repox/replay"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 37: an edit of lines the agent had been shown after a partial read
@@ -14,13 +16,13 @@ import (
 // summary and graded in --json.
 func TestPartialReadEditIsANoteUnlessItTouchedUnseenLines(t *testing.T) {
 	root := gitRepo(t, map[string]string{"b.txt": "a\nb\nc\nd\ne\n"})
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": root + "/b.txt", "limit": 2}).
-		result("r1", "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": "a\nb", "numLines": 2, "startLine": 1, "totalLines": 5}}).
-		use("m2", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "b\n", "new_string": "B\n"}).
-		result("e1", "The file "+root+"/b.txt has been updated.", false, nil).
-		use("m3", "e2", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
-		result("e2", "The file "+root+"/b.txt has been updated.", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/b.txt", "limit": 2}).
+		Result("r1", "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": "a\nb", "numLines": 2, "startLine": 1, "totalLines": 5}}).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "b\n", "new_string": "B\n"}).
+		Result("e1", "The file "+root+"/b.txt has been updated.", false, nil).
+		Use("m3", "e2", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
+		Result("e2", "The file "+root+"/b.txt has been updated.", false, nil)
 	severity := map[string]string{}
 	for _, m := range reportJSON(t, b.String(), root, replay.AgainstStart) {
 		flags, _ := m["flags"].([]any)

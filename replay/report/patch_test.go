@@ -1,9 +1,11 @@
 package report
 
 import (
-	"github.com/repoxhq/repox/replay"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 39 item 3: a change that could not be replayed says why in
@@ -12,13 +14,13 @@ import (
 // none said why).
 func TestNotReplayedSaysWhyOncePerCall(t *testing.T) {
 	root := gitRepo(t, map[string]string{"a.go": "one\ntwo\nthree\n"})
-	b := &cx{t: t}
-	b.line("session_meta", map[string]any{"id": "r1", "cwd": root})
-	b.line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+	b := &replaytest.Codex{T: t}
+	b.Line("session_meta", map[string]any{"id": "r1", "cwd": root})
+	b.Line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
 		"input": "*** Begin Patch\n*** Update File: a.go\n@@\n-uno\n+UNO\n@@\n-dos\n+DOS\n*** End Patch"})
-	b.line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
+	b.Line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
 	var flags []string
-	for _, m := range reportJSON(t, b.sb.String(), root, replay.AgainstNow) {
+	for _, m := range reportJSON(t, b.Sb.String(), root, replay.AgainstNow) {
 		fs, _ := m["flags"].([]any)
 		for _, f := range fs {
 			f := f.(map[string]any)

@@ -2,9 +2,11 @@ package report
 
 import (
 	"fmt"
-	"github.com/repoxhq/repox/replay"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // The real session's call #20: an absolute Glob the agent saw 32 files
@@ -21,9 +23,9 @@ func TestAbsoluteGlobIsReplayedRelative(t *testing.T) {
 	for i := range 3 {
 		shown = append(shown, root+"/cmd/cli/integration_test/t"+itoaTest(i)+"_test.go")
 	}
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "g1", "Glob", map[string]any{"pattern": root + "/cmd/cli/integration_test/*.go"}).
-		result("g1", strings.Join(shown, "\n"), false, map[string]any{"filenames": shown, "numFiles": 3})
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "g1", "Glob", map[string]any{"pattern": root + "/cmd/cli/integration_test/*.go"}).
+		Result("g1", strings.Join(shown, "\n"), false, map[string]any{"filenames": shown, "numFiles": 3})
 	lines := reportJSON(t, b.String(), root, replay.AgainstStart)
 	var call map[string]any
 	for _, m := range lines {

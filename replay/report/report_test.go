@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -17,20 +18,20 @@ import (
 // refused Edit, in the repository dir, and the conversation around them:
 // a prompt, thinking, the agent's text.
 func reportTranscript(t *testing.T, dir string) string {
-	b := &cc{t: t, cwd: dir}
-	b.raw(ccTalkLine(t, dir, "user", "Say hello instead of hi.\nThen rename Missing in util.", at(b))).
-		raw(ccTalkLine(t, dir, "assistant", textBlock("thinking", "thinking", "main.go prints hi; util.go may hold Missing."), at(b))).
-		raw(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "I'll read main.go first."), at(b))).
-		use("m1", "r1", "Read", map[string]any{"file_path": dir + "/main.go"}).
-		result("r1", "     1→package main\n     2→\n     3→func main() {\n     4→\tprintln(\"hi\")\n     5→}\n", false,
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Raw(replaytest.ClaudeTalkLine(t, dir, "user", "Say hello instead of hi.\nThen rename Missing in util.", replaytest.At(b))).
+		Raw(replaytest.ClaudeTalkLine(t, dir, "assistant", replaytest.TextBlock("thinking", "thinking", "main.go prints hi; util.go may hold Missing."), replaytest.At(b))).
+		Raw(replaytest.ClaudeTalkLine(t, dir, "assistant", replaytest.TextBlock("text", "text", "I'll read main.go first."), replaytest.At(b))).
+		Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/main.go"}).
+		Result("r1", "     1→package main\n     2→\n     3→func main() {\n     4→\tprintln(\"hi\")\n     5→}\n", false,
 			map[string]any{"type": "text", "file": map[string]any{"filePath": dir + "/main.go", "content": "package main\n\nfunc main() {\n\tprintln(\"hi\")\n}", "numLines": 5, "startLine": 1, "totalLines": 5}}).
-		use("m2", "g1", "Glob", map[string]any{"pattern": "**/*.go"}).
-		result("g1", dir+"/main.go\n"+dir+"/util/util.go", false, map[string]any{"filenames": []string{dir + "/main.go", dir + "/util/util.go"}, "numFiles": 2, "truncated": false}).
-		use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/main.go", "old_string": "println(\"hi\")", "new_string": "println(\"hello\")"}).
-		result("e1", "The file "+dir+"/main.go has been updated.", false, nil).
-		raw(ccTalkLine(t, dir, "assistant", textBlock("text", "text", "Now util.go."), at(b))).
-		use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/util/util.go", "old_string": "func Missing()", "new_string": "func Found()"}).
-		result("e2", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true, nil)
+		Use("m2", "g1", "Glob", map[string]any{"pattern": "**/*.go"}).
+		Result("g1", dir+"/main.go\n"+dir+"/util/util.go", false, map[string]any{"filenames": []string{dir + "/main.go", dir + "/util/util.go"}, "numFiles": 2, "truncated": false}).
+		Use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/main.go", "old_string": "println(\"hi\")", "new_string": "println(\"hello\")"}).
+		Result("e1", "The file "+dir+"/main.go has been updated.", false, nil).
+		Raw(replaytest.ClaudeTalkLine(t, dir, "assistant", replaytest.TextBlock("text", "text", "Now util.go."), replaytest.At(b))).
+		Use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/util/util.go", "old_string": "func Missing()", "new_string": "func Found()"}).
+		Result("e2", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true, nil)
 	return b.String()
 }
 
@@ -109,11 +110,11 @@ func TestReportRefusals(t *testing.T) {
 // Text from a transcript never reaches the terminal as control sequences.
 func TestReportEscapesControlCharacters(t *testing.T) {
 	dir := reportRepo(t)
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/evil\x1b[2J.go"}).
-		result("r1", "\x1b]0;pwned\x07 \u202eexe.txt \xff", true, nil).
-		use("m2", "b1", "Bash", map[string]any{"command": "cat \x1b[31mred"}).
-		result("b1", "\x1b[31mred\x1b[0m", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/evil\x1b[2J.go"}).
+		Result("r1", "\x1b]0;pwned\x07 \u202eexe.txt \xff", true, nil).
+		Use("m2", "b1", "Bash", map[string]any{"command": "cat \x1b[31mred"}).
+		Result("b1", "\x1b[31mred\x1b[0m", false, nil)
 	var out bytes.Buffer
 	if err := runReport(context.Background(), strings.NewReader(b.String()), dir, "", &reportWriter{w: &out, file: "t"}); err != nil {
 		t.Fatal(err)

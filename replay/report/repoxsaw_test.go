@@ -1,8 +1,9 @@
 package report
 
 import (
-	"github.com/repoxhq/repox/replay/transcript"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // The report counts what a listing named in files, singular or plural.

@@ -1,9 +1,11 @@
 package report
 
 import (
-	"github.com/repoxhq/repox/replay"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 39 item 9: a read whose lines an earlier read already showed,
@@ -11,15 +13,15 @@ import (
 // lines shown again. A read after an edit is of a new version: no note.
 func TestReReadIsANote(t *testing.T) {
 	root := gitRepo(t, map[string]string{"b.txt": "a\nb\nc\nd\ne\n"})
-	b := &cc{t: t, cwd: root}
+	b := &replaytest.Claude{T: t, Cwd: root}
 	read := func(id string, limit int) {
-		b.use("m"+id, id, "Read", map[string]any{"file_path": root + "/b.txt", "limit": limit}).
-			result(id, "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": strings.Join([]string{"a", "b", "c", "d", "e"}[:limit], "\n"), "numLines": limit, "startLine": 1, "totalLines": 5}})
+		b.Use("m"+id, id, "Read", map[string]any{"file_path": root + "/b.txt", "limit": limit}).
+			Result(id, "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": strings.Join([]string{"a", "b", "c", "d", "e"}[:limit], "\n"), "numLines": limit, "startLine": 1, "totalLines": 5}})
 	}
 	read("r1", 5)
 	read("r2", 2) // lines 1-2 again, nothing changed: a note
-	b.use("me", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "c\n", "new_string": "C\n"}).
-		result("e1", "The file "+root+"/b.txt has been updated.", false, nil)
+	b.Use("me", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "c\n", "new_string": "C\n"}).
+		Result("e1", "The file "+root+"/b.txt has been updated.", false, nil)
 	read("r3", 2) // after the edit: a new version, no note
 	var notes []string
 	var sum map[string]any

@@ -3,12 +3,14 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/repoxhq/repox/replay"
-	"github.com/repoxhq/repox/replay/transcript"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 var (
@@ -23,27 +25,27 @@ var (
 // results record what Claude Code 2.x records: originalFile and
 // structuredPatch for the Edits, type "create" for the Write.
 func startSession(t *testing.T, cwd, branch string) string {
-	b := &cc{t: t, cwd: cwd, branch: branch}
+	b := &replaytest.Claude{T: t, Cwd: cwd, Branch: branch}
 	full := func(rel, content string, start, total int) map[string]any {
 		return map[string]any{"type": "text", "file": map[string]any{"filePath": cwd + "/" + rel, "content": content,
 			"numLines": len(transcript.SplitLines(content)), "startLine": start, "totalLines": total}}
 	}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": cwd + "/a.txt"}).
-		result("r1", "     1→one\n     2→two\n     3→three\n", false, full("a.txt", "one\ntwo\nthree\n", 1, 3)).
-		use("m2", "e1", "Edit", map[string]any{"file_path": cwd + "/a.txt", "old_string": "two", "new_string": "TWO"}).
-		result("e1", "The file "+cwd+"/a.txt has been updated.", false, map[string]any{"filePath": cwd + "/a.txt", "oldString": "two", "newString": "TWO",
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": cwd + "/a.txt"}).
+		Result("r1", "     1→one\n     2→two\n     3→three\n", false, full("a.txt", "one\ntwo\nthree\n", 1, 3)).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": cwd + "/a.txt", "old_string": "two", "new_string": "TWO"}).
+		Result("e1", "The file "+cwd+"/a.txt has been updated.", false, map[string]any{"filePath": cwd + "/a.txt", "oldString": "two", "newString": "TWO",
 			"originalFile": "one\ntwo\nthree\n", "structuredPatch": []any{map[string]any{"oldStart": 1, "oldLines": 3, "newStart": 1, "newLines": 3, "lines": []string{" one", "-two", "+TWO", " three"}}}}).
-		use("m3", "r2", "Read", map[string]any{"file_path": cwd + "/b.txt", "limit": 2}).
-		result("r2", "     1→a\n     2→b\n", false, full("b.txt", "a\nb", 1, 5)).
-		use("m4", "e2", "Edit", map[string]any{"file_path": cwd + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
-		result("e2", "The file "+cwd+"/b.txt has been updated.", false, map[string]any{"filePath": cwd + "/b.txt", "oldString": "d\n", "newString": "D\n",
+		Use("m3", "r2", "Read", map[string]any{"file_path": cwd + "/b.txt", "limit": 2}).
+		Result("r2", "     1→a\n     2→b\n", false, full("b.txt", "a\nb", 1, 5)).
+		Use("m4", "e2", "Edit", map[string]any{"file_path": cwd + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
+		Result("e2", "The file "+cwd+"/b.txt has been updated.", false, map[string]any{"filePath": cwd + "/b.txt", "oldString": "d\n", "newString": "D\n",
 			"originalFile": "a\nb\nc\nd\ne\n", "structuredPatch": []any{map[string]any{"oldStart": 3, "oldLines": 3, "newStart": 3, "newLines": 3, "lines": []string{" c", "-d", "+D", " e"}}}}).
-		use("m5", "w1", "Write", map[string]any{"file_path": cwd + "/n.txt", "content": "new\n"}).
-		result("w1", "File created successfully at: "+cwd+"/n.txt", false, map[string]any{"type": "create", "filePath": cwd + "/n.txt", "content": "new\n", "structuredPatch": []any{}}).
-		use("m6", "r3", "Read", map[string]any{"file_path": cwd + "/a.txt"}).
-		result("r3", "     1→one\n     2→TWO\n     3→three\n", false, full("a.txt", "one\nTWO\nthree\n", 1, 3)).
-		use("m7", "r4", "Read", map[string]any{"file_path": cwd + "/c.txt"}).
-		result("r4", "     1→keep\n", false, full("c.txt", "keep\n", 1, 1))
+		Use("m5", "w1", "Write", map[string]any{"file_path": cwd + "/n.txt", "content": "new\n"}).
+		Result("w1", "File created successfully at: "+cwd+"/n.txt", false, map[string]any{"type": "create", "filePath": cwd + "/n.txt", "content": "new\n", "structuredPatch": []any{}}).
+		Use("m6", "r3", "Read", map[string]any{"file_path": cwd + "/a.txt"}).
+		Result("r3", "     1→one\n     2→TWO\n     3→three\n", false, full("a.txt", "one\nTWO\nthree\n", 1, 3)).
+		Use("m7", "r4", "Read", map[string]any{"file_path": cwd + "/c.txt"}).
+		Result("r4", "     1→keep\n", false, full("c.txt", "keep\n", 1, 1))
 	return b.String()
 }
 
@@ -209,7 +211,7 @@ func TestStartStateByReversingEdits(t *testing.T) {
 				delete(tur, "originalFile")
 				delete(tur, "structuredPatch")
 			}
-			out = append(out, strings.TrimSuffix(jsonLine(t, m), "\n"))
+			out = append(out, strings.TrimSuffix(replaytest.JSONLine(t, m), "\n"))
 		}
 		return strings.Join(out, "\n") + "\n"
 	}

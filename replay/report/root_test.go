@@ -3,21 +3,23 @@ package report
 import (
 	"bytes"
 	"context"
-	"github.com/repoxhq/repox/repoops"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // writeThenGlob is the two-record transcript of issue 22: a Write, then a
 // Glob, recorded in the folder cwd.
 func writeThenGlob(t *testing.T, cwd string) string {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "w1", "Write", map[string]any{"file_path": cwd + "/new.txt", "content": "hi\n"}).
-		result("w1", "File created successfully at: "+cwd+"/new.txt", false, nil).
-		use("m2", "g1", "Glob", map[string]any{"pattern": "**/*"}).
-		result("g1", cwd+"/new.txt", false, map[string]any{"filenames": []string{cwd + "/new.txt"}, "numFiles": 1, "truncated": false})
+	b := &replaytest.Claude{T: t, Cwd: cwd}
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": cwd + "/new.txt", "content": "hi\n"}).
+		Result("w1", "File created successfully at: "+cwd+"/new.txt", false, nil).
+		Use("m2", "g1", "Glob", map[string]any{"pattern": "**/*"}).
+		Result("g1", cwd+"/new.txt", false, map[string]any{"filenames": []string{cwd + "/new.txt"}, "numFiles": 1, "truncated": false})
 	return b.String()
 }
 
@@ -78,7 +80,7 @@ func TestReplayTakesTheTranscriptsFolderInTheCurrentRepository(t *testing.T) {
 func TestScratchCopyLeavesOutTMPDIRInsideTheRoot(t *testing.T) {
 	files := map[string]string{"tmp/other-program.txt": "o\n"}
 	for i := range 20 {
-		files["src/f"+twoDigits(i)+".txt"] = "x\n"
+		files["src/f"+replaytest.TwoDigits(i)+".txt"] = "x\n"
 	}
 	root := t.TempDir()
 	writeFiles(t, root, files)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
@@ -19,8 +20,8 @@ import (
 // In --json, one call line per subagent call, with the Task's id as parent.
 func TestReportJSONSubagentCalls(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
-	path := subagentSession(t, dir, "ab12")
-	touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	path := replaytest.SubagentSession(t, dir, "ab12")
+	replaytest.Touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
 	var out bytes.Buffer
 	if err := Report(context.Background(), ReportOptions{Transcript: path, Root: dir, JSON: true}, &out); err != nil {
 		t.Fatal(err)

@@ -10,13 +10,15 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // BenchmarkFirstCall10MB: follow a 10 MB transcript file and get the
 // first Update that holds a call: what the sessions pane waits for before
 // it shows anything (Follow, not the Reader, is what it uses).
 func BenchmarkFirstCall10MB(b *testing.B) {
-	data := bigTranscript(b, tenMB)
+	data := replaytest.BigTranscript(b, replaytest.TenMB)
 	path := filepath.Join(b.TempDir(), "session.jsonl")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		b.Fatal(err)
@@ -48,7 +50,7 @@ func BenchmarkFirstCall10MB(b *testing.B) {
 // BenchmarkReaderFirstCall10MB: the Reader's first call (repox replay
 // --report streams from it).
 func BenchmarkReaderFirstCall10MB(b *testing.B) {
-	data := bigTranscript(b, tenMB)
+	data := replaytest.BigTranscript(b, replaytest.TenMB)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for b.Loop() {
@@ -61,7 +63,7 @@ func BenchmarkReaderFirstCall10MB(b *testing.B) {
 
 // BenchmarkReadAll10MB: every call of a 10 MB transcript.
 func BenchmarkReadAll10MB(b *testing.B) {
-	data := bigTranscript(b, tenMB)
+	data := replaytest.BigTranscript(b, replaytest.TenMB)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for b.Loop() {
@@ -83,7 +85,7 @@ func BenchmarkReadAll10MB(b *testing.B) {
 
 // TestBigTranscriptReads checks the benchmark's input is what it claims.
 func TestBigTranscriptReads(t *testing.T) {
-	data := bigTranscript(t, 1<<20)
+	data := replaytest.BigTranscript(t, 1<<20)
 	calls, st, err := ReadAll(bytes.NewReader(data))
 	if err != nil || st.Skipped != 0 || st.Pending != 0 || len(calls) < 20 || len(calls[0].Saw.Lines) != 200 {
 		t.Fatalf("%d calls, %+v, %v", len(calls), st, err)
@@ -93,16 +95,16 @@ func TestBigTranscriptReads(t *testing.T) {
 // fillerTranscript is size bytes of text and progress records around a
 // handful of small calls.
 func fillerTranscript(tb testing.TB, size int) []byte {
-	b := &cc{t: tb, cwd: "/home/u/proj"}
+	b := &replaytest.Claude{T: tb, Cwd: "/home/u/proj"}
 	filler := strings.Repeat("long reasoning about the code ", 1000)
-	for i := 0; b.sb.Len() < size; i++ {
+	for i := 0; b.Sb.Len() < size; i++ {
 		if i%20 == 0 {
 			id := fmt.Sprintf("r%d", i)
-			b.use("m"+id, id, "Read", map[string]any{"file_path": "/home/u/proj/a.go", "limit": 3}).result(id, "     1→a\n     2→b\n     3→c", false, nil)
+			b.Use("m"+id, id, "Read", map[string]any{"file_path": "/home/u/proj/a.go", "limit": 3}).Result(id, "     1→a\n     2→b\n     3→c", false, nil)
 		}
-		b.raw(jsonLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": fmt.Sprintf("t%d", i), "role": "assistant",
+		b.Raw(replaytest.JSONLine(tb, map[string]any{"type": "assistant", "sessionId": "s-1", "message": map[string]any{"id": fmt.Sprintf("t%d", i), "role": "assistant",
 			"content": []any{map[string]any{"type": "thinking", "thinking": filler}}}}))
-		b.raw(jsonLine(tb, map[string]any{"type": "progress", "sessionId": "s-1", "data": map[string]any{"output": filler}}))
+		b.Raw(replaytest.JSONLine(tb, map[string]any{"type": "progress", "sessionId": "s-1", "data": map[string]any{"output": filler}}))
 	}
 	return []byte(b.String())
 }
@@ -110,7 +112,7 @@ func fillerTranscript(tb testing.TB, size int) []byte {
 // What the reader keeps is the calls, not the transcript: reading 10 MB
 // of mostly text records keeps a small fraction of that alive.
 func TestMemoryFollowsTheCallsNotTheTranscript(t *testing.T) {
-	data := fillerTranscript(t, tenMB)
+	data := fillerTranscript(t, replaytest.TenMB)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

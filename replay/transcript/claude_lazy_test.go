@@ -6,13 +6,15 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 func TestHugeResultIsDecodedWithinABudget(t *testing.T) {
-	data := hugeResult(t, 2_000_000) // 6 MB
+	data := replaytest.HugeResult(t, 2_000_000) // 6 MB
 	var calls []Call
 	var st Stats
-	alloc := allocated(func() { calls, st = readAllString(t, string(data)) })
+	alloc := replaytest.Allocated(func() { calls, st = readAllString(t, string(data)) })
 	if len(calls) != 1 || calls[0].NoResult {
 		t.Fatalf("calls %+v stats %+v", calls, st)
 	}
@@ -35,7 +37,7 @@ func TestMessageBlocksWithinABudget(t *testing.T) {
 	for i := range maxMessageBlocks + 10 {
 		blocks = append(blocks, map[string]any{"type": "tool_use", "id": fmt.Sprint("u", i), "name": "Glob", "input": map[string]any{"pattern": "*"}})
 	}
-	line, _ := json.Marshal(map[string]any{"type": "assistant", "sessionId": "s", "cwd": cwd, "timestamp": "2026-01-01T00:00:00Z",
+	line, _ := json.Marshal(map[string]any{"type": "assistant", "sessionId": "s", "cwd": replaytest.Cwd, "timestamp": "2026-01-01T00:00:00Z",
 		"message": map[string]any{"id": "m", "role": "assistant", "content": blocks}})
 	calls, st := readAllString(t, string(line)+"\n")
 	if len(calls) != maxMessageBlocks || !strings.Contains(st.LastSkip, "more than 4096 content blocks") {
@@ -63,7 +65,7 @@ func TestBlockTextShapes(t *testing.T) {
 // BenchmarkHugeResultLine: one call whose result is a 60 MB list of 20M
 // empty blocks (the case). Before: 2.4 GB and 17 s; see B/op.
 func BenchmarkHugeResultLine(b *testing.B) {
-	data := hugeResult(b, 20_000_000)
+	data := replaytest.HugeResult(b, 20_000_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 func execFrame(status, body string) string {
@@ -13,19 +15,19 @@ func execFrame(status, body string) string {
 // An exec_command that outlived yield_time_ms: its first answer is only
 // the framing; the output comes with the write_stdin calls after it.
 func TestCodexUnifiedExecJoinsItsChunks(t *testing.T) {
-	b := &cx{t: t}
-	b.line("session_meta", map[string]any{"id": "r1", "cwd": cwd}).
-		call("e1", "exec_command", map[string]any{"cmd": "sed -n '1,4p' a.go", "yield_time_ms": 10}).
-		out("e1", execFrame("Process running with session ID 42", "")).
-		call("w1", "write_stdin", map[string]any{"session_id": 42, "chars": ""}).
-		out("w1", execFrame("Process running with session ID 42", "one\ntw")).
-		call("r1", "read_file", map[string]any{"file_path": cwd + "/b.go"}).
-		out("r1", "L1: bee").
-		call("w2", "write_stdin", map[string]any{"session_id": 42, "chars": ""}).
-		out("w2", execFrame("Process exited with code 0", "o\nthree\nfour\n")).
-		call("e2", "exec_command", map[string]any{"cmd": "cat c.go"}).
-		out("e2", execFrame("Process exited with code 0", "see\n"))
-	calls, st := readAllString(t, b.sb.String())
+	b := &replaytest.Codex{T: t}
+	b.Line("session_meta", map[string]any{"id": "r1", "cwd": replaytest.Cwd}).
+		Call("e1", "exec_command", map[string]any{"cmd": "sed -n '1,4p' a.go", "yield_time_ms": 10}).
+		Out("e1", execFrame("Process running with session ID 42", "")).
+		Call("w1", "write_stdin", map[string]any{"session_id": 42, "chars": ""}).
+		Out("w1", execFrame("Process running with session ID 42", "one\ntw")).
+		Call("r1", "read_file", map[string]any{"file_path": replaytest.Cwd + "/b.go"}).
+		Out("r1", "L1: bee").
+		Call("w2", "write_stdin", map[string]any{"session_id": 42, "chars": ""}).
+		Out("w2", execFrame("Process exited with code 0", "o\nthree\nfour\n")).
+		Call("e2", "exec_command", map[string]any{"cmd": "cat c.go"}).
+		Out("e2", execFrame("Process exited with code 0", "see\n"))
+	calls, st := readAllString(t, b.Sb.String())
 	if len(calls) != 5 || st.Pending != 0 {
 		t.Fatalf("%d calls, stats %+v", len(calls), st)
 	}
@@ -56,14 +58,14 @@ func TestCodexUnifiedExecJoinsItsChunks(t *testing.T) {
 // A command still running when the transcript ends: no lines of it are
 // taken for the file, and the header never is.
 func TestCodexExecHeaderIsNeverFileContent(t *testing.T) {
-	b := &cx{t: t}
-	b.line("session_meta", map[string]any{"id": "r1", "cwd": cwd}).
-		call("e1", "exec_command", map[string]any{"cmd": "cat a.go"}).
-		out("e1", execFrame("Process running with session ID 7", "")).
-		line("event_msg", map[string]any{"type": "user_message", "message": "stop"}).
-		call("e2", "exec_command", map[string]any{"cmd": "cat a.go"}).
-		out("e2", "Chunk ID: 1\nWall time: 0.1 seconds\nProcess exited with code 1\nOutput:\ncat: a.go: No such file\n")
-	calls, _ := readAllString(t, b.sb.String())
+	b := &replaytest.Codex{T: t}
+	b.Line("session_meta", map[string]any{"id": "r1", "cwd": replaytest.Cwd}).
+		Call("e1", "exec_command", map[string]any{"cmd": "cat a.go"}).
+		Out("e1", execFrame("Process running with session ID 7", "")).
+		Line("event_msg", map[string]any{"type": "user_message", "message": "stop"}).
+		Call("e2", "exec_command", map[string]any{"cmd": "cat a.go"}).
+		Out("e2", "Chunk ID: 1\nWall time: 0.1 seconds\nProcess exited with code 1\nOutput:\ncat: a.go: No such file\n")
+	calls, _ := readAllString(t, b.Sb.String())
 	if len(calls) != 2 {
 		t.Fatalf("%d calls", len(calls))
 	}
@@ -91,10 +93,10 @@ func TestCodexExecHeaderIsNeverFileContent(t *testing.T) {
 func BenchmarkCodexExecManyPolls(b *testing.B) {
 	for _, polls := range []int{5_000, 20_000} {
 		b.Run(strconv.Itoa(polls), func(b *testing.B) {
-			x := &cx{t: b}
-			x.line("session_meta", map[string]any{"id": "r1", "cwd": cwd}).
-				call("e1", "exec_command", map[string]any{"cmd": "sleep 100; cat a.go", "yield_time_ms": 10}).
-				out("e1", execFrame("Process running with session ID 42", ""))
+			x := &replaytest.Codex{T: b}
+			x.Line("session_meta", map[string]any{"id": "r1", "cwd": replaytest.Cwd}).
+				Call("e1", "exec_command", map[string]any{"cmd": "sleep 100; cat a.go", "yield_time_ms": 10}).
+				Out("e1", execFrame("Process running with session ID 42", ""))
 			chunk := strings.Repeat("x", 1023) + "\n"
 			for i := range polls {
 				id := "w" + strconv.Itoa(i)
@@ -102,9 +104,9 @@ func BenchmarkCodexExecManyPolls(b *testing.B) {
 				if i == polls-1 {
 					status = "Process exited with code 0"
 				}
-				x.call(id, "write_stdin", map[string]any{"session_id": 42, "chars": ""}).out(id, execFrame(status, chunk))
+				x.Call(id, "write_stdin", map[string]any{"session_id": 42, "chars": ""}).Out(id, execFrame(status, chunk))
 			}
-			rollout := x.sb.String()
+			rollout := x.Sb.String()
 			b.SetBytes(int64(len(rollout)))
 			for b.Loop() {
 				calls, _, err := ReadAll(strings.NewReader(rollout))

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Without WithConversation (sessions, the pane) no message is kept.
 func TestConversationOnlyWhenAsked(t *testing.T) {
-	rd := NewReader(strings.NewReader(claudeConversationTranscript(t, t.TempDir(), "hi")))
+	rd := NewReader(strings.NewReader(replaytest.ClaudeConversationTranscript(t, t.TempDir(), "hi")))
 	for {
 		if _, err := rd.Next(); err != nil {
 			break
@@ -22,7 +24,7 @@ func TestConversationOnlyWhenAsked(t *testing.T) {
 // BenchmarkReadAllConversation10MB: BenchmarkReadAll10MB with the
 // conversation collected, as the report reads (its cost over that one).
 func BenchmarkReadAllConversation10MB(b *testing.B) {
-	data := bigTranscript(b, tenMB)
+	data := replaytest.BigTranscript(b, replaytest.TenMB)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for b.Loop() {

@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 func noFinalNewline(t *testing.T) (all string) {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil).
-		use("m2", "b", "Grep", map[string]any{"pattern": "needle"}).result("b", "a.go:1: needle", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).Result("a", "     1→first", false, nil).
+		Use("m2", "b", "Grep", map[string]any{"pattern": "needle"}).Result("b", "a.go:1: needle", false, nil)
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
@@ -53,10 +55,10 @@ func TestFollowKeepsALastLineWithoutNewline(t *testing.T) {
 	if len(got) != 2 || got[1].AgentTool != "Grep" || got[1].Text != "a.go:1: needle" {
 		t.Fatalf("calls %+v: the last line (the Grep's result) was not taken", got)
 	}
-	appendFile(t, path, "\n")
-	b := &cc{t: t, cwd: cwd, n: 10}
-	b.use("m3", "c", "Glob", map[string]any{"pattern": "*"}).result("c", "a.go", false, nil)
-	appendFile(t, path, b.String())
+	replaytest.AppendFile(t, path, "\n")
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd, N: 10}
+	b.Use("m3", "c", "Glob", map[string]any{"pattern": "*"}).Result("c", "a.go", false, nil)
+	replaytest.AppendFile(t, path, b.String())
 	u, _, err := f.readMore(tl)
 	if err != nil || len(u.Calls) != 1 || u.Calls[0].AgentTool != "Glob" || u.Calls[0].Seq != 3 || u.Stats.Lines != 6 || u.Stats.Skipped != 0 {
 		t.Fatalf("after the newline and one more call: %+v %v", u, err)

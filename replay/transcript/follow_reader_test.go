@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // flatReader is the report's order: each call after the messages shown
@@ -78,7 +80,7 @@ func flatFollowed(t *testing.T, path, content string, size int) []string {
 	}
 	for len(content) > 0 {
 		n := min(size, len(content))
-		appendFile(t, live, content[:n])
+		replaytest.AppendFile(t, live, content[:n])
 		content = content[n:]
 		take()
 	}
@@ -91,9 +93,9 @@ func flatFollowed(t *testing.T, path, content string, size int) []string {
 func TestFollowReadsAsTheReport(t *testing.T) {
 	dir := t.TempDir()
 	talk := filepath.Join(t.TempDir(), "talk.jsonl")
-	touch(t, talk, claudeConversationTranscript(t, dir, "Read a.txt please."), time.Now())
-	subs := subagentSession(t, dir, "ab12")
-	touch(t, filepath.Join(filepath.Dir(subs), "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	replaytest.Touch(t, talk, replaytest.ClaudeConversationTranscript(t, dir, "Read a.txt please."), time.Now())
+	subs := replaytest.SubagentSession(t, dir, "ab12")
+	replaytest.Touch(t, filepath.Join(filepath.Dir(subs), "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
 	for _, path := range []string{talk, subs} {
 		b, err := os.ReadFile(path)
 		if err != nil {

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 func TestFollowGrowingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).Result("a", "     1→first", false, nil)
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -28,9 +30,9 @@ func TestFollowGrowingFile(t *testing.T) {
 	}
 
 	// a later call arrives while following
-	b2 := &cc{t: t, cwd: cwd, n: 10}
-	b2.use("m2", "b", "Grep", map[string]any{"pattern": "needle"}).result("b", "a.go:1: needle", false, nil)
-	appendFile(t, path, b2.String())
+	b2 := &replaytest.Claude{T: t, Cwd: replaytest.Cwd, N: 10}
+	b2.Use("m2", "b", "Grep", map[string]any{"pattern": "needle"}).Result("b", "a.go:1: needle", false, nil)
+	replaytest.AppendFile(t, path, b2.String())
 	u = next(t, f)
 	if len(u.Calls) != 1 || u.Calls[0].AgentTool != "Grep" || u.Calls[0].Seq != 2 || u.Calls[0].Text != "a.go:1: needle" {
 		t.Fatalf("appended call: %+v", u.Calls)
@@ -46,23 +48,23 @@ func TestFollowPartialLine(t *testing.T) {
 	}
 	f := &Follower{path: path}
 	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 7)} // a tiny buffer: lines span reads
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("a", "     1→first", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).Result("a", "     1→first", false, nil)
 	all := b.String()
 	cut := len(all) - 10 // inside the result line
-	appendFile(t, path, all[:cut])
+	replaytest.AppendFile(t, path, all[:cut])
 	u, _, err := f.readMore(tl)
 	if err != nil || len(u.Calls) != 0 || !u.Stats.Partial || u.Stats.Pending != 1 {
 		t.Fatalf("half a line: %+v %v", u, err)
 	}
-	appendFile(t, path, all[cut:])
+	replaytest.AppendFile(t, path, all[cut:])
 	u, _, err = f.readMore(tl)
 	if err != nil || len(u.Calls) != 1 || u.Calls[0].Text != "     1→first" || u.Stats.Partial || u.Stats.Skipped != 0 {
 		t.Fatalf("the rest: %+v %v", u, err)
 	}
 	// truncated and rewritten: a reset, read from the start
-	b2 := &cc{t: t, cwd: cwd}
-	b2.use("m1", "z", "Glob", map[string]any{"pattern": "*"}).result("z", "", false, nil)
+	b2 := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b2.Use("m1", "z", "Glob", map[string]any{"pattern": "*"}).Result("z", "", false, nil)
 	if err := os.WriteFile(path, []byte(b2.String()[:20]), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,7 @@ func TestFollowPartialLine(t *testing.T) {
 	if !u.Reset {
 		t.Fatalf("no reset after truncation: %+v", u)
 	}
-	appendFile(t, path, b2.String()[20:])
+	replaytest.AppendFile(t, path, b2.String()[20:])
 	u, _, _ = f.readMore(tl)
 	if len(u.Calls) != 1 || u.Calls[0].Seq != 1 || u.Calls[0].AgentTool != "Glob" {
 		t.Fatalf("after the reset: %+v", u.Calls)
@@ -82,7 +84,7 @@ func TestFollowPartialLine(t *testing.T) {
 // every call once, in order.
 func TestFollowSendsBatchesAsItReads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	data := bigTranscript(t, 3<<20)
+	data := replaytest.BigTranscript(t, 3<<20)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -131,8 +133,8 @@ func TestFollowSendsBatchesAsItReads(t *testing.T) {
 // one that does not (a document cut mid-write) is not.
 func TestFollowGeminiDocument(t *testing.T) {
 	root := "/home/u/gem"
-	for i, doc := range gmDoc(t, root,
-		map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{gmRead("c1", root+"/a.go"), gmRead("c2", root+"/b.go")}}) {
+	for i, doc := range replaytest.GeminiDoc(t, root,
+		map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{replaytest.GeminiRead("c1", root+"/a.go"), replaytest.GeminiRead("c2", root+"/b.go")}}) {
 		path := filepath.Join(t.TempDir(), "session-1.json")
 		if err := os.WriteFile(path, []byte(strings.TrimRight(doc, "\n")), 0o644); err != nil {
 			t.Fatal(err)
@@ -148,7 +150,7 @@ func TestFollowGeminiDocument(t *testing.T) {
 		cancel()
 	}
 	// cut before its closing brace: nothing yet, and partial
-	doc := gmDoc(t, root, map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{gmRead("c1", root+"/a.go")}})[0]
+	doc := replaytest.GeminiDoc(t, root, map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": []any{replaytest.GeminiRead("c1", root+"/a.go")}})[0]
 	path := filepath.Join(t.TempDir(), "session-2.json")
 	if err := os.WriteFile(path, []byte(doc[:strings.LastIndex(doc, "]")]), 0o644); err != nil {
 		t.Fatal(err)
@@ -158,7 +160,7 @@ func TestFollowGeminiDocument(t *testing.T) {
 	if u, _, err := f.readMore(tl); err != nil || len(u.Calls) != 0 || !u.Stats.Partial {
 		t.Errorf("a cut document: %d calls, partial %v, %v", len(u.Calls), u.Stats.Partial, err)
 	}
-	appendFile(t, path, doc[strings.LastIndex(doc, "]"):])
+	replaytest.AppendFile(t, path, doc[strings.LastIndex(doc, "]"):])
 	if u, _, err := f.readMore(tl); err != nil || len(u.Calls) != 1 {
 		t.Errorf("the document completed: %d calls, %v", len(u.Calls), err)
 	}

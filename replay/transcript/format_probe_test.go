@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/repoxhq/repox/repoops/repotest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // Every transcript the repository's tests keep under a testdata folder is
@@ -82,11 +84,11 @@ func checkDetected(t *testing.T, name string, b []byte, agent Agent) {
 // has no file of: each is its own format alone.
 func TestDetectHandMadeTranscripts(t *testing.T) {
 	root := "/home/u/proj"
-	geminiDoc, _ := json.MarshalIndent(map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root),
-		"startTime": "2026-01-02T03:04:05.000Z", "messages": geminiMessages(root)}, "", "  ")
+	geminiDoc, _ := json.MarshalIndent(map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root),
+		"startTime": "2026-01-02T03:04:05.000Z", "messages": replaytest.GeminiMessages(root)}, "", "  ")
 	// the keys in the order Gemini CLI writes them
-	geminiOrdered := "{\n  \"sessionId\": \"gs-1\",\n  \"projectHash\": \"" + projectHash(root) + "\",\n  \"startTime\": \"2026-01-02T03:04:05.000Z\",\n  \"messages\": []\n}"
-	oneLine, _ := json.Marshal(map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "messages": geminiMessages(root)})
+	geminiOrdered := "{\n  \"sessionId\": \"gs-1\",\n  \"projectHash\": \"" + replaytest.ProjectHash(root) + "\",\n  \"startTime\": \"2026-01-02T03:04:05.000Z\",\n  \"messages\": []\n}"
+	oneLine, _ := json.Marshal(map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root), "messages": replaytest.GeminiMessages(root)})
 	for _, c := range []struct {
 		name, body string
 		agent      Agent
@@ -95,7 +97,7 @@ func TestDetectHandMadeTranscripts(t *testing.T) {
 		{"gemini session-*.json (keys sorted)", string(geminiDoc), AgentGemini, "a Gemini CLI session document"},
 		{"gemini session-*.json (Gemini's order)", geminiOrdered, AgentGemini, "a Gemini CLI session document"},
 		{"gemini document on one line", string(oneLine), AgentGemini, "a Gemini CLI session document"},
-		{"gemini session-*.jsonl", `{"sessionId":"gs-1","projectHash":"` + projectHash(root) + `","startTime":"2026-01-02T03:04:05.000Z"}` + "\n" +
+		{"gemini session-*.jsonl", `{"sessionId":"gs-1","projectHash":"` + replaytest.ProjectHash(root) + `","startTime":"2026-01-02T03:04:05.000Z"}` + "\n" +
 			`{"id":"u1","timestamp":"2026-01-02T03:04:05.000Z","type":"user","content":"hi"}` + "\n", AgentGemini, "a Gemini CLI session log"},
 		{"codex 2025 rollout", `{"id":"lg-1","timestamp":"2025-05-20T10:00:00.000Z","instructions":null,"git":{"branch":"main"}}` + "\n" +
 			`{"record_type":"state"}` + "\n" + `{"type":"message","role":"user","content":[]}` + "\n", AgentCodex, "a 2025 Codex rollout"},
@@ -110,7 +112,7 @@ func TestDetectHandMadeTranscripts(t *testing.T) {
 {"uuid":"q2","parentUuid":"q1","sessionId":"qs-1","timestamp":"2026-01-02T03:04:06.000Z","type":"assistant","cwd":"/home/u/proj","version":"0.6.0","model":"qwen3-coder-plus","message":{"role":"model","parts":[{"functionCall":{"id":"call_1","name":"read_file","args":{"absolute_path":"/home/u/proj/a.go"}}}]}}
 {"uuid":"q3","parentUuid":"q2","sessionId":"qs-1","timestamp":"2026-01-02T03:04:07.000Z","type":"tool_result","cwd":"/home/u/proj","version":"0.6.0","message":{"role":"user","parts":[{"functionResponse":{"id":"call_1","name":"read_file","response":{"output":"package a"}}}]},"toolCallResult":{"callId":"call_1","status":"success"}}
 `, AgentQwen, "a Qwen Code session"},
-		{"claude code, minimal records", (&cc{t: t, cwd: root}).use("m1", "a", "Read", map[string]any{"file_path": root + "/a.go"}).String(), AgentClaude, "a Claude Code session"},
+		{"claude code, minimal records", (&replaytest.Claude{T: t, Cwd: root}).Use("m1", "a", "Read", map[string]any{"file_path": root + "/a.go"}).String(), AgentClaude, "a Claude Code session"},
 	} {
 		h, f, _ := headOf([]byte(c.body))
 		if f == nil || f.shape != c.shape {
@@ -125,14 +127,14 @@ func TestDetectHandMadeTranscripts(t *testing.T) {
 // The probes answer with evidence and keep to their own: a foreign head
 // is claimed by its own entry alone, never by a readable format.
 func TestForeignHeadsAreClaimedOnce(t *testing.T) {
-	for _, c := range foreign {
-		h, f, a := headOf([]byte(c.body))
-		if f == nil || f.shape != c.what || f.reader != nil || a.Evidence != c.evidence {
-			t.Errorf("%s: decided %+v on %+v", c.name, f, a)
+	for _, c := range replaytest.Foreign {
+		h, f, a := headOf([]byte(c.Body))
+		if f == nil || f.shape != c.What || f.reader != nil || a.Evidence != c.Evidence {
+			t.Errorf("%s: decided %+v on %+v", c.Name, f, a)
 			continue
 		}
 		if got := claims(h); len(got) != 1 {
-			t.Errorf("%s: claimed by %v", c.name, got)
+			t.Errorf("%s: claimed by %v", c.Name, got)
 		}
 	}
 }
@@ -226,9 +228,9 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 // A file being written is followed until its head shows what it is; then
 // the follower says so once, in the stats, and reads no more of it.
 func TestFollowRefusesForeignTranscripts(t *testing.T) {
-	for _, c := range foreign {
-		p := filepath.Join(t.TempDir(), c.file)
-		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
+	for _, c := range replaytest.Foreign {
+		p := filepath.Join(t.TempDir(), c.File)
+		if err := os.WriteFile(p, []byte(c.Body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
@@ -240,13 +242,13 @@ func TestFollowRefusesForeignTranscripts(t *testing.T) {
 		select {
 		case got = <-fol.Updates():
 		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: no update", c.name)
+			t.Fatalf("%s: no update", c.Name)
 		}
 		cancel()
 		for range fol.Updates() {
 		}
-		if !strings.HasPrefix(got.Stats.NotTranscript, c.what+" (") || len(got.Calls) != 0 {
-			t.Errorf("%s: first update %+v", c.name, got)
+		if !strings.HasPrefix(got.Stats.NotTranscript, c.What+" (") || len(got.Calls) != 0 {
+			t.Errorf("%s: first update %+v", c.Name, got)
 		}
 	}
 }
@@ -271,7 +273,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 		t.Errorf("a head of one unknown line is held, not refused: %+v", s.refused)
 	}
 	// the comment lines before a Claude Code session do not stop it
-	_, st, err = ReadAll(strings.NewReader("// a comment\n// another\n" + (&cc{t: t, cwd: cwd}).use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).String()))
+	_, st, err = ReadAll(strings.NewReader("// a comment\n// another\n" + (&replaytest.Claude{T: t, Cwd: replaytest.Cwd}).Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).String()))
 	if err != nil || st.Format != AgentClaude || st.Skipped != 2 {
 		t.Errorf("%v %+v", err, st)
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 func checkGemini(t *testing.T, calls []Call, st Stats, root string) {
@@ -36,8 +38,8 @@ func checkGemini(t *testing.T, calls []Call, st Stats, root string) {
 
 func TestGeminiSessionDocument(t *testing.T) {
 	root := "/home/u/gem proj"
-	doc := map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
-		"lastUpdated": "2026-01-02T03:05:00.000Z", "messages": geminiMessages(root)}
+	doc := map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z",
+		"lastUpdated": "2026-01-02T03:05:00.000Z", "messages": replaytest.GeminiMessages(root)}
 	b, _ := json.MarshalIndent(doc, "", "  ") // as JSON.stringify(…, null, 2): no newline at the end
 	calls, st := readAllString(t, string(b))
 	checkGemini(t, calls, st, root)
@@ -54,8 +56,8 @@ func TestGeminiSessionDocument(t *testing.T) {
 func TestGeminiSessionLines(t *testing.T) {
 	root := "/home/u/gem"
 	var sb strings.Builder
-	sb.WriteString(jsonLine(t, map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root), "startTime": "2026-01-02T03:04:05.000Z"}))
-	for _, m := range geminiMessages(root) {
+	sb.WriteString(replaytest.JSONLine(t, map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root), "startTime": "2026-01-02T03:04:05.000Z"}))
+	for _, m := range replaytest.GeminiMessages(root) {
 		mm := m.(map[string]any)
 		if tcs, ok := mm["toolCalls"].([]any); ok {
 			// each message first as the calls start, then again with results
@@ -69,10 +71,10 @@ func TestGeminiSessionLines(t *testing.T) {
 			}
 			tc["status"], tc["result"] = "executing", nil
 			running["toolCalls"] = []any{tc}
-			sb.WriteString(jsonLine(t, running))
+			sb.WriteString(replaytest.JSONLine(t, running))
 		}
-		sb.WriteString(jsonLine(t, mm))
-		sb.WriteString(jsonLine(t, map[string]any{"$set": map[string]any{"lastUpdated": "2026-01-02T03:05:00.000Z"}}))
+		sb.WriteString(replaytest.JSONLine(t, mm))
+		sb.WriteString(replaytest.JSONLine(t, map[string]any{"$set": map[string]any{"lastUpdated": "2026-01-02T03:05:00.000Z"}}))
 	}
 	calls, st := readAllString(t, sb.String())
 	checkGemini(t, calls, st, root)
@@ -83,9 +85,9 @@ func TestCodexLegacyRollout(t *testing.T) {
 	lines := []any{
 		map[string]any{"id": "lg-1", "timestamp": "2025-05-20T10:00:00.000Z", "instructions": nil, "git": map[string]any{"branch": "main"}},
 		map[string]any{"record_type": "state"},
-		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "<environment_context>\n  <cwd>" + cwd + "</cwd>\n</environment_context>"}}},
+		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "<environment_context>\n  <cwd>" + replaytest.Cwd + "</cwd>\n</environment_context>"}}},
 		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "read a.go"}}},
-		map[string]any{"type": "function_call", "name": "shell", "arguments": `{"command":["bash","-lc","sed -n '1,2p' a.go"],"workdir":"` + cwd + `"}`, "call_id": "c1"},
+		map[string]any{"type": "function_call", "name": "shell", "arguments": `{"command":["bash","-lc","sed -n '1,2p' a.go"],"workdir":"` + replaytest.Cwd + `"}`, "call_id": "c1"},
 		map[string]any{"type": "function_call_output", "call_id": "c1", "output": `{"output":"one\ntwo","metadata":{"exit_code":0}}`},
 		map[string]any{"type": "local_shell_call", "call_id": "c2", "status": "completed", "action": map[string]any{"type": "exec", "command": []string{"cat", "b.go"}}},
 		map[string]any{"type": "function_call_output", "call_id": "c2", "output": `{"output":"bee","metadata":{"exit_code":0}}`},
@@ -94,10 +96,10 @@ func TestCodexLegacyRollout(t *testing.T) {
 	}
 	var sb strings.Builder
 	for _, l := range lines {
-		sb.WriteString(jsonLine(t, l))
+		sb.WriteString(replaytest.JSONLine(t, l))
 	}
 	calls, st := readAllString(t, sb.String())
-	if st.Format != AgentCodex || st.Cwd != cwd || st.SessionID != "lg-1" || len(calls) != 3 {
+	if st.Format != AgentCodex || st.Cwd != replaytest.Cwd || st.SessionID != "lg-1" || len(calls) != 3 {
 		t.Fatalf("%d calls, stats %+v", len(calls), st)
 	}
 	if a := repoxArgs(t, calls[0], 0); a["path"] != "a.go" || calls[0].Saw == nil || calls[0].Saw.Lines[1] != (SawLine{N: 2, Text: "two"}) {

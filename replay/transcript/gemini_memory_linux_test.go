@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Issue 43, item 3: a Gemini CLI session document (session-*.json, one
@@ -33,7 +35,7 @@ func (d *memDoc) put(s string) { d.n += len(s); d.w.WriteString(s) }
 // head is the document's start, pretty-printed as Gemini CLI writes it,
 // up to the opening of messages.
 func (d *memDoc) head(root string) {
-	d.put(fmt.Sprintf("{\n  \"sessionId\": \"gs-mem\",\n  \"projectHash\": %q,\n  \"startTime\": \"2026-01-02T03:04:05.000Z\",\n  \"messages\": [\n", projectHash(root)))
+	d.put(fmt.Sprintf("{\n  \"sessionId\": \"gs-mem\",\n  \"projectHash\": %q,\n  \"startTime\": \"2026-01-02T03:04:05.000Z\",\n  \"messages\": [\n", replaytest.ProjectHash(root)))
 }
 
 // repeat writes item, separated by commas, until the document is

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // The Gemini CLI reader reads records streaming (readGmObject): these
@@ -15,11 +17,11 @@ func TestGeminiToolCallsBounded(t *testing.T) {
 	root := "/home/u/gem"
 	var tcs []any
 	for i := range geminiMaxToolCalls + 3 {
-		tcs = append(tcs, gmRead(fmt.Sprint("c", i), root+"/a.go"))
+		tcs = append(tcs, replaytest.GeminiRead(fmt.Sprint("c", i), root+"/a.go"))
 	}
-	for _, doc := range gmDoc(t, root,
+	for _, doc := range replaytest.GeminiDoc(t, root,
 		map[string]any{"id": "m1", "type": "gemini", "content": "", "toolCalls": tcs},
-		map[string]any{"id": "m2", "type": "gemini", "content": "", "toolCalls": []any{gmRead("last", root+"/b.go")}}) {
+		map[string]any{"id": "m2", "type": "gemini", "content": "", "toolCalls": []any{replaytest.GeminiRead("last", root+"/b.go")}}) {
 		calls, st := readAllString(t, doc)
 		if len(calls) != geminiMaxToolCalls+1 || calls[len(calls)-1].ID != "last" || st.Cwd != root {
 			t.Fatalf("%d calls (last %q), cwd %q", len(calls), calls[len(calls)-1].ID, st.Cwd)
@@ -30,8 +32,8 @@ func TestGeminiToolCallsBounded(t *testing.T) {
 	}
 	// the JSONL shape: one line, the same bound
 	var sb strings.Builder
-	sb.WriteString(jsonLine(t, map[string]any{"sessionId": "gs-1", "projectHash": projectHash(root)}))
-	sb.WriteString(jsonLine(t, map[string]any{"id": "m1", "type": "gemini", "toolCalls": tcs}))
+	sb.WriteString(replaytest.JSONLine(t, map[string]any{"sessionId": "gs-1", "projectHash": replaytest.ProjectHash(root)}))
+	sb.WriteString(replaytest.JSONLine(t, map[string]any{"id": "m1", "type": "gemini", "toolCalls": tcs}))
 	calls, st := readAllString(t, sb.String())
 	if len(calls) != geminiMaxToolCalls || st.Skipped != 1 || !strings.Contains(st.LastSkip, "line 2: a message of more than") {
 		t.Errorf("JSONL: %d calls, %+v", len(calls), st)
@@ -43,13 +45,13 @@ func TestGeminiToolCallsBounded(t *testing.T) {
 // in any case, and the last of a repeated key counts.
 func TestGeminiDocumentReadStreaming(t *testing.T) {
 	root := "/home/u/gem"
-	pretty := gmDoc(t, root,
-		map[string]any{"id": "m1", "type": "gemini", "toolCalls": []any{gmRead("c1", root+"/a.go")}},
+	pretty := replaytest.GeminiDoc(t, root,
+		map[string]any{"id": "m1", "type": "gemini", "toolCalls": []any{replaytest.GeminiRead("c1", root+"/a.go")}},
 		"not a message",
 		map[string]any{"id": "m3", "type": "gemini", "toolCalls": "not a list"},
 		map[string]any{"id": "m4", "type": "gemini", "toolCalls": []any{5}},
 		nil,
-		map[string]any{"id": "m6", "type": "gemini", "toolCalls": []any{gmRead("c6", root+"/b.go")}})[0]
+		map[string]any{"id": "m6", "type": "gemini", "toolCalls": []any{replaytest.GeminiRead("c6", root+"/b.go")}})[0]
 	if strings.Index(pretty, `"messages"`) > strings.Index(pretty, `"projectHash"`) {
 		t.Fatal("the fixture's messages do not come first")
 	}
@@ -60,8 +62,8 @@ func TestGeminiDocumentReadStreaming(t *testing.T) {
 	if st.Skipped != 3 || !strings.Contains(st.LastSkip, "message 4 of the session's JSON document cannot be read") {
 		t.Errorf("skipped %d: %q", st.Skipped, st.LastSkip)
 	}
-	folded := "{\n" + `"SESSIONID": "gs-2", "projectHash": "` + projectHash(root) + `", "Messages": [
-  {"ID": "m1", "Type": "gemini", "toolCalls": [{"id": "old"}], "TOOLCALLS": [` + jsonLine(t, gmRead("new", root+"/a.go")) + `]}
+	folded := "{\n" + `"SESSIONID": "gs-2", "projectHash": "` + replaytest.ProjectHash(root) + `", "Messages": [
+  {"ID": "m1", "Type": "gemini", "toolCalls": [{"id": "old"}], "TOOLCALLS": [` + replaytest.JSONLine(t, replaytest.GeminiRead("new", root+"/a.go")) + `]}
 ]}`
 	calls, st = readAllString(t, folded)
 	if len(calls) != 1 || calls[0].ID != "new" || st.SessionID != "gs-2" {
@@ -73,7 +75,7 @@ func TestGeminiDocumentReadStreaming(t *testing.T) {
 // at all, as when it was decoded whole.
 func TestGeminiDocumentThatIsNoJSON(t *testing.T) {
 	root := "/home/u/gem"
-	good := gmDoc(t, root, map[string]any{"id": "m1", "type": "gemini", "toolCalls": []any{gmRead("c1", root+"/a.go")}})[0]
+	good := replaytest.GeminiDoc(t, root, map[string]any{"id": "m1", "type": "gemini", "toolCalls": []any{replaytest.GeminiRead("c1", root+"/a.go")}})[0]
 	for name, doc := range map[string]string{
 		"a bad value at the end": strings.Replace(good, `"startTime"`, `"startTime": x, "y"`, 1),
 		"a bad key":              strings.Replace(good, `"sessionId"`, `sessionId`, 1),

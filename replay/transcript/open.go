@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/repoxhq/repox/repoops"
 	"io/fs"
 	"os"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Transcripts are found in folders other programs (and, for a shared

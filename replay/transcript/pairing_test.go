@@ -3,6 +3,8 @@ package transcript
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // feedLines feeds a transcript to a stream line by line, as a follower
@@ -20,15 +22,15 @@ func feedLines(s string) []Call {
 // interruptedSession: Read, Bash (never answered), Read, Read; prompt
 // adds the user's message after the Bash call.
 func interruptedSession(t *testing.T, prompt bool) string {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": cwd + "/a.go"}).result("r1", "     1→a", false, nil).
-		use("m2", "b1", "Bash", map[string]any{"command": "sleep 600"})
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).Result("r1", "     1→a", false, nil).
+		Use("m2", "b1", "Bash", map[string]any{"command": "sleep 600"})
 	if prompt {
-		b.raw(jsonLine(t, map[string]any{"type": "user", "cwd": cwd, "sessionId": "s-1", "timestamp": b.ts(),
+		b.Raw(replaytest.JSONLine(t, map[string]any{"type": "user", "cwd": replaytest.Cwd, "sessionId": "s-1", "timestamp": b.Ts(),
 			"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "[Request interrupted by user for tool use]"}}}}))
 	}
-	b.use("m3", "r2", "Read", map[string]any{"file_path": cwd + "/b.go"}).result("r2", "     1→b", false, nil).
-		use("m4", "r3", "Read", map[string]any{"file_path": cwd + "/c.go"}).result("r3", "     1→c", false, nil)
+	b.Use("m3", "r2", "Read", map[string]any{"file_path": replaytest.Cwd + "/b.go"}).Result("r2", "     1→b", false, nil).
+		Use("m4", "r3", "Read", map[string]any{"file_path": replaytest.Cwd + "/c.go"}).Result("r3", "     1→c", false, nil)
 	return b.String()
 }
 
@@ -52,16 +54,16 @@ func TestInterruptedCallDoesNotHoldTheRest(t *testing.T) {
 }
 
 func TestParallelCallsAreNotGivenUpForEachOther(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
 	// two calls in one batch answered in reverse order, then a prompt with
 	// a call still pending in a sidechain (a subagent's prompt is no turn)
-	b.use("m1", "p1", "Read", map[string]any{"file_path": cwd + "/one.go"}, "p2", "Read", map[string]any{"file_path": cwd + "/two.go"}).
-		result("p2", "     1→two", false, nil).
-		result("p1", "     1→one", false, nil).
-		use("m2", "t1", "Task", map[string]any{"prompt": "look"}).
-		raw(jsonLine(t, map[string]any{"type": "user", "isSidechain": true, "agentId": "x", "cwd": cwd, "sessionId": "s-1", "timestamp": b.ts(),
+	b.Use("m1", "p1", "Read", map[string]any{"file_path": replaytest.Cwd + "/one.go"}, "p2", "Read", map[string]any{"file_path": replaytest.Cwd + "/two.go"}).
+		Result("p2", "     1→two", false, nil).
+		Result("p1", "     1→one", false, nil).
+		Use("m2", "t1", "Task", map[string]any{"prompt": "look"}).
+		Raw(replaytest.JSONLine(t, map[string]any{"type": "user", "isSidechain": true, "agentId": "x", "cwd": replaytest.Cwd, "sessionId": "s-1", "timestamp": b.Ts(),
 			"message": map[string]any{"role": "user", "content": "look"}})).
-		result("t1", "done", false, nil)
+		Result("t1", "done", false, nil)
 	calls := feedLines(b.String())
 	if len(calls) != 3 {
 		t.Fatalf("%d calls: %+v", len(calls), calls)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -22,17 +23,17 @@ func TestClaudeToolShapes(t *testing.T) {
 		input map[string]any
 		want  want
 	}{
-		{"read offset 0 is the start", "Read", map[string]any{"file_path": cwd + "/a.go", "offset": 0, "limit": 5}, want{tool: "repo_read_file", args: map[string]any{"path": "a.go", "offset": 1.0, "limit": 5.0}}},
+		{"read offset 0 is the start", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go", "offset": 0, "limit": 5}, want{tool: "repo_read_file", args: map[string]any{"path": "a.go", "offset": 1.0, "limit": 5.0}}},
 		{"read relative path", "Read", map[string]any{"file_path": "src/b.go"}, want{tool: "repo_read_file", args: map[string]any{"path": "src/b.go", "offset": 1.0, "limit": 2000.0}}},
-		{"read limit over 2000", "Read", map[string]any{"file_path": cwd + "/a.go", "limit": 5000}, want{tool: "repo_read_file", args: map[string]any{"limit": 2000.0}, approx: true}},
+		{"read limit over 2000", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go", "limit": 5000}, want{tool: "repo_read_file", args: map[string]any{"limit": 2000.0}, approx: true}},
 		{"read outside", "Read", map[string]any{"file_path": "/etc/passwd"}, want{noEq: "outside the session's folder"}},
 		{"read escaping", "Read", map[string]any{"file_path": "../x"}, want{noEq: "outside the session's folder"}},
-		{"grep literal", "Grep", map[string]any{"pattern": `os\.Open`, "path": cwd + "/src", "output_mode": "content", "-i": true}, want{tool: "repo_grep", args: map[string]any{"pattern": "os.Open", "path": "src", "case_sensitive": false}, approx: true}},
+		{"grep literal", "Grep", map[string]any{"pattern": `os\.Open`, "path": replaytest.Cwd + "/src", "output_mode": "content", "-i": true}, want{tool: "repo_grep", args: map[string]any{"pattern": "os.Open", "path": "src", "case_sensitive": false}, approx: true}},
 		{"grep regex", "Grep", map[string]any{"pattern": `fo+|bar`}, want{noEq: "regular expression"}},
 		{"glob", "Glob", map[string]any{"pattern": "**/*.go"}, want{tool: "repo_find", args: map[string]any{"query": "**/*.go", "limit": 200.0}, approx: true}},
-		{"ls", "LS", map[string]any{"path": cwd + "/src"}, want{tool: "repo_tree", args: map[string]any{"path": "src"}, approx: true}},
-		{"edit", "Edit", map[string]any{"file_path": cwd + "/a.go", "old_string": "x", "new_string": "y"}, want{tool: "repo_edit", args: map[string]any{"path": "a.go", "old_string": "x", "new_string": "y"}}},
-		{"write", "Write", map[string]any{"file_path": cwd + "/n.txt", "content": "hi\n"}, want{tool: "repo_write", args: map[string]any{"path": "n.txt", "content": "hi\n"}}},
+		{"ls", "LS", map[string]any{"path": replaytest.Cwd + "/src"}, want{tool: "repo_tree", args: map[string]any{"path": "src"}, approx: true}},
+		{"edit", "Edit", map[string]any{"file_path": replaytest.Cwd + "/a.go", "old_string": "x", "new_string": "y"}, want{tool: "repo_edit", args: map[string]any{"path": "a.go", "old_string": "x", "new_string": "y"}}},
+		{"write", "Write", map[string]any{"file_path": replaytest.Cwd + "/n.txt", "content": "hi\n"}, want{tool: "repo_write", args: map[string]any{"path": "n.txt", "content": "hi\n"}}},
 		{"bash cat", "Bash", map[string]any{"command": "cat src/b.go"}, want{tool: "repo_read_file", args: map[string]any{"path": "src/b.go"}, approx: true}},
 		{"bash sed", "Bash", map[string]any{"command": "sed -n '10,19p' a.go"}, want{tool: "repo_read_file", args: map[string]any{"path": "a.go", "offset": 10.0, "limit": 10.0}}},
 		{"bash head", "Bash", map[string]any{"command": "head -n 3 a.go"}, want{tool: "repo_read_file", args: map[string]any{"offset": 1.0, "limit": 3.0}}},
@@ -49,12 +50,12 @@ func TestClaudeToolShapes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			b := &cc{t: t, cwd: cwd}
+			b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
 			var input any = tc.input
 			if tc.input == nil {
 				input = map[string]any{}
 			}
-			b.use("m1", "id1", tc.tool, input).result("id1", "ok", false, nil)
+			b.Use("m1", "id1", tc.tool, input).Result("id1", "ok", false, nil)
 			calls, _ := readAllString(t, b.String())
 			if len(calls) != 1 {
 				t.Fatalf("%d calls", len(calls))
@@ -83,11 +84,11 @@ func TestClaudeToolShapes(t *testing.T) {
 }
 
 func TestClaudeMultiEditAndReplaceAll(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "e1", "MultiEdit", map[string]any{"file_path": cwd + "/a.go", "edits": []any{
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "e1", "MultiEdit", map[string]any{"file_path": replaytest.Cwd + "/a.go", "edits": []any{
 		map[string]any{"old_string": "a", "new_string": "b"},
 		map[string]any{"old_string": "c", "new_string": "d", "replace_all": true},
-	}}).result("e1", "ok", false, nil)
+	}}).Result("e1", "ok", false, nil)
 	calls, _ := readAllString(t, b.String())
 	c := calls[0]
 	if len(c.Repox) != 2 || c.Repox[0].All || !c.Repox[1].All || c.Approx == "" {
@@ -96,17 +97,17 @@ func TestClaudeMultiEditAndReplaceAll(t *testing.T) {
 }
 
 func TestClaudeResultShapes(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": cwd + "/a.go", "offset": 12, "limit": 2}).
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go", "offset": 12, "limit": 2}).
 		// newer builds: N<TAB>text, a system reminder after the lines
-		result("r1", "    12\tfoo\n    13\tbar\n\n<system-reminder>\nx\n</system-reminder>\n", false, nil).
-		use("m2", "r2", "Read", map[string]any{"file_path": cwd + "/b.go"}).
+		Result("r1", "    12\tfoo\n    13\tbar\n\n<system-reminder>\nx\n</system-reminder>\n", false, nil).
+		Use("m2", "r2", "Read", map[string]any{"file_path": replaytest.Cwd + "/b.go"}).
 		// content as a list of text blocks, older N→ prefix
-		result("r2", []any{map[string]any{"type": "text", "text": "     1→one\n     2→two"}}, false, nil).
-		use("m3", "r3", "Edit", map[string]any{"file_path": cwd + "/a.go", "old_string": "zz", "new_string": "y"}).
-		result("r3", "<tool_use_error>String to replace not found in file.\nString: zz</tool_use_error>", true, "Error: String to replace not found in file.").
-		use("m4", "r4", "Glob", map[string]any{"pattern": "*"}).
-		result("r4", "No files found", false, map[string]any{"filenames": []string{}, "numFiles": 0, "truncated": false})
+		Result("r2", []any{map[string]any{"type": "text", "text": "     1→one\n     2→two"}}, false, nil).
+		Use("m3", "r3", "Edit", map[string]any{"file_path": replaytest.Cwd + "/a.go", "old_string": "zz", "new_string": "y"}).
+		Result("r3", "<tool_use_error>String to replace not found in file.\nString: zz</tool_use_error>", true, "Error: String to replace not found in file.").
+		Use("m4", "r4", "Glob", map[string]any{"pattern": "*"}).
+		Result("r4", "No files found", false, map[string]any{"filenames": []string{}, "numFiles": 0, "truncated": false})
 	calls, st := readAllString(t, b.String())
 	if len(calls) != 4 || st.Skipped != 0 {
 		t.Fatalf("%d calls, %+v", len(calls), st)
@@ -128,18 +129,18 @@ func TestClaudeResultShapes(t *testing.T) {
 }
 
 func TestPairingInterleavedAndParallel(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
 	// one assistant message split over two lines (same message id), the
 	// first block repeated; two parallel calls answered in reverse order,
 	// then a third call; a result for a call that does not exist.
-	b.use("m1", "p1", "Read", map[string]any{"file_path": cwd + "/one.go"}).
-		use("m1", "p1", "Read", map[string]any{"file_path": cwd + "/one.go"}, "p2", "Read", map[string]any{"file_path": cwd + "/two.go"}).
-		result("p2", "     1→second", false, nil).
-		result("ghost", "nobody asked", false, nil).
-		result("p1", "     1→first", false, nil).
-		use("m2", "p3", "Glob", map[string]any{"pattern": "*.go"}).
-		use("m2", "p4", "Read", map[string]any{"file_path": cwd + "/never.go"}).
-		result("p3", cwd+"/one.go\n"+cwd+"/two.go", false, nil)
+	b.Use("m1", "p1", "Read", map[string]any{"file_path": replaytest.Cwd + "/one.go"}).
+		Use("m1", "p1", "Read", map[string]any{"file_path": replaytest.Cwd + "/one.go"}, "p2", "Read", map[string]any{"file_path": replaytest.Cwd + "/two.go"}).
+		Result("p2", "     1→second", false, nil).
+		Result("ghost", "nobody asked", false, nil).
+		Result("p1", "     1→first", false, nil).
+		Use("m2", "p3", "Glob", map[string]any{"pattern": "*.go"}).
+		Use("m2", "p4", "Read", map[string]any{"file_path": replaytest.Cwd + "/never.go"}).
+		Result("p3", replaytest.Cwd+"/one.go\n"+replaytest.Cwd+"/two.go", false, nil)
 	calls, st := readAllString(t, b.String())
 	if len(calls) != 4 {
 		t.Fatalf("%d calls: %+v", len(calls), calls)
@@ -164,13 +165,13 @@ func TestPairingInterleavedAndParallel(t *testing.T) {
 }
 
 func TestBadLinesSkippedAndCounted(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
-	b.raw("// a comment\n").raw("not json at all\n").
-		use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).
-		raw(`{"type":"brand-new-kind","sessionId":"s-1"}`+"\n").
-		raw("{broken json\n").
-		result("a", "     1→x", false, nil).
-		raw(`{"type":"assistant","sessionId":"s-1","message":{"id":"m9","content":[{"type":"tool_use","id":"late","name":"Read","input":{"file_pa`)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Raw("// a comment\n").Raw("not json at all\n").
+		Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).
+		Raw(`{"type":"brand-new-kind","sessionId":"s-1"}`+"\n").
+		Raw("{broken json\n").
+		Result("a", "     1→x", false, nil).
+		Raw(`{"type":"assistant","sessionId":"s-1","message":{"id":"m9","content":[{"type":"tool_use","id":"late","name":"Read","input":{"file_pa`)
 	calls, st := readAllString(t, b.String())
 	if len(calls) != 1 || calls[0].Text != "     1→x" {
 		t.Fatalf("calls %+v", calls)
@@ -183,7 +184,7 @@ func TestBadLinesSkippedAndCounted(t *testing.T) {
 func TestCodexToolShapes(t *testing.T) {
 	var sb strings.Builder
 	line := func(typ string, payload any) {
-		sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+		sb.WriteString(replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
 	}
 	call := func(id, name string, args any) {
 		a, _ := json.Marshal(args)
@@ -192,13 +193,13 @@ func TestCodexToolShapes(t *testing.T) {
 	out := func(id string, output any) {
 		line("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": output})
 	}
-	line("session_meta", map[string]any{"id": "rollout-1", "cwd": cwd})
-	call("c1", "read_file", map[string]any{"file_path": cwd + "/a.go", "offset": 3, "limit": 2})
+	line("session_meta", map[string]any{"id": "rollout-1", "cwd": replaytest.Cwd})
+	call("c1", "read_file", map[string]any{"file_path": replaytest.Cwd + "/a.go", "offset": 3, "limit": 2})
 	out("c1", "L3: three\nL4: four")
-	call("c2", "list_dir", map[string]any{"dir_path": cwd + "/src", "depth": 3})
+	call("c2", "list_dir", map[string]any{"dir_path": replaytest.Cwd + "/src", "depth": 3})
 	out("c2", "More than 25 entries found\nx")
-	call("c3", "grep_files", map[string]any{"pattern": "needle", "path": cwd, "limit": 2})
-	out("c3", cwd+"/a.go\n"+cwd+"/b.go")
+	call("c3", "grep_files", map[string]any{"pattern": "needle", "path": replaytest.Cwd, "limit": 2})
+	out("c3", replaytest.Cwd+"/a.go\n"+replaytest.Cwd+"/b.go")
 	call("c4", "shell", map[string]any{"command": []string{"bash", "-lc", "sed -n '5,9p' a.go"}})
 	out("c4", `{"output":"five\nsix","metadata":{"exit_code":0}}`)
 	call("c5", "exec_command", map[string]any{"cmd": "nl -ba a.go | sed -n '1,2p'"})
@@ -275,16 +276,16 @@ func TestRepoxCallLog(t *testing.T) {
 // After the agent changes directory, relative paths and omitted paths are
 // the new folder's, and everything maps to the session's first folder.
 func TestWorkingFolderMoves(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m0", "r0", "Read", map[string]any{"file_path": cwd + "/top.go"}).result("r0", "     1→x", false, nil)
-	b.cwd = cwd + "/sub"
-	b.use("m1", "g1", "Glob", map[string]any{"pattern": "*.go"}).result("g1", cwd+"/sub/x.go", false, nil).
-		use("m2", "b1", "Bash", map[string]any{"command": "cat x.go"}).result("b1", "x", false, nil).
-		use("m3", "r1", "Read", map[string]any{"file_path": cwd + "/top.go"}).result("r1", "     1→x", false, nil)
-	b.cwd = "/somewhere/else"
-	b.use("m4", "b2", "Bash", map[string]any{"command": "cat y.go"}).result("b2", "y", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m0", "r0", "Read", map[string]any{"file_path": replaytest.Cwd + "/top.go"}).Result("r0", "     1→x", false, nil)
+	b.Cwd = replaytest.Cwd + "/sub"
+	b.Use("m1", "g1", "Glob", map[string]any{"pattern": "*.go"}).Result("g1", replaytest.Cwd+"/sub/x.go", false, nil).
+		Use("m2", "b1", "Bash", map[string]any{"command": "cat x.go"}).Result("b1", "x", false, nil).
+		Use("m3", "r1", "Read", map[string]any{"file_path": replaytest.Cwd + "/top.go"}).Result("r1", "     1→x", false, nil)
+	b.Cwd = "/somewhere/else"
+	b.Use("m4", "b2", "Bash", map[string]any{"command": "cat y.go"}).Result("b2", "y", false, nil)
 	calls, st := readAllString(t, b.String())
-	if st.Cwd != cwd || len(calls) != 5 {
+	if st.Cwd != replaytest.Cwd || len(calls) != 5 {
 		t.Fatalf("%+v %d", st, len(calls))
 	}
 	if a := repoxArgs(t, calls[1], 0); a["path"] != "sub" {
@@ -302,10 +303,10 @@ func TestWorkingFolderMoves(t *testing.T) {
 
 	var sb strings.Builder
 	line := func(typ string, payload any) {
-		sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+		sb.WriteString(replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
 	}
-	line("session_meta", map[string]any{"id": "x", "cwd": cwd})
-	line("turn_context", map[string]any{"cwd": cwd + "/sub"})
+	line("session_meta", map[string]any{"id": "x", "cwd": replaytest.Cwd})
+	line("turn_context", map[string]any{"cwd": replaytest.Cwd + "/sub"})
 	line("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": `{"cmd":"cat a.go"}`, "call_id": "c1"})
 	line("response_item", map[string]any{"type": "function_call_output", "call_id": "c1", "output": "a"})
 	line("response_item", map[string]any{"type": "function_call", "name": "exec_command", "arguments": `{"cmd":"head -n 2 b.go","workdir":"lib"}`, "call_id": "c2"})

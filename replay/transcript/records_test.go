@@ -3,6 +3,8 @@ package transcript
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Codex's tool search and image generation are calls (no repox
@@ -10,9 +12,9 @@ import (
 func TestCodexToolSearchAndImageGeneration(t *testing.T) {
 	line := func(typ string, payload map[string]any) string {
 		payload["type"] = typ
-		return jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:06.000Z", "type": "response_item", "payload": payload})
+		return replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:04:06.000Z", "type": "response_item", "payload": payload})
 	}
-	body := jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": "session_meta", "payload": map[string]any{"id": "s", "cwd": cwd}}) +
+	body := replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": "session_meta", "payload": map[string]any{"id": "s", "cwd": replaytest.Cwd}}) +
 		line("tool_search_call", map[string]any{"call_id": "ts1", "execution": "client", "status": "completed", "arguments": map[string]any{"query": "calendar create", "limit": 2}}) +
 		line("tool_search_output", map[string]any{"call_id": "ts1", "execution": "client", "status": "completed", "tools": []any{map[string]any{"name": "calendar_create"}, map[string]any{"type": "namespace"}}}) +
 		line("tool_search_call", map[string]any{"id": "ts2", "execution": "server", "status": "completed", "arguments": map[string]any{"query": "x"}}) +
@@ -35,11 +37,11 @@ func TestCodexToolSearchAndImageGeneration(t *testing.T) {
 // Claude Code's attachment and last-prompt records hold no call: they
 // are not counted as records of an unknown type.
 func TestClaudeAttachmentAndLastPromptAreKnown(t *testing.T) {
-	b := &cc{t: t, cwd: cwd}
-	b.use("m1", "a", "Read", map[string]any{"file_path": cwd + "/a.go"}).
-		raw(`{"type":"attachment","attachment":{"type":"new_file","filename":"a.go"},"sessionId":"s-1","uuid":"u1","timestamp":"2026-01-30T18:19:30.000Z"}`+"\n").
-		raw(`{"type":"last-prompt","lastPrompt":"read a.go","sessionId":"s-1"}`+"\n").
-		result("a", "     1→x", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: replaytest.Cwd}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": replaytest.Cwd + "/a.go"}).
+		Raw(`{"type":"attachment","attachment":{"type":"new_file","filename":"a.go"},"sessionId":"s-1","uuid":"u1","timestamp":"2026-01-30T18:19:30.000Z"}`+"\n").
+		Raw(`{"type":"last-prompt","lastPrompt":"read a.go","sessionId":"s-1"}`+"\n").
+		Result("a", "     1→x", false, nil)
 	calls, st := readAllString(t, b.String())
 	if len(calls) != 1 || st.Unknown != 0 {
 		t.Errorf("%d calls, stats %+v", len(calls), st)

@@ -3,6 +3,8 @@ package transcript
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // The shell classifier: each command either maps to the repox read it
@@ -52,7 +54,7 @@ func TestShellClassifierReasons(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.line, func(t *testing.T) {
 			c := Call{AgentTool: "Bash"}
-			mapShell(&c, tc.line, "", cwd)
+			mapShell(&c, tc.line, "", replaytest.Cwd)
 			if tc.tool == "" {
 				if c.IsFileTool() || !strings.Contains(c.NoEquivalent, tc.reason) {
 					t.Fatalf("mapped to %v, reason %q; want no equivalent with %q", c.Repox, c.NoEquivalent, tc.reason)
@@ -89,7 +91,7 @@ func TestMCPToolOfAnotherServer(t *testing.T) {
 		"mcp__evil_repox__repo_write":    "",
 	} {
 		c := Call{AgentTool: name, AgentArgs: []byte(`{"path":"a.txt","content":"x"}`)}
-		mapClaude(&c, cwd, cwd)
+		mapClaude(&c, replaytest.Cwd, replaytest.Cwd)
 		got := ""
 		if c.IsFileTool() {
 			got = c.Repox[0].Tool

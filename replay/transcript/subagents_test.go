@@ -1,13 +1,15 @@
 package transcript
 
 import (
-	"github.com/repoxhq/repox/repoops/repotest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 func readMerged(t *testing.T, path string) ([]Call, Stats) {
@@ -50,16 +52,16 @@ func wantMerged(t *testing.T, calls []Call, st Stats, agent string) {
 
 func TestSubagentsMergedNewLayout(t *testing.T) {
 	dir := t.TempDir()
-	path := subagentSession(t, dir, "ab12")
-	touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	path := replaytest.SubagentSession(t, dir, "ab12")
+	replaytest.Touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
 	calls, st := readMerged(t, path)
 	wantMerged(t, calls, st, "ab12")
 }
 
 func TestSubagentsMergedOldLayout(t *testing.T) {
 	dir := t.TempDir()
-	path := subagentSession(t, dir, "ab12")
-	touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
+	path := replaytest.SubagentSession(t, dir, "ab12")
+	replaytest.Touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
 	calls, st := readMerged(t, path)
 	wantMerged(t, calls, st, "ab12")
 }
@@ -68,8 +70,8 @@ func TestSubagentsMergedOldLayout(t *testing.T) {
 // another session with the same id is not merged.
 func TestSubagentOfAnotherSessionNotMerged(t *testing.T) {
 	dir := t.TempDir()
-	path := subagentSession(t, dir, "ab12")
-	touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", "s-other"), time.Now())
+	path := replaytest.SubagentSession(t, dir, "ab12")
+	replaytest.Touch(t, filepath.Join(filepath.Dir(path), "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", "s-other"), time.Now())
 	calls, st := readMerged(t, path)
 	if len(calls) != 3 || st.Calls != 3 || !strings.Contains(calls[1].NoEquivalent, "(of session s-other)") {
 		t.Fatalf("%d calls, stats %d, the Task says %q", len(calls), st.Calls, calls[1].NoEquivalent)
@@ -78,13 +80,13 @@ func TestSubagentOfAnotherSessionNotMerged(t *testing.T) {
 
 func TestSubagentFilesBounded(t *testing.T) {
 	dir := t.TempDir()
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	for i := range maxSubagentFiles + 2 {
 		id := "t" + strconv.Itoa(i)
-		b.use("m"+id, id, "Task", map[string]any{"prompt": "p"}).result(id, "done", false, map[string]any{"agentId": "a" + strconv.Itoa(i)})
+		b.Use("m"+id, id, "Task", map[string]any{"prompt": "p"}).Result(id, "done", false, map[string]any{"agentId": "a" + strconv.Itoa(i)})
 	}
 	path := filepath.Join(t.TempDir(), "s-1.jsonl")
-	touch(t, path, b.String(), time.Now())
+	replaytest.Touch(t, path, b.String(), time.Now())
 	calls, _ := readMerged(t, path)
 	over := 0
 	for _, c := range calls {

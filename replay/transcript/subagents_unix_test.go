@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // Subagent files are hostile input: an agentId is never a path, a link
@@ -15,8 +17,8 @@ import (
 func TestSubagentFilesHostile(t *testing.T) {
 	dir := t.TempDir()
 	elsewhere := t.TempDir()
-	touch(t, filepath.Join(elsewhere, "subagents", "agent-ab12.jsonl"), subagentCalls(t, dir, "ab12", ""), time.Now())
-	touch(t, filepath.Join(elsewhere, "agent-x.jsonl"), subagentCalls(t, dir, "x", ""), time.Now())
+	replaytest.Touch(t, filepath.Join(elsewhere, "subagents", "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
+	replaytest.Touch(t, filepath.Join(elsewhere, "agent-x.jsonl"), replaytest.SubagentCalls(t, dir, "x", ""), time.Now())
 
 	cases := []struct {
 		name, agent string
@@ -24,18 +26,18 @@ func TestSubagentFilesHostile(t *testing.T) {
 		want        string
 	}{
 		{"a path as agentId", "../" + filepath.Base(elsewhere) + "/agent-x", func(string) {}, "is not a plain name"},
-		{"the session's folder a link", "ab12", func(sdir string) { symlink(t, elsewhere, filepath.Join(sdir, "s-1")) }, "was not followed"},
+		{"the session's folder a link", "ab12", func(sdir string) { replaytest.Symlink(t, elsewhere, filepath.Join(sdir, "s-1")) }, "was not followed"},
 		{"the file a link", "ab12", func(sdir string) {
-			symlink(t, filepath.Join(elsewhere, "subagents", "agent-ab12.jsonl"), filepath.Join(sdir, "s-1", "subagents", "agent-ab12.jsonl"))
+			replaytest.Symlink(t, filepath.Join(elsewhere, "subagents", "agent-ab12.jsonl"), filepath.Join(sdir, "s-1", "subagents", "agent-ab12.jsonl"))
 		}, "symbolic link"},
-		{"the file a FIFO", "ab12", func(sdir string) { mkfifo(t, filepath.Join(sdir, "s-1", "subagents", "agent-ab12.jsonl")) }, "not a regular file"},
+		{"the file a FIFO", "ab12", func(sdir string) { replaytest.Mkfifo(t, filepath.Join(sdir, "s-1", "subagents", "agent-ab12.jsonl")) }, "not a regular file"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			path := subagentSession(t, dir, tc.agent)
+			path := replaytest.SubagentSession(t, dir, tc.agent)
 			tc.setup(filepath.Dir(path))
 			var calls []Call
-			guard(t, "reading the session", func() { calls, _ = readMerged(t, path) })
+			replaytest.Guard(t, "reading the session", func() { calls, _ = readMerged(t, path) })
 			if len(calls) != 3 || calls[1].AgentTool != "Task" || !strings.Contains(calls[1].NoEquivalent, tc.want) {
 				t.Fatalf("%d calls; the Task says %q, want %q", len(calls), calls[1].NoEquivalent, tc.want)
 			}

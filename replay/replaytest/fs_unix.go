@@ -1,6 +1,6 @@
 //go:build unix
 
-package discover
+package replaytest
 
 import (
 	"os"
@@ -10,10 +10,10 @@ import (
 	"time"
 )
 
-// guard runs fn and fails the test when it does not return: the bound is
+// Guard runs fn and fails the test when it does not return: the bound is
 // not a timing assertion (each trap returns in milliseconds), it only
 // stops a regression from hanging the run.
-func guard(t *testing.T, what string, fn func()) {
+func Guard(t *testing.T, what string, fn func()) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() {
@@ -27,7 +27,7 @@ func guard(t *testing.T, what string, fn func()) {
 	}
 }
 
-func mkfifo(t *testing.T, path string) {
+func Mkfifo(t *testing.T, path string) {
 	t.Helper()
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
@@ -35,7 +35,7 @@ func mkfifo(t *testing.T, path string) {
 	}
 }
 
-func symlink(t *testing.T, target, link string) {
+func Symlink(t *testing.T, target, link string) {
 	t.Helper()
 	os.MkdirAll(filepath.Dir(link), 0o755)
 	if err := os.Symlink(target, link); err != nil {
