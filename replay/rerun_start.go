@@ -55,7 +55,7 @@ func newStartPlan() *startPlan {
 }
 
 // Add takes what it needs of one call.
-func (p *startPlan) Add(c transcript.Call) {
+func (p *startPlan) add(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return // a change that failed, or whose end is unknown, changed nothing known
 	}

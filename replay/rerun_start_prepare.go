@@ -178,7 +178,7 @@ func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[stri
 			p = newStartPlan()
 			plans[c.Session] = p
 		}
-		p.Add(c)
+		p.add(c)
 		last[c.Session] = c.Seq
 	}
 }

@@ -145,7 +145,7 @@ func (w *walker) claudeProject(pdir string) {
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
 			if w.file(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && transcript.IsSidechainFile(p)) {
-				w.Add(transcript.AgentClaude, p)
+				w.add(transcript.AgentClaude, p)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
 			w.pass("%s was not followed", p, transcript.ErrLink)
@@ -155,7 +155,7 @@ func (w *walker) claudeProject(pdir string) {
 
 // Add inspects one transcript and keeps it when the folder it records is
 // dir or inside it.
-func (w *walker) Add(agent transcript.Agent, path string) {
+func (w *walker) add(agent transcript.Agent, path string) {
 	if w.ctx.Err() != nil {
 		return
 	}
@@ -194,7 +194,7 @@ func (w *walker) codex() {
 		if err != nil {
 			w.pass("%s was not read", p, err)
 		} else if under(cwd, w.dir) {
-			w.Add(transcript.AgentCodex, p)
+			w.add(transcript.AgentCodex, p)
 		}
 		return nil
 	})
@@ -293,7 +293,7 @@ func (w *walker) copilot() {
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
 			if w.file(p, e) {
-				w.Add(transcript.AgentCopilot, p)
+				w.add(transcript.AgentCopilot, p)
 			}
 		case e.Type()&fs.ModeSymlink != 0:
 			w.pass("the session folder %s was not read", p, transcript.ErrLink)
@@ -304,7 +304,7 @@ func (w *walker) copilot() {
 				continue // a session with no events yet
 			}
 			if w.file(events, fs.FileInfoToDirEntry(st)) {
-				w.Add(transcript.AgentCopilot, events)
+				w.add(transcript.AgentCopilot, events)
 			}
 		}
 	}
@@ -330,7 +330,7 @@ func (w *walker) qwen() {
 		for _, f := range files {
 			p := filepath.Join(chats, f.Name())
 			if strings.HasSuffix(f.Name(), ".jsonl") && w.file(p, f) {
-				w.Add(transcript.AgentQwen, p)
+				w.add(transcript.AgentQwen, p)
 			}
 		}
 	}
