@@ -43,7 +43,7 @@ func (s silent) Error() string { return "" }
 func (s silent) Unwrap() error { return s.err }
 
 // OpenRegular opens path read-only without blocking; follow false
-// refuses a symbolic link at path (errLink). The file is returned only
+// refuses a symbolic link at path (ErrLink). The file is returned only
 // when it is a regular file, with its FileInfo.
 func OpenRegular(path string, follow bool) (*os.File, fs.FileInfo, error) {
 	f, err := openNonBlocking(path, follow)

@@ -10,7 +10,7 @@ import "os"
 func openNonBlocking(path string, follow bool) (*os.File, error) {
 	if !follow {
 		if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
-			return nil, &fileTypeError{path: path, kind: errLink.Error()}
+			return nil, &fileTypeError{path: path, kind: ErrLink.Error()}
 		}
 	}
 	return os.Open(path)
