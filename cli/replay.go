@@ -2,6 +2,8 @@ package cli
 
 import (
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/spf13/cobra"
 )
@@ -22,7 +24,7 @@ func newReplayCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
-		Long: `Re-run the file-tool calls of a transcript (` + replay.Readers() + `) in a scratch
+		Long: `Re-run the file-tool calls of a transcript (` + transcript.Readers() + `) in a scratch
 copy of the repository, and report what the agent saw then beside what repox shows now, with the
 conversation around the calls (prompts by turn, the agent's text, thinking folded). --changes
 prints what the session changed as one diff for git apply. Without --report or --changes, open
@@ -49,6 +51,6 @@ repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.d
 	f.IntVar(&o.copyMaxMiB, "copy-max-mib", repoops.CopyFileSetMaxBytes>>20, "with --report: the most MiB the scratch copy of the root may hold")
 	f.StringVar(&o.against, "against", string(replay.AgainstStart), replay.AgainstHelp)
 	f.BoolVar(&o.thinking, "thinking", false, "with --report: show the agent's thinking (folded by default: its length only)")
-	f.BoolVar(&o.changes, "changes", false, replay.ChangesHelp)
+	f.BoolVar(&o.changes, "changes", false, report.ChangesHelp)
 	return cmd
 }

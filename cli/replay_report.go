@@ -10,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -32,9 +34,9 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 	defer signal.Stop(pipe)
 	var err error
 	if o.changes {
-		err = replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
+		err = report.WriteChanges(ctx, report.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
 	} else {
-		err = replay.Report(ctx, replay.ReportOptions{
+		err = report.Report(ctx, report.ReportOptions{
 			Transcript: pos[0], Root: o.root, Session: o.session, Against: replay.Against(o.against),
 			Limits: repoops.CopyOptions{MaxFiles: o.copyMaxFiles, MaxBytes: int64(o.copyMaxMiB) << 20},
 			JSON:   o.json, Thinking: o.thinking,
@@ -58,7 +60,7 @@ func replayReportProblem(o replayOptions, pos []string) string {
 	}
 	switch {
 	case len(pos) != 1:
-		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", replay.Readers(), len(pos))
+		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", transcript.Readers(), len(pos))
 	case o.changes && o.report:
 		return "--changes and --report print different things: give one of them"
 	case o.changes && o.against != string(replay.AgainstStart):

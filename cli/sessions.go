@@ -3,17 +3,18 @@ package cli
 import (
 	"fmt"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/spf13/cobra"
 )
 
 // newSessionsCmd is `repox sessions [DIR]`: the sessions recorded for DIR.
 func newSessionsCmd(s *streams) *cobra.Command {
-	var opts replay.SessionsOptions
+	var opts discover.SessionsOptions
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first",
-		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + replay.Readers() + ".",
+		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + transcript.Readers() + ".",
 		Example: `repox sessions
 repox sessions --json ~/src/project`,
 		Args:              maxArgs(1, "one folder"),
@@ -22,7 +23,7 @@ repox sessions --json ~/src/project`,
 			if len(args) == 1 {
 				opts.Dir = args[0]
 			}
-			if err := replay.Sessions(s.ctx, opts, s.out, s.err); err != nil {
+			if err := discover.Sessions(s.ctx, opts, s.out, s.err); err != nil {
 				fmt.Fprintf(s.err, "repox sessions: %v\n", err)
 				return exitStatus(exitUsage)
 			}

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -55,7 +55,7 @@ type Changes struct {
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
 	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
-	sum, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
+	sum, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
 	if err != nil {
 		return nil, err
 	}
@@ -63,10 +63,10 @@ func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session st
 	if len(sink.sessions) > 1 {
 		ids := make([]string, 0, len(sink.sessions))
 		for id := range sink.sessions {
-			ids = append(ids, quoted(id))
+			ids = append(ids, repoops.QuoteName(id))
 		}
 		sort.Strings(ids)
-		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
+		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), ExamplesN(ids, 5))
 	}
 	if sink.endErr != nil {
 		return nil, sink.endErr
@@ -104,15 +104,15 @@ var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": tru
 	"apply_patch": true, "write_file": true, "replace": true, "repo_edit": true, "repo_write": true, "repo_insert": true}
 
 // noteCall keeps what the diff cannot hold of one call.
-func (ch *Changes) noteCall(c Call) {
+func (ch *Changes) noteCall(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return
 	}
 	switch {
 	case writingTools[c.AgentTool] && c.NoEquivalent != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, quoted(c.AgentTool), c.NoEquivalent))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.NoEquivalent))
 	case writingTools[c.AgentTool] && c.Approx != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, quoted(c.AgentTool), c.Approx))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.Approx))
 	case strings.HasPrefix(c.NoEquivalent, "shell command ") && strings.Contains(c.NoEquivalent, "may change files"):
 		ch.Shell++
 	}
@@ -167,7 +167,7 @@ func (r *Replayer) collectChanges(out *Changes) error {
 // into .git, or with characters a patch line would have to quote is
 // refused rather than passed on.
 func diffPathProblem(p string) string {
-	q := quoted(p)
+	q := repoops.QuoteName(p)
 	switch {
 	case p == "":
 		return "the call names no file"
@@ -201,11 +201,11 @@ func diffPathProblem(p string) string {
 func (ch *Changes) Diff() string {
 	var b strings.Builder
 	for _, n := range ch.Notes() {
-		b.WriteString("# " + sanitize(oneLine(n)) + "\n")
+		b.WriteString("# " + transcript.Sanitize(transcript.OneLine(n)) + "\n")
 	}
 	for _, f := range ch.Files {
 		if f.Why == "" {
-			b.WriteString(fileDiff(f))
+			b.WriteString(FileDiff(f))
 		}
 	}
 	return b.String()
@@ -217,8 +217,8 @@ func (ch *Changes) Notes() []string {
 	in := 0
 	for _, f := range ch.Files {
 		if f.Why != "" {
-			notes = append(notes, "not in the diff: "+quoted(f.Path)+": "+f.Why)
-		} else if fileDiff(f) != "" {
+			notes = append(notes, "not in the diff: "+repoops.QuoteName(f.Path)+": "+f.Why)
+		} else if FileDiff(f) != "" {
 			in++
 		}
 	}
@@ -232,9 +232,9 @@ func (ch *Changes) Notes() []string {
 	return notes
 }
 
-// fileDiff is one file's part of the diff, with git's header so that a
+// FileDiff is one file's part of the diff, with git's header so that a
 // created or emptied file applies too ("" when start and end are equal).
-func fileDiff(f FileChange) string {
+func FileDiff(f FileChange) string {
 	if f.StartAbsent == f.EndAbsent && f.Start == f.End {
 		return ""
 	}
@@ -249,91 +249,4 @@ func fileDiff(f FileChange) string {
 		head += "deleted file mode 100644\n"
 	}
 	return head + udiff.Unified(from, to, f.Start, f.End)
-}
-
-// ChangesHelp is --changes's help text.
-const ChangesHelp = "print what the session changed as one unified diff, from its start state (rebuilt from the transcript) to its end: paths relative to the session's folder, for `git apply` there; what it leaves out is named in # lines and on stderr"
-
-// ChangesOptions are what `repox replay --changes` replays and how it
-// prints.
-type ChangesOptions struct {
-	Transcript string // the transcript file (opened without blocking: a regular file only)
-	Root       string // the session's folder to rebuild the start state in ("": RootFor's rule)
-	Session    string // on a repox call log: the session ("": its only one)
-	JSON       bool   // one JSON line per file and a summary instead of the diff
-	// Terminal: out is a terminal, which must never be handed the
-	// transcript's bytes raw (a file's content may hold OSC 52, a title
-	// sequence, a screen clear, the end of a bracketed paste). The diff's
-	// control characters are then shown as visible stand-ins, and errOut
-	// says it is not the exact patch; JSON escapes them as \uXXXX, which
-	// keeps it exact.
-	Terminal bool
-}
-
-// WriteChanges writes what the session changed to out: one unified diff
-// for `git apply`, or JSON lines. What the diff leaves out goes to errOut,
-// one "repox replay: " line each (in the JSON summary with JSON). An
-// error comes before any output; a reader that goes away ends it without
-// one.
-func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Writer) error {
-	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	ch, err := SessionChanges(ctx, f, opts.Transcript, opts.Root, opts.Session)
-	if err != nil {
-		return err
-	}
-	notes := ch.Notes()
-	if opts.JSON {
-		if opts.Terminal {
-			out = &jsonForTerminal{w: out}
-		}
-		for _, fc := range ch.Files {
-			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
-		}
-		writeJSON(out, map[string]any{"type": "summary", "notes": notes, "counts": ch.Counts})
-		return nil
-	}
-	for _, n := range notes {
-		fmt.Fprintf(errOut, "repox replay: %s\n", sanitize(oneLine(n)))
-	}
-	diff := ch.Diff()
-	if opts.Terminal {
-		if shown, changed := repoops.ControlsVisible(diff); changed {
-			diff = shown
-			fmt.Fprintf(errOut, "repox replay: the diff holds control or invisible characters; on this terminal they are shown as visible stand-ins, so what follows is not the exact patch — redirect it to a file (> session.diff) for git apply\n")
-		}
-	}
-	io.WriteString(out, diff) // an error: the reader went away
-	return nil
-}
-
-// jsonForTerminal writes JSON lines with every character a terminal would
-// act on or hide escaped as \uXXXX: the same JSON value, safe on screen
-// (encoding/json escapes only C0 controls; C1 controls, bidi and
-// zero-width characters it writes raw).
-type jsonForTerminal struct{ w io.Writer }
-
-func (j *jsonForTerminal) Write(b []byte) (int, error) {
-	s := string(b)
-	var out strings.Builder
-	out.Grow(len(s))
-	for _, r := range s {
-		if _, changed := repoops.VisibleRune(r); changed && r != '\n' && r != utf8.RuneError {
-			if r > 0xffff {
-				hi, lo := utf16.EncodeRune(r)
-				fmt.Fprintf(&out, "\\u%04x\\u%04x", hi, lo)
-			} else {
-				fmt.Fprintf(&out, "\\u%04x", r)
-			}
-			continue
-		}
-		out.WriteRune(r)
-	}
-	if _, err := io.WriteString(j.w, out.String()); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -93,9 +93,9 @@ func AppendLog(t testing.TB, path, s string) {
 }
 
 // FakeEnv keeps session discovery inside home.
-func FakeEnv(home string) func() replay.Env {
-	return func() replay.Env {
-		return replay.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
+func FakeEnv(home string) func() discover.Env {
+	return func() discover.Env {
+		return discover.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
 			StateHome: filepath.Join(home, ".local", "state"), Now: AgentT0.Add(24 * time.Hour)}
 	}
 }

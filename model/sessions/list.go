@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/ui"
 )
 
@@ -31,7 +31,7 @@ func (p *Pane) listShown() []int {
 }
 
 // sessionMatches: every word is in one of the session's texts (any case).
-func sessionMatches(s replay.SessionInfo, words []string) bool {
+func sessionMatches(s discover.SessionInfo, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
@@ -63,7 +63,7 @@ func (p *Pane) listCap() int {
 func (p *Pane) listTop() int { return max(p.lcur-p.listCap()+1, 0) }
 
 // selectedSession is the session under the cursor, nil when none shows.
-func (p *Pane) selectedSession() *replay.SessionInfo {
+func (p *Pane) selectedSession() *discover.SessionInfo {
 	shown := p.listShown()
 	if p.lcur < 0 || p.lcur >= len(shown) {
 		return nil
@@ -119,7 +119,7 @@ func (p *Pane) Escape() bool {
 
 // sessionSpan is how long a session ran, first record to last, in
 // the largest two units ("" when unknown).
-func sessionSpan(s replay.SessionInfo) string {
+func sessionSpan(s discover.SessionInfo) string {
 	if s.Started.IsZero() || s.Ended.IsZero() {
 		return ""
 	}
