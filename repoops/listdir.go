@@ -86,6 +86,23 @@ func (r *Repo) ListDir(rel string) (*DirListing, error) {
 // listDir lists the folder rel, whose path is known to be safe (checked by
 // the caller, or a real folder found by listing its parent).
 func (r *Repo) listDir(rel string) (*DirListing, error) {
+	// A warm repository keeps the listings of the folders its stamps
+	// cover (warm.go); they are shared: callers only read them.
+	k := r.stamped(context.Background())
+	if k != nil {
+		if l, ok := k.keptListing(rel); ok {
+			return l, nil
+		}
+	}
+	l, err := r.listDirOnDisk(rel)
+	if err == nil && k != nil {
+		k.keepListing(rel, l)
+	}
+	return l, err
+}
+
+// listDirOnDisk is listDir without what a warm repository keeps.
+func (r *Repo) listDirOnDisk(rel string) (*DirListing, error) {
 	f, err := r.fs.Open(rel)
 	if err != nil {
 		return nil, describeOpenError(rel, err)

@@ -137,6 +137,7 @@ func (s *Session) Call(ctx context.Context, name string, args []byte) Result {
 func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (CallRecord, Result) {
 	start := s.now()
 	var res Result
+	s.repo.revalidate(ctx) // a warm repository checks what it keeps
 	if t, ok := tools()[name]; ok {
 		res = t.Call(ctx, s, args)
 	} else {

@@ -33,6 +33,7 @@ type Repo struct {
 	outerDone    bool
 	links        *gitlinkSet       // the index's submodules (git mode), read once
 	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
+	warm         *warmSet          // KeepWarm: the untracked files kept between calls (warm.go)
 }
 
 // findGitBin is gitexec.FindGit; tests swap it for a stand-in git.
