@@ -17,6 +17,7 @@ import (
 func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path string), trackedDone func()) error {
 	var keep *keptFiles // a warm repository's stamps: the listing may be kept
 	if w := r.warmSet(); w != nil {
+		r.fresh(ctx)
 		if others, ok := w.keptOthers(); ok {
 			return r.gitFilesKept(ctx, scope, visit, trackedDone, others)
 		}

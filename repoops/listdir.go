@@ -134,6 +134,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 // the index (see ListRootEarly): what only the index can settle is held
 // back and counted in Held, never guessed.
 func (r *Repo) listOpenAs(f *os.File, rel string, early bool) (*DirListing, error) {
+	r.fresh(context.Background()) // a warm repository's ignore rules and index view
 	des, err := rootfs.ReadDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)

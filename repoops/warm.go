@@ -15,8 +15,9 @@ import (
 // agent session) lists the untracked half of its file set with git once
 // and keeps it, with the ignore rules, the tracked-and-ignored view, the
 // submodules and the nested-repository marks the Repo already holds, for
-// as long as a revalidation before each call finds nothing they depend on
-// changed:
+// as long as a revalidation finds nothing they depend on changed; it runs
+// once per call, at the call's first use of anything kept (Repo.fresh), so
+// a read or an edit pays nothing:
 //
 //   - every folder git's untracked walk can enter (each folder of the root
 //     that no ignore rule hides, and the folders that are repositories of
@@ -55,10 +56,15 @@ var keepMargin = 2 * time.Second
 
 // warmSet is what a warm Repo keeps between calls.
 type warmSet struct {
+	// check serialises the revalidations; checked is the call (Repo.calls)
+	// the last one ran for.
+	check   sync.Mutex
+	checked uint64
+
 	mu   sync.Mutex
 	kept *keptFiles // nil: the next file set is listed by git
 	// counters, for tests and the benchmark's report
-	lists, reuses, drops int
+	lists, reuses, drops, checks int
 }
 
 // keptFiles is one listing of the untracked files and what it depends on.
@@ -109,14 +115,31 @@ func (r *Repo) warmSet() *warmSet {
 	return r.warm
 }
 
-// revalidate runs before each call of a warm repository: a kept listing
-// whose stamps all hold stays; otherwise everything the Repo keeps is
-// dropped.
-func (r *Repo) revalidate(ctx context.Context) {
+// fresh revalidates a warm repository once per call, at the call's first
+// use of anything kept (the file set, a listing, the ignore rules, the
+// index's view, a presence answer): a call that uses none of it, such as
+// repo_read_file or repo_edit, pays nothing. A call waits for a
+// revalidation another call is running, so none uses what a change before
+// it started made stale.
+func (r *Repo) fresh(ctx context.Context) {
 	w := r.warmSet()
 	if w == nil {
 		return
 	}
+	w.check.Lock()
+	defer w.check.Unlock()
+	if c := r.calls.Load(); w.checked != c {
+		w.checked = c
+		w.mu.Lock()
+		w.checks++
+		w.mu.Unlock()
+		r.revalidate(ctx, w)
+	}
+}
+
+// revalidate: a kept listing whose stamps all hold stays; otherwise
+// everything the Repo keeps is dropped.
+func (r *Repo) revalidate(ctx context.Context, w *warmSet) {
 	w.mu.Lock()
 	k := w.kept
 	w.mu.Unlock()
@@ -174,6 +197,7 @@ func (r *Repo) stamped(ctx context.Context) *keptFiles {
 	if w == nil || r.git == nil {
 		return nil
 	}
+	r.fresh(ctx)
 	if k := w.current(); k != nil {
 		return k
 	}
@@ -341,6 +365,7 @@ func (r *Repo) keptPresence(ctx context.Context) func(p string) (present, known 
 	if w == nil {
 		return nil
 	}
+	r.fresh(ctx)
 	k := w.current()
 	if k == nil {
 		return nil

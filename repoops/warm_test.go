@@ -193,10 +193,37 @@ func TestWarmDoesNotKeepARacyListing(t *testing.T) {
 	dir := warmFixture(t)
 	r, s := warmSession(t, dir)
 	writeFiles(t, dir, map[string]string{"src/racy.txt": "x"})
+	keepMargin = time.Minute // every folder is younger: all of them racy, whatever the machine's load
 	for i := 0; i < 2; i++ {
 		warmAndFresh(t, s, dir, "repo_find", `{"query":"racy"}`)
 	}
 	if lists, reuses, _ := r.WarmCounts(); reuses != 0 || lists != 0 {
 		t.Fatalf("a listing made within keepMargin of a change was kept (%d kept, %d reused)", lists, reuses)
+	}
+}
+
+// A call that uses nothing kept (a read, git) revalidates nothing; the next
+// call that lists does, once, and sees what changed meanwhile.
+func TestWarmRevalidatesOncePerListingCall(t *testing.T) {
+	dir := warmFixture(t)
+	r, s := warmSession(t, dir)
+	mustOK(t, call(t, s, "repo_find", `{"query":"x"}`))
+	checks := func() int {
+		r.warm.mu.Lock()
+		defer r.warm.mu.Unlock()
+		return r.warm.checks
+	}
+	before := checks()
+	writeFiles(t, dir, map[string]string{"src/later.txt": "x"})
+	mustOK(t, call(t, s, "repo_read_file", `{"path":"a.go"}`))
+	mustOK(t, call(t, s, "repo_git", `{"cmd":"log"}`))
+	if n := checks() - before; n != 0 {
+		t.Errorf("a read and a git log revalidated %d times, want none", n)
+	}
+	if got := mustOK(t, call(t, s, "repo_grep", `{"pattern":"x"}`)); !strings.Contains(got, "src/later.txt") {
+		t.Errorf("the grep after the change does not see it:\n%s", got)
+	}
+	if n := checks() - before; n != 1 {
+		t.Errorf("one grep revalidated %d times, want once", n)
 	}
 }
