@@ -59,11 +59,12 @@ var aiderBlockEnd = LazyRegexp(`^>{5,9} REPLACE\s*$`)
 func (d *aiderDecoder) line(b []byte, n int, st *Stats) {
 	l := string(b)
 	switch {
-	case d.mode == 'a' && d.inEdit:
 	case isAiderStart([]byte(strings.TrimSpace(l))):
+		// a run starts, even after a block cut short (aider was stopped)
 		d.flush(st)
 		d.run(strings.TrimPrefix(strings.TrimSpace(l), aiderStarted))
 		return
+	case d.mode == 'a' && d.inEdit:
 	case l == "####" || strings.HasPrefix(l, "#### "):
 		if d.mode != 'u' {
 			d.flush(st)

@@ -178,5 +178,12 @@ func TestAiderProbe(t *testing.T) {
 func TestAiderIsOneRegistration(t *testing.T) {
 	body := "\n# aider chat started at 2026-01-02 03:04:05\n\n> /home/u/.local/bin/aider a.go\n> Aider v0.86.1\n\n#### fix a.go\n\n" +
 		"a.go\n```go\n<<<<<<< SEARCH\npackage a\n=======\npackage b\n>>>>>>> REPLACE\n```\n\n> Applied edit to a.go  \n"
+	// a block cut short (aider stopped mid-reply) ends at the next run
+	cut := "# aider chat started at 2026-01-02 03:04:05\n\n#### fix a.go\n\na.go\n```go\n<<<<<<< SEARCH\npackage a\n" +
+		"\n# aider chat started at 2026-01-02 03:10:00\n\n#### /run make\n"
+	calls, said, _ := readWithTalk(t, []byte(cut))
+	if len(calls) != 1 || calls[0].AgentTool != "/run" || len(said) != 4 || said[2].Kind != MessageCompaction {
+		t.Errorf("a block cut short: %+v %+v", calls, said)
+	}
 	checkOneRegistration(t, AgentAider, ".aider.chat.history.md", body, "Aider", 1)
 }
