@@ -17,13 +17,15 @@ type Env struct {
 	CodexHome       string // CODEX_HOME; default Home/.codex
 	StateHome       string // XDG_STATE_HOME; default Home/.local/state (repox logs in StateHome/repox)
 	Now             time.Time
+	// PiAgentDir is PI_CODING_AGENT_DIR; default Home/.pi/agent (pi.go)
+	PiAgentDir string
 }
 
 // EnvFromOS is the Env of this process.
 func EnvFromOS() Env {
 	home, _ := os.UserHomeDir()
 	return Env{Home: home, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), CodexHome: os.Getenv("CODEX_HOME"),
-		StateHome: os.Getenv("XDG_STATE_HOME"), Now: time.Now()}
+		StateHome: os.Getenv("XDG_STATE_HOME"), Now: time.Now(), PiAgentDir: os.Getenv("PI_CODING_AGENT_DIR")}
 }
 
 func (e Env) claudeDir() string {

@@ -43,6 +43,8 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 	w.gemini()
 	w.copilot()
 	w.qwen()
+	w.pi()
+	w.aider()
 	w.repoxLogs()
 	sort.SliceStable(w.out.Sessions, func(i, j int) bool {
 		return newest(w.out.Sessions[i]).After(newest(w.out.Sessions[j]))
@@ -322,16 +324,6 @@ func (w *walker) qwen() {
 		if w.ctx.Err() != nil || !w.realFolder(filepath.Dir(chats)) || !w.realFolder(chats) {
 			continue
 		}
-		files, err := readDir(chats)
-		if err != nil {
-			w.pass("Qwen Code's chats folder %s could not be read", chats, err)
-			continue
-		}
-		for _, f := range files {
-			p := filepath.Join(chats, f.Name())
-			if strings.HasSuffix(f.Name(), ".jsonl") && w.file(p, f) {
-				w.add(transcript.AgentQwen, p)
-			}
-		}
+		w.addFolder(transcript.AgentQwen, "Qwen Code's chats folder", chats)
 	}
 }

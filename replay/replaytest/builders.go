@@ -203,13 +203,6 @@ var Foreign = []struct {
 	Name, File, Body string
 	What, Evidence   string
 }{
-	{"Pi", "2026-01-02T03-04-05-000Z_pi-1.jsonl",
-		`{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05.000Z","cwd":"/home/u/proj"}
-{"type":"model_change","id":"e1","parentId":null,"timestamp":"2026-01-02T03:04:05.100Z","provider":"anthropic","modelId":"claude-sonnet-4-5"}
-{"type":"message","id":"e2","parentId":"e1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}],"timestamp":1767323046000}}
-{"type":"message","id":"e3","parentId":"e2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"read","arguments":{"path":"a.go"}}],"stopReason":"toolUse"}}
-{"type":"message","id":"e4","parentId":"e3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"toolResult","toolCallId":"t1","toolName":"read","content":[{"type":"text","text":"package a"}],"isError":false}}
-`, "a Pi session", `line 1 is a "session" header with "id" and "cwd"`},
 	{"Factory Droid", "d-1.jsonl",
 		`{"type":"session_start","id":"d-1","title":"read a.go","sessionTitle":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}
 {"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}
@@ -249,16 +242,6 @@ var Foreign = []struct {
 		`{"kind":0,"v":{"version":3,"sessionId":"0f1e2d3c","creationDate":1767323045000,"requesterUsername":"u","responderUsername":"GitHub Copilot","initialLocation":"panel","requests":[]}}
 {"kind":2,"k":["requests"],"v":[{"requestId":"request_1","message":{"text":"read a.go","parts":[]}}]}
 `, "a VS Code Copilot Chat session", `line 1 is a "kind": 0 record whose "v" holds a chat session ("requesterUsername")`},
-	{"Aider", ".aider.chat.history.md", `
-# aider chat started at 2026-01-02 03:04:05
-
-> /home/u/.local/bin/aider a.go
-> Aider v0.86.1
-
-#### read a.go
-
-a.go is a small package.
-`, "an Aider chat history", `line 2 is "# aider chat started at …"`},
 }
 
 // GeminiMessages is a Gemini CLI session's messages: a prompt, then one

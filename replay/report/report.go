@@ -355,6 +355,9 @@ func (r *reportWriter) summary(st transcript.Stats, t replay.Counts, copies []re
 		r.printf(" (last: %s)", st.LastSkip)
 	}
 	r.printf("; %s; %s", repoops.Plural(st.Unknown, "record of an unknown type", "records of unknown types"), repoops.Plural(st.Orphans, "result without a call", "results without a call"))
+	if len(st.Passed) > 0 {
+		r.printf("; holding no call: %s", passedText(st.Passed))
+	}
 	if st.Partial {
 		r.printf("; the last line is incomplete (still being written?)")
 	}

@@ -20,16 +20,17 @@ func (s *stream) detect(b []byte, n int) bool {
 	}
 	h := s.head
 	h.add(b, n)
-	if h.kept < 0 {
+	before := h.kept < 0
+	if s.decide() {
+		return true // a text format's yes is on this line: not skipped
+	}
+	if before {
 		// before any JSON: counted as today, held only for what it says
 		if json.Valid(b) {
 			s.st.skip("line %d is JSON, but not an object", n)
 		} else {
 			s.st.skip("line %d is not JSON", n)
 		}
-	}
-	if s.decide() {
-		return true
 	}
 	if s.head != nil {
 		h.hold()
@@ -47,10 +48,15 @@ func (s *stream) decide() bool {
 		s.refuse(&NotTranscriptError{What: f.shape, Evidence: a.Evidence})
 		return false
 	case f != nil:
-		s.st.Format, s.dec = f.agent, f.reader(s)
+		s.st.Format, s.dec, s.text = f.agent, f.reader(s), f.text
 		s.head = nil
-		if h.kept >= 0 {
-			for _, l := range h.lines[h.kept:] {
+		from := h.kept
+		if f.text { // from the line the probe's yes is on
+			for from = 0; from < len(h.lines) && h.lines[from].n < a.Line; from++ {
+			}
+		}
+		if from >= 0 {
+			for _, l := range h.lines[from:] {
 				s.dec.line(l.raw, l.n, &s.st)
 			}
 		}

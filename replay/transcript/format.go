@@ -67,6 +67,10 @@ type format struct {
 	// what the agent recorded, else the first prompt; "" when none); nil
 	// for a format whose files record none (repox call logs)
 	sessionTitle func(head []byte) string
+	// text: its files are text, not JSON lines (Aider's Markdown): its
+	// decoder is given every line as written, blank ones too, from the
+	// line its probe's yes is on
+	text bool
 }
 
 var (
@@ -84,6 +88,8 @@ func formats() []format {
 		registerRepox()
 		registerCopilot()
 		registerQwen()
+		registerPi()
+		registerAider()
 		registerForeign()
 	})
 	return registry

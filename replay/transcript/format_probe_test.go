@@ -29,6 +29,11 @@ func TestDetectEveryTranscriptInTestdata(t *testing.T) {
 		"testdata/transcripts/codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl":                         AgentCodex,
 		"testdata/transcripts/copilot-cli/qiaolei81-copilot-session-viewer/events.EXCERPT.jsonl":                                    AgentCopilot,
 		"testdata/transcripts/qwen-code/hand-made/5f0c2a1e-7b3d-4c8e-9a61-2d4e8f0b1c37.jsonl":                                       AgentQwen,
+		"testdata/transcripts/pi/badlogic-pi-mono/before-compaction.EXCERPT.jsonl":                                                  AgentPi,
+		"testdata/transcripts/pi/badlogic-pi-mono/large-session.EXCERPT.jsonl":                                                      AgentPi,
+		"testdata/transcripts/pi/hand-made/2026-01-02T03-04-05-000Z_0b6d5f2e-3c1a-4e8f-9d27-5a4c3b2e1f00.jsonl":                     AgentPi,
+		"testdata/transcripts/aider/aider-ai-aider/chat-history.EXCERPT.md":                                                         AgentAider,
+		"testdata/transcripts/aider/mozgoslav/aider.chat.history.EXCERPT.md":                                                        AgentAider,
 	}
 	root := filepath.Dir(filepath.Dir(repotest.Shared(t, "transcripts")))
 	found := 0
@@ -41,7 +46,7 @@ func TestDetectEveryTranscriptInTestdata(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
-		if d.IsDir() || !strings.Contains("/"+rel, "/testdata/") || !(strings.HasSuffix(p, ".jsonl") || strings.HasSuffix(p, ".json")) {
+		if d.IsDir() || !strings.Contains("/"+rel, "/testdata/") || !(strings.HasSuffix(p, ".jsonl") || strings.HasSuffix(p, ".json") || isChatHistory(d.Name())) {
 			return nil
 		}
 		found++
@@ -60,6 +65,12 @@ func TestDetectEveryTranscriptInTestdata(t *testing.T) {
 	if found != len(want) {
 		t.Errorf("found %d transcripts under testdata, the table has %d", found, len(want))
 	}
+}
+
+// isChatHistory: a Markdown transcript (Aider's chat history), not a
+// README or SOURCES.md.
+func isChatHistory(name string) bool {
+	return strings.HasSuffix(name, ".md") && (strings.Contains(name, "chat-history") || strings.Contains(name, "chat.history"))
 }
 
 // checkDetected: the head of b is claimed by agent's format alone, and
@@ -219,7 +230,7 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 		t.Errorf("the file: %v %+v", err, calls)
 	}
 	_, _, err = ReadAll(strings.NewReader("DEAR DIARY\ntoday I read a.go\n"))
-	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Toy and repox call logs"
+	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Toy, Aider and repox call logs"
 	if err == nil || err.Error() != want {
 		t.Errorf("the diary: %v\nwant %s", err, want)
 	}
@@ -263,7 +274,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 	}
 	sb.WriteString(`{"type":"assistant","sessionId":"s","message":{"content":[]}}` + "\n") // after the head: never read
 	calls, st, err := ReadAll(strings.NewReader(sb.String()))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" || len(calls) != 0 {
 		t.Errorf("%v, stats %+v", err, st)
 	}
@@ -285,7 +296,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 func TestHeaderlessMessageLinesAreNotCodex(t *testing.T) {
 	body := `{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}` + "\n"
 	_, st, err := ReadAll(strings.NewReader(body))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" {
 		t.Errorf("%v %+v", err, st)
 	}

@@ -15,6 +15,8 @@ func FuzzReader(f *testing.F) {
 		"claude-code/moredip-session-share/general-tool-calls.EXCERPT.jsonl",
 		"claude-code/moredip-session-share/read-tool-variants.jsonl",
 		"codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl",
+		piHandMade,
+		aiderSample,
 	} {
 		b, err := os.ReadFile(repotest.Transcript(f, p))
 		if err != nil {

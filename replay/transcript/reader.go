@@ -36,6 +36,9 @@ type Stats struct {
 	// NotTranscript says why the file is no transcript repox reads, once
 	// its head showed that (detect.go); "" otherwise.
 	NotTranscript string `json:"notTranscript,omitempty"`
+	// Passed counts, by type, the records read that hold no call and
+	// nothing of the conversation (Pi's model changes; passed.go).
+	Passed map[string]int `json:"passed,omitempty"`
 }
 
 // at keeps t as the latest record time (Ended).
@@ -72,6 +75,8 @@ type stream struct {
 	// summary: results are paired, not decoded (see newSummaryReader)
 	summary bool
 	convo   conversation // the messages around the calls, when asked for (conversation.go)
+	// text: the decoder is a text format's (format.text)
+	text bool
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -83,6 +88,10 @@ func newStream() *stream { return &stream{byID: map[string]*Call{}} }
 func (s *stream) feed(b []byte) {
 	s.st.Lines++
 	n := s.st.Lines
+	if s.text { // a text format's lines as written, blank ones too
+		s.dec.line(bytes.TrimSuffix(b, []byte("\r")), n, &s.st)
+		return
+	}
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
 		return
