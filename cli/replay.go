@@ -24,11 +24,11 @@ func newReplayCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Replay a transcript's file-tool calls: what the agent saw then beside now",
-		Long: `Re-run the file-tool calls of a transcript (` + transcript.Readers() + `) in a scratch
+		Long: paragraph(`Re-run the file-tool calls of a transcript (` + transcript.Readers() + `) in a scratch
 copy of the repository, and report what the agent saw then beside what repox shows now, with the
 conversation around the calls (prompts by turn, the agent's text, thinking folded). --changes
 prints what the session changed as one diff for git apply. Without --report or --changes, open
-the explorer with the sessions pane following FILE as it grows.`,
+the explorer with the sessions pane following FILE as it grows.`),
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --report calls.jsonl --session 3f2a --json

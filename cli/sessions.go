@@ -14,7 +14,7 @@ func newSessionsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first",
-		Long:  "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + transcript.Readers() + ".",
+		Long:  paragraph("List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + transcript.Readers() + "."),
 		Example: `repox sessions
 repox sessions --json ~/src/project`,
 		Args:              maxArgs(1, "one folder"),
