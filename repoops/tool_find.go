@@ -40,7 +40,7 @@ type FindResult struct {
 func (f *FindResult) RawMatches() []string { return f.raw }
 
 func registerFind() {
-	register("repo_find",
+	register(ToolFind,
 		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
 			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+
 			fmt.Sprintf("Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-%d (default %d); when cut: (showing %d of 812 matches — narrow with path or a longer query). ", findMaxLimit, findDefaultLimit, findDefaultLimit)+

@@ -176,7 +176,7 @@ func (p *Pane) AgentCall() (string, any, string) {
 	if p.input == "" {
 		return "", nil, "type a query: agent view shows repo_find for it"
 	}
-	return "repo_find", p.args(), ""
+	return repoops.ToolFind, p.args(), ""
 }
 
 // Status is the selected path.
@@ -273,7 +273,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return p.C.Copy(r.shown, r.shown)
 	case key.Matches(msg, k.CopyAll):
-		return p.CopyAgent("repo_find")
+		return p.CopyAgent(repoops.ToolFind)
 	}
 	if d, ok := results.Step(msg, k.Finder, p.body()); ok {
 		return p.move(d)

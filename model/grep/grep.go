@@ -118,7 +118,7 @@ func (p *Pane) AgentCall() (string, any, string) {
 	if p.pattern == "" {
 		return "", nil, "type a pattern: agent view shows repo_grep for it"
 	}
-	return "repo_grep", p.args(), ""
+	return repoops.ToolGrep, p.args(), ""
 }
 
 func (p *Pane) Status() pane.Status {
@@ -189,7 +189,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return p.C.Copy(text, text)
 	case key.Matches(msg, k.CopyAll):
-		return p.CopyAgent("repo_grep")
+		return p.CopyAgent(repoops.ToolGrep)
 	case key.Matches(msg, k.Case):
 		p.caseSensitive = !p.caseSensitive
 		p.stop()

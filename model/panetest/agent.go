@@ -22,13 +22,13 @@ type AgentCall struct {
 // read of src/main.go, an edit refused for it, a full read and an edit
 // that lands. Session s2 only finds deep/a/b/c/leaf.txt.
 var AgentScript = []AgentCall{
-	{"s1", "repo_read_file", `{"path":"README.md"}`},
-	{"s1", "repo_find", `{"query":"strings"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go","limit":4}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go"}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s2", "repo_find", `{"query":"leaf"}`},
+	{"s1", repoops.ToolRead, `{"path":"README.md"}`},
+	{"s1", repoops.ToolFind, `{"query":"strings"}`},
+	{"s1", repoops.ToolRead, `{"path":"src/main.go","limit":4}`},
+	{"s1", repoops.ToolEdit, `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s1", repoops.ToolRead, `{"path":"src/main.go"}`},
+	{"s1", repoops.ToolEdit, `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s2", repoops.ToolFind, `{"query":"leaf"}`},
 }
 
 // S1Calls is the number of calls of session s1 in AgentScript.

@@ -7,6 +7,7 @@ import (
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Following the chosen session: the calls the transcript grows by, replayed
@@ -183,7 +184,7 @@ func changed(st *replay.Step) bool {
 	}
 	for _, tc := range st.Call.Repox {
 		switch tc.Tool {
-		case "repo_edit", "repo_insert", "repo_write":
+		case repoops.ToolEdit, repoops.ToolInsert, repoops.ToolWrite:
 			return true
 		}
 	}

@@ -39,7 +39,7 @@ func (t *Pane) Generation(j pane.Job) int {
 
 // AgentCall is the repo_tree call for the selected folder (a file's folder).
 func (t *Pane) AgentCall() (string, any, string) {
-	return "repo_tree", t.call(), ""
+	return repoops.ToolTree, t.call(), ""
 }
 
 func (t *Pane) call() repoops.TreeArgs {
