@@ -2,74 +2,96 @@ package transcript
 
 import (
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
-// shellWords splits a command line into words with sh quoting rules; ok is
-// false when it holds anything that is not a plain word: operators,
-// redirection, substitution, globbing outside quotes, variables.
+// shellWords splits a command line into words with the shell's quoting
+// rules; ok is false when it holds anything that is not one simple command
+// of plain words: operators, several commands, redirection, assignments,
+// substitution, variables, globbing or brace and tilde expansion outside
+// quotes, ANSI-C quoting, comments, line continuations. The line is parsed
+// by mvdan.cc/sh (bash's grammar), so what counts as a word is the shell's
+// answer, not a splitter's guess.
 func shellWords(s string) ([]string, bool) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case ch == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, false
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case ch == '"':
-			j := i + 1
-			for ; j < len(s) && s[j] != '"'; j++ {
-				switch {
-				case s[j] == '$' || s[j] == '`':
-					return nil, false
-				case s[j] == '\\' && j+1 < len(s) && strings.IndexByte("\"\\$`", s[j+1]) >= 0:
-					// inside double quotes a backslash quotes only these
-					j++
-					cur.WriteByte(s[j])
-				case s[j] == '\\' && j+1 < len(s) && s[j+1] == '\n':
-					return nil, false // a line continuation: not a plain word
-				default:
-					cur.WriteByte(s[j])
-				}
-			}
-			if j >= len(s) {
-				return nil, false
-			}
-			i = j
-			inWord = true
-		case ch == '\\':
-			// outside quotes a backslash quotes the next character
-			// (`my\ file.txt` is one word); at the end of the line or
-			// before a newline it continues the line: not a plain word
-			if i+1 >= len(s) || s[i+1] == '\n' {
-				return nil, false
-			}
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		case strings.IndexByte("|&;<>()$`\n*?[{~#", ch) >= 0:
-			return nil, false
-		default:
-			cur.WriteByte(ch)
-			inWord = true
-		}
+	if strings.Contains(s, "\\\n") || (len(s)-len(strings.TrimRight(s, "\\")))%2 == 1 {
+		return nil, false // a line continuation (a last backslash continues onto nothing): not a plain word
 	}
-	if inWord {
-		words = append(words, cur.String())
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).Parse(strings.NewReader(s), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Last) > 0 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(st.Comments) > 0 ||
+		len(call.Assigns) > 0 || len(call.Args) == 0 || st.Semicolon.IsValid() {
+		return nil, false
+	}
+	words := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		word, ok := plainWord(w)
+		if !ok {
+			return nil, false
+		}
+		words = append(words, word)
 	}
 	return words, true
+}
+
+// unquotedSpecial are the characters that make an unquoted literal more
+// than itself when no backslash quotes them: globbing, brace and tilde
+// expansion, a comment, a lone $ (bash keeps it as text; a reader cannot
+// tell it from a variable at a glance, so it is not plain).
+const unquotedSpecial = "*?[{~#$"
+
+// plainWord is a word's value when every part of it is literal text:
+// unquoted text without expansions, single quotes, or double quotes
+// holding only text.
+func plainWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if !literal(&b, p.Value, "", unquotedSpecial) {
+				return "", false
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false // $'…' decodes escapes: not plain
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false // $"…" is translated text
+			}
+			for _, in := range p.Parts {
+				lit, ok := in.(*syntax.Lit)
+				if !ok || !literal(&b, lit.Value, "\"$`\\", "$`") {
+					return "", false // a variable or substitution inside the quotes
+				}
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// literal writes the text v stands for: a backslash quotes the character
+// after it (outside quotes every one, quoted is ""; inside double quotes
+// only those of quoted, the others stay). It is false when a character of
+// special stands unquoted.
+func literal(b *strings.Builder, v, quoted, special string) bool {
+	for i := 0; i < len(v); i++ {
+		switch {
+		case v[i] == '\\' && i+1 < len(v) && (quoted == "" || strings.IndexByte(quoted, v[i+1]) >= 0):
+			i++
+		case strings.IndexByte(special, v[i]) >= 0:
+			return false
+		}
+		b.WriteByte(v[i])
+	}
+	return true
 }
 
 var NlLine = LazyRegexp(`^ *([0-9]+)\t`)
