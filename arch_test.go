@@ -290,6 +290,8 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/replay/report"}}, "replay may import only"},
 		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/replay/discover"}}, "replay may import only"},
 		{listedPackage{ImportPath: m + "/replay/discover", Imports: []string{m + "/replay"}}, "replay/discover may import only"},
+		{listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/replay/report"}}, "replay/review may import only"},
+		{listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/model"}}, "replay/review may import only"},
 		{listedPackage{ImportPath: m + "/model/pane", Imports: []string{m + "/replay"}}, "model/pane may import only"},
 		{listedPackage{ImportPath: m + "/mcpserver", Imports: []string{m + "/replay"}}, "mcpserver may import only"},
 		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/model"}}, "replay may import only"},
@@ -322,7 +324,8 @@ func TestImportRulesCatchViolations(t *testing.T) {
 	find := listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model/pane", m + "/model/results", m + "/keymap"}}
 	root := listedPackage{ImportPath: m + "/model", Imports: []string{m + "/model/find", m + "/model/pane"}}
 	report := listedPackage{ImportPath: m + "/replay/report", Imports: []string{m + "/replay", m + "/replay/transcript", m + "/repoops"}}
-	if v := importViolations([]listedPackage{ok, room, find, root, report}, table); len(v) > 0 {
+	review := listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/replay", m + "/replay/transcript", m + "/repoops", "html/template"}}
+	if v := importViolations([]listedPackage{ok, room, find, root, report, review}, table); len(v) > 0 {
 		t.Errorf("a lawful package was refused: %v", v)
 	}
 }
