@@ -22,16 +22,8 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 		fmt.Fprintf(stderr, "repox replay: %s\n", why)
 		return exitUsage
 	}
-	// The scratch copy must go whatever ends the report: a closed pipe
-	// (`| head`) makes writes fail instead of killing the process, and
-	// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred
-	// clean-up runs.
-	reportGC()
-	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
-	defer stop()
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
+	ctx, done := replaySignals(ctx)
+	defer done()
 	var err error
 	if o.changes {
 		err = report.WriteChanges(ctx, report.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
@@ -47,6 +39,22 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 		return exitUsage
 	}
 	return exitOK
+}
+
+// replaySignals readies a replay that writes to stdout (the report, the
+// diff, a review): the scratch copy must go whatever ends it. A closed
+// pipe (`| head`) makes writes fail instead of killing the process, and
+// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred clean-up
+// runs. done undoes it.
+func replaySignals(ctx context.Context) (context.Context, func()) {
+	reportGC()
+	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	return ctx, func() {
+		signal.Stop(pipe)
+		stop()
+	}
 }
 
 // replayReportProblem says what is wrong with the report's command line
