@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/review"
@@ -27,7 +29,7 @@ func replayReview(ctx context.Context, o replayOptions, changed func(string) boo
 		NoRedact: o.noRedact, Home: home, Command: "repox replay",
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "repox replay: %v\n", err)
+		fmt.Fprintf(stderr, "repox replay: %s\n", reviewAgain(err.Error(), o))
 		return exitUsage
 	}
 	for _, out := range []struct {
@@ -43,6 +45,48 @@ func replayReview(ctx context.Context, o replayOptions, changed func(string) boo
 		}
 	}
 	return exitOK
+}
+
+// reviewAgain is a refusal of the replay with the command it suggests
+// (the root's refusal: "run: repox replay --report --root DIR FILE")
+// made the review's: its --html and --markdown instead of --report.
+func reviewAgain(msg string, o replayOptions) string {
+	var flags []string
+	for _, f := range []struct{ flag, file string }{{"--html", o.html}, {"--markdown", o.markdown}} {
+		if f.file == "" {
+			continue
+		}
+		w, ok := plainShellWord(f.file)
+		if !ok {
+			return msg // the suggestion as it is: it runs, as a report
+		}
+		flags = append(flags, f.flag, w)
+	}
+	if o.noRedact {
+		flags = append(flags, "--no-redact")
+	}
+	return strings.Replace(msg, "run: repox replay --report ", "run: repox replay "+strings.Join(flags, " ")+" ", 1)
+}
+
+// plainShellWord is s as one word of a POSIX shell: as it is when it
+// holds only safe characters, else in single quotes; false when s holds
+// a character a terminal should not be handed raw.
+func plainShellWord(s string) (string, bool) {
+	safe := true
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			return "", false
+		case func() bool { _, changed := repoops.VisibleRune(r); return changed }():
+			return "", false
+		case !(r == '-' || r == '_' || r == '.' || r == '/' || r == '~' && s[0] != '~' || r >= '0' && r <= '9' || r|0x20 >= 'a' && r|0x20 <= 'z'):
+			safe = false
+		}
+	}
+	if safe && s != "" {
+		return s, true
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", true
 }
 
 // replayReviewProblem says what is wrong with a review's command line ("":

@@ -62,6 +62,19 @@ func TestReplayReviewRefusals(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
 		}
 	}
+	// a transcript recorded elsewhere: the command suggested is the review's
+	elsewhere := t.TempDir()
+	transcript := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(transcript, []byte(`{"type":"user","cwd":"`+elsewhere+`","sessionId":"s","timestamp":"2026-01-01T00:00:01Z","message":{"role":"user","content":"hi"}}`+"\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "my review.html")
+	code, stdout, errs := runCLI(t, "", "replay", "--html", out, "--no-redact", transcript)
+	want := "run: repox replay --html '" + out + "' --no-redact --root " + elsewhere + " " + transcript + "\n"
+	if code != exitUsage || stdout != "" || !strings.HasPrefix(errs, "repox replay: the transcript was recorded in "+elsewhere) || !strings.HasSuffix(errs, want) {
+		t.Errorf("recorded elsewhere: exit %d, stdout %q, stderr %q; want the review's command %q", code, stdout, errs, want)
+	}
+	if _, err := os.Lstat(out); err == nil {
+		t.Error("a review was written")
+	}
 	if _, err := os.Lstat(filepath.Join(folder, "x.html")); err == nil {
 		t.Error("the link's target was written")
 	}
