@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"context"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -277,5 +278,51 @@ func TestFenceOutrunsBackticks(t *testing.T) {
 	}
 	if got := mdText("<b>[x](javascript:y)</b> *z* | $m$"); got != `\<b\>\[x\](javascript:y)\</b\> \*z\* \| \$m\$` {
 		t.Errorf("mdText = %q", got)
+	}
+}
+
+// fill sets every string reachable from v to s, and gives every slice one
+// element and every pointer a value, so that each field is printed.
+func fill(v reflect.Value, s string) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(s)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(v.Elem(), s)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		fill(v.Index(0), s)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), s)
+			}
+		}
+	case reflect.Int:
+		v.SetInt(1)
+	case reflect.Bool:
+		v.SetBool(true)
+	}
+}
+
+// Redaction reaches every string the printers print, present and future:
+// a Document whose every field holds a secret, a home path and an escape
+// is printed with none of them.
+func TestScrubReachesEveryField(t *testing.T) {
+	secret := "/home/me/x " + githubToken + " \x1b[2J"
+	for _, it := range []Item{{Message: &Message{}}, {Call: &Call{}}} {
+		d := &Document{}
+		fill(reflect.ValueOf(d).Elem(), secret)
+		d.Items = []Item{it}
+		fill(reflect.ValueOf(&d.Items[0]).Elem(), secret)
+		scrub(d, Options{Home: "/home/me"})
+		finish(d)
+		md, page := render(t, d)
+		for name, out := range map[string]string{"markdown": md, "html": page} {
+			if strings.Contains(out, githubToken) || strings.Contains(out, "/home/me") || strings.Contains(out, "\x1b") {
+				t.Errorf("the %s review prints a field unscrubbed:\n%s", name, out)
+			}
+		}
 	}
 }
