@@ -54,49 +54,94 @@ type Changes struct {
 // log: the session named, or its only one) from its start state against
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
-	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
-	sum, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
-	if err != nil {
+	sink := NewChangesSink(nil)
+	if _, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink); err != nil {
 		return nil, err
 	}
-	sink.out.Counts = sum.Counts
-	if len(sink.sessions) > 1 {
-		ids := make([]string, 0, len(sink.sessions))
-		for id := range sink.sessions {
+	return sink.Changes()
+}
+
+// ChangesSink is a Sink that keeps what the session changed and hands
+// every event on to another sink, so that one run gives both a face's
+// own output and the session's changes (SessionChanges is one around no
+// other). The changes are known only for a run from the session's start
+// state (AgainstStart) that ended; Changes says why not otherwise.
+type ChangesSink struct {
+	next     Sink // nil: none
+	out      *Changes
+	sessions map[string]bool
+	endErr   error
+	against  Against
+	ended    bool
+}
+
+// NewChangesSink is a ChangesSink handing the run on to next (nil: to
+// nothing).
+func NewChangesSink(next Sink) *ChangesSink {
+	return &ChangesSink{next: next, out: &Changes{}, sessions: map[string]bool{}}
+}
+
+func (s *ChangesSink) Begin(b RunStart) error {
+	s.against = b.Start.Against
+	if s.next == nil {
+		return nil
+	}
+	return s.next.Begin(b)
+}
+
+func (s *ChangesSink) Step(e StepEvent) error {
+	s.out.noteCall(e.Step.Call)
+	if s.next == nil {
+		return nil
+	}
+	return s.next.Step(e)
+}
+
+func (s *ChangesSink) End(sum Summary) error {
+	s.out.Counts, s.ended = sum.Counts, true
+	if s.next == nil {
+		return nil
+	}
+	return s.next.End(sum)
+}
+
+// sessionEnd keeps each session's files at its end, and hands the end on
+// to a next sink that wants it too.
+func (s *ChangesSink) sessionEnd(id string, rp *Replayer) error {
+	s.sessions[id] = true
+	if err := rp.collectChanges(s.out); err != nil && s.endErr == nil {
+		s.endErr = err
+	}
+	if e, ok := s.next.(sessionEnder); ok {
+		return e.sessionEnd(id, rp)
+	}
+	return nil
+}
+
+// Changes is what the session changed, once the run has ended: an error
+// when the run did not end, was not from the session's start state, held
+// more than one session, or a session's end could not be read.
+func (s *ChangesSink) Changes() (*Changes, error) {
+	switch {
+	case !s.ended:
+		return nil, errors.New("the session's changes are not known: the replay did not end")
+	case s.against != AgainstStart:
+		return nil, fmt.Errorf("the session's changes are given from its start state: the replay was against %s", s.against)
+	}
+	if len(s.sessions) > 1 {
+		ids := make([]string, 0, len(s.sessions))
+		for id := range s.sessions {
 			ids = append(ids, repoops.QuoteName(id))
 		}
 		sort.Strings(ids)
 		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), ExamplesN(ids, 5))
 	}
-	if sink.endErr != nil {
-		return nil, sink.endErr
+	if s.endErr != nil {
+		return nil, s.endErr
 	}
-	out := sink.out
+	out := s.out
 	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
 	return out, nil
-}
-
-// changesSink is the driver's sink for a session's changes: each call's
-// part the diff cannot hold, and each session's files at its end.
-type changesSink struct {
-	out      *Changes
-	sessions map[string]bool
-	endErr   error
-}
-
-func (s *changesSink) Begin(RunStart) error { return nil }
-func (s *changesSink) Step(e StepEvent) error {
-	s.out.noteCall(e.Step.Call)
-	return nil
-}
-func (s *changesSink) End(Summary) error { return nil }
-
-func (s *changesSink) sessionEnd(id string, rp *Replayer) error {
-	s.sessions[id] = true
-	if err := rp.collectChanges(s.out); err != nil && s.endErr == nil {
-		s.endErr = err
-	}
-	return nil
 }
 
 // writingTools are the agents' tools that change files.
