@@ -6,11 +6,12 @@
 // repox's text now, their differing rows, the findings and notes, and the
 // session's changes as one unified diff.
 //
-// It is a sink of replay's one driver (replay.Run) and uses only replay's
-// exported API. Everything the document shows of the transcript and the
-// repository is scrubbed before it is printed (redact.go) unless the
-// caller asks not to, and every control character is made visible, so a
-// terminal that shows the Markdown is never handed an escape sequence.
+// It is a sink of replay's one driver (replay.Run) and uses only the
+// exported API of replay and replay/transcript. Everything the document
+// shows of the transcript and the repository is scrubbed before it is
+// printed (redact.go) unless the caller asks not to, and every control
+// character is made visible, so a terminal that shows the Markdown is
+// never handed an escape sequence.
 package review
 
 import (
@@ -161,34 +162,39 @@ type Changes struct {
 const maxDiffRows = 400
 
 // Build replays opts.Run through replay.Run and lays the session out as a
-// Document, scrubbed unless opts.NoRedact. The session's changes come from
-// replay.SessionChanges (a second run from the session's start state); a
+// Document, scrubbed unless opts.NoRedact. The session's changes come
+// from the same run (replay.ChangesSink) when it is from the session's
+// start state, the default; a run against the tree as it is (--against
+// now) is followed by one from the start state (replay.SessionChanges). A
 // reason they cannot be given is a note of the document, not an error.
 func Build(ctx context.Context, opts Options) (*Document, error) {
 	s := &sink{doc: &Document{Command: opts.Command}}
-	sum, err := replay.Run(ctx, opts.Run, s)
+	cs := replay.NewChangesSink(s)
+	sum, err := replay.Run(ctx, opts.Run, cs)
 	if err != nil {
 		return nil, err
 	}
 	d := s.doc
-	d.Changes = sessionChanges(ctx, opts.Run, sum)
+	d.Changes = sessionChanges(ctx, opts.Run, sum, s.against, cs)
 	scrub(d, opts)
 	finish(d)
 	return d, nil
 }
 
 // sessionChanges is the session's changes as a diff, or notes saying why
-// there is none.
-func sessionChanges(ctx context.Context, run replay.RunOptions, sum replay.Summary) Changes {
+// there is none: those of the run that ended (cs) when it was against the
+// start state, else of a run of their own.
+func sessionChanges(ctx context.Context, run replay.RunOptions, sum replay.Summary, against replay.Against, cs *replay.ChangesSink) Changes {
 	if len(sum.Sessions) > 1 && run.Session == "" {
 		return Changes{Notes: []string{fmt.Sprintf("the log holds %d sessions: their changes are given one session at a time (--session ID)", len(sum.Sessions))}}
 	}
-	f, err := transcript.OpenTranscript(run.Transcript)
-	if err != nil {
-		return Changes{Notes: []string{"the session's changes could not be replayed: " + err.Error()}}
+	var ch *replay.Changes
+	var err error
+	if against == replay.AgainstStart {
+		ch, err = cs.Changes() // this run's
+	} else {
+		ch, err = changesFromStart(ctx, run)
 	}
-	defer f.Close()
-	ch, err := replay.SessionChanges(ctx, f, run.Transcript, run.Root, run.Session)
 	if err != nil {
 		return Changes{Notes: []string{"the session's changes could not be replayed: " + err.Error()}}
 	}
@@ -201,8 +207,22 @@ func sessionChanges(ctx context.Context, run replay.RunOptions, sum replay.Summa
 	return Changes{Diff: diff.String(), Notes: ch.Notes()}
 }
 
+// changesFromStart replays the session again, from its start state, for
+// its changes.
+func changesFromStart(ctx context.Context, run replay.RunOptions) (*replay.Changes, error) {
+	f, err := transcript.OpenTranscript(run.Transcript)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return replay.SessionChanges(ctx, f, run.Transcript, run.Root, run.Session)
+}
+
 // sink is the driver's sink that lays the run out.
-type sink struct{ doc *Document }
+type sink struct {
+	doc     *Document
+	against replay.Against // what the calls were re-run against
+}
 
 func (s *sink) Begin(b replay.RunStart) error {
 	d := s.doc
@@ -213,6 +233,7 @@ func (s *sink) Begin(b replay.RunStart) error {
 	d.Session = b.Stats.SessionID
 	d.Transcript, d.Root, d.RootWhy = b.File, b.Root, b.RootWhy
 	d.Against = against(b.Start)
+	s.against = b.Start.Against
 	return nil
 }
 

@@ -326,3 +326,25 @@ func TestScrubReachesEveryField(t *testing.T) {
 		}
 	}
 }
+
+// The session's changes come from the review's own run, from the start
+// state; a review against the tree as it is (--against now) gets them
+// from a run of their own from the start state: the same diff.
+func TestChangesOfTheRunAndAgainstNow(t *testing.T) {
+	h := newHome(t, shopFiles)
+	path := h.write(t, ".claude/projects/-src-shop/c1a2-review.jsonl", claudeSession(t, h))
+	of := func(against replay.Against) *Document {
+		d, err := Build(context.Background(), Options{Run: replay.RunOptions{Transcript: path, Root: h.root, Against: against}, Home: h.dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	start, now := of(""), of(replay.AgainstNow)
+	if !strings.Contains(start.Changes.Diff, "+\tsum := 0\n") || len(start.Changes.Notes) > 0 {
+		t.Errorf("the changes of the review's run: %+v", start.Changes)
+	}
+	if now.Against == start.Against || now.Changes.Diff != start.Changes.Diff || len(now.Changes.Notes) > 0 {
+		t.Errorf("against now (%q), the changes:\n%+v\nagainst the start (%q):\n%+v", now.Against, now.Changes, start.Against, start.Changes)
+	}
+}
