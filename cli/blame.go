@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/blame"
 	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/transcript"
@@ -87,7 +88,7 @@ func runBlame(ctx context.Context, o blameOptions, arg string, stdout, stderr io
 	}
 	root := o.root
 	if root == "" {
-		root = repositoryAround(".")
+		root = replay.RepositoryAround(".")
 	}
 	rootAbs, err := filepath.Abs(root)
 	if err != nil {
@@ -115,7 +116,11 @@ func runBlame(ctx context.Context, o blameOptions, arg string, stdout, stderr io
 	}
 	tty := isTerminal(stdout)
 	if o.json {
-		err = blame.WriteJSON(stdout, res, tty)
+		out := stdout
+		if tty {
+			out = terminalJSON{w: stdout}
+		}
+		err = blame.WriteJSON(out, res)
 	} else {
 		err = blame.WriteText(stdout, res, tty)
 	}
@@ -127,25 +132,6 @@ func runBlame(ctx context.Context, o blameOptions, arg string, stdout, stderr io
 	}
 	fmt.Fprintf(stderr, "repox blame: %s\n", blame.Summary(res))
 	return exitOK
-}
-
-// repositoryAround is the nearest folder from dir upward that holds .git,
-// or dir itself.
-func repositoryAround(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return dir
-	}
-	for d := abs; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return abs
-		}
-		d = up
-	}
 }
 
 // pathUnder is path (relative to the current folder, or absolute) relative

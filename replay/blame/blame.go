@@ -357,9 +357,12 @@ func sessionPath(root, rel, cwd string) (srel, sroot string, ok bool) {
 	return strings.TrimPrefix(rel, sub+"/"), filepath.Join(root, in), true
 }
 
-// mentions reports whether the transcript at p holds name (a session
-// that changed the file names it in its arguments): a cheap pass before a
-// replay. A name that JSON might escape is not looked for (always true).
+// mentions reports whether the transcript at p may hold a change of the
+// file named name: a session that changed it names it in its arguments,
+// so a transcript without the name is not replayed. One that starts
+// subagents ("agentId": Claude Code merges their transcripts, kept beside
+// it) is replayed whatever its own lines say, and so is a name JSON might
+// escape.
 func mentions(p, name string) bool {
 	for _, r := range name {
 		if r >= utf8.RuneSelf || r < 0x20 || r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' {
@@ -371,20 +374,23 @@ func mentions(p, name string) bool {
 		return true // the replay says why
 	}
 	defer f.Close()
-	needle := []byte(name)
+	needles := [][]byte{[]byte(name), []byte(`"agentId"`)}
+	longest := max(len(needles[0]), len(needles[1]))
 	rd := bufio.NewReaderSize(f, 1<<20)
 	buf := make([]byte, 1<<20)
 	keep := 0
 	for {
 		n, err := io.ReadFull(rd, buf[keep:])
 		chunk := buf[:keep+n]
-		if bytes.Contains(chunk, needle) {
-			return true
+		for _, nd := range needles {
+			if bytes.Contains(chunk, nd) {
+				return true
+			}
 		}
 		if err != nil {
 			return false
 		}
-		keep = min(len(needle)-1, len(chunk))
+		keep = min(longest-1, len(chunk))
 		copy(buf, chunk[len(chunk)-keep:])
 	}
 }

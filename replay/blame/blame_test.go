@@ -186,7 +186,7 @@ func TestBlameLineRangeAndJSON(t *testing.T) {
 		t.Fatalf("lines 3-4: %+v", res.Lines)
 	}
 	var out bytes.Buffer
-	WriteJSON(&out, res, false)
+	WriteJSON(&out, res)
 	sc := bufio.NewScanner(&out)
 	n := 0
 	for sc.Scan() {
@@ -310,5 +310,27 @@ func TestBlameRealPiWrite(t *testing.T) {
 	}
 	if by != len(res.Lines) || by < 10 {
 		t.Errorf("%d of %d lines attributed", by, len(res.Lines))
+	}
+}
+
+// The pass before a replay: a transcript that does not name the file is
+// not replayed, unless it starts subagents (their transcripts sit beside
+// it) or the name is one JSON might escape.
+func TestMentions(t *testing.T) {
+	dir := t.TempDir()
+	w := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	big := strings.Repeat("x", 3<<20)
+	plain, sub, tail := w("a.jsonl", `{"file_path":"/r/app.txt"}`), w("b.jsonl", `{"agentId":"a1"}`), w("c.jsonl", big+"app.txt")
+	for _, c := range []struct {
+		p, name string
+		want    bool
+	}{{plain, "app.txt", true}, {plain, "other.txt", false}, {sub, "other.txt", true}, {tail, "app.txt", true}, {tail, "zzz", false}, {plain, "é.txt", true}} {
+		if got := mentions(c.p, c.name); got != c.want {
+			t.Errorf("mentions(%s, %s) = %v", filepath.Base(c.p), c.name, got)
+		}
 	}
 }

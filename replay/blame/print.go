@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/repoxhq/repox/repoops"
@@ -89,10 +88,10 @@ func WriteText(out io.Writer, res *Result, terminal bool) error {
 	return nil
 }
 
-// WriteJSON writes one JSON object per line (the Line, with the path).
-// terminal: every character a terminal would act on or hide is escaped as
-// \uXXXX (the same JSON value).
-func WriteJSON(out io.Writer, res *Result, terminal bool) error {
+// WriteJSON writes one JSON object per line (the Line, with the path);
+// for a terminal, out escapes what a terminal would act on (cli's
+// terminalJSON).
+func WriteJSON(out io.Writer, res *Result) error {
 	for _, l := range res.Lines {
 		b, err := json.Marshal(struct {
 			Path string `json:"path"`
@@ -101,11 +100,7 @@ func WriteJSON(out io.Writer, res *Result, terminal bool) error {
 		if err != nil {
 			return err
 		}
-		s := string(b)
-		if terminal {
-			s = escapeForTerminal(s)
-		}
-		if _, err := io.WriteString(out, s+"\n"); err != nil {
+		if _, err := out.Write(append(b, '\n')); err != nil {
 			return err
 		}
 	}
@@ -129,24 +124,6 @@ func Summary(res *Result) string {
 		s += "; no commits: " + res.GitNote
 	}
 	return s
-}
-
-func escapeForTerminal(s string) string {
-	var out strings.Builder
-	out.Grow(len(s))
-	for _, r := range s {
-		if _, changed := repoops.VisibleRune(r); changed && r != utf8.RuneError {
-			if r > 0xffff {
-				hi, lo := utf16.EncodeRune(r)
-				fmt.Fprintf(&out, "\\u%04x\\u%04x", hi, lo)
-			} else {
-				fmt.Fprintf(&out, "\\u%04x", r)
-			}
-			continue
-		}
-		out.WriteRune(r)
-	}
-	return out.String()
 }
 
 // field is a gutter field taken from a transcript or git: its control
