@@ -89,7 +89,7 @@ func newCLI(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) *cob
 	root := newRootCmd(s)
 	root.SetVersionTemplate("{{.Version}}\n")
 
-	root.AddCommand(newDemoCmd(s), newToolsCmd(s), newCallCmd(s), newMCPCmd(s), newSessionsCmd(s), newReplayCmd(s), newVersionCmd(s), newManCmd(s), newConfigCmd(s))
+	root.AddCommand(newDemoCmd(s), newToolsCmd(s), newCallCmd(s), newMCPCmd(s), newSessionsCmd(s), newBlameCmd(s), newReplayCmd(s), newVersionCmd(s), newManCmd(s), newConfigCmd(s))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)

@@ -32,6 +32,9 @@ func TestLongHelpLinesFitTheHelpWidth(t *testing.T) {
 func TestParagraphLaysWordsOutAgain(t *testing.T) {
 	words := strings.Repeat("format ", 40)
 	got := paragraph("a (" + words + ")\nshort line\nend")
+	if two := paragraph("one\ntwo\n\nthree"); two != "one two\n\nthree" {
+		t.Errorf("paragraphs: got %q, want %q", two, "one two\n\nthree")
+	}
 	lines := strings.Split(got, "\n")
 	for i, l := range lines {
 		if ansi.StringWidth(l) > helpWidth {

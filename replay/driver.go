@@ -223,8 +223,14 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		}
 		step := rp.Step(ctx, c)
 		sum.Counts.Add(step)
-		if err := sink.Step(StepEvent{Said: it.msgs, Step: step}); err != nil {
+		ev := StepEvent{Said: it.msgs, Step: step}
+		if err := sink.Step(ev); err != nil {
 			return sum, err
+		}
+		if ss, ok := sink.(StateSink); ok {
+			if err := ss.StepState(ev, StepState{rp}); err != nil {
+				return sum, err
+			}
 		}
 		if n, ok := last[c.Session]; ok && n == c.Seq {
 			if err := finish(c.Session); err != nil {
