@@ -89,6 +89,7 @@ func formats() []format {
 		registerCopilot()
 		registerQwen()
 		registerPi()
+		registerCursor()
 		registerAider()
 		registerForeign()
 	})
