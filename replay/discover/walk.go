@@ -45,6 +45,7 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 	w.qwen()
 	w.pi()
 	w.cursor()
+	w.droid()
 	w.aider()
 	w.repoxLogs()
 	sort.SliceStable(w.out.Sessions, func(i, j int) bool {

@@ -91,6 +91,7 @@ func formats() []format {
 		registerPi()
 		registerCursor()
 		registerAider()
+		registerDroid()
 		registerForeign()
 	})
 	return registry

@@ -19,6 +19,7 @@ func FuzzReader(f *testing.F) {
 		aiderSample,
 		cursorSample,
 		cursorSubagent,
+		droidSample,
 	} {
 		b, err := os.ReadFile(repotest.Transcript(f, p))
 		if err != nil {
