@@ -1,15 +1,12 @@
 package report
 
 import (
-	"bytes"
-	"context"
-	"os"
+	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/repoxhq/repox/replay/transcript"
-	"github.com/repoxhq/repox/repoops/repotest"
 )
 
 // cursorSample is the hand-made Cursor chat kept in testdata.
@@ -24,24 +21,13 @@ const (
 // call's then-row says that Cursor recorded no result, not that the
 // call was interrupted (but the two of the turn that was stopped).
 func TestCursorSampleReplay(t *testing.T) {
-	root := gitRepo(t, map[string]string{
-		"src/greet.go":      "package greet\n\nfunc Greet(name string) string {\n\treturn \"Hello, \" + name\n}\n",
-		"src/greet_test.go": "package greet\n\nimport \"testing\"\n\nfunc TestGreet(t *testing.T) {\n\tif got := Greet(\"Ann\"); got != \"Hello, Ann\" {\n\t\tt.Errorf(\"got %q\", got)\n\t}\n}\n",
-		"NOTES.md":          "notes\n",
-	})
-	b, err := os.ReadFile(repotest.Transcript(t, cursorSample))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := maps.Clone(greetFiles)
+	files["NOTES.md"] = "notes\n"
+	root := gitRepo(t, files)
 	p := filepath.Join(t.TempDir(), ".cursor", "projects", transcript.CursorSlug(root), "agent-transcripts", cursorChat, cursorChat+".jsonl")
-	os.MkdirAll(filepath.Dir(p), 0o755)
-	os.WriteFile(p, bytes.ReplaceAll(b, []byte("/home/u/proj"), []byte(root)), 0o644)
-	var out bytes.Buffer
-	if err := Report(context.Background(), ReportOptions{Transcript: p, Root: root}, &out); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"format      cursor, session " + cursorChat,
-		"agent cwd   " + root,
+	out := reportSample(t, cursorSample, p, root,
+		"format      cursor, session "+cursorChat,
+		"agent cwd   "+root,
 		"now   ok: edited src/greet.go",
 		"then  no result in the transcript (Cursor does not record tool results)",
 		"then  no result in the transcript (the turn was stopped)",
@@ -53,12 +39,8 @@ func TestCursorSampleReplay(t *testing.T) {
 		// the finding is the replay's (rerun_change.go), which has no
 		// way yet to tell "not read" from "read, not recorded"
 		"13 calls: 7 with a repox equivalent, 6 without; 1 finding (1 edit-unread)",
-		"holding no call: 1 metadata"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("the report lacks %q:\n%s", want, out.String())
-		}
-	}
-	if n := strings.Count(out.String(), "(interrupted, or still running)"); n != 0 {
-		t.Errorf("%d calls said to be interrupted:\n%s", n, out.String())
+		"holding no call: 1 metadata")
+	if n := strings.Count(out, "(interrupted, or still running)"); n != 0 {
+		t.Errorf("%d calls said to be interrupted:\n%s", n, out)
 	}
 }

@@ -50,21 +50,7 @@ func TestCursorSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rd := NewMergingReader(f, path).WithConversation()
-	var calls []Call
-	var msgs []Message
-	for {
-		c, err := rd.Next()
-		msgs = append(msgs, rd.Messages(c)...)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls = append(calls, c)
-	}
-	st := rd.Stats()
+	calls, msgs, st := readConversation(t, NewMergingReader(f, path))
 	if st.Format != AgentCursor || st.SessionID != cursorChat || st.Cwd != filepath.ToSlash(root) || !st.Started.IsZero() || st.Passed["metadata"] != 1 {
 		t.Fatalf("stats %+v", st)
 	}
@@ -147,7 +133,7 @@ func TestCursorResultsPairByOrder(t *testing.T) {
 // Each tool, by its name of the CLI and its older name of the IDE.
 func TestCursorToolMapping(t *testing.T) {
 	cwd := "/w/p"
-	for _, c := range []struct{ tool, args, repox, why string }{
+	checkMappings(t, AgentCursor, mapCursor, cwd, []mappingCase{
 		{"Read", `{"path":"/w/p/a.go","offset":10,"limit":5}`, `repo_read_file {"limit":5,"offset":10,"path":"a.go"}`, ""},
 		{"read_file", `{"target_file":"a.go"}`, `repo_read_file {"limit":2000,"offset":1,"path":"a.go"}`, ""},
 		{"Write", `{"path":"/w/p/n.go","contents":"x"}`, `repo_write {"content":"x","path":"n.go"}`, ""},
@@ -177,20 +163,7 @@ func TestCursorToolMapping(t *testing.T) {
 		{"CallMcpTool", `{}`, "", "MCP tool"},
 		{"mcp__repox__repo_tree", `{}`, `repo_tree {}`, ""},
 		{"Frobnicate", `{}`, "", "not a file tool"},
-	} {
-		call := Call{Agent: AgentCursor, AgentTool: c.tool, AgentArgs: []byte(c.args)}
-		mapCursor(&call, cwd)
-		got := ""
-		if len(call.Repox) > 0 {
-			got = call.Repox[0].Tool + " " + string(compactJSON(call.Repox[0].Args))
-		}
-		switch {
-		case c.repox != "" && !strings.HasPrefix(got, c.repox):
-			t.Errorf("%s %s → %q (%q), want %s", c.tool, c.args, got, call.NoEquivalent, c.repox)
-		case c.repox == "" && (got != "" || !strings.Contains(call.NoEquivalent, c.why)):
-			t.Errorf("%s %s → %q, no equivalent %q, want one saying %q", c.tool, c.args, got, call.NoEquivalent, c.why)
-		}
-	}
+	})
 }
 
 // The folder comes from the projects folder's name only when one
@@ -238,4 +211,47 @@ func compactJSON(raw []byte) []byte {
 	}
 	b, _ := json.Marshal(v)
 	return b
+}
+
+// mappingCase is a call of tool with args, and what it maps to: a repox
+// call starting repox (its arguments with their keys sorted), or, when
+// repox is "", no equivalent with a reason holding why.
+type mappingCase struct{ tool, args, repox, why string }
+
+// checkMappings maps each case's call with mapFn in the folder cwd.
+func checkMappings(t *testing.T, agent Agent, mapFn func(*Call, string), cwd string, cases []mappingCase) {
+	t.Helper()
+	for _, c := range cases {
+		call := Call{Agent: agent, AgentTool: c.tool, AgentArgs: []byte(c.args)}
+		mapFn(&call, cwd)
+		got := ""
+		if len(call.Repox) > 0 {
+			got = call.Repox[0].Tool + " " + string(compactJSON(call.Repox[0].Args))
+		}
+		switch {
+		case c.repox != "" && !strings.HasPrefix(got, c.repox):
+			t.Errorf("%s %s → %q (%q), want %s", c.tool, c.args, got, call.NoEquivalent, c.repox)
+		case c.repox == "" && (got != "" || !strings.Contains(call.NoEquivalent, c.why)):
+			t.Errorf("%s %s → %q, no equivalent %q, want one saying %q", c.tool, c.args, got, call.NoEquivalent, c.why)
+		}
+	}
+}
+
+// readConversation reads every call of rd and the messages around them.
+func readConversation(t *testing.T, rd *Reader) ([]Call, []Message, Stats) {
+	t.Helper()
+	rd.WithConversation()
+	var calls []Call
+	var msgs []Message
+	for {
+		c, err := rd.Next()
+		msgs = append(msgs, rd.Messages(c)...)
+		if errors.Is(err, io.EOF) {
+			return calls, msgs, rd.Stats()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, c)
+	}
 }

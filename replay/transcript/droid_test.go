@@ -1,8 +1,6 @@
 package transcript
 
 import (
-	"errors"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -26,21 +24,7 @@ func TestDroidSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rd := NewReader(f).WithConversation()
-	var calls []Call
-	var msgs []Message
-	for {
-		c, err := rd.Next()
-		msgs = append(msgs, rd.Messages(c)...)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls = append(calls, c)
-	}
-	st := rd.Stats()
+	calls, msgs, st := readConversation(t, NewReader(f))
 	if st.Format != AgentDroid || st.SessionID != droidSampleID || st.Cwd != "/home/u/proj" || st.Started.IsZero() || st.Passed["todo_state"] != 1 || st.Orphans != 0 {
 		t.Fatalf("stats %+v", st)
 	}
@@ -100,7 +84,7 @@ func TestDroidSample(t *testing.T) {
 // Each tool Droid has, on hand-made calls.
 func TestDroidToolMapping(t *testing.T) {
 	cwd := "/w/p"
-	for _, c := range []struct{ tool, args, repox, why string }{
+	checkMappings(t, AgentDroid, mapDroid, cwd, []mappingCase{
 		{"Read", `{"file_path":"/w/p/a.go","offset":10,"limit":5}`, `repo_read_file {"limit":5,"offset":10,"path":"a.go"}`, ""},
 		{"LS", `{"directory_path":"/w/p/src","ignorePatterns":["*.tmp"]}`, `repo_tree {"path":"src"}`, ""},
 		{"Create", `{"file_path":"/w/p/n.go","content":"x"}`, `repo_write {"content":"x","path":"n.go"}`, ""},
@@ -121,20 +105,7 @@ func TestDroidToolMapping(t *testing.T) {
 		{"mcp__repox__repo_tree", `{}`, `repo_tree {}`, ""},
 		{"mcp__github__get_issue", `{}`, "", `server "github"`},
 		{"Frobnicate", `{}`, "", `Droid's tool "Frobnicate"`},
-	} {
-		call := Call{Agent: AgentDroid, AgentTool: c.tool, AgentArgs: []byte(c.args)}
-		mapDroid(&call, cwd)
-		got := ""
-		if len(call.Repox) > 0 {
-			got = call.Repox[0].Tool + " " + string(compactJSON(call.Repox[0].Args))
-		}
-		switch {
-		case c.repox != "" && !strings.HasPrefix(got, c.repox):
-			t.Errorf("%s %s → %q (%q), want %s", c.tool, c.args, got, call.NoEquivalent, c.repox)
-		case c.repox == "" && (got != "" || !strings.Contains(call.NoEquivalent, c.why)):
-			t.Errorf("%s %s → %q, no equivalent %q, want one saying %q", c.tool, c.args, got, call.NoEquivalent, c.why)
-		}
-	}
+	})
 }
 
 // The format is one registration: discoverable, detected, read, and no
