@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Cursor names a project's folder under ~/.cursor/projects for the
@@ -59,6 +60,32 @@ func cursorSlugFolder(slug string) string {
 	if slug == "" {
 		return ""
 	}
+	cursorFolders.Lock()
+	dir, ok := cursorFolders.of[slug]
+	cursorFolders.Unlock()
+	if ok {
+		return dir
+	}
+	dir = findSlugFolder(slug)
+	cursorFolders.Lock()
+	if cursorFolders.of == nil || len(cursorFolders.of) >= cursorMaxReads {
+		cursorFolders.of = map[string]string{}
+	}
+	cursorFolders.of[slug] = dir
+	cursorFolders.Unlock()
+	return dir
+}
+
+// cursorFolders keeps what cursorSlugFolder found, by slug, for the
+// process: listing the sessions reads every transcript of a projects
+// folder, all of one slug.
+var cursorFolders struct {
+	sync.Mutex
+	of map[string]string
+}
+
+// findSlugFolder is cursorSlugFolder without the memory.
+func findSlugFolder(slug string) string {
 	var found []string
 	reads := 0
 	var walk func(dir, rest string)
