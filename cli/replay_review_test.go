@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // `repox replay --html FILE` and `--markdown FILE`: one replay, both
@@ -54,7 +56,7 @@ func TestReplayReviewRefusals(t *testing.T) {
 		{[]string{"replay", "--html", "-", "--markdown", "-", log}, "repox replay: --html - and --markdown - would both write to stdout: send one of them to a file"},
 		{[]string{"replay", "--html", "-", "--report", log}, "repox replay: --html and --markdown write a review of their own: give them without --report or --changes (the review holds the report's calls and the session's changes)"},
 		{[]string{"replay", "--markdown", "-", "--json", log}, "repox replay: --json applies to --report and --changes; the review is HTML or Markdown: leave out --json"},
-		{[]string{"replay", "--html", "-"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--html", "-"}, "repox replay: give one transcript file (repox reads " + transcript.Readers() + "), got 0 arguments"},
 		{[]string{"replay", "--report", "--no-redact", log}, "repox replay: --no-redact applies to --html and --markdown only: give one of them"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)

@@ -44,6 +44,8 @@ func DiscoverAll(ctx context.Context, dir string, env Env) (Discovery, error) {
 	w.copilot()
 	w.qwen()
 	w.pi()
+	w.cursor()
+	w.droid()
 	w.aider()
 	w.repoxLogs()
 	sort.SliceStable(w.out.Sessions, func(i, j int) bool {

@@ -203,12 +203,6 @@ var Foreign = []struct {
 	Name, File, Body string
 	What, Evidence   string
 }{
-	{"Factory Droid", "d-1.jsonl",
-		`{"type":"session_start","id":"d-1","title":"read a.go","sessionTitle":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}
-{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}
-{"type":"message","id":"m2","timestamp":"2026-01-02T03:04:07.000Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"tu1","name":"Read","input":{"file_path":"/home/u/proj/a.go"}}]},"parentId":"m1"}
-{"type":"message","id":"m3","timestamp":"2026-01-02T03:04:08.000Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu1","content":"package a"}]},"parentId":"m2"}
-`, "a Factory Droid session", `line 1 is a "session_start" record with "id"`},
 	{"VS Code Copilot Chat", "0f1e2d3c.json", `{
   "version": 3,
   "requesterUsername": "u",

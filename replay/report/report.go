@@ -233,6 +233,8 @@ func compact(raw json.RawMessage) []byte {
 
 func thenSummary(c transcript.Call) string {
 	switch {
+	case c.NoResult && c.NoResultWhy != "":
+		return "no result in the transcript (" + c.NoResultWhy + ")"
 	case c.NoResult:
 		return "no result in the transcript (interrupted, or still running)"
 	case c.IsError:

@@ -65,6 +65,9 @@ type Call struct {
 	Text     string `json:"text"` // exactly what the agent was shown
 	IsError  bool   `json:"isError"`
 	NoResult bool   `json:"noResult,omitempty"` // the transcript has no result (interrupted, or still running)
+	// NoResultWhy says why a call has no result when it is not that it
+	// was interrupted or still runs ("Cursor does not record tool results")
+	NoResultWhy string `json:"noResultWhy,omitempty"`
 
 	// Saw is what the result told the agent, parsed: read lines, listed
 	// paths, cut markers. Nil when there is nothing to parse.

@@ -89,7 +89,9 @@ func formats() []format {
 		registerCopilot()
 		registerQwen()
 		registerPi()
+		registerCursor()
 		registerAider()
+		registerDroid()
 		registerForeign()
 	})
 	return registry

@@ -7,13 +7,11 @@ import (
 
 // Agents whose files repox does not read. They are recognised only to be
 // refused, by name: read as the agent they resemble they would replay as
-// a confident "0 calls" (Factory Droid's "message" lines look like a
-// 2025 Codex rollout's, a VS Code chat session like any pretty-printed
-// JSON).
+// a confident "0 calls" (a VS Code chat session looks like any
+// pretty-printed JSON).
 
 func registerForeign() {
 	registerFormat(format{shape: "a VS Code Copilot Chat session", order: 51, probe: probeVSCodeChat})
-	registerFormat(format{shape: "a Factory Droid session", order: 54, probe: probeDroid})
 }
 
 // vscodeChatKeys are keys of VS Code's serialized chat session
@@ -46,21 +44,6 @@ func probeVSCodeChat(h *Head) Answer {
 			if _, ok := v[k]; ok {
 				return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a \"kind\": 0 record whose \"v\" holds a chat session ("+strconv.Quote(k)+")")}
 			}
-		}
-		return Answer{}
-	})
-}
-
-// probeDroid: Factory's droid, ~/.factory/sessions/<folder>/<id>.jsonl. A
-// first record {type: "session_start", id, title, owner, version, cwd},
-// then {type: "message", id, timestamp, message: {role, content}}.
-func probeDroid(h *Head) Answer {
-	return h.objects(func(l *headLine) Answer {
-		switch typ := l.str("type"); {
-		case typ == "session_start" && l.has("id"):
-			return Answer{Verdict: Yes, Evidence: lineEvidence(l.n, "a \"session_start\" record with \"id\"")}
-		case typ == "message" && l.sub("message") != nil:
-			return Answer{Verdict: Unsure}
 		}
 		return Answer{}
 	})

@@ -21,19 +21,22 @@ import (
 // A transcript added to a testdata folder without a row here fails.
 func TestDetectEveryTranscriptInTestdata(t *testing.T) {
 	want := map[string]Agent{
-		"testdata/transcripts/claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8.jsonl":                         AgentClaude,
-		"testdata/transcripts/claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8/subagents/agent-a2018e5.jsonl": AgentClaude,
-		"testdata/transcripts/claude-code/moredip-session-share/edit-tool-variants.jsonl":                                           AgentClaude,
-		"testdata/transcripts/claude-code/moredip-session-share/general-tool-calls.EXCERPT.jsonl":                                   AgentClaude,
-		"testdata/transcripts/claude-code/moredip-session-share/read-tool-variants.jsonl":                                           AgentClaude,
-		"testdata/transcripts/codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl":                         AgentCodex,
-		"testdata/transcripts/copilot-cli/qiaolei81-copilot-session-viewer/events.EXCERPT.jsonl":                                    AgentCopilot,
-		"testdata/transcripts/qwen-code/hand-made/5f0c2a1e-7b3d-4c8e-9a61-2d4e8f0b1c37.jsonl":                                       AgentQwen,
-		"testdata/transcripts/pi/badlogic-pi-mono/before-compaction.EXCERPT.jsonl":                                                  AgentPi,
-		"testdata/transcripts/pi/badlogic-pi-mono/large-session.EXCERPT.jsonl":                                                      AgentPi,
-		"testdata/transcripts/pi/hand-made/2026-01-02T03-04-05-000Z_0b6d5f2e-3c1a-4e8f-9d27-5a4c3b2e1f00.jsonl":                     AgentPi,
-		"testdata/transcripts/aider/aider-ai-aider/chat-history.EXCERPT.md":                                                         AgentAider,
-		"testdata/transcripts/aider/mozgoslav/aider.chat.history.EXCERPT.md":                                                        AgentAider,
+		"testdata/transcripts/claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8.jsonl":                               AgentClaude,
+		"testdata/transcripts/claude-code/moredip-session-share/4b2030ed-5563-49ea-b703-6a002f2d3cc8/subagents/agent-a2018e5.jsonl":       AgentClaude,
+		"testdata/transcripts/claude-code/moredip-session-share/edit-tool-variants.jsonl":                                                 AgentClaude,
+		"testdata/transcripts/claude-code/moredip-session-share/general-tool-calls.EXCERPT.jsonl":                                         AgentClaude,
+		"testdata/transcripts/claude-code/moredip-session-share/read-tool-variants.jsonl":                                                 AgentClaude,
+		"testdata/transcripts/codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl":                               AgentCodex,
+		"testdata/transcripts/copilot-cli/qiaolei81-copilot-session-viewer/events.EXCERPT.jsonl":                                          AgentCopilot,
+		"testdata/transcripts/qwen-code/hand-made/5f0c2a1e-7b3d-4c8e-9a61-2d4e8f0b1c37.jsonl":                                             AgentQwen,
+		"testdata/transcripts/pi/badlogic-pi-mono/before-compaction.EXCERPT.jsonl":                                                        AgentPi,
+		"testdata/transcripts/pi/badlogic-pi-mono/large-session.EXCERPT.jsonl":                                                            AgentPi,
+		"testdata/transcripts/pi/hand-made/2026-01-02T03-04-05-000Z_0b6d5f2e-3c1a-4e8f-9d27-5a4c3b2e1f00.jsonl":                           AgentPi,
+		"testdata/transcripts/cursor/hand-made/3f9a1c2e-5b7d-4e8a-9c61-0d2e4f6a8b10/3f9a1c2e-5b7d-4e8a-9c61-0d2e4f6a8b10.jsonl":           AgentCursor,
+		"testdata/transcripts/cursor/hand-made/3f9a1c2e-5b7d-4e8a-9c61-0d2e4f6a8b10/subagents/8c2d4e6f-1a3b-4c5d-8e7f-9a0b1c2d3e4f.jsonl": AgentCursor,
+		"testdata/transcripts/droid/hand-made/7e1b3c5d-2f4a-4b6c-8d9e-0a1b2c3d4e5f.jsonl":                                                 AgentDroid,
+		"testdata/transcripts/aider/aider-ai-aider/chat-history.EXCERPT.md":                                                               AgentAider,
+		"testdata/transcripts/aider/mozgoslav/aider.chat.history.EXCERPT.md":                                                              AgentAider,
 	}
 	root := filepath.Dir(filepath.Dir(repotest.Shared(t, "transcripts")))
 	found := 0
@@ -230,7 +233,7 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 		t.Errorf("the file: %v %+v", err, calls)
 	}
 	_, _, err = ReadAll(strings.NewReader("DEAR DIARY\ntoday I read a.go\n"))
-	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Toy, Aider and repox call logs"
+	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Toy, Aider, Factory Droid and repox call logs"
 	if err == nil || err.Error() != want {
 		t.Errorf("the diary: %v\nwant %s", err, want)
 	}
@@ -274,7 +277,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 	}
 	sb.WriteString(`{"type":"assistant","sessionId":"s","message":{"content":[]}}` + "\n") // after the head: never read
 	calls, st, err := ReadAll(strings.NewReader(sb.String()))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" || len(calls) != 0 {
 		t.Errorf("%v, stats %+v", err, st)
 	}
@@ -296,7 +299,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 func TestHeaderlessMessageLinesAreNotCodex(t *testing.T) {
 	body := `{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}` + "\n"
 	_, st, err := ReadAll(strings.NewReader(body))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" {
 		t.Errorf("%v %+v", err, st)
 	}

@@ -17,6 +17,9 @@ func FuzzReader(f *testing.F) {
 		"codex/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl",
 		piHandMade,
 		aiderSample,
+		cursorSample,
+		cursorSubagent,
+		droidSample,
 	} {
 		b, err := os.ReadFile(repotest.Transcript(f, p))
 		if err != nil {

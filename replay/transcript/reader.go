@@ -77,6 +77,10 @@ type stream struct {
 	convo   conversation // the messages around the calls, when asked for (conversation.go)
 	// text: the decoder is a text format's (format.text)
 	text bool
+	// path: the transcript's file, when the Reader was told it
+	// (WithSubagents): a format whose records name no folder reads it
+	// from where the file lies (Cursor's)
+	path string
 }
 
 // holdBehind is how many completed calls may wait behind one without a

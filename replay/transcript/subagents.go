@@ -47,6 +47,7 @@ type subagentMerge struct {
 // Task calls started, read from beside path (the transcript r reads).
 func (r *Reader) WithSubagents(path string) *Reader {
 	r.sub = &subagentMerge{path: path, read: map[string]int{}}
+	r.s.path = path
 	return r
 }
 
