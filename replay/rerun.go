@@ -323,6 +323,10 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 	if mayChange(c) {
 		r.rereads.change()
 	}
+	if c.Saw == nil && c.ResultUnrecorded && len(c.Repox) == 1 && len(st.Now) == 1 && !st.Now[0].IsError && !st.Now[0].NotRun {
+		// the format keeps no result: what repox shows is what the agent was shown
+		c.Saw = transcript.RepoxShowed(c.Repox[0].Tool, c.Repox[0].Args, st.Now[0].Text)
+	}
 	if c.Saw != nil && !c.IsError {
 		if c.Saw.Path != "" && !strings.HasPrefix(c.Saw.Path, "/") && len(c.Saw.Lines) > 0 {
 			if f := r.rereads.read(c.Saw.Path, c.Saw.Lines, c.Seq); f != nil {

@@ -34,11 +34,12 @@ func TestCursorSampleReplay(t *testing.T) {
 		"thinking  not in the transcript (redacted",
 		"(sent Friday, Jan 2, 2026, 3:04 AM (UTC+0), the machine's local time",
 		"no repox equivalent: deletes a file",
-		// the edit is flagged edit-unread: the agent's Read of the file has
-		// no result (Cursor records none), so what it saw is not known;
-		// the finding is the replay's (rerun_change.go), which has no
-		// way yet to tell "not read" from "read, not recorded"
-		"13 calls: 7 with a repox equivalent, 6 without; 1 finding (1 edit-unread)",
+		// the agent's Read of the file has no result (Cursor records
+		// none), so repox's answer stands for what it saw
+		// (Call.ResultUnrecorded): the edit of lines it read is no
+		// edit-unread finding
+		"src/greet.go: read 1-9; edited 3-7",
+		"13 calls: 7 with a repox equivalent, 6 without; 0 findings",
 		"holding no call: 1 metadata")
 	if n := strings.Count(out, "(interrupted, or still running)"); n != 0 {
 		t.Errorf("%d calls said to be interrupted:\n%s", n, out)

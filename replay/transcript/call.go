@@ -68,6 +68,11 @@ type Call struct {
 	// NoResultWhy says why a call has no result when it is not that it
 	// was interrupted or still runs ("Cursor does not record tool results")
 	NoResultWhy string `json:"noResultWhy,omitempty"`
+	// ResultUnrecorded: the call ran to its end and showed the agent its
+	// answer, but the format keeps no results (Cursor CLI): the replay
+	// takes repox's answer as what the agent saw, so that a read's lines
+	// count as seen and an edit after it is not taken for an unread one
+	ResultUnrecorded bool `json:"resultUnrecorded,omitempty"`
 
 	// Saw is what the result told the agent, parsed: read lines, listed
 	// paths, cut markers. Nil when there is nothing to parse.

@@ -165,6 +165,7 @@ func (d *cursorDecoder) giveUp(why string) {
 	for _, id := range d.open {
 		if c, ok := d.s.byID[id]; ok {
 			c.NoResultWhy = why
+			c.ResultUnrecorded = why == cursorNoResults // a stopped turn may not have run it
 		}
 	}
 	d.open = d.open[:0]
@@ -235,7 +236,7 @@ func (d *cursorDecoder) call(b cursorBlock, st *Stats) {
 		args = json.RawMessage("{}")
 	}
 	d.n++
-	c := Call{ID: "cursor-" + strconv.Itoa(d.n), Agent: AgentCursor, AgentTool: b.Name, AgentArgs: args, NoResultWhy: cursorNoResults}
+	c := Call{ID: "cursor-" + strconv.Itoa(d.n), Agent: AgentCursor, AgentTool: b.Name, AgentArgs: args, NoResultWhy: cursorNoResults, ResultUnrecorded: true}
 	if st.Cwd == "" && d.slug != "" {
 		st.Cwd = cursorCwdFromArgs(args, d.slug)
 	}
@@ -255,6 +256,6 @@ func (d *cursorDecoder) result(b cursorBlock, st *Stats) {
 	text := blockText(rawRef(b.Content)) // Claude Code's reading of the same block
 	isErr := b.IsError
 	d.s.result(id, func(c *Call) {
-		c.Text, c.IsError, c.NoResultWhy = text, isErr, ""
+		c.Text, c.IsError, c.NoResultWhy, c.ResultUnrecorded = text, isErr, "", false
 	})
 }

@@ -13,6 +13,13 @@ import (
 // or Codex calling repox's tools over MCP (the text only). Paths are kept
 // in their display form, as the marks look them up.
 
+// RepoxShowed is what repox's answer to a call showed, parsed as a
+// transcript's result is: the replay's stand-in for what an agent saw
+// when its format keeps no results (Call.ResultUnrecorded).
+func RepoxShowed(tool string, args json.RawMessage, text string) *Saw {
+	return repoxTextSaw(tool, args, text)
+}
+
 // repoxSaw reads what a repox result showed: from its structured form
 // when the record has it, else from the text the model got.
 func repoxSaw(tool string, args, structured json.RawMessage, text string) *Saw {
