@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
@@ -213,6 +214,7 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 	ahead := readAhead(rd, first, ferr, opts.Session)
 	defer ahead.stop()
 	for it := range ahead.items {
+		ahead.taken(it)
 		c := it.call
 		if ctx.Err() != nil {
 			return sum, ctx.Err()
@@ -249,24 +251,57 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 // The report's second pass decodes the transcript on a goroutine of its
 // own, a bounded queue ahead of the replay: decoding (JSON) and replaying
 // (the tools' file reads and walks) then use two cores. The queue holds
-// at most readAheadCalls calls, so memory stays flat.
-const readAheadCalls = 16
+// at most readAheadCalls calls and, past its first call, readAheadBytes
+// of them (itemBytes): 16 calls of 10 MB each held 160 MB (issue 43 item
+// 6), so memory stays flat whatever the calls' size.
+const (
+	readAheadCalls = 16
+	readAheadBytes = 8 << 20
+)
 
 // readItem is one call and the messages said before it.
 type readItem struct {
-	call transcript.Call
-	msgs []transcript.Message
+	call  transcript.Call
+	msgs  []transcript.Message
+	bytes int // itemBytes
+}
+
+// itemBytes is about what an item holds: its texts, arguments, the lines
+// the agent saw (with their headers), and its messages.
+func itemBytes(c transcript.Call, msgs []transcript.Message) int {
+	n := len(c.Text) + len(c.AgentArgs) + 512
+	for _, tc := range c.Repox {
+		n += len(tc.Args)
+	}
+	if c.Saw != nil {
+		for _, l := range c.Saw.Lines {
+			n += len(l.Text) + 24
+		}
+		for _, p := range c.Saw.Paths {
+			n += len(p) + 16
+		}
+	}
+	for _, m := range msgs {
+		n += len(m.Text) + 64
+	}
+	return n
 }
 
 // readAheadQueue is a Reader running ahead of the replay. items closes at
 // the end of the transcript or on a read error (err; io.EOF at the end,
 // with tail the messages after the last call); read err, tail and the
-// Reader's Stats only after items is closed.
+// Reader's Stats only after items is closed. The loop calls taken with
+// each item it takes.
 type readAheadQueue struct {
 	items <-chan readItem
 	err   error
 	tail  []transcript.Message
 	quit  chan struct{}
+
+	mu      sync.Mutex
+	room    *sync.Cond
+	held    int // bytes of the items queued and not yet taken
+	stopped bool
 }
 
 // readAhead reads rd from its first call (or the error getting it) on a
@@ -275,6 +310,7 @@ type readAheadQueue struct {
 func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session string) *readAheadQueue {
 	items := make(chan readItem, readAheadCalls)
 	q := &readAheadQueue{items: items, quit: make(chan struct{})}
+	q.room = sync.NewCond(&q.mu)
 	go func() {
 		defer close(items)
 		for c, err := first, ferr; ; c, err = rd.Next() {
@@ -288,8 +324,14 @@ func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session
 			if session != "" && c.Session != session {
 				continue
 			}
+			msgs := rd.Messages(c)
+			it := readItem{call: c, msgs: msgs, bytes: itemBytes(c, msgs)}
+			if !q.reserve(it.bytes) {
+				q.err = errors.New("stopped")
+				return
+			}
 			select {
-			case items <- readItem{call: c, msgs: rd.Messages(c)}:
+			case items <- it:
 			case <-q.quit:
 				q.err = errors.New("stopped")
 				return
@@ -297,6 +339,26 @@ func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session
 		}
 	}()
 	return q
+}
+
+// reserve waits until n more bytes fit in the queue (an empty queue takes
+// any item); false: the queue was stopped.
+func (q *readAheadQueue) reserve(n int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && q.held > 0 && q.held+n > readAheadBytes {
+		q.room.Wait()
+	}
+	q.held += n
+	return !q.stopped
+}
+
+// taken frees an item's bytes once the loop has it.
+func (q *readAheadQueue) taken(it readItem) {
+	q.mu.Lock()
+	q.held -= it.bytes
+	q.mu.Unlock()
+	q.room.Signal()
 }
 
 // stop ends the reading goroutine and waits for it: the Reader and the
@@ -307,6 +369,10 @@ func (q *readAheadQueue) stop() {
 	default:
 		close(q.quit)
 	}
+	q.mu.Lock()
+	q.stopped = true
+	q.mu.Unlock()
+	q.room.Broadcast()
 	for range q.items {
 	}
 }

@@ -67,10 +67,12 @@ func (rr *rereads) read(path string, lines []transcript.SawLine, seq int) *Flag 
 	for _, l := range lines {
 		rs = AddRange(rs, LineRange{l.N, l.N})
 	}
-	for _, r := range rs {
-		rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})
-	}
 	if !all {
+		// a re-read adds no span: earlier ones hold its lines, so the
+		// spans grow with the lines shown, not the reads made
+		for _, r := range rs {
+			rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})
+		}
 		return nil
 	}
 	rr.wasted += len(lines)
