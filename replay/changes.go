@@ -90,6 +90,7 @@ func (s *changesSink) Step(e StepEvent) error {
 	return nil
 }
 func (s *changesSink) End(Summary) error { return nil }
+func (s *changesSink) noConversation()   {}
 
 func (s *changesSink) sessionEnd(id string, rp *Replayer) error {
 	s.sessions[id] = true

@@ -40,6 +40,13 @@ type Sink interface {
 	End(Summary) error
 }
 
+// silentSink is a Sink that takes no messages (StepEvent.Said and
+// Summary.Tail stay empty): the run does not decode the conversation, and
+// a transcript's long stretch of talk between calls is not held.
+type silentSink interface {
+	noConversation()
+}
+
 // sessionEnder is a Sink that also sees each session's Replayer after its
 // last call, before it is closed (the session's changes, changes.go).
 type sessionEnder interface {
@@ -121,7 +128,8 @@ func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
 func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
 	sum := Summary{Session: opts.Session}
 	path := opts.Transcript
-	rd := transcript.NewMergingReader(r, path).WithConversation()
+	_, silent := sink.(silentSink)
+	rd := newRunReader(r, path, silent)
 	first, ferr := rd.Next()
 	if nt := (*transcript.NotTranscriptError)(nil); errors.As(ferr, &nt) {
 		return sum, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
@@ -142,7 +150,7 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		if st.Format != transcript.AgentRepox {
 			last = nil // one session: its Replayer lives to the end
 		}
-		if rd, first, ferr = rewind(r, path); ferr != nil && !errors.Is(ferr, io.EOF) {
+		if rd, first, ferr = rewind(r, path, silent); ferr != nil && !errors.Is(ferr, io.EOF) {
 			return sum, ferr
 		}
 		st = rd.Stats()
@@ -378,11 +386,20 @@ func (q *readAheadQueue) stop() {
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.
-func rewind(r io.ReadSeeker, path string) (*transcript.Reader, transcript.Call, error) {
+func rewind(r io.ReadSeeker, path string, silent bool) (*transcript.Reader, transcript.Call, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, transcript.Call{}, fmt.Errorf("reading the log a second time: %w", err)
 	}
-	rd := transcript.NewMergingReader(r, path).WithConversation()
+	rd := newRunReader(r, path, silent)
 	c, err := rd.Next()
 	return rd, c, err
+}
+
+// newRunReader is the run's Reader: with the conversation unless silent.
+func newRunReader(r io.Reader, path string, silent bool) *transcript.Reader {
+	rd := transcript.NewMergingReader(r, path)
+	if !silent {
+		rd.WithConversation()
+	}
+	return rd
 }
