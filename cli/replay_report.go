@@ -77,15 +77,38 @@ func replayReportProblem(o replayOptions, pos []string) string {
 	return ""
 }
 
-// reportGC lets the collector run less often during a report. A report
-// allocates about 0.7 GB per 40 MB of transcript while its live heap
-// stays near 10 MB, so at the default GOGC=100 it collects every few MB.
-// Measured on the 40 MB benchmark transcript (5 runs each, medians):
-// GOGC=100 2.77 s wall, 30 MB RSS; 200: 1.99 s, 35 MB; 400: 1.86 s,
-// 44 MB — memory still flat, it does not grow with the transcript. A
-// GOGC the person set wins.
+// reportGC sets the collector for a report: GOGC=400, so it collects
+// less often, and a soft memory limit of reportMemoryLimit, so the slack
+// GOGC=400 allows (four times the live heap) is not taken once the heap
+// is large. A report allocates about 0.7 GB per 40 MB of transcript while
+// its live heap stays near 10 MB; GOGC=400 alone let a 16 MB live heap
+// peak near 100 MB, and one 6.2 MB transcript line near 160 MB (issue 43
+// item 6). Measured 2026-12-07 on the 2-core machine at load average
+// 14-23 (so wall times are the machine's; CPU time is user+sys): the
+// 40 MB benchmark transcript, `repox replay --report`, medians of 5 runs
+// taken in turn; and the peak RSS of three memory cases
+// (cli/replay_memory_linux_test.go: 2.1 MB of distinct Greps, 32 MB of
+// Writes, one 6.2 MB line), after this change's fixes:
+//
+//	setting                 CPU     wall    peak   cases' peaks
+//	GOGC=100                3.84 s  13.4 s  29 MB  56 / 55 / 123 MB
+//	GOGC=200                3.24 s  16.0 s  35 MB  72 / 68 / 174 MB
+//	GOGC=400                3.03 s  16.5 s  45 MB  99 / 99 / 159 MB
+//	GOGC=400, limit 32 MiB  3.12 s  12.1 s  41 MB
+//	GOGC=400, limit 64 MiB  3.21 s  14.7 s  48 MB  79 / 80 / 82 MB
+//	GOGC=400, limit 256 MiB 3.16 s  11.9 s  48 MB
+//
+// GOGC=400 with a 64 MiB limit keeps GOGC=400's CPU on the benchmark
+// (within the runs' spread, 2.98-4.13 s) and the cases' peaks lowest. A
+// GOGC or GOMEMLIMIT the person set wins.
 func reportGC() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(400)
 	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(reportMemoryLimit)
+	}
 }
+
+// reportMemoryLimit is the report's soft memory limit (reportGC).
+const reportMemoryLimit = 64 << 20

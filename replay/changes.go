@@ -55,7 +55,7 @@ type Changes struct {
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
 	sink := NewChangesSink(nil)
-	if _, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink); err != nil {
+	if _, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, silentChanges{sink}); err != nil {
 		return nil, err
 	}
 	return sink.Changes()
@@ -143,6 +143,12 @@ func (s *ChangesSink) Changes() (*Changes, error) {
 	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
 	return out, nil
 }
+
+// silentChanges is a ChangesSink around no other sink: it takes no
+// messages, so the run does not decode the conversation (silentSink).
+type silentChanges struct{ *ChangesSink }
+
+func (silentChanges) noConversation() {}
 
 // writingTools are the agents' tools that change files.
 var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
@@ -37,6 +38,13 @@ type Sink interface {
 	Begin(RunStart) error
 	Step(StepEvent) error
 	End(Summary) error
+}
+
+// silentSink is a Sink that takes no messages (StepEvent.Said and
+// Summary.Tail stay empty): the run does not decode the conversation, and
+// a transcript's long stretch of talk between calls is not held.
+type silentSink interface {
+	noConversation()
 }
 
 // sessionEnder is a Sink that also sees each session's Replayer after its
@@ -120,7 +128,8 @@ func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
 func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
 	sum := Summary{Session: opts.Session}
 	path := opts.Transcript
-	rd := transcript.NewMergingReader(r, path).WithConversation()
+	_, silent := sink.(silentSink)
+	rd := newRunReader(r, path, silent)
 	first, ferr := rd.Next()
 	if nt := (*transcript.NotTranscriptError)(nil); errors.As(ferr, &nt) {
 		return sum, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
@@ -141,7 +150,7 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		if st.Format != transcript.AgentRepox {
 			last = nil // one session: its Replayer lives to the end
 		}
-		if rd, first, ferr = rewind(r, path); ferr != nil && !errors.Is(ferr, io.EOF) {
+		if rd, first, ferr = rewind(r, path, silent); ferr != nil && !errors.Is(ferr, io.EOF) {
 			return sum, ferr
 		}
 		st = rd.Stats()
@@ -213,6 +222,7 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 	ahead := readAhead(rd, first, ferr, opts.Session)
 	defer ahead.stop()
 	for it := range ahead.items {
+		ahead.taken(it)
 		c := it.call
 		if ctx.Err() != nil {
 			return sum, ctx.Err()
@@ -255,24 +265,57 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 // The report's second pass decodes the transcript on a goroutine of its
 // own, a bounded queue ahead of the replay: decoding (JSON) and replaying
 // (the tools' file reads and walks) then use two cores. The queue holds
-// at most readAheadCalls calls, so memory stays flat.
-const readAheadCalls = 16
+// at most readAheadCalls calls and, past its first call, readAheadBytes
+// of them (itemBytes): 16 calls of 10 MB each held 160 MB (issue 43 item
+// 6), so memory stays flat whatever the calls' size.
+const (
+	readAheadCalls = 16
+	readAheadBytes = 8 << 20
+)
 
 // readItem is one call and the messages said before it.
 type readItem struct {
-	call transcript.Call
-	msgs []transcript.Message
+	call  transcript.Call
+	msgs  []transcript.Message
+	bytes int // itemBytes
+}
+
+// itemBytes is about what an item holds: its texts, arguments, the lines
+// the agent saw (with their headers), and its messages.
+func itemBytes(c transcript.Call, msgs []transcript.Message) int {
+	n := len(c.Text) + len(c.AgentArgs) + 512
+	for _, tc := range c.Repox {
+		n += len(tc.Args)
+	}
+	if c.Saw != nil {
+		for _, l := range c.Saw.Lines {
+			n += len(l.Text) + 24
+		}
+		for _, p := range c.Saw.Paths {
+			n += len(p) + 16
+		}
+	}
+	for _, m := range msgs {
+		n += len(m.Text) + 64
+	}
+	return n
 }
 
 // readAheadQueue is a Reader running ahead of the replay. items closes at
 // the end of the transcript or on a read error (err; io.EOF at the end,
 // with tail the messages after the last call); read err, tail and the
-// Reader's Stats only after items is closed.
+// Reader's Stats only after items is closed. The loop calls taken with
+// each item it takes.
 type readAheadQueue struct {
 	items <-chan readItem
 	err   error
 	tail  []transcript.Message
 	quit  chan struct{}
+
+	mu      sync.Mutex
+	room    *sync.Cond
+	held    int // bytes of the items queued and not yet taken
+	stopped bool
 }
 
 // readAhead reads rd from its first call (or the error getting it) on a
@@ -281,6 +324,7 @@ type readAheadQueue struct {
 func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session string) *readAheadQueue {
 	items := make(chan readItem, readAheadCalls)
 	q := &readAheadQueue{items: items, quit: make(chan struct{})}
+	q.room = sync.NewCond(&q.mu)
 	go func() {
 		defer close(items)
 		for c, err := first, ferr; ; c, err = rd.Next() {
@@ -294,8 +338,14 @@ func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session
 			if session != "" && c.Session != session {
 				continue
 			}
+			msgs := rd.Messages(c)
+			it := readItem{call: c, msgs: msgs, bytes: itemBytes(c, msgs)}
+			if !q.reserve(it.bytes) {
+				q.err = errors.New("stopped")
+				return
+			}
 			select {
-			case items <- readItem{call: c, msgs: rd.Messages(c)}:
+			case items <- it:
 			case <-q.quit:
 				q.err = errors.New("stopped")
 				return
@@ -303,6 +353,26 @@ func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session
 		}
 	}()
 	return q
+}
+
+// reserve waits until n more bytes fit in the queue (an empty queue takes
+// any item); false: the queue was stopped.
+func (q *readAheadQueue) reserve(n int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && q.held > 0 && q.held+n > readAheadBytes {
+		q.room.Wait()
+	}
+	q.held += n
+	return !q.stopped
+}
+
+// taken frees an item's bytes once the loop has it.
+func (q *readAheadQueue) taken(it readItem) {
+	q.mu.Lock()
+	q.held -= it.bytes
+	q.mu.Unlock()
+	q.room.Signal()
 }
 
 // stop ends the reading goroutine and waits for it: the Reader and the
@@ -313,16 +383,29 @@ func (q *readAheadQueue) stop() {
 	default:
 		close(q.quit)
 	}
+	q.mu.Lock()
+	q.stopped = true
+	q.mu.Unlock()
+	q.room.Broadcast()
 	for range q.items {
 	}
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.
-func rewind(r io.ReadSeeker, path string) (*transcript.Reader, transcript.Call, error) {
+func rewind(r io.ReadSeeker, path string, silent bool) (*transcript.Reader, transcript.Call, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, transcript.Call{}, fmt.Errorf("reading the log a second time: %w", err)
 	}
-	rd := transcript.NewMergingReader(r, path).WithConversation()
+	rd := newRunReader(r, path, silent)
 	c, err := rd.Next()
 	return rd, c, err
+}
+
+// newRunReader is the run's Reader: with the conversation unless silent.
+func newRunReader(r io.Reader, path string, silent bool) *transcript.Reader {
+	rd := transcript.NewMergingReader(r, path)
+	if !silent {
+		rd.WithConversation()
+	}
+	return rd
 }

@@ -63,14 +63,13 @@ func (rr *rereads) read(path string, lines []transcript.SawLine, seq int) *Flag 
 			first = at
 		}
 	}
-	var rs []LineRange
-	for _, l := range lines {
-		rs = AddRange(rs, LineRange{l.N, l.N})
-	}
-	for _, r := range rs {
-		rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})
-	}
+	rs := lineRanges(lines)
 	if !all {
+		// a re-read adds no span: earlier ones hold its lines, so the
+		// spans grow with the lines shown, not the reads made
+		for _, r := range rs {
+			rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})
+		}
 		return nil
 	}
 	rr.wasted += len(lines)
@@ -88,4 +87,26 @@ func mayChange(c transcript.Call) bool {
 		}
 	}
 	return len(c.Repox) == 0 && c.NoEquivalent != "" && !strings.HasPrefix(c.NoEquivalent, "a web search")
+}
+
+// lineRanges is the ranges of lines' numbers: one pass while they ascend
+// (a read's lines do; AddRange line by line allocated 40 MB for a
+// 250,000-line output), AddRange for any after.
+func lineRanges(lines []transcript.SawLine) []LineRange {
+	var rs []LineRange
+	for i, l := range lines {
+		n := len(rs)
+		switch {
+		case n > 0 && l.N == rs[n-1].To+1:
+			rs[n-1].To = l.N
+		case n == 0 || l.N > rs[n-1].To+1:
+			rs = append(rs, LineRange{l.N, l.N})
+		default:
+			for _, m := range lines[i:] {
+				rs = AddRange(rs, LineRange{m.N, m.N})
+			}
+			return rs
+		}
+	}
+	return rs
 }

@@ -114,13 +114,14 @@ type Replayer struct {
 	// folder $TMPDIR is left out of it when it lies inside Root.
 	CopyLimits repoops.CopyOptions
 
-	real    *repoops.Repo    // the person's repository: only reading calls run on it
-	repo    *repoops.Repo    // where calls run: real, then the copy
-	gitSess *repoops.Session // repo_git, always on real (the copy has no .git)
-	sess    *repoops.Session // the agent's session, mirrored
-	fixer   *repoops.Session // applies the agent's changes repox refuses (on the copy)
-	sroot   *os.Root         // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
-	reads   []json.RawMessage
+	real    *repoops.Repo     // the person's repository: only reading calls run on it
+	repo    *repoops.Repo     // where calls run: real, then the copy
+	gitSess *repoops.Session  // repo_git, always on real (the copy has no .git)
+	sess    *repoops.Session  // the agent's session, mirrored
+	fixer   *repoops.Session  // applies the agent's changes repox refuses (on the copy)
+	sroot   *os.Root          // the scratch copy, for looking only (nil before the copy: the repository is reached only through repoops)
+	reads   []json.RawMessage // the reads before the copy, replayed into it (its gate)
+	readSet map[string]bool   // the reads kept, each once
 	horizon *Horizon
 	copyErr error       // the copy could not be made: no change is replayed
 	budget  writeBudget // what the copy holds and may hold, for every write into it
@@ -208,7 +209,7 @@ func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 	for _, args := range r.reads {
 		r.sess.Call(ctx, "repo_read_file", args)
 	}
-	r.reads = nil
+	r.reads, r.readSet = nil, nil
 	return nil
 }
 
@@ -307,7 +308,13 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 				return rec
 			})}
-			if tc.Tool == "repo_read_file" && r.Scratch == "" {
+			if tc.Tool == "repo_read_file" && r.Scratch == "" && !r.readSet[string(args)] {
+				// each distinct read once: a session that never changes
+				// a file reads the same ranges again and again
+				if r.readSet == nil {
+					r.readSet = map[string]bool{}
+				}
+				r.readSet[string(args)] = true
 				r.reads = append(r.reads, args)
 			}
 		}

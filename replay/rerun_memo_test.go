@@ -105,3 +105,39 @@ func TestOnlyReads(t *testing.T) {
 		}
 	}
 }
+
+// The memo holds at most memoMaxBytes of answers however many distinct
+// searches a session makes (issue 43 item 6: 2.1 MB of distinct searches
+// kept 430 MB alive), and a search made again after its answer turned old
+// is still answered from the memo.
+func TestReportMemoIsBoundedByBytes(t *testing.T) {
+	m := searchMemo{on: true}
+	rp := &Replayer{}
+	big := repoops.CallRecord{Text: strings.Repeat("x", 100<<10)}
+	runs := 0
+	run := func() repoops.CallRecord { runs++; return big }
+	for i := range 1000 {
+		m.call(rp, "repo_grep", []byte(strings.Repeat("k", i)), run)
+		held := 0
+		for _, g := range []map[string]repoops.CallRecord{m.recs, m.old} {
+			for k, rec := range g {
+				held += memoCost(k, rec)
+			}
+		}
+		if held > memoMaxBytes {
+			t.Fatalf("after %d distinct searches the memo holds %d bytes (bound %d)", i+1, held, memoMaxBytes)
+		}
+	}
+	if runs != 1000 {
+		t.Fatalf("1000 distinct searches ran %d times", runs)
+	}
+	m.call(rp, "repo_grep", []byte(strings.Repeat("k", 999)), run) // young
+	last := ""
+	for k := range m.old {
+		last = k
+	}
+	m.call(rp, "repo_grep", []byte(strings.TrimPrefix(last, "repo_grep\x00")), run) // old: moved back
+	if runs != 1000 {
+		t.Errorf("searches the memo holds ran again (%d runs)", runs)
+	}
+}

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -34,12 +35,19 @@ const (
 	AgainstNow   Against = "now"   // the tree as it is
 )
 
-// change is one call's change of one file.
+// change is one call's change of one file. The plan holds every change a
+// session made, so it keeps no more of one than a reversal needs: a
+// Write's content as its hash (writes), and of a change after one that
+// recorded the file before it (settled), only its seq and tool. Keeping
+// the arguments made 152 MB of Writes cost 1.66 GB (issue 43 item 6).
 type change struct {
 	seq   int
 	tool  string                // the agent's tool
-	calls []transcript.ToolCall // the mapped changes of this file in the call
-	prior *transcript.PriorFile
+	calls []transcript.ToolCall // the mapped changes of this file in the call (a repo_write's Args dropped)
+	// writes: for each of calls, the SHA-256 of a repo_write's content
+	// (nil: not a repo_write, or its arguments did not parse)
+	writes []*[sha256.Size]byte
+	prior  *transcript.PriorFile
 }
 
 // startPlan is what a first pass over a session keeps to rebuild its
@@ -48,10 +56,29 @@ type change struct {
 type startPlan struct {
 	changes   map[string][]change
 	firstRead map[string][]transcript.SawLine
+	// settled: the paths a change recorded the start of (startOf stops
+	// there, so later changes keep only seq and tool)
+	settled map[string]bool
 }
 
 func newStartPlan() *startPlan {
-	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]transcript.SawLine{}}
+	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]transcript.SawLine{}, settled: map[string]bool{}}
+}
+
+// keep adds tc to ch as a reversal needs it: a repo_write as the hash of
+// its content.
+func (ch *change) keep(tc transcript.ToolCall) {
+	var sum *[sha256.Size]byte
+	if tc.Tool == "repo_write" {
+		var a repoops.WriteArgs
+		if json.Unmarshal(tc.Args, &a) == nil {
+			h := sha256.Sum256([]byte(a.Content))
+			sum = &h
+		}
+		tc.Args = nil
+	}
+	ch.calls = append(ch.calls, tc)
+	ch.writes = append(ch.writes, sum)
 }
 
 // Add takes what it needs of one call.
@@ -76,17 +103,27 @@ func (p *startPlan) add(c transcript.Call) {
 			continue
 		}
 		if i, ok := byPath[path]; ok {
-			p.changes[path][i].calls = append(p.changes[path][i].calls, tc)
+			if chs := p.changes[path]; chs[i].calls != nil {
+				chs[i].keep(tc)
+			}
 			continue
 		}
-		ch := change{seq: c.Seq, tool: c.AgentTool, calls: []transcript.ToolCall{tc}}
+		ch := change{seq: c.Seq, tool: c.AgentTool}
+		byPath[path] = len(p.changes[path])
+		if p.settled[path] {
+			p.changes[path] = append(p.changes[path], ch) // never reversed: seq and tool are all
+			continue
+		}
+		ch.keep(tc)
 		switch {
 		case c.Saw != nil && c.Saw.Prior != nil && c.Saw.Path == path:
 			ch.prior = c.Saw.Prior
 		case c.Agent == transcript.AgentCodex && tc.Tool == "repo_write":
 			ch.prior = &transcript.PriorFile{Created: true} // a patch's Add File
 		}
-		byPath[path] = len(p.changes[path])
+		if pr := ch.prior; pr != nil && (pr.Content != nil || pr.Created) {
+			p.settled[path] = true
+		}
 		p.changes[path] = append(p.changes[path], ch)
 	}
 }
@@ -183,8 +220,7 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 			}
 			r, state, _ = reversePairs([][2]string{{a.OldString, a.NewString}}, tc.All, state)
 		case "repo_write":
-			var a repoops.WriteArgs
-			if json.Unmarshal(tc.Args, &a) != nil || a.Content == state {
+			if sum := ch.writes[i]; sum == nil || *sum == sha256.Sum256([]byte(state)) {
 				return revCannot, state, absent // written, and what was there before is not recorded
 			}
 			r = revNotThere

@@ -290,26 +290,32 @@ func Allocated(fn func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
+// Source200 is a 200-line Go-like file, and the same as Claude Code's Read
+// shows it (numbered).
+func Source200() (text, numbered string) {
+	var content strings.Builder
+	for i := 1; i <= 200; i++ {
+		fmt.Fprintf(&content, "\tline %d of some Go source with a little text in it\n", i)
+	}
+	var nb strings.Builder
+	for i, l := range strings.Split(strings.TrimSuffix(content.String(), "\n"), "\n") {
+		fmt.Fprintf(&nb, "%6d→%s\n", i+1, l)
+	}
+	return content.String(), nb.String()
+}
+
 // BigTranscript builds a Claude Code session of about size bytes: Read
 // calls of 200-line files (the result both as text and as toolUseResult,
 // as Claude Code writes it), a Grep, and assistant text between them.
 func BigTranscript(tb testing.TB, size int) []byte {
 	b := &Claude{T: tb, Cwd: "/home/u/proj"}
-	var content strings.Builder
-	for i := 1; i <= 200; i++ {
-		fmt.Fprintf(&content, "\tline %d of some Go source with a little text in it\n", i)
-	}
-	text := content.String()
-	var numbered strings.Builder
-	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		fmt.Fprintf(&numbered, "%6d→%s\n", i+1, l)
-	}
+	text, numbered := Source200()
 	filler := strings.Repeat("thinking about the code ", 200)
 	for i := 0; b.Sb.Len() < size; i++ {
 		id := fmt.Sprintf("r%d", i)
 		p := fmt.Sprintf("/home/u/proj/pkg%d/file%d.go", i%50, i)
 		b.Use(fmt.Sprintf("m%d", i), id, "Read", map[string]any{"file_path": p}).
-			Result(id, numbered.String(), false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": text, "numLines": 200, "startLine": 1, "totalLines": 200}})
+			Result(id, numbered, false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": text, "numLines": 200, "startLine": 1, "totalLines": 200}})
 		g := fmt.Sprintf("g%d", i)
 		b.Use(fmt.Sprintf("n%d", i), g, "Grep", map[string]any{"pattern": "needle", "output_mode": "content"}).
 			Result(g, "pkg/a.go:12: needle", false, nil)

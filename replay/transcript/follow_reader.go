@@ -23,11 +23,10 @@ func (r *Reader) takeReady() (calls []Call, said [][]Message) {
 		talked = talked || len(msgs) > 0
 		said = append(said, msgs)
 		calls = append(calls, r.sub.pass(c, r.s.st, r.s.summary))
-		for _, sc := range r.sub.queue {
+		for sc, ok := r.sub.next(); ok; sc, ok = r.sub.next() {
 			calls = append(calls, sc)
 			said = append(said, nil)
 		}
-		r.sub.queue = nil
 	}
 	bound := r.s.seq + 1 // messages before the first call not yet made
 	if len(r.s.queue) > 0 {

@@ -308,10 +308,10 @@ func NewSummaryReader(r io.Reader) *Reader {
 // newline is decoded when it parses as JSON, and otherwise counted
 // (Stats.Partial), not decoded.
 func (r *Reader) Next() (Call, error) {
-	if r.sub != nil && len(r.sub.queue) > 0 {
-		c := r.sub.queue[0]
-		r.sub.queue = r.sub.queue[1:]
-		return c, nil
+	if r.sub != nil {
+		if c, ok := r.sub.next(); ok {
+			return c, nil
+		}
 	}
 	for len(r.s.ready) == 0 {
 		if r.s.refused != nil {

@@ -35,9 +35,9 @@ var agentIDRule = LazyRegexp(`^[A-Za-z0-9_-]{1,64}$`)
 
 // subagentMerge is a Reader's state for merging subagents into its calls.
 type subagentMerge struct {
-	path      string // the session's transcript
-	queue     []Call // a subagent's calls still to yield
-	shift     int    // calls inserted so far: the session's own calls move down by this
+	path      string          // the session's transcript
+	cur       *subagentStream // a subagent whose calls are still to yield
+	shift     int             // calls inserted so far: the session's own calls move down by this
 	read      map[string]int
 	calls     int // subagent calls yielded or queued (added to Stats)
 	fileCalls int
@@ -68,25 +68,21 @@ func (m *subagentMerge) pass(c Call, st Stats, summary bool) Call {
 		return c
 	}
 	m.read[id] = c.Seq
-	calls, file, err := readSubagent(m.path, id, st.SessionID, summary)
+	sub, file, err := readSubagent(m.path, id, st.SessionID, summary)
 	if err != nil {
 		c.NoEquivalent = "a subagent task; its calls could not be merged: " + err.Error()
 		return c
 	}
-	for i := range calls {
-		calls[i].Seq = c.Seq + 1 + i
-		calls[i].Parent = c.ID
-		if calls[i].Subagent == "" {
-			calls[i].Subagent = id
-		}
-		if calls[i].IsFileTool() {
-			m.fileCalls++
-		}
+	m.calls += sub.left
+	m.fileCalls += sub.fileCalls
+	m.shift += sub.left
+	sub.seq, sub.parent, sub.id = c.Seq+1, c.ID, id
+	if sub.left > 0 {
+		m.cur = sub
+	} else {
+		sub.close()
 	}
-	m.calls += len(calls)
-	m.shift += len(calls)
-	m.queue = append(m.queue, calls...)
-	switch n := len(calls); n {
+	switch n := sub.left; n {
 	case 0:
 		c.NoEquivalent = "a subagent task; its subagent made no call (read from " + quoted(file) + ")"
 	case 1:
@@ -101,7 +97,7 @@ func (m *subagentMerge) pass(c Call, st Stats, summary bool) Call {
 // transcript is at path: the 2.1.x file first, then the 2.0.x one. A file
 // of another session (2.0.x ids are short and share one folder) is not
 // taken.
-func readSubagent(path, id, session string, summary bool) ([]Call, string, error) {
+func readSubagent(path, id, session string, summary bool) (*subagentStream, string, error) {
 	if !agentIDRule().MatchString(id) {
 		return nil, "", fmt.Errorf("its agentId %s is not a plain name, so no file was looked for", quoted(id))
 	}
@@ -131,16 +127,17 @@ func readSubagent(path, id, session string, summary bool) ([]Call, string, error
 		if err != nil {
 			return nil, cand.file, fmt.Errorf("%s was not read: %s", quoted(cand.file), ErrText(err))
 		}
-		calls, st, err := readAllFrom(f, summary)
-		f.Close()
+		sub, st, err := streamFrom(f, summary)
 		if err != nil {
+			f.Close()
 			return nil, cand.file, fmt.Errorf("%s could not be read: %v", quoted(cand.file), err)
 		}
 		if st.SessionID != "" && session != "" && st.SessionID != session {
+			f.Close()
 			tried = append(tried, quoted(cand.file)+" (of session "+quoted(st.SessionID)+")")
 			continue
 		}
-		return calls, cand.file, nil
+		return sub, cand.file, nil
 	}
 	return nil, "", fmt.Errorf("no transcript of subagent %s was found (looked for %s)", quoted(id), strings.Join(tried, ", "))
 }
@@ -162,13 +159,76 @@ func plainFolders(dirs ...string) error {
 	return nil
 }
 
-// readAllFrom reads every call of a subagent transcript, without merging
-// further subagents.
-func readAllFrom(r io.Reader, summary bool) ([]Call, Stats, error) {
-	rd := NewReader(r)
-	rd.s.summary = summary
-	return rd.drain()
+// A subagent's calls are streamed, not read into memory whole (a
+// subagent's transcript is as long as a session's: issue 43 item 6): a
+// first pass counts them (the Task's text says how many follow, and the
+// session's own calls move down by that), a second reads them from the
+// same open file as they are taken, at most that many.
+
+// subagentStream is a subagent transcript whose calls are still to yield.
+type subagentStream struct {
+	f         *os.File
+	rd        *Reader
+	left      int // calls still to yield
+	fileCalls int
+	seq       int    // the next call's Seq
+	parent    string // the Task call's id
+	id        string // the subagent's id
 }
+
+// streamFrom counts the calls of a subagent transcript (a summary read,
+// keeping none) and readies their second read from its start.
+func streamFrom(f *os.File, summary bool) (*subagentStream, Stats, error) {
+	count := NewSummaryReader(f)
+	sub := &subagentStream{f: f}
+	for {
+		c, err := count.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, count.Stats(), err
+		}
+		sub.left++
+		if c.IsFileTool() {
+			sub.fileCalls++
+		}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, count.Stats(), err
+	}
+	sub.rd = NewReader(f)
+	sub.rd.s.summary = summary
+	return sub, count.Stats(), nil
+}
+
+// next is the subagent's next call, numbered in the session; false at
+// its end (its file is closed then).
+func (m *subagentMerge) next() (Call, bool) {
+	sub := m.cur
+	if sub == nil {
+		return Call{}, false
+	}
+	var c Call
+	err := io.EOF
+	if sub.left > 0 {
+		c, err = sub.rd.Next()
+	}
+	if err != nil {
+		sub.close()
+		m.cur = nil
+		return Call{}, false
+	}
+	sub.left--
+	c.Seq, c.Parent = sub.seq, sub.parent
+	sub.seq++
+	if c.Subagent == "" {
+		c.Subagent = sub.id
+	}
+	return c, true
+}
+
+func (sub *subagentStream) close() { sub.f.Close() }
 
 // taskAgent is id when c is a call that starts a subagent, else "".
 func taskAgent(c *Call, id string) string {
