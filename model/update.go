@@ -36,26 +36,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 		return m.viewer.EnsureLoaded()
 	case tea.BackgroundColorMsg:
-		dark := msg.IsDark()
-		switch m.cfg.Background {
-		case "dark":
-			dark = true
-		case "light":
-			dark = false
-		}
-		m.Styles = ui.NewThemedStyles(dark, m.cfg.NoColor, m.cfg.Theme)
-		return m.broadcast(msg)
+		return m.onBackground(msg)
 	case tea.KeyPressMsg:
-		m.message = "" // a message is about the key that made it
-		if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
-			// Esc Esc typed quickly arrives as one ESC ESC sequence, which
-			// reads as Escape with Alt held: it is two presses of esc.
-			esc := tea.KeyPressMsg{Code: tea.KeyEscape}
-			return tea.Batch(m.update(esc), m.update(esc))
-		}
-		cmd := m.onKey(msg)
-		m.layout()
-		return cmd
+		return m.onKeyPress(msg)
 	case tea.MouseClickMsg:
 		cmd := m.onClick(msg.Mouse())
 		m.layout()
@@ -80,19 +63,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.onDisk(msg)
 	case reloadedMsg:
-		cmds := []tea.Cmd{m.broadcast(reloadMsg{}), m.invalidateFiles()}
-		for _, p := range m.panes() {
-			cmds = append(cmds, m.refreshAgent(p))
-		}
-		return tea.Batch(append(cmds, m.flash("reloaded"))...)
+		return m.onReloaded()
 	case editorDoneMsg:
-		if msg.err != nil {
-			return m.flash("editor: " + msg.err.Error())
-		}
-		if msg.path != m.viewer.Path() {
-			return m.flash("back from the editor")
-		}
-		return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
+		return m.onEditorDone(msg)
 	case preview.UndoneMsg:
 		return m.onUndone(msg)
 	case preview.AppliedMsg:
@@ -123,6 +96,57 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	return nil
+}
+
+// onBackground restyles for the terminal's background (unless the
+// configuration fixes it dark or light) and tells every pane.
+func (m *Model) onBackground(msg tea.BackgroundColorMsg) tea.Cmd {
+	dark := msg.IsDark()
+	switch m.cfg.Background {
+	case "dark":
+		dark = true
+	case "light":
+		dark = false
+	}
+	m.Styles = ui.NewThemedStyles(dark, m.cfg.NoColor, m.cfg.Theme)
+	return m.broadcast(msg)
+}
+
+// onKeyPress clears the message (it is about the key that made it),
+// handles the key and lays the screen out again.
+func (m *Model) onKeyPress(msg tea.KeyPressMsg) tea.Cmd {
+	m.message = ""
+	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
+		// Esc Esc typed quickly arrives as one ESC ESC sequence, which
+		// reads as Escape with Alt held: it is two presses of esc.
+		esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+		return tea.Batch(m.update(esc), m.update(esc))
+	}
+	cmd := m.onKey(msg)
+	m.layout()
+	return cmd
+}
+
+// onReloaded follows a reload of the repository: every pane reloads, the
+// file set is listed again and each pane's agent view is refreshed.
+func (m *Model) onReloaded() tea.Cmd {
+	cmds := []tea.Cmd{m.broadcast(reloadMsg{}), m.invalidateFiles()}
+	for _, p := range m.panes() {
+		cmds = append(cmds, m.refreshAgent(p))
+	}
+	return tea.Batch(append(cmds, m.flash("reloaded"))...)
+}
+
+// onEditorDone is the return from the external editor: the viewed file
+// is reloaded when it was the one edited.
+func (m *Model) onEditorDone(msg editorDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.flash("editor: " + msg.err.Error())
+	}
+	if msg.path != m.viewer.Path() {
+		return m.flash("back from the editor")
+	}
+	return tea.Batch(m.reloadFile(), m.flash("back from the editor; "+repoops.DisplayPath(msg.path)+" reloaded"))
 }
 
 // deliver hands an envelope's message to its pane. This is the one place

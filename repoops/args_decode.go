@@ -169,6 +169,12 @@ func (sp *argSpec) decode(raw []byte, dst any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return refusef("arguments have data after the JSON object — %s", sp.usage)
 	}
+	return sp.checkRequired(dst, seen, nulled)
+}
+
+// checkRequired refuses a required argument not given (seen), and one of
+// a tool's two forms (requiredUnlessRule) given in neither way or null.
+func (sp *argSpec) checkRequired(dst any, seen, nulled map[string]bool) error {
 	for _, name := range sp.required {
 		if !seen[name] {
 			return refusef("argument %q is required (%s) — %s", name, strings.TrimSuffix(sp.fields[name].desc, "."), sp.usage)

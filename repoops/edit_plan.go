@@ -103,37 +103,14 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var path string
-	switch r := req.(type) {
-	case EditArgs:
-		path = r.Path
-	case *EditArgs:
-		req, path = *r, r.Path
-	case InsertArgs:
-		path = r.Path
-	case *InsertArgs:
-		req, path = *r, r.Path
-	case WriteArgs:
-		path = r.Path
-	case *WriteArgs:
-		req, path = *r, r.Path
-	default:
-		return nil, fmt.Errorf("repoops: Plan: unknown request %T", req)
-	}
-	tool := req.ToolName()
-	if path == "" {
-		return nil, refusef("path is empty — give a file path relative to the root (repo_tree lists them)")
-	}
-	rel, err := s.repo.resolveFilePath(path)
+	req, path, err := changeRequest(req)
 	if err != nil {
 		return nil, err
 	}
-	if rel == "" {
-		return nil, refusef(". is the repository root, a folder — give a file path")
-	}
-	if rootfs.IsWriteTempPath(rel) {
-		// listings never show such a name, so a file made under it would be invisible
-		return nil, refusef("%s has the form of repox's own temp files (%s<%d hex digits>%s), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel), rootfs.TempPrefix, rootfs.TempHexDigits, rootfs.TempSuffix)
+	tool := req.ToolName()
+	rel, err := s.changePath(path)
+	if err != nil {
+		return nil, err
 	}
 	if err := validateChange(req); err != nil {
 		return nil, err
@@ -162,17 +139,75 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 	form, body := splitForm(st.Content)
 	bom := len(st.Content) - len(body)
 	res := &ChangeResult{Tool: tool, Path: p.Path, LinesBefore: CountLines(st.Content)}
+	ch, err := p.change(req, body, form, res)
+	if err != nil {
+		return nil, err
+	}
+	p.After = joinForm(form, ch.Body)
+	if len(p.After) > editMaxBytes {
+		return nil, p.gateFirst(refusef("the result would be %s bytes, over the %s (%s bytes) a file repox writes may have — make a smaller change", Commas(len(p.After)), SizeText(editMaxBytes), Commas(editMaxBytes)))
+	}
+	p.Verdict = s.decide(rel, st, p.need)
+	res.LinesAfter = CountLines(p.After)
+	p.diff(ch, bom, res)
+	p.Result = res
+	return p, nil
+}
+
+// changeRequest is req by value (a pointer to one of the three requests is
+// taken as the request) and the path it names.
+func changeRequest(req ChangeArgs) (ChangeArgs, string, error) {
+	switch r := req.(type) {
+	case EditArgs:
+		return req, r.Path, nil
+	case *EditArgs:
+		return *r, r.Path, nil
+	case InsertArgs:
+		return req, r.Path, nil
+	case *InsertArgs:
+		return *r, r.Path, nil
+	case WriteArgs:
+		return req, r.Path, nil
+	case *WriteArgs:
+		return *r, r.Path, nil
+	}
+	return req, "", fmt.Errorf("repoops: Plan: unknown request %T", req)
+}
+
+// changePath resolves the path a change names, refusing what no change
+// may target: nothing, the root, a name of repox's own temp files.
+func (s *Session) changePath(path string) (string, error) {
+	if path == "" {
+		return "", refusef("path is empty — give a file path relative to the root (repo_tree lists them)")
+	}
+	rel, err := s.repo.resolveFilePath(path)
+	if err != nil {
+		return "", err
+	}
+	if rel == "" {
+		return "", refusef(". is the repository root, a folder — give a file path")
+	}
+	if rootfs.IsWriteTempPath(rel) {
+		// listings never show such a name, so a file made under it would be invisible
+		return "", refusef("%s has the form of repox's own temp files (%s<%d hex digits>%s), which repo_tree, repo_find and repo_grep never show — choose another name", DisplayPath(rel), rootfs.TempPrefix, rootfs.TempHexDigits, rootfs.TempSuffix)
+	}
+	return rel, nil
+}
+
+// change works out the new body of an existing file (body, without its
+// BOM) for req, and sets what the gate must have seen for it (p.need).
+func (p *Plan) change(req ChangeArgs, body []byte, form TextForm, res *ChangeResult) (contentChange, error) {
 	var ch contentChange
 	switch r := req.(type) {
 	case EditArgs:
 		var err error
 		if ch, p.need, err = planEdits(p.Path, body, form, r, res); err != nil {
-			return nil, p.gateFirst(err)
+			return ch, p.gateFirst(err)
 		}
 	case InsertArgs:
 		after := *r.AfterLine
 		if after > res.LinesBefore {
-			return nil, p.gateFirst(refusef("after_line %d is past the end: %s has %s (after_line=%d appends)", after, p.Path, countOf(res.LinesBefore, "line", "lines"), res.LinesBefore))
+			return ch, p.gateFirst(refusef("after_line %d is past the end: %s has %s (after_line=%d appends)", after, p.Path, countOf(res.LinesBefore, "line", "lines"), res.LinesBefore))
 		}
 		ch, res.Inserted = applyInsert(body, form, after, r.Content)
 		res.AfterLine = after
@@ -186,14 +221,16 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 		ch = contentChange{Body: nb, Spans: []changeSpan{{OldStart: 0, OldEnd: len(body), NewStart: 0, NewEnd: len(nb)}}}
 		p.need = gateNeed{whole: true}
 	}
-	p.After = joinForm(form, ch.Body)
-	if len(p.After) > editMaxBytes {
-		return nil, p.gateFirst(refusef("the result would be %s bytes, over the %s (%s bytes) a file repox writes may have — make a smaller change", Commas(len(p.After)), SizeText(editMaxBytes), Commas(editMaxBytes)))
-	}
-	p.Verdict = s.decide(rel, st, p.need)
-	res.LinesAfter = CountLines(p.After)
+	return ch, nil
+}
+
+// diff sets p.Diff, and the result's counts or changed region: a write is
+// diffed whole, a list of edits by the regions where its text differs, one
+// edit from its own spans.
+func (p *Plan) diff(ch contentChange, bom int, res *ChangeResult) {
+	rel := p.rel
 	switch {
-	case tool == "repo_write":
+	case p.Tool == "repo_write":
 		p.Diff, res.Added, res.Removed = overwriteDiff(rel, p.Before, p.After)
 	case len(p.need.steps) > 1:
 		// a list of edits: the diff of the whole result, the regions where
@@ -208,8 +245,6 @@ func (s *Session) Plan(ctx context.Context, req ChangeArgs) (*Plan, error) {
 		p.Diff, _ = udiff.ToUnified("a/"+rel, "b/"+rel, string(p.Before), edits, editDiffContext)
 		res.setRegion(p.After, shiftSpans(ch.Spans, bom))
 	}
-	p.Result = res
-	return p, nil
 }
 
 // shiftSpans is spans' new ranges moved by the BOM's length.

@@ -29,92 +29,122 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 	if keep != nil {
 		othersScope = ""
 	}
-	args := func(scope string, which ...string) []string {
-		a := append([]string{"ls-files", "-z"}, which...)
-		if scope != "" {
-			a = append(a, "--", scope)
-		}
-		return a
-	}
 	keepRec := fileListKeep(scope)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
-	// The untracked listing, kept until the tracked one is done.
-	var (
-		mu      sync.Mutex
-		more    = sync.NewCond(&mu)
-		others  []string
-		all     []string // every record, when the listing is to be kept
-		oRead   int
-		oDone   bool
-		oCut    bool
-		oErr    error
-		stopped bool // the reader gave up: drop what still comes
-	)
-	go func() {
-		cut, err := r.git.Stream(ctx, maxFileListBytes, func(rec []byte) {
-			mu.Lock()
-			defer mu.Unlock()
-			if keep != nil {
-				all = append(all, string(rec))
-			}
-			p, ok := keepRec(rec)
-			if othersScope == scope || underScope(p, scope) {
-				oRead += len(rec) + 1
-			}
-			if ok && !stopped {
-				others = append(others, p)
-				more.Signal()
-			}
-		}, args(othersScope, "--others", "--exclude-standard")...)
-		mu.Lock()
-		oDone, oCut, oErr = true, cut, err
-		more.Signal()
-		mu.Unlock()
-	}()
-	wait := func() {
-		mu.Lock()
-		for !oDone {
-			more.Wait()
-		}
-		mu.Unlock()
-	}
-	stop := func() {
-		mu.Lock()
-		stopped = true
-		mu.Unlock()
-		cancel()
-		wait()
-	}
+	o := r.startOthers(ctx, cancel, scope, othersScope, keep != nil, keepRec)
 
 	read, cut, err := r.trackedFiles(ctx, scope, visit, func(visit func(rec []byte)) (bool, error) {
-		return r.git.Stream(ctx, maxFileListBytes, visit, args(scope, "--cached", "--deduplicate")...)
+		return r.git.Stream(ctx, maxFileListBytes, visit, lsFilesArgs(scope, "--cached", "--deduplicate")...)
 	}, keepRec)
 	if err != nil {
-		stop()
+		o.stop()
 		return refusef("listing the files with git failed: %v", err)
 	}
 	if cut {
-		stop()
+		o.stop()
 		return tooManyFiles()
 	}
 	if trackedDone != nil {
 		trackedDone()
 	}
+	if err := o.visitRest(visit, read); err != nil {
+		return err
+	}
+	if keep != nil && ctx.Err() == nil {
+		r.warm.storeOthers(keep, o.all)
+	}
+	return nil
+}
 
-	// Now the untracked paths: what came meanwhile, then the rest as it comes.
+// lsFilesArgs is a NUL-separated `git ls-files` of which files, under
+// scope when there is one.
+func lsFilesArgs(scope string, which ...string) []string {
+	a := append([]string{"ls-files", "-z"}, which...)
+	if scope != "" {
+		a = append(a, "--", scope)
+	}
+	return a
+}
+
+// othersListing is the untracked half of gitFiles: git's walk streams in
+// its own goroutine and its paths wait here, under mu, until the tracked
+// half is done and visitRest takes them.
+type othersListing struct {
+	mu      sync.Mutex
+	more    *sync.Cond
+	cancel  context.CancelFunc // ends the walk
+	others  []string           // the paths under scope, in git's order
+	all     []string           // every record, when the listing is to be kept
+	read    int                // bytes of the records under scope, against maxFileListBytes
+	done    bool
+	cut     bool
+	err     error
+	stopped bool // the reader gave up: drop what still comes
+}
+
+// startOthers starts `ls-files --others --exclude-standard` of othersScope,
+// keeping every record when keepAll and the paths under scope always.
+func (r *Repo) startOthers(ctx context.Context, cancel context.CancelFunc, scope, othersScope string, keepAll bool, keepRec func(rec []byte) (string, bool)) *othersListing {
+	o := &othersListing{cancel: cancel}
+	o.more = sync.NewCond(&o.mu)
+	go func() {
+		cut, err := r.git.Stream(ctx, maxFileListBytes, func(rec []byte) {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			if keepAll {
+				o.all = append(o.all, string(rec))
+			}
+			p, ok := keepRec(rec)
+			if othersScope == scope || underScope(p, scope) {
+				o.read += len(rec) + 1
+			}
+			if ok && !o.stopped {
+				o.others = append(o.others, p)
+				o.more.Signal()
+			}
+		}, lsFilesArgs(othersScope, "--others", "--exclude-standard")...)
+		o.mu.Lock()
+		o.done, o.cut, o.err = true, cut, err
+		o.more.Signal()
+		o.mu.Unlock()
+	}()
+	return o
+}
+
+// wait returns when the walk has ended.
+func (o *othersListing) wait() {
+	o.mu.Lock()
+	for !o.done {
+		o.more.Wait()
+	}
+	o.mu.Unlock()
+}
+
+// stop ends the walk, drops what it still sends and waits for its end.
+func (o *othersListing) stop() {
+	o.mu.Lock()
+	o.stopped = true
+	o.mu.Unlock()
+	o.cancel()
+	o.wait()
+}
+
+// visitRest visits the untracked paths: what came meanwhile, then the rest
+// as it comes, until the walk ends; tracked is the tracked listing's size,
+// which counts against the same cap.
+func (o *othersListing) visitRest(visit func(path string), tracked int) error {
 	for i := 0; ; {
-		mu.Lock()
-		for i == len(others) && !oDone {
-			more.Wait()
+		o.mu.Lock()
+		for i == len(o.others) && !o.done {
+			o.more.Wait()
 		}
-		batch := others[i:len(others):len(others)]
-		i = len(others)
-		done, oc, oe, total := oDone && i == len(others), oCut, oErr, read+oRead
-		mu.Unlock()
+		batch := o.others[i:len(o.others):len(o.others)]
+		i = len(o.others)
+		done, oc, oe, total := o.done && i == len(o.others), o.cut, o.err, tracked+o.read
+		o.mu.Unlock()
 		if total > maxFileListBytes {
-			stop()
+			o.stop()
 			return tooManyFiles()
 		}
 		for _, p := range batch {
@@ -126,9 +156,6 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 				return refusef("listing the files with git failed: %v", oe)
 			case oc:
 				return tooManyFiles()
-			}
-			if keep != nil && ctx.Err() == nil {
-				r.warm.storeOthers(keep, all)
 			}
 			return nil
 		}

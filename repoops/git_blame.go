@@ -90,27 +90,8 @@ func parseLines(s string) (lineSpan, error) {
 // bound), with their bytes.
 func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit int, fitBytes int64, err error) {
 	shown := DisplayPath(rel)
-	if rel == "" {
-		return 0, 0, 0, refusef("blame needs path set to a file (the root is a folder) — call repo_git with cmd \"ls-files\" to list the tracked files")
-	}
-	parts := strings.Split(rel, "/")
-	for i := 1; i < len(parts); i++ {
-		dir := strings.Join(parts[:i], "/")
-		if st, err := r.fs.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-			return 0, 0, 0, refusef("%s goes through the symlink %s; git blames a file by the path it tracks — give the path without the link", shown, DisplayPath(dir))
-		}
-	}
-	st, err := r.fs.Lstat(rel)
-	switch {
-	case err != nil:
-		return 0, 0, 0, describeOpenError(rel, err)
-	case st.IsDir():
-		return 0, 0, 0, refusef("%s is a folder; blame takes one file — call repo_git with cmd \"ls-files\" and path %q to list its tracked files", shown, shown)
-	case st.Mode()&fs.ModeSymlink != 0:
-		to, _ := r.fs.Readlink(rel)
-		return 0, 0, 0, refusef("%s is a symlink (to %s); git would blame the link itself, not the file it points to — blame that file's own path", shown, QuoteName(to))
-	case !st.Mode().IsRegular():
-		return 0, 0, 0, refusef("%s is a %s, not a regular file — blame takes a text file", shown, SpecialKind(st.Mode()))
+	if err := r.blameTarget(rel); err != nil {
+		return 0, 0, 0, err
 	}
 	f, st, err := r.openRegular(rel)
 	if err != nil {
@@ -119,32 +100,11 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 	defer f.Close()
 	buf := make([]byte, 64<<10)
 	var (
-		read      int64
-		lineBytes int64 // bytes of the current line so far
-		cr        bool  // the current line's last byte so far is a CR
-		used      int   // output bytes the fitting lines take at least
-		counting  = true
-		maxBytes  = st.Size() + readGrowSlack
+		read     int64
+		cr       bool // the current line's last byte so far is a CR
+		maxBytes = st.Size() + readGrowSlack
+		c        = blameCount{from: from, counting: true}
 	)
-	endLine := func() {
-		total++
-		if total < from || !counting {
-			lineBytes = 0
-			return
-		}
-		if cr {
-			lineBytes-- // a CRLF's CR is not shown
-		}
-		row := blameRowMin + len(strconv.Itoa(total)) + int(min(lineBytes, readLineChars))
-		if used+row > gitOutputCap {
-			counting = false
-		} else {
-			used += row
-			fit++
-			fitBytes += lineBytes
-		}
-		lineBytes = 0
-	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return 0, 0, 0, err
@@ -161,13 +121,13 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 		for len(chunk) > 0 {
 			i := bytes.IndexByte(chunk, '\n')
 			if i < 0 {
-				lineBytes += int64(len(chunk))
+				c.lineBytes += int64(len(chunk))
 				cr = chunk[len(chunk)-1] == '\r'
 				break
 			}
-			lineBytes += int64(i)
+			c.lineBytes += int64(i)
 			cr = i > 0 && chunk[i-1] == '\r' || i == 0 && cr
-			endLine()
+			c.endLine(cr)
 			cr = false
 			chunk = chunk[i+1:]
 		}
@@ -178,10 +138,73 @@ func (r *Repo) blameFile(ctx context.Context, rel string, from int) (total, fit 
 			return 0, 0, 0, refusef("%s could not be read to the end: %v", shown, rerr)
 		}
 	}
-	if lineBytes > 0 {
-		endLine() // a last line without a break: its CR is not shown either
+	if c.lineBytes > 0 {
+		c.endLine(cr) // a last line without a break: its CR is not shown either
 	}
-	return total, fit, fitBytes, nil
+	return c.total, c.fit, c.fitBytes, nil
+}
+
+// blameTarget refuses what git cannot blame as the file it tracks at rel:
+// the root, a path through a symlink, a folder, a symlink, a special file.
+func (r *Repo) blameTarget(rel string) error {
+	shown := DisplayPath(rel)
+	if rel == "" {
+		return refusef("blame needs path set to a file (the root is a folder) — call repo_git with cmd \"ls-files\" to list the tracked files")
+	}
+	parts := strings.Split(rel, "/")
+	for i := 1; i < len(parts); i++ {
+		dir := strings.Join(parts[:i], "/")
+		if st, err := r.fs.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return refusef("%s goes through the symlink %s; git blames a file by the path it tracks — give the path without the link", shown, DisplayPath(dir))
+		}
+	}
+	st, err := r.fs.Lstat(rel)
+	switch {
+	case err != nil:
+		return describeOpenError(rel, err)
+	case st.IsDir():
+		return refusef("%s is a folder; blame takes one file — call repo_git with cmd \"ls-files\" and path %q to list its tracked files", shown, shown)
+	case st.Mode()&fs.ModeSymlink != 0:
+		to, _ := r.fs.Readlink(rel)
+		return refusef("%s is a symlink (to %s); git would blame the link itself, not the file it points to — blame that file's own path", shown, QuoteName(to))
+	case !st.Mode().IsRegular():
+		return refusef("%s is a %s, not a regular file — blame takes a text file", shown, SpecialKind(st.Mode()))
+	}
+	return nil
+}
+
+// blameCount is blameFile's tally of the lines read: all of them, and of
+// those from `from` on, how many fit in the output and their bytes.
+type blameCount struct {
+	from      int
+	total     int
+	fit       int
+	fitBytes  int64
+	lineBytes int64 // bytes of the current line so far
+	used      int   // output bytes the fitting lines take at least
+	counting  bool  // the output is not full yet
+}
+
+// endLine counts the line in hand, whose last byte is a CR when cr (a
+// CRLF's CR is not shown).
+func (c *blameCount) endLine(cr bool) {
+	c.total++
+	if c.total < c.from || !c.counting {
+		c.lineBytes = 0
+		return
+	}
+	if cr {
+		c.lineBytes--
+	}
+	row := blameRowMin + len(strconv.Itoa(c.total)) + int(min(c.lineBytes, readLineChars))
+	if c.used+row > gitOutputCap {
+		c.counting = false
+	} else {
+		c.used += row
+		c.fit++
+		c.fitBytes += c.lineBytes
+	}
+	c.lineBytes = 0
 }
 
 // gitBlame blames rel's lines in span: who last changed each, in the work

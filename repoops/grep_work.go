@@ -52,26 +52,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		wg.Add(1)
 		go func(t *grepTally) {
 			defer wg.Done()
-			m := base
-			rd := r.fs.Scanner()
-			defer rd.Close()
-			buf := make([]byte, 64<<10)
-			for batch := range todo {
-				if ctx.Err() != nil {
-					continue // drain, so the lister can finish
-				}
-				for _, p := range batch {
-					data, oc := rd.Read(p, &buf, grepMaxFileBytes)
-					binary, count := false, 0
-					if oc == rootfs.ScanRead {
-						if binary = looksBinary(data); !binary {
-							count = st.scan(p, data, m)
-						}
-					}
-					t.add(p, oc, binary, count)
-					st.fileDone(oc == rootfs.ScanRead && !binary)
-				}
-			}
+			r.grepWorker(ctx, todo, base, st, t)
 		}(&tallies[w])
 	}
 	wg.Wait()
@@ -84,6 +65,40 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	res := &GrepResult{Pattern: pattern, Path: DisplayPath(scope), CaseSensitive: caseSensitive}
 	res.Skipped.UnreadableDirs = listStats.UnreadableDirs
 	res.Skipped.DirExamples = listStats.Examples
+	matched := mergeTallies(res, tallies)
+	r.grepShow(res, matched, base)
+	return res, nil
+}
+
+// grepWorker is one of grep's parallel searchers: it reads the batches'
+// files through its own scanner and buffer and counts into its own tally,
+// so the workers share nothing while they search.
+func (r *Repo) grepWorker(ctx context.Context, todo <-chan []string, m *matcher, st *GrepStream, t *grepTally) {
+	rd := r.fs.Scanner()
+	defer rd.Close()
+	buf := make([]byte, 64<<10)
+	for batch := range todo {
+		if ctx.Err() != nil {
+			continue // drain, so the lister can finish
+		}
+		for _, p := range batch {
+			data, oc := rd.Read(p, &buf, grepMaxFileBytes)
+			binary, count := false, 0
+			if oc == rootfs.ScanRead {
+				if binary = looksBinary(data); !binary {
+					count = st.scan(p, data, m)
+				}
+			}
+			t.add(p, oc, binary, count)
+			st.fileDone(oc == rootfs.ScanRead && !binary)
+		}
+	}
+}
+
+// mergeTallies adds the workers' tallies to res (files searched, skipped,
+// matching, and the total of matching lines) and returns the matching
+// files, in no order.
+func mergeTallies(res *GrepResult, tallies []grepTally) []fileMatch {
 	var matched []fileMatch
 	for _, t := range tallies {
 		res.Searched += t.searched
@@ -100,8 +115,12 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		res.TotalFiles++
 		res.TotalLines += fm.count
 	}
-	// Shown lines are the first ones in path order; only those files (at
-	// most 50) are read a second time to take their lines.
+	return matched
+}
+
+// grepShow takes the shown lines: the first ones in path order; only those
+// files (at most 50) are read a second time to take their lines.
+func (r *Repo) grepShow(res *GrepResult, matched []fileMatch, m *matcher) {
 	sort.Slice(matched, func(a, b int) bool { return pathLess(matched[a].path, matched[b].path) })
 	rd := r.fs.Scanner()
 	defer rd.Close()
@@ -113,7 +132,7 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		}
 		f := GrepFile{Path: DisplayPath(fm.path)}
 		if data, oc := rd.Read(fm.path, &buf, grepMaxFileBytes); oc == rootfs.ScanRead {
-			_, f.Lines = scanMatches(data, base, min(grepMaxPerFile, room))
+			_, f.Lines = scanMatches(data, m, min(grepMaxPerFile, room))
 		}
 		if len(f.Lines) == 0 {
 			f.Note = "(changed while searching: its matching lines are no longer there)"
@@ -122,5 +141,4 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 		res.Files = append(res.Files, f)
 		res.ShownLines += len(f.Lines)
 	}
-	return res, nil
 }

@@ -100,12 +100,6 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 	}
 	var done []string // resolved components: every one a real folder
 	hops := 0
-	through := func(s linkStep) string {
-		if s.link == "" {
-			return ""
-		}
-		return ", reached through the symlink " + DisplayPath(s.link) + " (to " + QuoteName(s.target) + ")"
-	}
 	for len(todo) > 0 {
 		step := todo[0]
 		todo = todo[1:]
@@ -121,21 +115,12 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 		}
 		cur := path.Join(append(append([]string(nil), done...), step.name)...)
 		if isGitDirName(step.name) {
-			if step.link == "" {
-				return gitDirRefusal(shown)
-			}
-			if step.link == rel {
-				return refusef("%s is a symlink to %s, inside .git, git's own storage, which is not part of the file set — repox never follows a link into it; use repo_git for history and status", shown, QuoteName(step.target))
-			}
-			return refusef("%s goes through the symlink %s, whose target %s is inside .git, git's own storage, which is not part of the file set — repox never follows a link into it; use repo_git for history and status", shown, DisplayPath(step.link), QuoteName(step.target))
+			return step.gitDirRefusal(rel, shown)
 		}
 		st, err := r.fs.Lstat(cur)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && step.link != "" {
-				if step.link == rel {
-					return refusef("%s is a symlink to %s, which does not exist — the link dangles; call repo_tree on its folder to see what is there", shown, QuoteName(step.target))
-				}
-				return refusef("%s goes through the symlink %s, whose target %s does not exist — the link dangles", shown, DisplayPath(step.link), QuoteName(step.target))
+				return step.danglingRefusal(rel, shown)
 			}
 			return nil // missing, unreadable: the open says so
 		}
@@ -153,14 +138,7 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 				return nil // the open says why
 			}
 			if strings.HasPrefix(target, "/") {
-				where := "which leads outside the repository"
-				if _, inside := r.relFromAbs(target); inside {
-					where = "which points into the repository, but by an absolute path"
-				}
-				if cur == rel {
-					return refusef("%s is a symlink to the absolute path %s, %s; repox follows only relative links that stay inside the root", shown, QuoteName(target), where)
-				}
-				return refusef("%s goes through the symlink %s, whose target is the absolute path %s, %s; repox follows only relative links that stay inside the root", shown, DisplayPath(cur), QuoteName(target), where)
+				return r.absLinkRefusal(target, cur, rel, shown)
 			}
 			var next []linkStep
 			for _, p := range strings.Split(target, "/") {
@@ -171,10 +149,53 @@ func (r *Repo) checkLinks(rel string, wantDir bool) error {
 			done = append(done, step.name)
 		default:
 			if len(todo) > 0 || wantDir {
-				return refusef("%s is a file, not a folder%s — call repo_tree on its parent folder to see what is there", DisplayPath(cur), through(step))
+				return refusef("%s is a file, not a folder%s — call repo_tree on its parent folder to see what is there", DisplayPath(cur), step.through())
 			}
 			done = append(done, step.name)
 		}
 	}
 	return nil
+}
+
+// through names the link a step came from, for a refusal's text ("" for
+// a part of the path as given).
+func (s linkStep) through() string {
+	if s.link == "" {
+		return ""
+	}
+	return ", reached through the symlink " + DisplayPath(s.link) + " (to " + QuoteName(s.target) + ")"
+}
+
+// gitDirRefusal refuses a step into git's storage: named so in the path
+// as given, or reached through a link (rel itself, or one on the way).
+func (s linkStep) gitDirRefusal(rel, shown string) error {
+	if s.link == "" {
+		return gitDirRefusal(shown)
+	}
+	if s.link == rel {
+		return refusef("%s is a symlink to %s, inside .git, git's own storage, which is not part of the file set — repox never follows a link into it; use repo_git for history and status", shown, QuoteName(s.target))
+	}
+	return refusef("%s goes through the symlink %s, whose target %s is inside .git, git's own storage, which is not part of the file set — repox never follows a link into it; use repo_git for history and status", shown, DisplayPath(s.link), QuoteName(s.target))
+}
+
+// danglingRefusal refuses a step a link leads to that does not exist:
+// rel is a dangling link, or goes through one.
+func (s linkStep) danglingRefusal(rel, shown string) error {
+	if s.link == rel {
+		return refusef("%s is a symlink to %s, which does not exist — the link dangles; call repo_tree on its folder to see what is there", shown, QuoteName(s.target))
+	}
+	return refusef("%s goes through the symlink %s, whose target %s does not exist — the link dangles", shown, DisplayPath(s.link), QuoteName(s.target))
+}
+
+// absLinkRefusal refuses the link cur, whose target is absolute: repox
+// follows only relative links, and says whether it pointed inside.
+func (r *Repo) absLinkRefusal(target, cur, rel, shown string) error {
+	where := "which leads outside the repository"
+	if _, inside := r.relFromAbs(target); inside {
+		where = "which points into the repository, but by an absolute path"
+	}
+	if cur == rel {
+		return refusef("%s is a symlink to the absolute path %s, %s; repox follows only relative links that stay inside the root", shown, QuoteName(target), where)
+	}
+	return refusef("%s goes through the symlink %s, whose target is the absolute path %s, %s; repox follows only relative links that stay inside the root", shown, DisplayPath(cur), QuoteName(target), where)
 }

@@ -69,20 +69,8 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 	if len(p) > maxPathLen {
 		return "", false, refusef("path is %s bytes long; paths are at most %s bytes", Commas(len(p)), Commas(maxPathLen))
 	}
-	if len(p) >= 2 && p[0] == '"' {
-		// The quoted form repox prints for unusual names is accepted back,
-		// also with the "/" a folder is listed with.
-		q, slash := p, ""
-		if len(p) >= 3 && strings.HasSuffix(p, `"/`) {
-			q, slash = p[:len(p)-1], "/"
-		}
-		if q[len(q)-1] == '"' {
-			u, err := strconv.Unquote(q)
-			if err != nil {
-				return "", false, refusef("path %s looks Go-quoted but does not unquote (%v) — pass the name exactly as a listing printed it", strconv.Quote(p), err)
-			}
-			p = u + slash
-		}
+	if p, err = unquotePath(p); err != nil {
+		return "", false, err
 	}
 	if strings.IndexByte(p, 0) >= 0 {
 		return "", false, refusef("path %s contains a NUL byte, which no file name can hold", strconv.Quote(p))
@@ -96,23 +84,11 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 	}
 	given := p
 	if strings.HasPrefix(p, "/") {
-		rel, ok := r.relFromAbs(p)
-		if !ok {
-			hint := "give a path relative to the repository root"
-			if asRel := strings.TrimLeft(p, "/"); asRel != "" {
-				if _, err := r.fs.Lstat(path.Clean(asRel)); err == nil {
-					hint = fmt.Sprintf("did you mean %s, relative to the root? Paths are relative to the repository root", DisplayPath(path.Clean(asRel)))
-				}
-			}
-			return "", false, refusef("path %s is outside the repository %s — %s", DisplayPath(p), QuoteName(r.dir), hint)
-		}
-		if rel == "" {
-			return "", false, nil
+		rel, err := r.absToRel(p)
+		if err != nil || rel == "" {
+			return "", false, err
 		}
 		p = rel
-		if strings.HasSuffix(given, "/") || strings.HasSuffix(given, "/.") {
-			p += "/"
-		}
 	}
 	clean = path.Clean(p)
 	if clean == "." {
@@ -129,7 +105,63 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 	if p == clean {
 		return clean, false, nil
 	}
-	// Every part the path as given puts a "/" after must be a folder.
+	if wantDir, err = r.checkSlashedParts(p, clean); err != nil {
+		return "", false, err
+	}
+	if clean == "" {
+		return "", false, nil
+	}
+	return clean, wantDir, nil
+}
+
+// unquotePath accepts back the Go-quoted form repox prints for unusual
+// names, also with the "/" a folder is listed with; any other path is
+// returned as it is.
+func unquotePath(p string) (string, error) {
+	if len(p) < 2 || p[0] != '"' {
+		return p, nil
+	}
+	q, slash := p, ""
+	if len(p) >= 3 && strings.HasSuffix(p, `"/`) {
+		q, slash = p[:len(p)-1], "/"
+	}
+	if q[len(q)-1] != '"' {
+		return p, nil
+	}
+	u, err := strconv.Unquote(q)
+	if err != nil {
+		return "", refusef("path %s looks Go-quoted but does not unquote (%v) — pass the name exactly as a listing printed it", strconv.Quote(p), err)
+	}
+	return u + slash, nil
+}
+
+// absToRel is the absolute path p as a path relative to the root ("" for
+// the root itself), keeping a final "/" or "/."; a path outside the root
+// is refused, with a hint when it names something as a relative path.
+func (r *Repo) absToRel(p string) (string, error) {
+	rel, ok := r.relFromAbs(p)
+	if !ok {
+		hint := "give a path relative to the repository root"
+		if asRel := strings.TrimLeft(p, "/"); asRel != "" {
+			if _, err := r.fs.Lstat(path.Clean(asRel)); err == nil {
+				hint = fmt.Sprintf("did you mean %s, relative to the root? Paths are relative to the repository root", DisplayPath(path.Clean(asRel)))
+			}
+		}
+		return "", refusef("path %s is outside the repository %s — %s", DisplayPath(p), QuoteName(r.dir), hint)
+	}
+	if rel == "" {
+		return "", nil
+	}
+	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") {
+		rel += "/"
+	}
+	return rel, nil
+}
+
+// checkSlashedParts checks that every part the path as given (p) puts a
+// "/" after is a folder, since cleaning it to clean would drop that "/";
+// wantDir reports that clean itself was written as a folder.
+func (r *Repo) checkSlashedParts(p, clean string) (wantDir bool, err error) {
 	var lex []string
 	parts := strings.Split(p, "/")
 	for i, c := range parts {
@@ -154,14 +186,11 @@ func (r *Repo) intakePath(p string) (clean string, wantDir bool, err error) {
 			// an ancestor of clean: checkLinks sees it on the way
 		default:
 			if err := r.checkLinks(folder, true); err != nil {
-				return "", false, err
+				return false, err
 			}
 		}
 	}
-	if clean == "" {
-		return "", false, nil
-	}
-	return clean, wantDir, nil
+	return wantDir, nil
 }
 
 // relFromAbs maps an absolute path inside the root to a relative one. Both

@@ -84,17 +84,9 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		paths    []string
 		nameHits []bool
 	)
-	lq := strings.ToLower(q)
-	var match func(f string) (ok, nameHit bool)
-	if strings.ContainsAny(q, "*?[") {
-		res.Glob = true
-		if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
-			return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
-		}
-		g := compileGlob(lq)
-		match = func(f string) (bool, bool) { return g.match(strings.ToLower(f)), true }
-	} else {
-		match = newFindFold(lq).match
+	match, err := findMatcher(q, res)
+	if err != nil {
+		return nil, err
 	}
 	// git lists tracked files even when they were deleted: what is shown
 	// and counted is what exists (a folder with many hits is read once,
@@ -117,29 +109,7 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	if err != nil {
 		return nil, err
 	}
-	type hit struct {
-		path    string
-		nameHit bool
-	}
-	hits := make([]hit, 0, len(paths))
-	if r.git != nil && len(paths) > 0 {
-		early.wait()
-		for i, ok := range early.ok {
-			if ok {
-				hits = append(hits, hit{paths[i], nameHits[i]})
-			}
-		}
-		rest := paths[len(early.ok):]
-		r.existAll(rest, pres, func(i int, ok bool) {
-			if ok {
-				hits = append(hits, hit{rest[i], nameHits[len(early.ok)+i]})
-			}
-		})
-	} else {
-		for i, f := range paths {
-			hits = append(hits, hit{f, nameHits[i]})
-		}
-	}
+	hits := r.existingHits(paths, nameHits, &early, pres)
 	res.UnreadableDirs, res.DirExamples = stats.UnreadableDirs, stats.Examples
 	if res.Searched == 0 && scope != "" {
 		if _, err := r.fs.Lstat(scope); err != nil {
@@ -147,20 +117,71 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 		}
 	}
 	res.Total = len(hits)
-	best := bestFirst(hits, limit, func(a, b hit) bool {
-		if a.nameHit != b.nameHit {
-			return a.nameHit
-		}
-		if len(a.path) != len(b.path) {
-			return len(a.path) < len(b.path)
-		}
-		return pathLess(a.path, b.path)
-	})
-	for _, h := range best {
+	for _, h := range bestFirst(hits, limit, findHitLess) {
 		res.Matches = append(res.Matches, DisplayPath(h.path)+r.repoSuffix(h.path))
 		res.raw = append(res.raw, h.path)
 	}
 	return res, nil
+}
+
+// findMatcher is the test of one path against query q: a glob (res.Glob
+// set; a malformed one is refused) over the whole path, or a fold of the
+// name and path; nameHit says the match is in the name.
+func findMatcher(q string, res *FindResult) (func(f string) (ok, nameHit bool), error) {
+	lq := strings.ToLower(q)
+	if !strings.ContainsAny(q, "*?[") {
+		return newFindFold(lq).match, nil
+	}
+	res.Glob = true
+	if _, err := path.Match(strings.ReplaceAll(lq, "**", "*"), ""); err != nil {
+		return nil, refusef("query %q is a malformed glob (%v) — close the [ ], or search for a plain part of the name", q, err)
+	}
+	g := compileGlob(lq)
+	return func(f string) (bool, bool) { return g.match(strings.ToLower(f)), true }, nil
+}
+
+// findHit is one matching path that exists.
+type findHit struct {
+	path    string
+	nameHit bool
+}
+
+// findHitLess orders the hits shown: matches in the name first, then
+// shorter paths, then path order.
+func findHitLess(a, b findHit) bool {
+	if a.nameHit != b.nameHit {
+		return a.nameHit
+	}
+	if len(a.path) != len(b.path) {
+		return len(a.path) < len(b.path)
+	}
+	return pathLess(a.path, b.path)
+}
+
+// existingHits is the matches that exist: inside git, the tracked ones the
+// early check found present, then the rest checked now; outside git, the
+// walk saw every one.
+func (r *Repo) existingHits(paths []string, nameHits []bool, early *presenceRun, pres func(string) (bool, bool)) []findHit {
+	hits := make([]findHit, 0, len(paths))
+	if r.git == nil || len(paths) == 0 {
+		for i, f := range paths {
+			hits = append(hits, findHit{f, nameHits[i]})
+		}
+		return hits
+	}
+	early.wait()
+	for i, ok := range early.ok {
+		if ok {
+			hits = append(hits, findHit{paths[i], nameHits[i]})
+		}
+	}
+	rest := paths[len(early.ok):]
+	r.existAll(rest, pres, func(i int, ok bool) {
+		if ok {
+			hits = append(hits, findHit{rest[i], nameHits[len(early.ok)+i]})
+		}
+	})
+	return hits
 }
 
 // Render is the model text of repo_find.

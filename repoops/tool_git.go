@@ -135,15 +135,61 @@ func (s *Session) Git(ctx context.Context, a GitArgs) (*GitResult, error) {
 
 func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, error) {
 	res := &GitResult{Cmd: cmd, Path: DisplayPath(rel)}
-	var pathspec []string
+	args := r.gitCmdArgs(ctx, cmd, rel, n, res)
+	limit := gitOutputCap
+	if cmd == "status" || cmd == "ls-files" {
+		limit = maxFileListBytes // parsed, then cut when rendered
+	}
+	out, cut, err := r.git.Run(ctx, limit, append(args, r.gitPathspec(rel)...)...)
+	if err != nil {
+		if isLazyFetchError(err) {
+			return nil, refusef("git %s needs objects that are not in this repository: it is a partial clone, and they would have to be fetched from its promisor remote; repox never fetches — run git fetch yourself, or narrow with path to files whose content is present (%v)", cmd, err)
+		}
+		return nil, refusef("git %s failed: %v", cmd, err)
+	}
+	if cmd == "status" || cmd == "diff" || cmd == "diff-stat" {
+		if subs := r.gitlinksUnder(ctx, rel); len(subs) > 0 {
+			addNote(res, submoduleNote(subs))
+		}
+	}
+	if cut && (cmd == "status" || cmd == "ls-files") {
+		// The capture stopped inside a record: drop the partial one.
+		if i := bytes.LastIndexByte(out, 0); i >= 0 {
+			out = out[:i+1]
+		} else {
+			out = nil
+		}
+	}
+	switch cmd {
+	case "status":
+		res.Output, res.Cut = renderStatus(out, r.git.Prefix())
+		res.Cut = res.Cut || cut
+		res.Changes = statusChanges(out, r.git.Prefix())
+	case "ls-files":
+		renderLsFiles(res, out, cut)
+	default:
+		res.Output, res.Cut = cutAtLineMore(string(out), gitOutputCap, cut)
+	}
+	return res, nil
+}
+
+// gitPathspec is the pathspec that keeps a git command to rel, or to the
+// work tree's sub-folder that is the root.
+func (r *Repo) gitPathspec(rel string) []string {
 	switch {
 	case rel != "":
-		pathspec = []string{"--", rel}
+		return []string{"--", rel}
 	case r.git.Prefix() != "":
-		pathspec = []string{"--", "."} // a sub-folder of the work tree: only it
+		return []string{"--", "."} // a sub-folder of the work tree: only it
 	default:
-		pathspec = []string{"--"}
+		return []string{"--"}
 	}
+}
+
+// gitCmdArgs is git's command line for cmd (without the pathspec), read
+// only and with no external helper; it sets the result's empty-output
+// text and, for a diff in a repository with no commits, its note.
+func (r *Repo) gitCmdArgs(ctx context.Context, cmd, rel string, n int, res *GitResult) []string {
 	where := "the repository"
 	if rel != "" {
 		where = DisplayPath(rel)
@@ -180,59 +226,31 @@ func (r *Repo) gitCmd(ctx context.Context, cmd, rel string, n int) (*GitResult, 
 		args = []string{"ls-files", "-z"}
 		res.Empty = "no tracked files under " + where
 	}
-	limit := gitOutputCap
-	if cmd == "status" || cmd == "ls-files" {
-		limit = maxFileListBytes // parsed, then cut when rendered
-	}
-	out, cut, err := r.git.Run(ctx, limit, append(args, pathspec...)...)
-	if err != nil {
-		if isLazyFetchError(err) {
-			return nil, refusef("git %s needs objects that are not in this repository: it is a partial clone, and they would have to be fetched from its promisor remote; repox never fetches — run git fetch yourself, or narrow with path to files whose content is present (%v)", cmd, err)
-		}
-		return nil, refusef("git %s failed: %v", cmd, err)
-	}
-	if cmd == "status" || cmd == "diff" || cmd == "diff-stat" {
-		if subs := r.gitlinksUnder(ctx, rel); len(subs) > 0 {
-			addNote(res, submoduleNote(subs))
+	return args
+}
+
+// renderLsFiles sets res from `ls-files -z` output: every path counted,
+// as many shown, one a line, as fit gitOutputCap.
+func renderLsFiles(res *GitResult, out []byte, cut bool) {
+	var paths []string
+	for _, p := range bytes.Split(out, []byte{0}) {
+		if len(p) > 0 {
+			paths = append(paths, DisplayPath(string(p)))
 		}
 	}
-	if cut && (cmd == "status" || cmd == "ls-files") {
-		// The capture stopped inside a record: drop the partial one.
-		if i := bytes.LastIndexByte(out, 0); i >= 0 {
-			out = out[:i+1]
-		} else {
-			out = nil
+	res.Total = len(paths)
+	res.Cut = cut
+	var b strings.Builder
+	for _, p := range paths {
+		if b.Len()+len(p)+1 > gitOutputCap {
+			res.Cut = true
+			break
 		}
+		b.WriteString(p)
+		b.WriteByte('\n')
+		res.Shown++
 	}
-	switch cmd {
-	case "status":
-		res.Output, res.Cut = renderStatus(out, r.git.Prefix())
-		res.Cut = res.Cut || cut
-		res.Changes = statusChanges(out, r.git.Prefix())
-	case "ls-files":
-		var paths []string
-		for _, p := range bytes.Split(out, []byte{0}) {
-			if len(p) > 0 {
-				paths = append(paths, DisplayPath(string(p)))
-			}
-		}
-		res.Total = len(paths)
-		res.Cut = cut
-		var b strings.Builder
-		for _, p := range paths {
-			if b.Len()+len(p)+1 > gitOutputCap {
-				res.Cut = true
-				break
-			}
-			b.WriteString(p)
-			b.WriteByte('\n')
-			res.Shown++
-		}
-		res.Output = b.String()
-	default:
-		res.Output, res.Cut = cutAtLineMore(string(out), gitOutputCap, cut)
-	}
-	return res, nil
+	res.Output = b.String()
 }
 
 // isLazyFetchError reports whether git failed because an object is missing

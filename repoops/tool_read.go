@@ -166,115 +166,136 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 	// With a line index the window is read from the nearest mark, when the
 	// file is too big to edit (so there is no version to hash for the gate).
 	idx := r.cachedLineIndex(rel, key)
-	jump := idx != nil && st.Size() > editMaxBytes && (offset > 1 || idx.total > limit)
-	var building *lineIndex
-	if !jump && st.Size() >= lineIndexMinSize {
-		building = &lineIndex{key: key, marks: []int64{0}}
+	sc := windowScan{res: res, offset: offset, windowEnd: offset + limit - 1}
+	sc.jump = idx != nil && st.Size() > editMaxBytes && (offset > 1 || idx.total > limit)
+	if !sc.jump && st.Size() >= lineIndexMinSize {
+		sc.building = &lineIndex{key: key, marks: []int64{0}}
 	}
-	var h hash.Hash
-	if !jump && st.Size() <= editMaxBytes {
-		h = sha256.New()
+	if !sc.jump && st.Size() <= editMaxBytes {
+		sc.h = sha256.New()
 	}
-	startLine := 0
-	var pos int64 // bytes from the start of the file
-	if jump {
-		if offset > idx.total {
-			return nil, windowSeen{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(idx.total, "line", "lines"), Commas(idx.total))
+	if sc.jump {
+		if err := sc.seekToMark(f, br, idx, shown); err != nil {
+			return nil, windowSeen{}, err
 		}
-		k := min((offset-1)/lineMarkEvery, len(idx.marks)-1)
-		if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
-			return nil, windowSeen{}, refusef("%s could not be read: %v", shown, err)
-		}
-		br.Reset(f)
-		startLine, pos = k*lineMarkEvery, idx.marks[k]
 	}
 	// st_size is only a hint: a file that keeps growing, or a special file
 	// that reports size 0 and never ends, must not hold the call forever.
-	maxBytes := st.Size() + readGrowSlack
-	var (
-		lineNo    = startLine // lines completed so far
-		cur       []byte
-		curChars  int // characters of the current line beyond what cur keeps
-		inLine    bool
-		outBytes  int
-		windowEnd = offset + limit - 1
-		stopKeep  bool // byte cap reached: keep counting, stop keeping
-		lineCut   bool
-		readErr   error
-	)
-	finishLine := func() {
-		n := lineNo + 1
-		if n >= offset && n <= windowEnd && !stopKeep {
-			text := cur
-			crlf := bytes.HasSuffix(text, []byte{'\r'})
-			if crlf && curChars == 0 {
-				text = text[:len(text)-1]
-				res.CRLF = true
-			}
-			if !utf8.Valid(text) {
-				res.InvalidUTF8 = true
-			}
-			if n == 1 && bytes.HasPrefix(text, []byte(utf8BOM)) {
-				res.BOM = true
-			}
-			line := ReadLine{N: n, Text: safeText(text), CutChars: curChars}
-			if curChars > 0 {
-				lineCut = true
-			}
-			size := len(line.Text) + 16
-			if outBytes+size > readMaxOutput && len(res.Lines) > 0 {
-				stopKeep = true
-				res.ByteCut = true
-			} else {
-				outBytes += size
-				res.Lines = append(res.Lines, line)
-			}
-		}
-		lineNo = n
-		cur = cur[:0]
-		curChars = 0
-		inLine = false
+	if err := sc.scan(ctx, br, st.Size()+readGrowSlack, shown, st.Size()); err != nil {
+		return nil, windowSeen{}, err
 	}
-	keepLimit := readLineChars * utf8.UTFMax
+	res.TotalLines = sc.lineNo
+	if sc.jump {
+		res.TotalLines = idx.total
+	}
+	if sc.building != nil {
+		sc.building.total = sc.lineNo
+		r.storeLineIndex(rel, sc.building)
+	}
+	if res.TotalLines == 0 {
+		if offset > 1 {
+			return nil, windowSeen{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
+		}
+	} else if offset > res.TotalLines {
+		return nil, windowSeen{}, offsetPastEnd(offset, res.TotalLines, shown)
+	}
+	last := offset - 1 + len(res.Lines)
+	res.Truncated = last < res.TotalLines
+	res.Full = offset == 1 && !res.ByteCut && !sc.lineCut && len(res.Lines) >= res.TotalLines
+	w := windowSeen{window: LineRange{offset, last}, shown: wholeLines(res.Lines)}
+	if sc.h != nil && sc.pos <= editMaxBytes {
+		w.hashed = true
+		w.fp = rootfs.FingerprintOf(st)
+		copy(w.fp.SHA256[:], sc.h.Sum(nil))
+	}
+	return res, w, nil
+}
+
+// offsetPastEnd is the refusal of an offset beyond a file's last line,
+// whether the total came from the line index or from reading to the end.
+func offsetPastEnd(offset, total int, shown string) error {
+	return refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(total, "line", "lines"), Commas(total))
+}
+
+// wholeLines is the lines a window showed whole, as ranges: a line cut at
+// the character cap is not seen for the gate.
+func wholeLines(lines []ReadLine) []LineRange {
+	var shown []LineRange
+	for _, l := range lines {
+		switch n := len(shown); {
+		case l.CutChars > 0:
+		case n > 0 && shown[n-1].To == l.N-1:
+			shown[n-1].To = l.N
+		default:
+			shown = append(shown, LineRange{l.N, l.N})
+		}
+	}
+	return shown
+}
+
+// windowScan is readWindow's state while it streams one file: the line in
+// hand, the window kept so far, the hash and the line index being built. It
+// is a struct with methods rather than closures over locals so that the
+// per-chunk step stays a plain call on the hot path.
+type windowScan struct {
+	res       *ReadResult
+	offset    int
+	windowEnd int
+	jump      bool       // started at a line-index mark: stop once the window is complete
+	building  *lineIndex // the index being built, when the file is big enough to want one
+	h         hash.Hash  // the content hash, when the file is small enough to edit
+	pos       int64      // bytes from the start of the file
+	lineNo    int        // lines completed so far
+	cur       []byte     // the kept bytes of the current line
+	curChars  int        // characters of the current line beyond what cur keeps
+	inLine    bool       // bytes of an unfinished line have been read
+	outBytes  int        // the size of the lines kept, against readMaxOutput
+	stopKeep  bool       // byte cap reached: keep counting, stop keeping
+	lineCut   bool       // a kept line was cut at the character cap
+}
+
+// seekToMark moves the read to the line-index mark nearest before the
+// window, refusing an offset past the indexed end.
+func (sc *windowScan) seekToMark(f *os.File, br *bufio.Reader, idx *lineIndex, shown string) error {
+	if sc.offset > idx.total {
+		return offsetPastEnd(sc.offset, idx.total, shown)
+	}
+	k := min((sc.offset-1)/lineMarkEvery, len(idx.marks)-1)
+	if _, err := f.Seek(idx.marks[k], io.SeekStart); err != nil {
+		return refusef("%s could not be read: %v", shown, err)
+	}
+	br.Reset(f)
+	sc.lineNo, sc.pos = k*lineMarkEvery, idx.marks[k]
+	return nil
+}
+
+// scan reads br to its end (or, after a jump, to the window's end),
+// hashing, marking and keeping as it goes; past maxBytes the file is
+// taken to be growing and refused.
+func (sc *windowScan) scan(ctx context.Context, br *bufio.Reader, maxBytes int64, shown string, size int64) error {
 	for {
 		if err := ctx.Err(); err != nil {
-			return nil, windowSeen{}, err
+			return err
 		}
 		chunk, err := br.ReadSlice('\n')
 		if len(chunk) > 0 {
-			if h != nil {
-				h.Write(chunk)
+			if sc.h != nil {
+				sc.h.Write(chunk)
 			}
-			inLine = true
-			n := lineNo + 1
-			if n >= offset && n <= windowEnd && !stopKeep {
-				// keep up to readLineChars characters; count the rest
-				body := chunk
-				if body[len(body)-1] == '\n' {
-					body = body[:len(body)-1]
-				}
-				for len(body) > 0 {
-					if len(cur) < keepLimit && utf8.RuneCount(cur) < readLineChars {
-						room := readLineChars - utf8.RuneCount(cur)
-						take, rest := cutRunesBytes(body, room)
-						cur = append(cur, take...)
-						body = rest
-						continue
-					}
-					curChars += runeCountStream(body)
-					break
-				}
+			sc.inLine = true
+			if n := sc.lineNo + 1; n >= sc.offset && n <= sc.windowEnd && !sc.stopKeep {
+				sc.keep(chunk)
 			}
-			pos += int64(len(chunk))
-			if pos > maxBytes {
-				return nil, windowSeen{}, refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(st.Size())))
+			sc.pos += int64(len(chunk))
+			if sc.pos > maxBytes {
+				return refusef("%s kept growing while it was read (over %s bytes more than its size of %s when opened) — read it again when it is quiet", shown, Commas(int(readGrowSlack)), Commas(int(size)))
 			}
 			if chunk[len(chunk)-1] == '\n' {
-				finishLine()
-				if building != nil && lineNo%lineMarkEvery == 0 {
-					building.marks = append(building.marks, pos)
+				sc.finishLine()
+				if sc.building != nil && sc.lineNo%lineMarkEvery == 0 {
+					sc.building.marks = append(sc.building.marks, sc.pos)
 				}
-				if jump && (lineNo >= windowEnd || stopKeep) {
+				if sc.jump && (sc.lineNo >= sc.windowEnd || sc.stopKeep) {
 					break // the window is complete; the total is known
 				}
 			}
@@ -284,51 +305,74 @@ func (r *Repo) readWindow(ctx context.Context, rel string, offset, limit int) (*
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
-				readErr = err
+				return refusef("%s could not be read to the end: %v", shown, err)
 			}
 			break
 		}
 	}
-	if readErr != nil {
-		return nil, windowSeen{}, refusef("%s could not be read to the end: %v", shown, readErr)
+	if sc.inLine {
+		sc.finishLine()
 	}
-	if inLine {
-		finishLine()
+	return nil
+}
+
+// keep adds a chunk of a window line to the line in hand: up to
+// readLineChars characters are kept, the rest only counted.
+func (sc *windowScan) keep(chunk []byte) {
+	const keepLimit = readLineChars * utf8.UTFMax
+	body := chunk
+	if body[len(body)-1] == '\n' {
+		body = body[:len(body)-1]
 	}
-	res.TotalLines = lineNo
-	if jump {
-		res.TotalLines = idx.total
-	}
-	if building != nil {
-		building.total = lineNo
-		r.storeLineIndex(rel, building)
-	}
-	if res.TotalLines == 0 {
-		if offset > 1 {
-			return nil, windowSeen{}, refusef("offset %s is past the end: %s is empty (0 lines) — read it with offset 1", Commas(offset), shown)
+	for len(body) > 0 {
+		if len(sc.cur) < keepLimit && utf8.RuneCount(sc.cur) < readLineChars {
+			room := readLineChars - utf8.RuneCount(sc.cur)
+			take, rest := cutRunesBytes(body, room)
+			sc.cur = append(sc.cur, take...)
+			body = rest
+			continue
 		}
-	} else if offset > res.TotalLines {
-		return nil, windowSeen{}, refusef("offset %s is past the end: %s has %s — use an offset from 1 to %s", Commas(offset), shown, Plural(res.TotalLines, "line", "lines"), Commas(res.TotalLines))
+		sc.curChars += runeCountStream(body)
+		break
 	}
-	last := offset - 1 + len(res.Lines)
-	res.Truncated = last < res.TotalLines
-	res.Full = offset == 1 && !res.ByteCut && !lineCut && len(res.Lines) >= res.TotalLines
-	w := windowSeen{window: LineRange{offset, last}}
-	for _, l := range res.Lines {
-		switch n := len(w.shown); {
-		case l.CutChars > 0:
-		case n > 0 && w.shown[n-1].To == l.N-1:
-			w.shown[n-1].To = l.N
-		default:
-			w.shown = append(w.shown, LineRange{l.N, l.N})
+}
+
+// finishLine ends the line in hand: a line of the window is added to the
+// result (noting CRLF, a BOM, invalid UTF-8, a cut) unless the output cap
+// is reached, and every line is counted.
+func (sc *windowScan) finishLine() {
+	n := sc.lineNo + 1
+	if n >= sc.offset && n <= sc.windowEnd && !sc.stopKeep {
+		res := sc.res
+		text := sc.cur
+		crlf := bytes.HasSuffix(text, []byte{'\r'})
+		if crlf && sc.curChars == 0 {
+			text = text[:len(text)-1]
+			res.CRLF = true
+		}
+		if !utf8.Valid(text) {
+			res.InvalidUTF8 = true
+		}
+		if n == 1 && bytes.HasPrefix(text, []byte(utf8BOM)) {
+			res.BOM = true
+		}
+		line := ReadLine{N: n, Text: safeText(text), CutChars: sc.curChars}
+		if sc.curChars > 0 {
+			sc.lineCut = true
+		}
+		size := len(line.Text) + 16
+		if sc.outBytes+size > readMaxOutput && len(res.Lines) > 0 {
+			sc.stopKeep = true
+			res.ByteCut = true
+		} else {
+			sc.outBytes += size
+			res.Lines = append(res.Lines, line)
 		}
 	}
-	if h != nil && pos <= editMaxBytes {
-		w.hashed = true
-		w.fp = rootfs.FingerprintOf(st)
-		copy(w.fp.SHA256[:], h.Sum(nil))
-	}
-	return res, w, nil
+	sc.lineNo = n
+	sc.cur = sc.cur[:0]
+	sc.curChars = 0
+	sc.inLine = false
 }
 
 // cutRunesBytes splits b after at most n runes.

@@ -142,6 +142,12 @@ func (s *Session) Tree(ctx context.Context, a TreeArgs) (*TreeResult, error) {
 	return s.repo.tree(ctx, rel, depth, limit)
 }
 
+// treeQueued is a folder listed and waiting for its level of tree's walk.
+type treeQueued struct {
+	idx     int // index of the folder's entry in res.Entries (-1: the start folder)
+	listing *DirListing
+}
+
 func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*TreeResult, error) {
 	res := &TreeResult{Path: DisplayPath(rel), MaxDepth: maxDepth, MaxEntries: limit}
 	if r.git == nil && r.gitNote != "" {
@@ -151,91 +157,29 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 	if err != nil {
 		return nil, err
 	}
-	type queued struct {
-		idx     int // index of the folder's entry in res.Entries (-1: the start folder)
-		listing *DirListing
-	}
-	addIgnored := func(l *DirListing) {
-		res.Ignored += len(l.Ignored)
-		for _, e := range l.Ignored {
-			if len(res.IgnoredExamples) < 3 {
-				res.IgnoredExamples = append(res.IgnoredExamples, displayEntry(e))
-			}
-		}
-		res.GitNamed += len(l.GitNamed)
-		for _, e := range l.GitNamed {
-			if len(res.GitExamples) < 3 {
-				res.GitExamples = append(res.GitExamples, displayEntry(e))
-			}
-		}
-		res.Special += len(l.Special)
-		for _, e := range l.Special {
-			if len(res.SpecialExamples) < 3 {
-				res.SpecialExamples = append(res.SpecialExamples, DisplayPath(e.Path))
-			}
-		}
-	}
-	level := []queued{{idx: -1, listing: first}}
+	level := []treeQueued{{idx: -1, listing: first}}
 	for depth := 1; depth <= maxDepth && len(level) > 0; depth++ {
-		var next []queued
+		var next []treeQueued
 		for li, q := range level {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			l := q.listing
-			addIgnored(l)
+			res.countHidden(l)
 			if len(l.Entries) == 0 && q.idx >= 0 {
 				res.Entries[q.idx].State, res.Entries[q.idx].Note = emptyState(l)
 			}
 			for ei, e := range l.Entries {
 				if len(res.Entries) >= limit {
-					res.Truncated = true
-					if q.idx >= 0 {
-						res.Entries[q.idx].notListed()
-						if ei > 0 {
-							e := &res.Entries[q.idx]
-							e.State, e.Listed, e.Total = EntryPartlyListed, ei, len(l.Entries)
-						}
-					}
-					for _, rest := range level[li+1:] {
-						if rest.idx >= 0 {
-							res.Entries[rest.idx].notListed()
-						}
-					}
-					for _, n := range next {
-						res.Entries[n.idx].notListed()
-					}
+					res.cut(q, ei, level[li+1:], next)
 					goto done
 				}
-				te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
-				if e.Mark != "" {
-					te.State, te.Note = EntryRepo, e.Mark
-				}
-				if e.Kind == KindSymlink {
-					if t, err := r.fs.Readlink(e.Path); err == nil {
-						te.Target = t
-					}
-				}
-				res.Entries = append(res.Entries, te)
+				res.Entries = append(res.Entries, r.treeEntry(e, depth))
 				if e.Kind != KindDir {
 					continue
 				}
-				idx := len(res.Entries) - 1
-				sub, err := r.listDir(e.Path) // a real folder: found by listing its parent
-				if err != nil {
-					res.Entries[idx].State, res.Entries[idx].Note = EntryUnreadable, "("+err.Error()+")"
-					continue
-				}
-				if depth < maxDepth {
-					next = append(next, queued{idx: idx, listing: sub})
-					continue
-				}
-				// At the depth limit: say whether there is more, never leave it ambiguous.
-				if len(sub.Entries) == 0 {
-					res.Entries[idx].State, res.Entries[idx].Note = emptyState(sub)
-				} else {
-					res.Entries[idx].notListed()
-					res.NotListed++
+				if sub := r.treeFolder(res, e.Path, depth, maxDepth); sub != nil {
+					next = append(next, treeQueued{idx: len(res.Entries) - 1, listing: sub})
 				}
 			}
 		}
@@ -244,6 +188,88 @@ func (r *Repo) tree(ctx context.Context, rel string, maxDepth, limit int) (*Tree
 done:
 	sort.Slice(res.Entries, func(i, j int) bool { return pathLess(res.Entries[i].Raw, res.Entries[j].Raw) })
 	return res, nil
+}
+
+// countHidden counts a listing's entries that are never listed (ignored,
+// named like .git, special), keeping the first three of each as examples.
+func (res *TreeResult) countHidden(l *DirListing) {
+	res.Ignored += len(l.Ignored)
+	for _, e := range l.Ignored {
+		if len(res.IgnoredExamples) < 3 {
+			res.IgnoredExamples = append(res.IgnoredExamples, displayEntry(e))
+		}
+	}
+	res.GitNamed += len(l.GitNamed)
+	for _, e := range l.GitNamed {
+		if len(res.GitExamples) < 3 {
+			res.GitExamples = append(res.GitExamples, displayEntry(e))
+		}
+	}
+	res.Special += len(l.Special)
+	for _, e := range l.Special {
+		if len(res.SpecialExamples) < 3 {
+			res.SpecialExamples = append(res.SpecialExamples, DisplayPath(e.Path))
+		}
+	}
+}
+
+// cut marks the listing truncated at entry ei of q's folder: that folder
+// is partly listed (or not at all), and so are the folders still waiting
+// on this level (rest) and the next (next).
+func (res *TreeResult) cut(q treeQueued, ei int, rest, next []treeQueued) {
+	res.Truncated = true
+	if q.idx >= 0 {
+		res.Entries[q.idx].notListed()
+		if ei > 0 {
+			e := &res.Entries[q.idx]
+			e.State, e.Listed, e.Total = EntryPartlyListed, ei, len(q.listing.Entries)
+		}
+	}
+	for _, r := range rest {
+		if r.idx >= 0 {
+			res.Entries[r.idx].notListed()
+		}
+	}
+	for _, n := range next {
+		res.Entries[n.idx].notListed()
+	}
+}
+
+// treeEntry is the listed entry e at depth, with a symlink's target.
+func (r *Repo) treeEntry(e DirEntry, depth int) TreeEntry {
+	te := TreeEntry{Path: displayEntry(e), Kind: e.Kind, Depth: depth, Raw: e.Path}
+	if e.Mark != "" {
+		te.State, te.Note = EntryRepo, e.Mark
+	}
+	if e.Kind == KindSymlink {
+		if t, err := r.fs.Readlink(e.Path); err == nil {
+			te.Target = t
+		}
+	}
+	return te
+}
+
+// treeFolder lists the folder just added as res's last entry and returns
+// its listing when it is to be walked (above the depth limit); otherwise
+// it marks the entry unreadable, empty or not listed — at the depth limit
+// it says whether there is more, never leaving it ambiguous.
+func (r *Repo) treeFolder(res *TreeResult, path string, depth, maxDepth int) *DirListing {
+	idx := len(res.Entries) - 1
+	sub, err := r.listDir(path) // a real folder: found by listing its parent
+	if err != nil {
+		res.Entries[idx].State, res.Entries[idx].Note = EntryUnreadable, "("+err.Error()+")"
+		return nil
+	}
+	if depth < maxDepth {
+		return sub
+	}
+	if len(sub.Entries) == 0 {
+		res.Entries[idx].State, res.Entries[idx].Note = emptyState(sub)
+	} else {
+		res.Entries[idx].notListed()
+		res.NotListed++
+	}
+	return nil
 }
 
 // emptyState tells an empty folder from one whose every entry is ignored

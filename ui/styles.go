@@ -155,48 +155,61 @@ func NewStyles(isDark, noColor bool) *Styles { return NewThemedStyles(isDark, no
 // NewThemedStyles is NewStyles with the colours a theme sets.
 func NewThemedStyles(isDark, noColor bool, t Theme) *Styles {
 	p := newPalette(isDark, t)
-	n := lipgloss.NewStyle
 	s := &Styles{IsDark: isDark, NoColor: noColor, theme: t}
 	if noColor {
-		s.Title = n()
-		s.TitleFocused = n().Bold(true).Underline(true)
-		s.Separator = n()
-		s.Dir = n().Bold(true)
-		s.File = n()
-		s.Symlink = n().Italic(true)
-		s.Note = n()
-		s.Horizon = n().Faint(true)
-		s.HorizonMark = n().Faint(true)
-		s.Selected = n().Reverse(true)
-		s.SelectedBlur = n().Underline(true)
-		s.Spinner = n()
-		s.Error = n().Bold(true)
-		s.LineNo = n()
-		s.LineNoCursor = n().Bold(true)
-		s.CursorLine = n()
-		s.Rule = n().Bold(true)
-		s.Cut = n().Italic(true)
-		s.Match = n().Underline(true)
-		s.MatchCurrent = n().Reverse(true)
-		s.Refusal = n().Bold(true)
-		s.AgentCall = n().Bold(true)
-		s.AgentText = n()
-		s.Status = n().Reverse(true)
-		s.StatusRepo = n().Reverse(true).Bold(true)
-		s.StatusKey = n().Reverse(true)
-		s.StatusGood = n().Reverse(true)
-		s.StatusWarn = n().Reverse(true).Bold(true)
-		s.StatusAgent = n().Reverse(true).Bold(true)
-		s.StatusMsg = n().Reverse(true).Italic(true)
-		s.HintKey = n().Bold(true)
-		s.HintDesc = n()
-		s.HintSep = n()
-		s.HelpTitle = n().Bold(true).Underline(true)
-		s.HelpKey = n().Bold(true)
-		s.HelpDesc = n()
-		s.syntax = &syntaxStyles{none: true}
+		s.setPlain()
 		return s
 	}
+	s.setColours(p)
+	return s
+}
+
+// setPlain sets the styles for NO_COLOR: selection and matches fall back
+// to reverse video, underline and bold, so nothing depends on colour.
+func (s *Styles) setPlain() {
+	n := lipgloss.NewStyle
+	s.Title = n()
+	s.TitleFocused = n().Bold(true).Underline(true)
+	s.Separator = n()
+	s.Dir = n().Bold(true)
+	s.File = n()
+	s.Symlink = n().Italic(true)
+	s.Note = n()
+	s.Horizon = n().Faint(true)
+	s.HorizonMark = n().Faint(true)
+	s.Selected = n().Reverse(true)
+	s.SelectedBlur = n().Underline(true)
+	s.Spinner = n()
+	s.Error = n().Bold(true)
+	s.LineNo = n()
+	s.LineNoCursor = n().Bold(true)
+	s.CursorLine = n()
+	s.Rule = n().Bold(true)
+	s.Cut = n().Italic(true)
+	s.Match = n().Underline(true)
+	s.MatchCurrent = n().Reverse(true)
+	s.Refusal = n().Bold(true)
+	s.AgentCall = n().Bold(true)
+	s.AgentText = n()
+	s.Status = n().Reverse(true)
+	s.StatusRepo = n().Reverse(true).Bold(true)
+	s.StatusKey = n().Reverse(true)
+	s.StatusGood = n().Reverse(true)
+	s.StatusWarn = n().Reverse(true).Bold(true)
+	s.StatusAgent = n().Reverse(true).Bold(true)
+	s.StatusMsg = n().Reverse(true).Italic(true)
+	s.HintKey = n().Bold(true)
+	s.HintDesc = n()
+	s.HintSep = n()
+	s.HelpTitle = n().Bold(true).Underline(true)
+	s.HelpKey = n().Bold(true)
+	s.HelpDesc = n()
+	s.syntax = &syntaxStyles{none: true}
+}
+
+// setColours sets the styles from the palette's colours.
+func (s *Styles) setColours(p palette) {
+	n := lipgloss.NewStyle
 	s.Title = n().Foreground(p.muted)
 	s.TitleFocused = n().Foreground(p.accent).Bold(true)
 	s.Separator = n().Foreground(p.faint)
@@ -234,5 +247,4 @@ func NewThemedStyles(isDark, noColor bool, t Theme) *Styles {
 	s.HelpKey = n().Foreground(p.accent)
 	s.HelpDesc = n().Foreground(p.fg)
 	s.syntax = newSyntaxStyles(p)
-	return s
 }

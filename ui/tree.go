@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/repoxhq/repox/repoops"
@@ -139,75 +140,9 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 	if shift > 0 {
 		indent = "…" + strings.Repeat(" ", max(2*r.Depth-shift, 0))
 	}
-	glyph := GlyphFile
-	name := r.Name
-	nameStyle := s.File
-	switch r.Kind {
-	case repoops.KindDir:
-		glyph = GlyphClosed
-		if r.Expanded {
-			glyph = GlyphOpen
-		}
-		if r.Loading && spin != "" {
-			glyph = spin
-		}
-		name += "/"
-		nameStyle = s.Dir
-	case repoops.KindSymlink:
-		glyph = GlyphLink
-		nameStyle = s.Symlink
-		if r.Expanded || r.Loaded {
-			// a link to a folder, listed the way repo_tree lists it
-			glyph = GlyphClosed
-			if r.Expanded {
-				glyph = GlyphOpen
-			}
-			if r.Loading && spin != "" {
-				glyph = spin
-			}
-			name += "/"
-		}
-	case repoops.KindSpecial:
-		glyph = GlyphSpecial
-		nameStyle = s.Note
-	case repoops.KindRepo:
-		name += "/"
-		nameStyle = s.Note
-	}
-	var notes []string
-	if r.Target != "" {
-		notes = append(notes, LinkArrow+" "+r.Target)
-	}
-	if r.IsIgnored {
-		notes = append(notes, MarkIgnored)
-	}
-	if r.Kind == repoops.KindRepo {
-		notes = append(notes, "(a separate git repository: not listed)")
-	}
-	switch {
-	case r.Err != "":
-		notes = append(notes, "("+r.Err+")")
-	case r.Loading:
-		notes = append(notes, "loading…")
-	case r.Loaded && r.Empty && r.Ignored+r.Special == 0:
-		notes = append(notes, repoops.MarkEmpty)
-	case r.Loaded && r.Empty:
-		notes = append(notes, "(empty: "+repoops.Commas(r.Ignored+r.Special)+" ignored)")
-	case r.Loaded && r.Ignored > 0:
-		notes = append(notes, "+"+repoops.Commas(r.Ignored)+" ignored")
-	}
-	if r.Loaded && !r.Empty && r.Special > 0 {
-		notes = append(notes, "+"+repoops.Commas(r.Special)+" special")
-	}
-	mark := ""
-	switch {
-	case r.Beyond:
-		mark = GlyphBeyond
-	case r.Total > 0:
-		mark = GlyphPartly + " " + repoops.Commas(r.Listed) + " of " + repoops.Commas(r.Total)
-	case r.Edge:
-		mark = GlyphEdge
-	}
+	glyph, name, nameStyle := s.treeGlyph(r, spin)
+	notes := treeNotes(r)
+	mark := treeMark(r)
 	if cursor {
 		plain := indent + glyph + " " + name
 		if r.Git != "" {
@@ -266,4 +201,88 @@ func (s *Styles) treeRow(r TreeRow, cursor, focused bool, spin string, w, shift 
 		b.WriteString(st.Render(strings.Join(notes, " ")))
 	}
 	return b.String()
+}
+
+// treeGlyph is a row's glyph (the spinner while a folder loads), its name
+// as shown (a folder's with "/") and the name's style, by the entry's kind.
+func (s *Styles) treeGlyph(r TreeRow, spin string) (glyph, name string, nameStyle lipgloss.Style) {
+	glyph, name, nameStyle = GlyphFile, r.Name, s.File
+	switch r.Kind {
+	case repoops.KindDir:
+		glyph = GlyphClosed
+		if r.Expanded {
+			glyph = GlyphOpen
+		}
+		if r.Loading && spin != "" {
+			glyph = spin
+		}
+		name += "/"
+		nameStyle = s.Dir
+	case repoops.KindSymlink:
+		glyph = GlyphLink
+		nameStyle = s.Symlink
+		if r.Expanded || r.Loaded {
+			// a link to a folder, listed the way repo_tree lists it
+			glyph = GlyphClosed
+			if r.Expanded {
+				glyph = GlyphOpen
+			}
+			if r.Loading && spin != "" {
+				glyph = spin
+			}
+			name += "/"
+		}
+	case repoops.KindSpecial:
+		glyph = GlyphSpecial
+		nameStyle = s.Note
+	case repoops.KindRepo:
+		name += "/"
+		nameStyle = s.Note
+	}
+	return glyph, name, nameStyle
+}
+
+// treeNotes is what a row says after its name: a link's target, ignored,
+// a nested repository, and what loading the folder found.
+func treeNotes(r TreeRow) []string {
+	var notes []string
+	if r.Target != "" {
+		notes = append(notes, LinkArrow+" "+r.Target)
+	}
+	if r.IsIgnored {
+		notes = append(notes, MarkIgnored)
+	}
+	if r.Kind == repoops.KindRepo {
+		notes = append(notes, "(a separate git repository: not listed)")
+	}
+	switch {
+	case r.Err != "":
+		notes = append(notes, "("+r.Err+")")
+	case r.Loading:
+		notes = append(notes, "loading…")
+	case r.Loaded && r.Empty && r.Ignored+r.Special == 0:
+		notes = append(notes, repoops.MarkEmpty)
+	case r.Loaded && r.Empty:
+		notes = append(notes, "(empty: "+repoops.Commas(r.Ignored+r.Special)+" ignored)")
+	case r.Loaded && r.Ignored > 0:
+		notes = append(notes, "+"+repoops.Commas(r.Ignored)+" ignored")
+	}
+	if r.Loaded && !r.Empty && r.Special > 0 {
+		notes = append(notes, "+"+repoops.Commas(r.Special)+" special")
+	}
+	return notes
+}
+
+// treeMark is a row's mark for how the agent's default repo_tree sees it:
+// beyond it, partly listed, or listed with its contents not listed.
+func treeMark(r TreeRow) string {
+	switch {
+	case r.Beyond:
+		return GlyphBeyond
+	case r.Total > 0:
+		return GlyphPartly + " " + repoops.Commas(r.Listed) + " of " + repoops.Commas(r.Total)
+	case r.Edge:
+		return GlyphEdge
+	}
+	return ""
 }

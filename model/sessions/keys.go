@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/ui"
 )
@@ -65,28 +66,39 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if p.chosen == nil {
-		if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
-			return p.Choose(*s)
-		}
-		if key.Matches(msg, k.Search) {
-			p.ltyping = true
-			return nil
-		}
-		if key.Matches(msg, p.c.Keys.Global.Agent) {
-			return p.ToggleAgentView() // says to choose a session first
-		}
-		d, top, bottom := pane.NavStep(k.Nav, msg, p.listCap())
-		switch {
-		case top:
-			p.lcur = 0
-		case bottom:
-			p.lcur = len(p.listShown()) - 1
-		default:
-			p.lcur += d
-		}
-		p.clampList()
-		return p.nextTally() // rows that came into view
+		return p.listKey(msg, k)
 	}
+	return p.callsKey(msg, k)
+}
+
+// listKey is a key in the list of sessions: open one, search, or move.
+func (p *Pane) listKey(msg tea.KeyPressMsg, k keymap.Sessions) tea.Cmd {
+	if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
+		return p.Choose(*s)
+	}
+	if key.Matches(msg, k.Search) {
+		p.ltyping = true
+		return nil
+	}
+	if key.Matches(msg, p.c.Keys.Global.Agent) {
+		return p.ToggleAgentView() // says to choose a session first
+	}
+	d, top, bottom := pane.NavStep(k.Nav, msg, p.listCap())
+	switch {
+	case top:
+		p.lcur = 0
+	case bottom:
+		p.lcur = len(p.listShown()) - 1
+	default:
+		p.lcur += d
+	}
+	p.clampList()
+	return p.nextTally() // rows that came into view
+}
+
+// callsKey is a key in a chosen session's calls: back to the list, the
+// view's toggles and scrolls, copy, or a move among the calls.
+func (p *Pane) callsKey(msg tea.KeyPressMsg, k keymap.Sessions) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		cmd := p.stop()

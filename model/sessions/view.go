@@ -101,34 +101,7 @@ func stamp(t time.Time, layout string) string {
 
 func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	si := p.chosen
-	v.Title = p.marksLabel()
-	if si.Agent != "" {
-		// the agent's name says whose: "claude-code · session 7f3c2a10…"
-		v.Title = string(si.Agent) + " · " + strings.TrimPrefix(v.Title, "agent ")
-	}
-	v.Title += " · " + repoops.Plural(len(p.calls), "call", "calls")
-	if q := p.queryTitle(); q != "" {
-		v.Title += " · " + q // while searching, before the state: the title may be cut
-	}
-	switch {
-	case p.ended != "":
-		v.Title += " · " + p.ended
-	case p.runErr != "":
-		v.Title += " · not followed" // the message says why
-	case p.follow:
-		v.Title += " · following"
-	}
-	if p.Loading() {
-		v.Title += "  " + p.c.SpinFrame()
-	}
-	// what the calls are re-run against, then the finding filter: the
-	// title may be cut at the pane's width, so they come after the state
-	if p.against != "" {
-		v.Title += " · against: " + p.against
-	}
-	if f := p.filterTitle(); f != "" {
-		v.Title += " · " + f
-	}
+	v.Title = p.callsTitle()
 	if p.callPromptLines() > 0 {
 		v.ListPrompt, v.ListTyping = "/ "+p.cquery, p.ctyping
 	}
@@ -143,30 +116,7 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 		v.Message = "no calls yet. Following " + si.Path + ": new calls appear here as the agent makes them."
 		return
 	}
-	v.ListRows = min(p.listRows(), max(h-1, 0))
-	tl := p.timeline(p.width)
-	p.placeTop(tl, v.ListRows)
-	for j := p.top; j < len(tl) && j < p.top+v.ListRows; j++ {
-		l := tl[j]
-		if l.call < 0 {
-			v.Calls = append(v.Calls, ui.CallRow{MessageKind: string(l.kind), Message: l.text, MessageCont: l.cont})
-			continue
-		}
-		if l.call == p.cur {
-			v.Cursor = len(v.Calls)
-		}
-		v.Calls = append(v.Calls, callRow(p.calls[l.call], p.cwd()))
-	}
-	if len(v.Calls) == 0 {
-		why := "no call has this finding yet (f: the next filter)"
-		switch {
-		case p.cquery != "" && p.kind != "":
-			why = "no call with this finding has " + strconv.Quote(p.cquery) + " (esc clears the search, f the next filter)"
-		case p.cquery != "":
-			why = "no call has " + strconv.Quote(p.cquery) + " (esc clears the search)"
-		}
-		v.Calls = []ui.CallRow{{MessageKind: "note", Message: why}}
-	}
+	p.callList(v, h)
 	if p.changes != nil {
 		p.changesView(v, h)
 		return
@@ -183,20 +133,7 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	v.ThenTitle = "then: what the agent was shown"
 	v.NowTitle = "now: what repox shows"
 	if sc.step == nil {
-		// not replayed yet (the calls before it go first, in order): the
-		// agent's side can be shown already
-		v.Header += " (replaying…)"
-		if sc.then == nil {
-			for _, l := range splitText(c.Text) {
-				sc.then = append(sc.then, ui.DiffLine{Text: l})
-			}
-		}
-		room := max(h-1-v.ListRows-1-1, 0)
-		v.Then = window(sc.then, p.dtop, room)
-		v.Now = []ui.DiffLine{{Text: "(replaying the " + repoops.Plural(p.cur-p.next+1, "call", "calls") + " before it first…)"}}
-		if p.cur < p.next {
-			v.Now = []ui.DiffLine{{Text: "(replaying…)"}}
-		}
+		p.replayingView(v, sc, h)
 		return
 	}
 	if st := sc.step; st.Path != "" {
@@ -205,39 +142,7 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 			v.Header += ":" + replay.Ranges(st.Lines)
 		}
 	}
-	// findings wrap, never cut: three of them, four lines each (w: all of
-	// each), the rest counted; findings before notes, and notes dimmer
-	flags := gradedFlags(sc.step.Flags)
-	for i, f := range flags {
-		if i == 3 {
-			v.Flags = append(v.Flags, ui.FlagLine{Text: "(+" + strconv.Itoa(len(flags)-3) + " more: repox replay --report)", Note: true})
-			break
-		}
-		note := f.Note()
-		mark := "! "
-		if note {
-			mark = "· note, "
-		}
-		ls := ui.SessionsWrap(mark+string(f.Kind)+": "+f.Text, max(p.width-2, 10))
-		if !p.wrap && len(ls) > 4 {
-			ls = append(ls[:3], "  … (w shows all of it)")
-		}
-		for j, l := range ls {
-			if j > 0 {
-				l = "  " + l
-			}
-			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: note})
-		}
-	}
-	alone := len(sc.step.Now) == 0
-	if alone {
-		for j, l := range ui.SessionsWrap("· no repox equivalent: "+noCallWhy(sc), max(p.width-2, 10)) {
-			if j > 0 {
-				l = "  " + l
-			}
-			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: true})
-		}
-	}
+	alone := p.flagLines(v, sc)
 	room := max(h-1-v.ListRows-1-len(v.Flags)-1, 0)
 	if rows := min(len(sc.diff), max(room/2, min(room-1, 3))); rows > 0 {
 		// the change stays in view: up to half the room, scrolled with
@@ -262,6 +167,128 @@ func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	p.dtop = min(p.dtop, max(max(len(then), len(now), len(sc.diff))-room, 0))
 	v.Then = window(then, p.dtop, room)
 	v.Now = window(now, p.dtop, room)
+}
+
+// callsTitle is the calls view's title: whose session, how many calls,
+// the search, the state, what the calls are re-run against and the
+// finding filter — in that order, since the title may be cut at the
+// pane's width.
+func (p *Pane) callsTitle() string {
+	title := p.marksLabel()
+	if a := p.chosen.Agent; a != "" {
+		// the agent's name says whose: "claude-code · session 7f3c2a10…"
+		title = string(a) + " · " + strings.TrimPrefix(title, "agent ")
+	}
+	title += " · " + repoops.Plural(len(p.calls), "call", "calls")
+	if q := p.queryTitle(); q != "" {
+		title += " · " + q // while searching, before the state: the title may be cut
+	}
+	switch {
+	case p.ended != "":
+		title += " · " + p.ended
+	case p.runErr != "":
+		title += " · not followed" // the message says why
+	case p.follow:
+		title += " · following"
+	}
+	if p.Loading() {
+		title += "  " + p.c.SpinFrame()
+	}
+	// what the calls are re-run against, then the finding filter: the
+	// title may be cut at the pane's width, so they come after the state
+	if p.against != "" {
+		title += " · against: " + p.against
+	}
+	if f := p.filterTitle(); f != "" {
+		title += " · " + f
+	}
+	return title
+}
+
+// callList fills the list of calls (and the agent's messages between
+// them) that fits in h rows, scrolled to keep the cursor in view; an
+// empty list says why.
+func (p *Pane) callList(v *ui.SessionsView, h int) {
+	v.ListRows = min(p.listRows(), max(h-1, 0))
+	tl := p.timeline(p.width)
+	p.placeTop(tl, v.ListRows)
+	for j := p.top; j < len(tl) && j < p.top+v.ListRows; j++ {
+		l := tl[j]
+		if l.call < 0 {
+			v.Calls = append(v.Calls, ui.CallRow{MessageKind: string(l.kind), Message: l.text, MessageCont: l.cont})
+			continue
+		}
+		if l.call == p.cur {
+			v.Cursor = len(v.Calls)
+		}
+		v.Calls = append(v.Calls, callRow(p.calls[l.call], p.cwd()))
+	}
+	if len(v.Calls) == 0 {
+		why := "no call has this finding yet (f: the next filter)"
+		switch {
+		case p.cquery != "" && p.kind != "":
+			why = "no call with this finding has " + strconv.Quote(p.cquery) + " (esc clears the search, f the next filter)"
+		case p.cquery != "":
+			why = "no call has " + strconv.Quote(p.cquery) + " (esc clears the search)"
+		}
+		v.Calls = []ui.CallRow{{MessageKind: "note", Message: why}}
+	}
+}
+
+// replayingView shows a call not replayed yet (the calls before it go
+// first, in order): the agent's side can be shown already.
+func (p *Pane) replayingView(v *ui.SessionsView, sc *sessionCall, h int) {
+	v.Header += " (replaying…)"
+	if sc.then == nil {
+		for _, l := range splitText(sc.call.Text) {
+			sc.then = append(sc.then, ui.DiffLine{Text: l})
+		}
+	}
+	room := max(h-1-v.ListRows-1-1, 0)
+	v.Then = window(sc.then, p.dtop, room)
+	v.Now = []ui.DiffLine{{Text: "(replaying the " + repoops.Plural(p.cur-p.next+1, "call", "calls") + " before it first…)"}}
+	if p.cur < p.next {
+		v.Now = []ui.DiffLine{{Text: "(replaying…)"}}
+	}
+}
+
+// flagLines adds the replayed call's findings: they wrap, never cut; three
+// of them, four lines each (w: all of each), the rest counted; findings
+// before notes, and notes dimmer. alone reports a call with no repox
+// equivalent, which gets a note saying why.
+func (p *Pane) flagLines(v *ui.SessionsView, sc *sessionCall) (alone bool) {
+	flags := gradedFlags(sc.step.Flags)
+	for i, f := range flags {
+		if i == 3 {
+			v.Flags = append(v.Flags, ui.FlagLine{Text: "(+" + strconv.Itoa(len(flags)-3) + " more: repox replay --report)", Note: true})
+			break
+		}
+		note := f.Note()
+		mark := "! "
+		if note {
+			mark = "· note, "
+		}
+		ls := ui.SessionsWrap(mark+string(f.Kind)+": "+f.Text, max(p.width-2, 10))
+		if !p.wrap && len(ls) > 4 {
+			ls = append(ls[:3], "  … (w shows all of it)")
+		}
+		for j, l := range ls {
+			if j > 0 {
+				l = "  " + l
+			}
+			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: note})
+		}
+	}
+	alone = len(sc.step.Now) == 0
+	if alone {
+		for j, l := range ui.SessionsWrap("· no repox equivalent: "+noCallWhy(sc), max(p.width-2, 10)) {
+			if j > 0 {
+				l = "  " + l
+			}
+			v.Flags = append(v.Flags, ui.FlagLine{Text: l, Note: true})
+		}
+	}
+	return alone
 }
 
 func (p *Pane) marksLabel() string {

@@ -32,113 +32,146 @@ const maxAlternateDepth = 5
 // stamps of the places it checked that decide where git reads data from
 // (leads.go), each taken before the place was read.
 func checkGitDir(gitDir string, allowed []string) (string, leads, error) {
-	realAllowed := make([]string, 0, len(allowed))
+	c := &gitDirCheck{realAllowed: make([]string, 0, len(allowed)), seen: map[string]bool{}, walked: map[string]bool{}, budget: maxGitDirEntries}
 	for _, a := range allowed {
 		if ra, err := filepath.EvalSymlinks(a); err == nil {
-			realAllowed = append(realAllowed, ra)
+			c.realAllowed = append(c.realAllowed, ra)
 		}
 	}
-	inside := func(p string) bool {
-		for _, a := range realAllowed {
-			if p == a || strings.HasPrefix(p, a+string(filepath.Separator)) {
-				return true
-			}
-		}
-		return false
-	}
-	resolve := func(what, p string) (string, error) {
-		rp, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			return "", fmt.Errorf("its git folder has %s %s, which cannot be resolved (%v)", what, words.DisplayPath(p), errors.Unwrap(err))
-		}
-		if !inside(rp) {
-			return "", fmt.Errorf("its git folder has %s that leads outside the repository (to %s); repox never shows another repository's content", what, words.DisplayPath(rp))
-		}
-		return rp, nil
-	}
-	var stamped leads
-	stamped.addFolder(gitDir, "its git folder (.git)")
-	realGit, err := resolve("the git folder", gitDir)
+	c.stamped.addFolder(gitDir, "its git folder (.git)")
+	realGit, err := c.resolve("the git folder", gitDir)
 	if err != nil {
 		return "", nil, err
 	}
-	common := realGit
-	data, err := readRegular(filepath.Join(realGit, "commondir"))
-	if errors.Is(err, errNotRegular) {
-		return "", nil, errors.New("its git folder's commondir is not a regular file (git would wait on it, or fail) — remove it to use git")
-	}
-	if err == nil {
-		p := strings.TrimRight(string(data), "\r\n")
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(realGit, p)
-		}
-		stamped.addFolder(p, "the common git folder "+words.DisplayPath(p)+", which its commondir file names,")
-		if common, err = resolve("a commondir file pointing to "+words.DisplayPath(p)+",", p); err != nil {
-			return "", nil, err
-		}
-	}
-	// Each objects folder, its pack folder and its alternates file are
-	// stamped before the walk and the alternates read see them.
-	seen := map[string]bool{}
-	stampObjects := func(objects string) {
-		if seen[objects] {
-			return
-		}
-		seen[objects] = true
-		stamped.addFolder(objects, leadName(realGit, objects, "folder"))
-		pack := filepath.Join(objects, "pack")
-		stamped.addFolder(pack, leadName(realGit, pack, "folder"))
-		alts := filepath.Join(objects, "info", "alternates")
-		stamped.addFile(alts, leadName(realGit, alts, "file"))
-	}
-	budget := maxGitDirEntries
-	walked := map[string]bool{}
-	walk := func(dir string) error {
-		if walked[dir] {
-			return nil
-		}
-		walked[dir] = true
-		tooMany := fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", words.Commas(maxGitDirEntries))
-		return walkLinks(dir, &budget, tooMany, func(p string) error {
-			rel, _ := filepath.Rel(dir, p)
-			_, err := resolve("the symlink "+words.DisplayPath(filepath.ToSlash(rel)), p)
-			return err
-		})
+	c.realGit = realGit
+	common, err := c.commonDir()
+	if err != nil {
+		return "", nil, err
 	}
 	queue := []string{filepath.Join(common, "objects")}
-	stampObjects(queue[0])
+	c.stampObjects(queue[0])
 	for _, d := range []string{realGit, common} {
-		if err := walk(d); err != nil {
+		if err := c.walk(d); err != nil {
 			return "", nil, err
 		}
 	}
-	// Alternates, followed the way git does (relative to the objects folder
-	// holding the file, chained up to five deep).
+	if err := c.followAlternates(queue); err != nil {
+		return "", nil, err
+	}
+	return common, c.stamped, nil
+}
+
+// gitDirCheck is the state of one checkGitDir: where the git folder may
+// lead, the stamps taken, and the folders already stamped and walked.
+type gitDirCheck struct {
+	realAllowed []string // the allowed folders, resolved
+	realGit     string   // the git folder, resolved
+	stamped     leads
+	seen        map[string]bool // objects folders stamped
+	walked      map[string]bool // folders walked for links
+	budget      int             // entries the walks may still visit
+}
+
+// inside reports whether the resolved path p lies in an allowed folder.
+func (c *gitDirCheck) inside(p string) bool {
+	for _, a := range c.realAllowed {
+		if p == a || strings.HasPrefix(p, a+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve resolves p, which the git folder has as what, and refuses it
+// when it cannot be resolved or leads outside.
+func (c *gitDirCheck) resolve(what, p string) (string, error) {
+	rp, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", fmt.Errorf("its git folder has %s %s, which cannot be resolved (%v)", what, words.DisplayPath(p), errors.Unwrap(err))
+	}
+	if !c.inside(rp) {
+		return "", fmt.Errorf("its git folder has %s that leads outside the repository (to %s); repox never shows another repository's content", what, words.DisplayPath(rp))
+	}
+	return rp, nil
+}
+
+// commonDir is the common git folder, resolved: the one the git folder's
+// commondir file names (stamped), else the git folder itself.
+func (c *gitDirCheck) commonDir() (string, error) {
+	data, err := readRegular(filepath.Join(c.realGit, "commondir"))
+	if errors.Is(err, errNotRegular) {
+		return "", errors.New("its git folder's commondir is not a regular file (git would wait on it, or fail) — remove it to use git")
+	}
+	if err != nil {
+		return c.realGit, nil
+	}
+	p := strings.TrimRight(string(data), "\r\n")
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(c.realGit, p)
+	}
+	c.stamped.addFolder(p, "the common git folder "+words.DisplayPath(p)+", which its commondir file names,")
+	return c.resolve("a commondir file pointing to "+words.DisplayPath(p)+",", p)
+}
+
+// stampObjects stamps an objects folder, its pack folder and its
+// alternates file (once each), before the walk and the alternates read see
+// them.
+func (c *gitDirCheck) stampObjects(objects string) {
+	if c.seen[objects] {
+		return
+	}
+	c.seen[objects] = true
+	c.stamped.addFolder(objects, leadName(c.realGit, objects, "folder"))
+	pack := filepath.Join(objects, "pack")
+	c.stamped.addFolder(pack, leadName(c.realGit, pack, "folder"))
+	alts := filepath.Join(objects, "info", "alternates")
+	c.stamped.addFile(alts, leadName(c.realGit, alts, "file"))
+}
+
+// walk checks, once per folder, that no symlink under dir leads outside,
+// within the shared entry budget.
+func (c *gitDirCheck) walk(dir string) error {
+	if c.walked[dir] {
+		return nil
+	}
+	c.walked[dir] = true
+	tooMany := fmt.Errorf("its git folder holds more than %s entries, too many to check that none leads outside the repository", words.Commas(maxGitDirEntries))
+	return walkLinks(dir, &c.budget, tooMany, func(p string) error {
+		rel, _ := filepath.Rel(dir, p)
+		_, err := c.resolve("the symlink "+words.DisplayPath(filepath.ToSlash(rel)), p)
+		return err
+	})
+}
+
+// followAlternates follows the alternates of the objects folders in queue
+// the way git does (relative to the objects folder holding the file,
+// chained up to five deep), stamping, resolving and walking each.
+func (c *gitDirCheck) followAlternates(queue []string) error {
 	for depth := 0; len(queue) > 0 && depth <= maxAlternateDepth; depth++ {
 		var next []string
 		for _, objects := range queue {
 			alts, err := readAlternates(filepath.Join(objects, "info", "alternates"))
 			if err != nil {
-				return "", nil, fmt.Errorf("its objects/info/alternates cannot be read: %v", err)
+				return fmt.Errorf("its objects/info/alternates cannot be read: %v", err)
 			}
 			for _, a := range alts {
 				if !filepath.IsAbs(a) {
 					a = filepath.Join(objects, a)
 				}
-				stampObjects(a)
-				ra, err := resolve("an objects/info/alternates entry "+words.DisplayPath(a)+",", a)
+				c.stampObjects(a)
+				ra, err := c.resolve("an objects/info/alternates entry "+words.DisplayPath(a)+",", a)
 				if err != nil {
-					return "", nil, err
+					return err
 				}
-				if err := walk(ra); err != nil {
-					return "", nil, err
+				if err := c.walk(ra); err != nil {
+					return err
 				}
 				next = append(next, ra)
 			}
 		}
 		queue = next
 	}
-	return common, stamped, nil
+	return nil
 }
 
 // readAlternates returns the entries of an alternates file (none when it

@@ -163,49 +163,9 @@ func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, wi
 	b := newTrackedBuilder(int(min(size/2, 32<<10)), count)
 	var path []byte
 	for i := range count {
-		// An entry's fixed part, its extended flags, v4's strip length:
-		// 74 bytes at most, then the name.
-		if !w.need(62) {
+		var mode uint32
+		if path, mode, ok = w.entry(version, path); !ok {
 			return nil, nil, false
-		}
-		e := w.buf[w.off:]
-		mode := binary.BigEndian.Uint32(e[24:])
-		flags := binary.BigEndian.Uint16(e[60:])
-		head := 62
-		if flags&0x4000 != 0 { // extended flags (version 3 and later)
-			if version < 3 || !w.need(64) {
-				return nil, nil, false
-			}
-			e = w.buf[w.off:]
-			if binary.BigEndian.Uint16(e[62:])&(1<<14) != 0 { // a sparse-directory entry
-				return nil, nil, false
-			}
-			head = 64
-		}
-		w.off += head
-		if version == 4 {
-			w.need(10) // the varint, when the body holds it
-			strip, n := indexVarint(w.buf[w.off:])
-			if n <= 0 || strip > len(path) {
-				return nil, nil, false
-			}
-			w.off += n
-			end := w.cstring()
-			if end < 0 {
-				return nil, nil, false
-			}
-			path = append(path[:len(path)-strip], w.buf[w.off:w.off+end]...)
-			w.off += end + 1
-		} else {
-			end := w.cstring()
-			if end < 0 {
-				return nil, nil, false
-			}
-			path = append(path[:0], w.buf[w.off:w.off+end]...)
-			// NUL-padded to a multiple of eight bytes, at least one NUL.
-			if !w.skip(int64((head+end+8)&^7 - head)) {
-				return nil, nil, false
-			}
 		}
 		if !cleanIndexPath(path) {
 			return nil, nil, false // git would call the index corrupt: let it say so
@@ -222,22 +182,82 @@ func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, wi
 			b.reserve(indexNamesRoom(version, size, int64(count), int64(i+1), b.names.Len(), maxNames))
 		}
 	}
-	// Extensions: an optional one starts with 'A'..'Z'; any other (the
-	// split index's "link", the sparse index's "sdir") changes what the
-	// entries mean.
-	for w.need(8) {
-		sig := w.buf[w.off]
-		n := int64(binary.BigEndian.Uint32(w.buf[w.off+4:]))
-		w.off += 8
-		if sig < 'A' || sig > 'Z' || !w.skip(n) {
-			return nil, nil, false
-		}
+	if !w.skipExtensions() {
+		return nil, nil, false
 	}
 	if w.left != 0 || w.off != len(w.buf) {
 		return nil, nil, false
 	}
 	t, links = b.done()
 	return t, links, true
+}
+
+// entry reads one index entry of the given version: its mode, and its
+// path, which replaces path (the one before, of which version 4 keeps a
+// part). A malformed entry, or a sparse-directory one, is !ok. It is
+// parseIndexWindow's per-entry step, on the listing's hot path: it reuses
+// path's array and allocates nothing.
+func (w *indexWindow) entry(version uint32, path []byte) (_ []byte, mode uint32, ok bool) {
+	// An entry's fixed part, its extended flags, v4's strip length:
+	// 74 bytes at most, then the name.
+	if !w.need(62) {
+		return nil, 0, false
+	}
+	e := w.buf[w.off:]
+	mode = binary.BigEndian.Uint32(e[24:])
+	flags := binary.BigEndian.Uint16(e[60:])
+	head := 62
+	if flags&0x4000 != 0 { // extended flags (version 3 and later)
+		if version < 3 || !w.need(64) {
+			return nil, 0, false
+		}
+		e = w.buf[w.off:]
+		if binary.BigEndian.Uint16(e[62:])&(1<<14) != 0 { // a sparse-directory entry
+			return nil, 0, false
+		}
+		head = 64
+	}
+	w.off += head
+	if version == 4 {
+		w.need(10) // the varint, when the body holds it
+		strip, n := indexVarint(w.buf[w.off:])
+		if n <= 0 || strip > len(path) {
+			return nil, 0, false
+		}
+		w.off += n
+		end := w.cstring()
+		if end < 0 {
+			return nil, 0, false
+		}
+		path = append(path[:len(path)-strip], w.buf[w.off:w.off+end]...)
+		w.off += end + 1
+		return path, mode, true
+	}
+	end := w.cstring()
+	if end < 0 {
+		return nil, 0, false
+	}
+	path = append(path[:0], w.buf[w.off:w.off+end]...)
+	// NUL-padded to a multiple of eight bytes, at least one NUL.
+	if !w.skip(int64((head+end+8)&^7 - head)) {
+		return nil, 0, false
+	}
+	return path, mode, true
+}
+
+// skipExtensions passes the extensions after the entries. An optional one
+// starts with 'A'..'Z'; any other (the split index's "link", the sparse
+// index's "sdir") changes what the entries mean, so it is !ok.
+func (w *indexWindow) skipExtensions() bool {
+	for w.need(8) {
+		sig := w.buf[w.off]
+		n := int64(binary.BigEndian.Uint32(w.buf[w.off+4:]))
+		w.off += 8
+		if sig < 'A' || sig > 'Z' || !w.skip(n) {
+			return false
+		}
+	}
+	return true
 }
 
 // indexSampleEntries is how many entries are read before the paths' room

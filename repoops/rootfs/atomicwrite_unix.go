@@ -97,27 +97,38 @@ func (t *Target) writeAtomic(content []byte, old *State, f *File) error {
 		return fail(err)
 	}
 	if create {
-		err := t.linkNew(tmp)
-		switch err {
-		case nil:
-			unix.Unlinkat(t.dirFd, tmp, 0)
-		case unix.EEXIST:
+		return t.linkCreated(tmp, fail)
+	}
+	if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
+		return fail(err)
+	}
+	return t.syncDir()
+}
+
+// linkCreated is a create's last step, for a new file complete under the
+// temp name tmp: it is linked at its name, which fails if the name exists,
+// so nothing is replaced; without hard links the name is checked, then
+// renamed over. Then the folder is fsynced. fail is writeAtomic's: it
+// removes the temp file and words the error.
+func (t *Target) linkCreated(tmp string, fail func(error) error) error {
+	err := t.linkNew(tmp)
+	switch err {
+	case nil:
+		unix.Unlinkat(t.dirFd, tmp, 0)
+	case unix.EEXIST:
+		unix.Unlinkat(t.dirFd, tmp, 0)
+		return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
+	case unix.EPERM, unix.EOPNOTSUPP, unix.EXDEV, unix.EMLINK:
+		// no hard links on this file system: check, then rename
+		var st unix.Stat_t
+		if unix.Fstatat(t.dirFd, t.name, &st, unix.AT_SYMLINK_NOFOLLOW) != unix.ENOENT {
 			unix.Unlinkat(t.dirFd, tmp, 0)
 			return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
-		case unix.EPERM, unix.EOPNOTSUPP, unix.EXDEV, unix.EMLINK:
-			// no hard links on this file system: check, then rename
-			var st unix.Stat_t
-			if unix.Fstatat(t.dirFd, t.name, &st, unix.AT_SYMLINK_NOFOLLOW) != unix.ENOENT {
-				unix.Unlinkat(t.dirFd, tmp, 0)
-				return words.Refusef("%s was created by someone else meanwhile — read it with repo_read_file, then edit it", t.shown)
-			}
-			if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
-				return fail(err)
-			}
-		default:
+		}
+		if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
 			return fail(err)
 		}
-	} else if err := unix.Renameat(t.dirFd, tmp, t.dirFd, t.name); err != nil {
+	default:
 		return fail(err)
 	}
 	return t.syncDir()
