@@ -30,7 +30,7 @@ func alreadyApplied(c transcript.Call, tool string, args json.RawMessage, now []
 		}
 	}
 	switch tool {
-	case "repo_edit":
+	case repoops.ToolEdit:
 		var a transcript.EditArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" || a.NewString == "" {
 			return ""
@@ -38,12 +38,12 @@ func alreadyApplied(c transcript.Call, tool string, args json.RawMessage, now []
 		if !strings.Contains(text, a.OldString) && strings.Contains(text, a.NewString) {
 			return "new_string is in the file and old_string is not"
 		}
-	case "repo_write":
+	case repoops.ToolWrite:
 		var a repoops.WriteArgs
 		if json.Unmarshal(args, &a) == nil && a.Content == text {
 			return "the file holds the content written"
 		}
-	case "repo_insert":
+	case repoops.ToolInsert:
 		// only with the line counts a repox log records: the file has the
 		// line count after the insert, and the inserted lines are in place
 		var a repoops.InsertArgs
@@ -77,7 +77,7 @@ func equalLines(a, b []string) bool {
 // back to old), so the horizon and the step's region come out as for an
 // edit the replay applied itself.
 func beforeApplied(tc transcript.ToolCall, args json.RawMessage, now []byte) ([]byte, bool) {
-	if tc.Tool != "repo_edit" {
+	if tc.Tool != repoops.ToolEdit {
 		return nil, false
 	}
 	var a transcript.EditArgs
@@ -100,7 +100,7 @@ func (r *Replayer) appliedOutcome(c transcript.Call, tc transcript.ToolCall, arg
 	}
 	if before, ok := beforeApplied(tc, args, now); ok {
 		r.noteChange(c, tc.Tool, args, path, before, true, st)
-	} else if tc.Tool == "repo_write" || tc.Tool == "repo_insert" {
+	} else if tc.Tool == repoops.ToolWrite || tc.Tool == repoops.ToolInsert {
 		r.noteChange(c, tc.Tool, args, path, nil, false, st)
 	}
 	return out

@@ -58,19 +58,19 @@ func (b *writeBudget) took(created bool, delta int64) {
 func changeGrowth(tool string, args json.RawMessage, before int) int64 {
 	grow := func(s string) int64 { return int64(len(s) + strings.Count(s, "\n") + 3) }
 	switch tool {
-	case "repo_write":
+	case repoops.ToolWrite:
 		var a repoops.WriteArgs
 		if json.Unmarshal(args, &a) != nil {
 			return 0
 		}
 		return max(grow(a.Content)-int64(before), 0)
-	case "repo_insert":
+	case repoops.ToolInsert:
 		var a repoops.InsertArgs
 		if json.Unmarshal(args, &a) != nil {
 			return 0
 		}
 		return grow(a.Content)
-	case "repo_edit":
+	case repoops.ToolEdit:
 		var a repoops.EditArgs
 		if json.Unmarshal(args, &a) != nil {
 			return 0

@@ -43,9 +43,9 @@ func CallDiff(c transcript.Call) []string {
 		}
 		var old, new string
 		switch tc.Tool {
-		case "repo_edit":
+		case repoops.ToolEdit:
 			old, new = withNewline(a.OldString), withNewline(a.NewString)
-		case "repo_write":
+		case repoops.ToolWrite:
 			if a.Content == nil {
 				continue
 			}
@@ -53,7 +53,7 @@ func CallDiff(c transcript.Call) []string {
 			if s := c.Saw; s != nil && s.Prior != nil && s.Prior.Content != nil && s.Path == a.Path {
 				old = *s.Prior.Content // what the Write replaced
 			}
-		case "repo_insert":
+		case repoops.ToolInsert:
 			var ia repoops.InsertArgs
 			json.Unmarshal(tc.Args, &ia)
 			at := "at the end"
@@ -77,7 +77,7 @@ func CallDiff(c transcript.Call) []string {
 			switch {
 			case l == `\ No newline at end of file`:
 				continue // the strings of an edit are not files
-			case strings.HasPrefix(l, "@@") && tc.Tool == "repo_edit":
+			case strings.HasPrefix(l, "@@") && tc.Tool == repoops.ToolEdit:
 				// udiff numbers the lines of the two strings, not the
 				// file's: no number is better than a wrong one
 				l = "@@ replaced text @@"

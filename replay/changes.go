@@ -152,7 +152,7 @@ func (silentChanges) noConversation() {}
 
 // writingTools are the agents' tools that change files.
 var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true,
-	"apply_patch": true, "write_file": true, "replace": true, "repo_edit": true, "repo_write": true, "repo_insert": true}
+	"apply_patch": true, "write_file": true, "replace": true, repoops.ToolEdit: true, repoops.ToolWrite: true, repoops.ToolInsert: true}
 
 // noteCall keeps what the diff cannot hold of one call.
 func (ch *Changes) noteCall(c transcript.Call) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Then beside now, content against content. The agent's tool and repox
@@ -124,11 +125,11 @@ func compareKind(st Step) CompareKind {
 		return CompareNone
 	}
 	switch o.Tool {
-	case "repo_read_file":
+	case repoops.ToolRead:
 		return CompareRead
-	case "repo_grep":
+	case repoops.ToolGrep:
 		return CompareSearch
-	case "repo_find":
+	case repoops.ToolFind:
 		return CompareList
 	}
 	return CompareNone

@@ -207,7 +207,7 @@ func (r *Replayer) makeCopy(ctx context.Context, seq int) error {
 	r.budget = newWriteBudget(r.Copy, opt)
 	r.sess, r.fixer = cp.NewSession(), cp.NewSession()
 	for _, args := range r.reads {
-		r.sess.Call(ctx, "repo_read_file", args)
+		r.sess.Call(ctx, repoops.ToolRead, args)
 	}
 	r.reads, r.readSet = nil, nil
 	return nil
@@ -263,7 +263,7 @@ func readOnly(tool string) bool {
 }
 
 func isChange(tool string) bool {
-	return tool == "repo_edit" || tool == "repo_write" || tool == "repo_insert"
+	return tool == repoops.ToolEdit || tool == repoops.ToolWrite || tool == repoops.ToolInsert
 }
 
 // Step re-runs one call's mapped repox calls and works out its findings.
@@ -274,7 +274,7 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 	}
 	for _, tc := range c.Repox {
 		args := tc.Args
-		if tc.Tool == "repo_edit" && tc.All {
+		if tc.Tool == repoops.ToolEdit && tc.All {
 			args = r.countAll(args)
 		}
 		var out Outcome
@@ -297,7 +297,7 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 				out = Outcome{CallRecord: rec}
 			}
-		case tc.Tool == "repo_git":
+		case tc.Tool == repoops.ToolGit:
 			// the copy has no .git; repo_git's commands only read, with
 			// git hardened by repoops, so they run on the repository itself
 			// (without the replay's own edits)
@@ -308,7 +308,7 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
 				return rec
 			})}
-			if tc.Tool == "repo_read_file" && r.Scratch == "" && !r.readSet[string(args)] {
+			if tc.Tool == repoops.ToolRead && r.Scratch == "" && !r.readSet[string(args)] {
 				// each distinct read once: a session that never changes
 				// a file reads the same ranges again and again
 				if r.readSet == nil {

@@ -105,10 +105,10 @@ func (r *Replayer) dryRun(ctx context.Context, tool string, args json.RawMessage
 
 func changeRequest(tool string, args json.RawMessage) (repoops.ChangeArgs, error) {
 	switch tool {
-	case "repo_edit":
+	case repoops.ToolEdit:
 		var a repoops.EditArgs
 		return a, json.Unmarshal(args, &a)
-	case "repo_write":
+	case repoops.ToolWrite:
 		var a repoops.WriteArgs
 		return a, json.Unmarshal(args, &a)
 	default:
@@ -131,7 +131,7 @@ func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage,
 			break
 		}
 		for _, w := range v.Reads {
-			if res := r.fixer.Call(ctx, "repo_read_file", transcript.RawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})); res.IsError {
+			if res := r.fixer.Call(ctx, repoops.ToolRead, transcript.RawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})); res.IsError {
 				return res.Text
 			}
 		}
@@ -176,7 +176,7 @@ func argPath(args json.RawMessage) string {
 // of lines the agent had not been shown.
 func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessage, path string, before []byte, existed bool, st *Step) {
 	switch tool {
-	case "repo_write":
+	case repoops.ToolWrite:
 		after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
 		if existed {
 			old := LineRange{1, repoops.CountLines(before)}
@@ -192,7 +192,7 @@ func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessa
 		if n > 0 {
 			st.Lines = []LineRange{{1, n}}
 		}
-	case "repo_insert":
+	case repoops.ToolInsert:
 		var a repoops.InsertArgs
 		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" {
 			return
@@ -201,7 +201,7 @@ func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessa
 		at := *a.AfterLine
 		r.horizon.Edit(path, LineRange{at + 1, at}, n, false)
 		st.Path, st.Lines = path, []LineRange{{at + 1, at + n}}
-	case "repo_edit":
+	case repoops.ToolEdit:
 		var a transcript.EditArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
 			return

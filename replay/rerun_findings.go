@@ -25,7 +25,7 @@ func (r *Replayer) findings(c transcript.Call, st *Step) {
 	now := st.Now[0]
 	tool := now.Tool
 	path := argPath(now.Args)
-	if tool == "repo_read_file" {
+	if tool == repoops.ToolRead {
 		// repoops's refusal for a folder, or the agent's own tool's
 		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
 			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,

@@ -48,7 +48,7 @@ func memoCost(key string, rec repoops.CallRecord) int {
 // arguments. repo_read_file is not one (it grants the gate), nor repo_git
 // (it runs on the repository, not the copy).
 func memoTool(tool string) bool {
-	return tool == "repo_grep" || tool == "repo_find" || tool == "repo_tree"
+	return tool == repoops.ToolGrep || tool == repoops.ToolFind || tool == repoops.ToolTree
 }
 
 // onlyReads says every call a step re-runs only reads; a step with none

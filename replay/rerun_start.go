@@ -69,7 +69,7 @@ func newStartPlan() *startPlan {
 // its content.
 func (ch *change) keep(tc transcript.ToolCall) {
 	var sum *[sha256.Size]byte
-	if tc.Tool == "repo_write" {
+	if tc.Tool == repoops.ToolWrite {
 		var a repoops.WriteArgs
 		if json.Unmarshal(tc.Args, &a) == nil {
 			h := sha256.Sum256([]byte(a.Content))
@@ -118,7 +118,7 @@ func (p *startPlan) add(c transcript.Call) {
 		switch {
 		case c.Saw != nil && c.Saw.Prior != nil && c.Saw.Path == path:
 			ch.prior = c.Saw.Prior
-		case c.Agent == transcript.AgentCodex && tc.Tool == "repo_write":
+		case c.Agent == transcript.AgentCodex && tc.Tool == repoops.ToolWrite:
 			ch.prior = &transcript.PriorFile{Created: true} // a patch's Add File
 		}
 		if pr := ch.prior; pr != nil && (pr.Content != nil || pr.Created) {
@@ -213,18 +213,18 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 		tc := ch.calls[i]
 		var r reverseResult
 		switch tc.Tool {
-		case "repo_edit":
+		case repoops.ToolEdit:
 			var a transcript.EditArgs
 			if json.Unmarshal(tc.Args, &a) != nil {
 				return revCannot, state, absent
 			}
 			r, state, _ = reversePairs([][2]string{{a.OldString, a.NewString}}, tc.All, state)
-		case "repo_write":
+		case repoops.ToolWrite:
 			if sum := ch.writes[i]; sum == nil || *sum == sha256.Sum256([]byte(state)) {
 				return revCannot, state, absent // written, and what was there before is not recorded
 			}
 			r = revNotThere
-		case "repo_insert":
+		case repoops.ToolInsert:
 			var a repoops.InsertArgs
 			if json.Unmarshal(tc.Args, &a) != nil || a.AfterLine == nil {
 				return revCannot, state, absent

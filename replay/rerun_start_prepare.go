@@ -135,7 +135,7 @@ func sameLines(ctx context.Context, s *repoops.Session, path string, shown []tra
 	for _, l := range shown {
 		from, to = min(from, l.N), max(to, l.N)
 	}
-	rec, _ := s.CallRecorded(ctx, "repo_read_file", transcript.RawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
+	rec, _ := s.CallRecorded(ctx, repoops.ToolRead, transcript.RawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
 	res, ok := rec.Structured.(*repoops.ReadResult)
 	if rec.IsError || !ok {
 		return false

@@ -329,7 +329,7 @@ func (d *aiderDecoder) edit(b aiderBlock) {
 	case !ok:
 		c.NoEquivalent = "path " + b.path + " is outside the repository"
 	case b.whole || strings.TrimSpace(b.search) == "":
-		c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": rel, "content": b.replace})}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": rel, "content": b.replace})}}
 		if !b.whole {
 			c.Approx = "an empty SEARCH creates a new file, or appends to one that exists; repo_write writes it whole"
 		}

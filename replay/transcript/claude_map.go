@@ -95,7 +95,7 @@ func mapClaude(c *Call, cwd, wd string) {
 			}
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": rel, "content": *a.Content})}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": rel, "content": *a.Content})}}
 	case "Edit":
 		rel, ok := file()
 		if !ok || a.OldString == nil || a.NewString == nil {
@@ -124,7 +124,7 @@ func mapClaude(c *Call, cwd, wd string) {
 			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, rel, 200))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, rel, 200))}}
 		c.Approx = "Glob lists ignored and hidden files too; repo_find searches the file set"
 	case "Grep":
 		rel, ok := relPath(a.Path, cwd)
@@ -139,7 +139,7 @@ func mapClaude(c *Call, cwd, wd string) {
 			c.NoEquivalent = outsideReason(a.Path, cwd)
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(pathArgs(rel))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
 		c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
 	case "Bash":
 		shellWd, ok := relPath(wd, cwd)
@@ -187,7 +187,7 @@ func mapRepoxMCP(c *Call) bool {
 
 func repoxTool(name string) bool {
 	switch name {
-	case "repo_tree", "repo_find", "repo_grep", "repo_read_file", "repo_git", "repo_edit", "repo_insert", "repo_write":
+	case repoops.ToolTree, repoops.ToolFind, repoops.ToolGrep, repoops.ToolRead, repoops.ToolGit, repoops.ToolEdit, repoops.ToolInsert, repoops.ToolWrite:
 		return true
 	}
 	return false
@@ -214,7 +214,7 @@ func grepCall(pattern, rel string, caseSensitive bool) ToolCall {
 	if !caseSensitive {
 		m["case_sensitive"] = false
 	}
-	return ToolCall{Tool: "repo_grep", Args: RawJSON(m)}
+	return ToolCall{Tool: repoops.ToolGrep, Args: RawJSON(m)}
 }
 
 // readCall maps a ranged read; offset is 1-based (both Claude Code and
@@ -233,7 +233,7 @@ func readCall(rel string, offset, limit *int, agentDefault int, approx *string) 
 		*approx = "limit " + strconv.Itoa(lim) + " is over repo_read_file's " + strconv.Itoa(repoops.ReadMaxLimit) + "; re-run with " + strconv.Itoa(repoops.ReadMaxLimit)
 		lim = repoops.ReadMaxLimit
 	}
-	return ToolCall{Tool: "repo_read_file", Args: RawJSON(map[string]any{"path": rel, "offset": off, "limit": lim})}
+	return ToolCall{Tool: repoops.ToolRead, Args: RawJSON(map[string]any{"path": rel, "offset": off, "limit": lim})}
 }
 
 // EditArgs are a repo_edit call's arguments; All asks the re-run to
@@ -246,7 +246,7 @@ type EditArgs struct {
 }
 
 func editCall(rel, old, new string, all bool) ToolCall {
-	tc := ToolCall{Tool: "repo_edit", Args: RawJSON(EditArgs{Path: rel, OldString: old, NewString: new})}
+	tc := ToolCall{Tool: repoops.ToolEdit, Args: RawJSON(EditArgs{Path: rel, OldString: old, NewString: new})}
 	tc.All = all
 	return tc
 }

@@ -213,7 +213,7 @@ func claudeAfter(original string, edits []ToolCall) (string, bool) {
 	text := original
 	for _, tc := range edits {
 		var a EditArgs
-		if tc.Tool != "repo_edit" || json.Unmarshal(tc.Args, &a) != nil || a.OldString == "" || !strings.Contains(text, a.OldString) {
+		if tc.Tool != repoops.ToolEdit || json.Unmarshal(tc.Args, &a) != nil || a.OldString == "" || !strings.Contains(text, a.OldString) {
 			return "", false
 		}
 		n := 1

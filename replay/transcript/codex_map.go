@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 type cxArgs struct {
@@ -74,7 +76,7 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 			depth = min(*a.Depth, 4)
 		}
 		m["max_depth"] = depth
-		c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(m)}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 		c.Approx = "list_dir lists ignored files and pages by offset/limit; repo_tree lists the file set"
 	case "grep_files":
 		rel, ok := relPath(a.Path, cwd)

@@ -199,7 +199,7 @@ func (d *copilotDecoder) complete(data cpData, st *Stats) {
 			json.Unmarshal(c.Repox[0].Args, &a)
 			m := pathArgs(a.Path)
 			m["max_depth"] = 2
-			c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(m)}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 			c.Approx = "view lists a folder's entries two levels deep, hidden ones left out; repo_tree lists the file set"
 		}
 		if !isErr {
@@ -286,7 +286,7 @@ func mapCopilot(c *Call, cwd string) {
 			return
 		}
 		if ok {
-			c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": r, "content": *a.FileText})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.FileText})}}
 		}
 	case "glob":
 		q, r, why := globQuery(a.Pattern, abs, cwd)
@@ -294,7 +294,7 @@ func mapCopilot(c *Call, cwd string) {
 			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, r, 200))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = "glob matches names; repo_find searches the file set"
 	case "grep", "rg":
 		r, ok := rel()
@@ -341,7 +341,7 @@ func copilotSaw(c *Call, text, cwd string) *Saw {
 			text = text[:i]
 		}
 		return shellSaw(c, text)
-	case c.Repox[0].Tool == "repo_read_file":
+	case c.Repox[0].Tool == repoops.ToolRead:
 		var a struct {
 			Path string `json:"path"`
 		}

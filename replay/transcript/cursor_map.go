@@ -106,7 +106,7 @@ func mapCursor(c *Call, cwd string) {
 		case file == "" || a.Contents == nil:
 			c.NoEquivalent = c.AgentTool + " without a path or contents"
 		default:
-			c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": r, "content": *a.Contents})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Contents})}}
 		}
 	case "StrReplace", "search_replace":
 		r, ok := rel(file)
@@ -133,11 +133,11 @@ func mapCursor(c *Call, cwd string) {
 			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, r, 200))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = c.AgentTool + " lists the files a glob matches; repo_find searches the file set"
 	case "LS", "list_dir":
 		if r, ok := rel(a.TargetDirectory); ok {
-			c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(pathArgs(r))}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(r))}}
 			c.Approx = c.AgentTool + " lists a folder; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
 		}
 	case "Shell", "run_terminal_cmd":

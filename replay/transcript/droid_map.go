@@ -81,7 +81,7 @@ func mapDroid(c *Call, cwd string) {
 		}
 	case "LS":
 		if r, ok := rel(firstOf(a.DirectoryPath, a.Path)); ok {
-			c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(pathArgs(r))}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(r))}}
 			c.Approx = "LS lists a folder; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first; " + droidUnknownOutput("LS")
 		}
 	case "Create":
@@ -91,7 +91,7 @@ func mapDroid(c *Call, cwd string) {
 		case a.FilePath == "" || a.Content == nil:
 			c.NoEquivalent = "Create without file_path or content"
 		default:
-			c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 		}
 	case "Edit":
 		r, ok := rel(a.FilePath)
@@ -152,7 +152,7 @@ func mapDroid(c *Call, cwd string) {
 				c.Repox, c.NoEquivalent = nil, why
 				return
 			}
-			c.Repox = append(c.Repox, ToolCall{Tool: "repo_find", Args: RawJSON(findArgs(q, r, 200))})
+			c.Repox = append(c.Repox, ToolCall{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))})
 		}
 		if len(c.Repox) == 0 {
 			c.NoEquivalent = "Glob without a pattern"

@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Gemini CLI's tools mapped to the repox calls that ask the same
@@ -93,7 +95,7 @@ func mapGemini(c *Call, cwd string) {
 			return
 		}
 		if ok {
-			c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 		}
 	case "replace":
 		r, ok := rel(file)
@@ -114,7 +116,7 @@ func mapGemini(c *Call, cwd string) {
 			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, r, 200))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = "glob lists by modification time; repo_find searches the file set"
 	case "search_file_content", "grep_search":
 		r, ok := rel(dir)
@@ -136,7 +138,7 @@ func mapGemini(c *Call, cwd string) {
 		if ok {
 			m := pathArgs(r)
 			m["max_depth"] = 1
-			c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(m)}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 			c.Approx = "list_directory lists one folder's entries; repo_tree lists the file set"
 		}
 	case "run_shell_command":

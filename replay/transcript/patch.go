@@ -2,6 +2,8 @@ package transcript
 
 import (
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // mapPatch maps a Codex apply_patch body ("*** Begin Patch" … "*** End
@@ -38,7 +40,7 @@ func mapPatch(c *Call, body, wd, cwd string) {
 			if len(content) > 0 {
 				text += "\n"
 			}
-			c.Repox = append(c.Repox, ToolCall{Tool: "repo_write", Args: RawJSON(map[string]any{"path": file, "content": text})})
+			c.Repox = append(c.Repox, ToolCall{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": file, "content": text})})
 		}
 		file, adding, content = "", false, nil
 	}

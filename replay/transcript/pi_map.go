@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Pi's tools (packages/coding-agent/src/core/tools/*.ts) mapped to the
@@ -87,7 +89,7 @@ func mapPi(c *Call, cwd string) {
 			return
 		}
 		if ok {
-			c.Repox = []ToolCall{{Tool: "repo_write", Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 		}
 	case "edit":
 		r, ok := rel()
@@ -135,7 +137,7 @@ func mapPi(c *Call, cwd string) {
 			c.NoEquivalent = why
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, r, 200))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = "find lists the files fd matches to a glob (up to " + strconv.Itoa(piFindLimit) + "); repo_find searches the file set"
 	case "ls":
 		if _, ok := rel(); ok {

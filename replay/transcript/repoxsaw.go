@@ -43,7 +43,7 @@ func readPathArg(args json.RawMessage) string {
 // (an older or foreign shape): the text is read instead.
 func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bool) {
 	switch tool {
-	case "repo_read_file":
+	case repoops.ToolRead:
 		var r struct {
 			TotalLines int `json:"total_lines"`
 			Lines      []struct {
@@ -59,7 +59,7 @@ func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bo
 			saw.Lines = append(saw.Lines, SawLine{N: l.N, Text: l.Text})
 		}
 		return saw, true
-	case "repo_find":
+	case repoops.ToolFind:
 		var r struct {
 			Matches *[]string `json:"matches"`
 			Total   int       `json:"total"`
@@ -69,7 +69,7 @@ func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bo
 			return nil, false
 		}
 		return &Saw{Paths: *r.Matches, Cut: r.Total > len(*r.Matches), Counted: true, Limit: r.Limit}, true
-	case "repo_tree":
+	case repoops.ToolTree:
 		var r struct {
 			Entries *[]struct {
 				Path string `json:"path"`
@@ -84,7 +84,7 @@ func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bo
 			saw.Paths = appendListed(saw.Paths, e.Path)
 		}
 		return saw, true
-	case "repo_edit", "repo_insert", "repo_write":
+	case repoops.ToolEdit, repoops.ToolInsert, repoops.ToolWrite:
 		var r struct {
 			Path   string `json:"path"`
 			Before *int   `json:"lines_before"`
@@ -94,7 +94,7 @@ func repoxStructuredSaw(tool string, args, structured json.RawMessage) (*Saw, bo
 			return nil, false
 		}
 		return &Saw{Path: readPathArg(args), BeforeLines: *r.Before, AfterLines: r.After}, true
-	case "repo_grep":
+	case repoops.ToolGrep:
 		var r struct {
 			Files *[]struct {
 				Path string `json:"path"`
@@ -132,7 +132,7 @@ var (
 // repoxTextSaw reads the same from the text repoops renders.
 func repoxTextSaw(tool string, args json.RawMessage, text string) *Saw {
 	switch tool {
-	case "repo_read_file":
+	case repoops.ToolRead:
 		saw := &Saw{Path: readPathArg(args)}
 		if head, _, _ := strings.Cut(text, "\n"); repoxReadHeader().MatchString(head) {
 			saw.TotalLines, _ = strconv.Atoi(repoxReadHeader().FindStringSubmatch(head)[1])
@@ -142,7 +142,7 @@ func repoxTextSaw(tool string, args json.RawMessage, text string) *Saw {
 			return nil
 		}
 		return saw
-	case "repo_find", "repo_tree", "repo_grep":
+	case repoops.ToolFind, repoops.ToolTree, repoops.ToolGrep:
 	default:
 		return nil
 	}
@@ -177,7 +177,7 @@ func listedName(tool, l string) (string, bool) {
 		return q, true
 	}
 	switch tool {
-	case "repo_grep":
+	case repoops.ToolGrep:
 		// path:line: text, path: (+N more …); the closing summary lines
 		// ("searched …", "no match for …") name no file
 		if loc := repoxGrepLine().FindStringIndex(l); loc != nil {
@@ -187,7 +187,7 @@ func listedName(tool, l string) (string, bool) {
 			return p, true
 		}
 		return "", false
-	case "repo_find":
+	case repoops.ToolFind:
 		if strings.HasPrefix(l, "no path matches ") {
 			return "", false
 		}

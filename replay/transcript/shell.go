@@ -142,7 +142,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				c.NoEquivalent = outsideReason(file, cwd)
 				return
 			}
-			c.Repox = []ToolCall{{Tool: "repo_read_file", Args: RawJSON(map[string]any{"path": rel, "limit": repoops.ReadMaxLimit})}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolRead, Args: RawJSON(map[string]any{"path": rel, "limit": repoops.ReadMaxLimit})}}
 			c.Approx = "tail counts from the end; the re-run reads from line 1"
 			return
 		}
@@ -154,7 +154,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 			}
 			m := pathArgs(rel)
 			m["max_depth"] = 1
-			c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(m)}}
+			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 			c.Approx = "ls lists every entry, ignored ones too; repo_tree lists the file set"
 			return
 		}
@@ -179,12 +179,12 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				cmd = "diff-stat"
 			}
 			if cmd != "" {
-				c.Repox = []ToolCall{{Tool: "repo_git", Args: RawJSON(map[string]any{"cmd": cmd})}}
+				c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(map[string]any{"cmd": cmd})}}
 				c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
 				return
 			}
 			if args, ok := gitShowBlame(w, wd, cwd); ok {
-				c.Repox = []ToolCall{{Tool: "repo_git", Args: RawJSON(args)}}
+				c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(args)}}
 				c.Approx = "git options other than the commit, the path and blame's -L are not passed; repo_git runs on the repository itself, without the replay's edits"
 				return
 			}
@@ -332,7 +332,7 @@ func readRange(c *Call, file string, from, n int, numbered bool, wd, cwd, line s
 		}
 		lim = repoops.ReadMaxLimit
 	}
-	c.Repox = []ToolCall{{Tool: "repo_read_file", Args: RawJSON(map[string]any{"path": rel, "offset": from, "limit": lim})}}
+	c.Repox = []ToolCall{{Tool: repoops.ToolRead, Args: RawJSON(map[string]any{"path": rel, "offset": from, "limit": lim})}}
 	c.Shell = &shellPlan{path: rel, From: from, Numbered: numbered}
 }
 

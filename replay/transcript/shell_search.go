@@ -3,6 +3,8 @@ package transcript
 import (
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Shell searches that are plainly searches: find and grep/rg, mapped to
@@ -64,7 +66,7 @@ func mapFind(c *Call, w []string, line, wd, cwd string) {
 		if depth > 0 {
 			m["max_depth"] = min(depth, 4)
 		}
-		c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(m)}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 		c.Approx = "find lists every entry, ignored ones too; repo_tree lists the file set"
 		return
 	}
@@ -72,7 +74,7 @@ func mapFind(c *Call, w []string, line, wd, cwd string) {
 	if !strings.ContainsAny(q, "*?[") {
 		q = "**/" + q
 	}
-	c.Repox = []ToolCall{{Tool: "repo_find", Args: RawJSON(findArgs(q, rel, 200))}}
+	c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, rel, 200))}}
 	c.Approx = "find matches ignored files too; repo_find searches the file set"
 }
 
@@ -221,7 +223,7 @@ func mapGrepCmd(c *Call, prog string, w []string, wd, cwd string) {
 		if !ok {
 			return
 		}
-		c.Repox = []ToolCall{{Tool: "repo_tree", Args: RawJSON(pathArgs(rel))}}
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
 		c.Approx = "rg --files lists every file; repo_tree lists 3 levels breadth-first"
 		return
 	}
