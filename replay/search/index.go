@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/repoxhq/repox/repoops"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver: FTS5, no cgo
 )
 
@@ -59,6 +60,7 @@ CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEG
 CREATE TABLE pieces(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, ord INTEGER NOT NULL, session TEXT NOT NULL,
 	seq INTEGER NOT NULL, turn INTEGER NOT NULL, kind TEXT NOT NULL, tool TEXT NOT NULL, a TEXT NOT NULL, b TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE INDEX pieces_file ON pieces(file, ord);
+CREATE TABLE discovered(dir TEXT PRIMARY KEY, data BLOB NOT NULL);
 CREATE VIRTUAL TABLE body USING fts5(text, content='', contentless_delete=1, tokenize='trigram');
 `
 
@@ -131,7 +133,7 @@ func (ix *index) open() error {
 		return fmt.Errorf("%w: was open to other users (mode %04o)", errReplace, st.Mode().Perm())
 	}
 	dsn := "file:" + (&url.URL{Path: ix.path}).EscapedPath() +
-		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(wal)&_txlock=immediate", busyTimeoutMS)
+		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=cache_size(-32768)&_txlock=immediate", busyTimeoutMS)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return err
@@ -225,12 +227,34 @@ func (ix *index) search(ctx context.Context, paths, words []string) (map[string]
 }
 
 func (ix *index) refreshAndQuery(ctx context.Context, paths, words []string) (map[string][]piece, error) {
-	ids, err := ix.refresh(ctx, paths)
+	ids, later, err := ix.refresh(ctx, paths)
 	if err != nil {
 		return nil, err
 	}
-	return ix.query(ctx, ids, words)
+	out, err := ix.query(ctx, ids, words)
+	if err != nil || len(later) == 0 {
+		return out, err
+	}
+	var size int64
+	for _, p := range later {
+		if st, err := os.Lstat(p); err == nil {
+			size += st.Size()
+		}
+	}
+	fmt.Fprintf(ix.out, "repox sessions: %d %s (%s) not in the search index yet: searched one by one; the next searches add them\n",
+		len(later), repoops.Noun(len(later), "transcript", "transcripts"), repoops.SizeText(int(size)))
+	for p, list := range scan(ctx, later, words, ix.out) {
+		out[p] = list
+	}
+	return out, ctx.Err()
 }
+
+// refreshBudget bounds the time one search spends adding transcripts to
+// the index: reading them into it costs about 30 times a plain scan (the
+// trigram index of pure-Go SQLite), so a first search of a large history
+// adds what it can in this time, scans the rest, and the next searches
+// add more (a variable: the benchmark builds the whole index).
+var refreshBudget = 3 * time.Second
 
 // stamp is a transcript's size and mtime as the index keeps them.
 type stamp struct{ size, mtime int64 }
@@ -278,12 +302,14 @@ func (ix *index) files(ctx context.Context, q interface {
 // refresh brings the index up to date for paths (and drops transcripts
 // that are gone), in one transaction when anything changed; it returns
 // the ids of paths' files in the index (a transcript that cannot be read
-// is not indexed: it is named on the notes, and again next time).
-func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64, error) {
+// is not indexed: it is named on the notes, and again next time) and the
+// paths left for later (refreshBudget ran out).
+func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64, []string, error) {
 	now := time.Now()
+	var later []string
 	known, err := ix.files(ctx, ix.db)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ids := map[string]int64{}
 	var stale []string
@@ -306,28 +332,32 @@ func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64,
 		}
 	}
 	if len(stale) == 0 && len(gone) == 0 {
-		return ids, nil
+		return ids, nil, nil
 	}
 	tx, err := ix.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: one writer at a time
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer tx.Rollback()
 	known, err = ix.files(ctx, tx) // as the last writer left it
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, id := range gone {
 		if err := dropFile(ctx, tx, id); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	w, err := newWriter(ctx, tx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer w.close()
-	for _, p := range stale {
+	for i, p := range stale {
+		if i > 0 && time.Since(now) > refreshBudget { // at least one a search
+			later = append(later, p)
+			continue
+		}
 		s, ok := stampOf(p, now)
 		if f, in := known[p]; in {
 			if ok && f.stamp == s && s.mtime != -1 {
@@ -335,7 +365,7 @@ func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64,
 				continue
 			}
 			if err := dropFile(ctx, tx, f.id); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if !ok {
@@ -344,18 +374,18 @@ func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64,
 		id, err := w.file(ctx, p, s)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return nil, nil, ctx.Err()
 			}
 			var wr writeError
 			if errors.As(err, &wr) {
-				return nil, wr.err
+				return nil, nil, wr.err
 			}
 			fmt.Fprintf(ix.out, "repox sessions: %s: not searched: %s\n", p, oneLine(err.Error()))
 			continue
 		}
 		ids[p] = id
 	}
-	return ids, tx.Commit()
+	return ids, later, tx.Commit()
 }
 
 // dropFile removes a transcript and its pieces from the index.

@@ -254,3 +254,27 @@ func TestIndexPragmasSayTheConstants(t *testing.T) {
 		t.Errorf("indexPragmas %q, want %q", indexPragmas, want)
 	}
 }
+
+// A first search of a large history adds to the index what it can in
+// refreshBudget and scans the rest: the same answer, a note, and the next
+// search adds more.
+func TestRefreshBudgetScansTheRest(t *testing.T) {
+	h := newHome(t)
+	randomSessions(t, h, rand.New(rand.NewPCG(5, 6)), 6)
+	refreshBudget = 0
+	t.Cleanup(func() { refreshBudget = 3 * time.Second })
+	cache := t.TempDir()
+	want, _ := find(t, h, "alpha", "off")
+	got, notes := find(t, h, "alpha", cache)
+	if !reflect.DeepEqual(got, want) || !strings.Contains(notes, "6 transcripts") || !strings.Contains(notes, "not in the search index yet: searched one by one; the next searches add them") {
+		t.Fatalf("%d hits (want %d), notes %q", len(got), len(want), notes)
+	}
+	got, notes = find(t, h, "alpha", cache) // one more added each time
+	if !reflect.DeepEqual(got, want) || !strings.Contains(notes, "5 transcripts") {
+		t.Fatalf("%d hits (want %d), notes %q", len(got), len(want), notes)
+	}
+	refreshBudget = time.Minute
+	if got, notes = find(t, h, "alpha", cache); !reflect.DeepEqual(got, want) || notes != "" {
+		t.Fatalf("%d hits (want %d), notes %q", len(got), len(want), notes)
+	}
+}

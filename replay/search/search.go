@@ -122,7 +122,23 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 	if opts.Env != nil {
 		env = *opts.Env
 	}
-	sessions, err := discover(ctx, opts.Dir, env, errOut)
+	if _, err := folderOf(opts.Dir); err != nil {
+		return nil, err
+	}
+	ix, note := openIndex(cacheDirFor(opts.CacheDir), errOut)
+	if ix == nil && note != "" {
+		fmt.Fprintf(errOut, "repox sessions: %s; searched the transcripts one by one instead\n", note)
+	}
+	if ix != nil {
+		defer ix.close()
+	}
+	var sessions []replay.SessionInfo
+	var err error
+	if ix != nil {
+		sessions, err = ix.discoverCached(ctx, opts.Dir, env, errOut)
+	} else {
+		sessions, err = discover(ctx, opts.Dir, env, errOut)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -135,9 +151,8 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 		byPath[s.Path] = append(byPath[s.Path], s)
 	}
 	var found map[string][]piece
-	if ix, note := openIndex(cacheDirFor(opts.CacheDir), errOut); ix != nil {
+	if ix != nil {
 		found, err = ix.search(ctx, paths, words)
-		ix.close()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -145,8 +160,6 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 			fmt.Fprintf(errOut, "repox sessions: the search index could not be used (%s); searched the transcripts one by one instead\n", oneLine(err.Error()))
 			found = nil
 		}
-	} else if note != "" {
-		fmt.Fprintf(errOut, "repox sessions: %s; searched the transcripts one by one instead\n", note)
 	}
 	if found == nil {
 		found = scan(ctx, paths, words, errOut)
@@ -205,35 +218,54 @@ func hitOf(s replay.SessionInfo, p piece, words []string) Hit {
 	return h
 }
 
-// discover is the sessions recorded for dir, newest first, as `repox
-// sessions` lists them (the folder's name and its real path both looked
-// up); what discovery passed over goes to errOut.
-func discover(ctx context.Context, dir string, env replay.Env, errOut io.Writer) ([]replay.SessionInfo, error) {
+// folderOf is dir as an absolute path, refused when it is no folder.
+func folderOf(dir string) (string, error) {
 	if dir == "" {
 		dir = "."
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("%s is not a folder — give the repository's folder (default: the current one)", dir)
+		return "", fmt.Errorf("%s is not a folder — give the repository's folder (default: the current one)", dir)
 	}
+	return abs, nil
+}
+
+// discover is the sessions recorded for dir, newest first, as `repox
+// sessions` lists them; what discovery passed over goes to errOut.
+func discover(ctx context.Context, dir string, env replay.Env, errOut io.Writer) ([]replay.SessionInfo, error) {
+	abs, err := folderOf(dir)
+	if err != nil {
+		return nil, err
+	}
+	all, passed, err := discoverAll(ctx, abs, env)
+	for _, p := range passed {
+		fmt.Fprintf(errOut, "repox sessions: %s\n", p)
+	}
+	return all, err
+}
+
+// discoverAll runs replay's discovery for abs and, when it is reached
+// through a link, for its real path too, each session once.
+func discoverAll(ctx context.Context, abs string, env replay.Env) ([]replay.SessionInfo, []string, error) {
 	dirs := []string{abs}
 	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 		dirs = append(dirs, real)
 	}
 	var all []replay.SessionInfo
+	var passed []string
 	seen := map[string]bool{}
 	for _, d := range dirs {
 		found, err := replay.DiscoverAll(ctx, d, env)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, p := range found.Passed {
-			if !seen[p] {
+			if !seen[p] { // what was passed over, once (a second folder name meets it again)
 				seen[p] = true
-				fmt.Fprintf(errOut, "repox sessions: %s\n", p)
+				passed = append(passed, p)
 			}
 		}
 		for _, s := range found.Sessions {
@@ -243,8 +275,12 @@ func discover(ctx context.Context, dir string, env replay.Env, errOut io.Writer)
 			}
 		}
 	}
+	sortNewestFirst(all)
+	return all, passed, nil
+}
+
+func sortNewestFirst(all []replay.SessionInfo) {
 	sort.SliceStable(all, func(i, j int) bool { return startOf(all[i]).After(startOf(all[j])) })
-	return all, nil
 }
 
 func startOf(s replay.SessionInfo) time.Time {
