@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/search"
+	"github.com/repoxhq/repox/repoops/repotest"
+)
+
+// docs/replay.md's search example is a real run over the worked example's
+// session.
+func TestSearchDocExampleIsARealRun(t *testing.T) {
+	doc, err := os.ReadFile("docs/replay.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shop, home := filepath.Join(base, "shop"), filepath.Join(base, "shophome")
+	repotest.WriteFiles(t, shop, map[string]string{"go.mod": "module shop\n\ngo 1.26\n", "src/cart.go": exampleCart, "src/item.go": exampleItem})
+	transcript := filepath.Join(home, ".claude", "projects", "-tmp-shop", "7f3c2a10-demo.jsonl")
+	repotest.WriteFiles(t, filepath.Dir(transcript), map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
+	// Claude Code's folder for the test's shop, with the same transcript
+	real := filepath.Join(home, ".claude", "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(shop))
+	repotest.WriteFiles(t, real, map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
+	os.RemoveAll(filepath.Dir(transcript))
+
+	var out, errOut bytes.Buffer
+	n, err := search.Run(t.Context(), search.Options{Dir: shop, Query: "PRICE total", Env: &replay.Env{Home: home, Now: time.Now()}, CacheDir: t.TempDir()}, &out, &errOut)
+	if err != nil || n == 0 || errOut.Len() != 0 {
+		t.Fatalf("%d hits, %v, %s", n, err, errOut.String())
+	}
+	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	want := exampleBlock(t, string(doc), "$ cd /tmp/shop && HOME=/tmp/shophome repox sessions --grep 'PRICE total'")
+	if len(got) != len(want) {
+		t.Errorf("the example has %d lines, the run printed %d", len(want), len(got))
+	}
+	for i := range min(len(want), len(got)) {
+		if !sameExampleLine(want[i], got[i]) {
+			t.Errorf("docs/replay.md search example line %d:\n doc: %s\n run: %s", i+1, want[i], got[i])
+		}
+	}
+	if t.Failed() {
+		t.Logf("the run printed:\n%s", out.String())
+	}
+}
