@@ -46,7 +46,14 @@ func TestReplayDocExampleIsARealRun(t *testing.T) {
 	}
 	got := strings.NewReplacer(home, exampleHome, shop, exampleShop).Replace(out.String())
 
-	want := exampleBlock(t, string(doc), "$ repox replay --report "+exampleHome+"/.claude/projects/-tmp-shop/7f3c2a10-demo.jsonl")
+	sameAsExample(t, string(doc), "$ repox replay --report "+exampleHome+"/.claude/projects/-tmp-shop/7f3c2a10-demo.jsonl", got)
+}
+
+// sameAsExample compares what a run printed with the doc's example block
+// that starts with command, line by line.
+func sameAsExample(t *testing.T, doc, command, got string) {
+	t.Helper()
+	want := exampleBlock(t, doc, command)
 	gotLines := strings.Split(strings.TrimRight(got, "\n"), "\n")
 	if len(gotLines) != len(want) {
 		t.Errorf("the example has %d lines, the run printed %d", len(want), len(gotLines))

@@ -38,17 +38,5 @@ func TestSearchDocExampleIsARealRun(t *testing.T) {
 	if err != nil || n == 0 || errOut.Len() != 0 {
 		t.Fatalf("%d hits, %v, %s", n, err, errOut.String())
 	}
-	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
-	want := exampleBlock(t, string(doc), "$ cd /tmp/shop && HOME=/tmp/shophome repox sessions --grep 'PRICE total'")
-	if len(got) != len(want) {
-		t.Errorf("the example has %d lines, the run printed %d", len(want), len(got))
-	}
-	for i := range min(len(want), len(got)) {
-		if !sameExampleLine(want[i], got[i]) {
-			t.Errorf("docs/replay.md search example line %d:\n doc: %s\n run: %s", i+1, want[i], got[i])
-		}
-	}
-	if t.Failed() {
-		t.Logf("the run printed:\n%s", out.String())
-	}
+	sameAsExample(t, string(doc), "$ cd /tmp/shop && HOME=/tmp/shophome repox sessions --grep 'PRICE total'", out.String())
 }

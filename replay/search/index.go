@@ -460,7 +460,7 @@ func (w *writer) file(ctx context.Context, path string, s stamp) (int64, error) 
 			return writeError{err}
 		}
 		a, b := p.lowered()
-		if _, err := w.body.ExecContext(ctx, pid, a+"\n"+b); err != nil {
+		if _, err := w.body.ExecContext(ctx, pid, ftsText(a+"\n"+b)); err != nil {
 			return writeError{err}
 		}
 		return nil
@@ -535,10 +535,17 @@ func ftsQuery(words []string) string {
 	var parts []string
 	for _, w := range words {
 		if utf8.RuneCountInString(w) >= minTrigram {
-			parts = append(parts, `"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
+			parts = append(parts, `"`+strings.ReplaceAll(ftsText(w), `"`, `""`)+`"`)
 		}
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// ftsText is text as the FTS5 table is given it: NUL, where FTS5 stops
+// reading a text, as U+0001, in the pieces and in the words alike (a
+// word with U+0001 then finds NULs too: a candidate the rule drops).
+func ftsText(s string) string {
+	return strings.ReplaceAll(s, "\x00", "\x01")
 }
 
 // errWhy is an error's reason without the path it names.

@@ -19,7 +19,7 @@ import (
 // case, short words, non-ASCII letters whose lower case is longer or
 // shorter, quotes and FTS5's own syntax.
 var vocabulary = []string{"Alpha", "beta", "GAMMA", "delta", "ab", "x", "Ⱥpple", "İstanbul", "straße", "ΣΊΣΥΦΟΣ",
-	`"quoted"`, "NEAR", "AND", "or", "*", "col:umn", "go test", "timeout", "TimeOut", "naïve", "日本語", "a-b", "{}", "\\n"}
+	`"quoted"`, "NEAR", "AND", "or", "*", "col:umn", "go test", "timeout", "TimeOut", "naïve", "日本語", "a-b", "{}", "\\n", "nul\x00byte", "\x1b[31m"}
 
 func randomText(r *rand.Rand, words int) string {
 	var b strings.Builder
