@@ -41,6 +41,9 @@ import (
 // transcript written again in the same clock tick keeps its size and
 // mtime only if it keeps its length, and is read again next time anyway.
 //
+// SQLite's temporary files are kept in memory (temp_store): nothing is
+// written outside the cache folder.
+//
 // The file is a cache: one that is not a regular file (a link planted
 // there is removed, never written through), open to others, not SQLite,
 // of another schema or corrupt is replaced; one that cannot be made or
@@ -133,7 +136,7 @@ func (ix *index) open() error {
 		return fmt.Errorf("%w: was open to other users (mode %04o)", errReplace, st.Mode().Perm())
 	}
 	dsn := "file:" + (&url.URL{Path: ix.path}).EscapedPath() +
-		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=cache_size(-32768)&_txlock=immediate", busyTimeoutMS)
+		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=cache_size(-32768)&_pragma=temp_store(memory)&_txlock=immediate", busyTimeoutMS)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return err

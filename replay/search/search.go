@@ -94,7 +94,7 @@ func formatHit(h Hit) string {
 	}
 	at := fmt.Sprintf("turn %d", h.Turn)
 	if h.Where == whereArgs || h.Where == whereResult || h.Where == whereArgs+"+"+whereResult {
-		at = fmt.Sprintf("#%d %s", h.Call, h.Tool)
+		at = fmt.Sprintf("#%d %s", h.Call, visible(h.Tool))
 	}
 	return fmt.Sprintf("%s %s %s  %s %s: %s", h.Agent, shortID(h), started, at, h.Where, h.Text)
 }
@@ -106,10 +106,21 @@ func shortID(h Hit) string {
 	if id == "" {
 		id = strings.TrimSuffix(filepath.Base(h.Transcript), filepath.Ext(h.Transcript))
 	}
-	if len(id) > 8 {
-		id = id[:8]
+	if r := []rune(id); len(r) > 8 {
+		id = string(r[:8])
 	}
-	return id
+	return visible(id)
+}
+
+// visible is a field from a transcript (a tool's name, a session's id)
+// with every control, bidi or zero-width character as its visible
+// stand-in, line breaks and tabs too: it cannot break its line, wherever
+// the line goes.
+func visible(s string) string {
+	return strings.Map(func(r rune) rune {
+		v, _ := repoops.VisibleRune(r)
+		return v
+	}, s)
 }
 
 // Find is Run's search without the printing.

@@ -140,3 +140,12 @@ func TestSnippetCutsAroundTheMatch(t *testing.T) {
 	}
 	_ = os.Getpid
 }
+
+// A tool name or session id from a transcript cannot break its line, on
+// a terminal or not.
+func TestFieldsFromTheTranscriptKeepToTheirLine(t *testing.T) {
+	h := Hit{Agent: "claude-code", Session: "a\nb\x1bc", Call: 1, Where: "args", Tool: "Re\nad\u202e", Text: "x"}
+	if got := formatHit(h); strings.ContainsAny(got, "\n\x1b\u202e") || !strings.Contains(got, "a␊b␛c") || !strings.Contains(got, "#1 Re␊ad⇄ args: x") {
+		t.Errorf("line: %q", got)
+	}
+}
