@@ -62,7 +62,10 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if p.chosen == nil {
 		if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
-			return p.Choose(*s)
+			at := p.grepHit(*s)
+			cmd := p.Choose(*s)
+			p.grep.at = at // on its first hit, as it arrives
+			return cmd
 		}
 		if key.Matches(msg, k.Search) {
 			p.ltyping = true
