@@ -20,14 +20,7 @@ func TestSearchDocExampleIsARealRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	shop, home := filepath.Join(base, "shop"), filepath.Join(base, "shophome")
-	repotest.WriteFiles(t, shop, map[string]string{"go.mod": "module shop\n\ngo 1.26\n", "src/cart.go": exampleCart, "src/item.go": exampleItem})
-	transcript := filepath.Join(home, ".claude", "projects", "-tmp-shop", "7f3c2a10-demo.jsonl")
-	repotest.WriteFiles(t, filepath.Dir(transcript), map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
+	shop, home, transcript := exampleFolders(t, repotest.WriteFiles)
 	// Claude Code's folder for the test's shop, with the same transcript
 	real := filepath.Join(home, ".claude", "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(shop))
 	repotest.WriteFiles(t, real, map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
