@@ -254,7 +254,7 @@ func (ix *index) refreshAndQuery(ctx context.Context, paths, words []string) (ma
 }
 
 // refreshBudget bounds the time one search spends adding transcripts to
-// the index: reading them into it costs about 30 times a plain scan (the
+// the index: reading them into it costs 20 to 35 times a plain scan (the
 // trigram index of pure-Go SQLite), so a first search of a large history
 // adds what it can in this time, scans the rest, and the next searches
 // add more (a variable: the benchmark builds the whole index).
