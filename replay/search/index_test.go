@@ -173,7 +173,7 @@ func TestIndexInDoubtIsReplacedOrBypassed(t *testing.T) {
 			os.Chmod(filepath.Join(c, IndexName), 0o600)
 			return c
 		}},
-		{"another version", "was of another version of repox (schema 99, this one reads 2): made anew", func(c string) string {
+		{"another version", "was of another version of repox (schema 99, this one reads 1): made anew", func(c string) string {
 			db, _ := sql.Open("sqlite", filepath.Join(c, IndexName))
 			db.Exec(fmt.Sprintf("PRAGMA application_id=%d; PRAGMA user_version=99; CREATE TABLE files(x)", indexAppID))
 			db.Close()
