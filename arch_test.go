@@ -25,20 +25,85 @@ import (
 
 const modulePath = "github.com/repoxhq/repox"
 
-// allowedImports is ARCHITECTURE.md's table: for each package family (the
-// first path element under the module; "main" for the module root), the
-// families of this module it may import. A family may always import its
-// own sub-packages (repoops/... among themselves).
-var allowedImports = map[string][]string{
-	"main":      {"cli"},
-	"cli":       {"model", "mcpserver", "replay", "repoops", "demo"},
-	"demo":      {"repoops"},
-	"model":     {"ui", "keymap", "repoops", "replay"},
-	"ui":        {"repoops"},
-	"keymap":    {},
-	"mcpserver": {"repoops"},
-	"replay":    {"repoops"},
-	"repoops":   {},
+// importTable is ARCHITECTURE.md's table of packages, read from the file
+// itself so the page and the rule cannot drift apart: for each package of
+// this module (its path under the module, "main" for the module root), the
+// packages of this module it may import. A row's first name in backticks
+// is its package (a trailing "/" dropped); the names in backticks of its
+// last column are what it may import, the word "nothing" none.
+func importTable(t testing.TB) map[string][]string {
+	t.Helper()
+	b, err := os.ReadFile("ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := parseImportTable(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+// parseImportTable reads the table under "## Packages and what each may
+// import".
+func parseImportTable(doc string) (map[string][]string, error) {
+	_, rest, ok := strings.Cut(doc, "## Packages and what each may import")
+	if !ok {
+		return nil, fmt.Errorf("ARCHITECTURE.md has no section \"Packages and what each may import\"")
+	}
+	table := map[string][]string{}
+	inTable := false
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if inTable {
+				break
+			}
+			continue
+		}
+		inTable = true
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) < 3 || strings.HasPrefix(cells[0], "---") || cells[0] == "package" {
+			continue
+		}
+		names := backticked(cells[0])
+		if len(names) == 0 {
+			return nil, fmt.Errorf("a row names no package: %s", line)
+		}
+		pkg := strings.TrimSuffix(names[0], "/")
+		if _, dup := table[pkg]; dup {
+			return nil, fmt.Errorf("two rows for %s", pkg)
+		}
+		last := cells[len(cells)-1]
+		allowed := []string{}
+		for _, n := range backticked(last) {
+			allowed = append(allowed, strings.TrimSuffix(n, "/"))
+		}
+		if len(allowed) == 0 && strings.TrimSpace(last) != "nothing" {
+			return nil, fmt.Errorf("the row of %s says neither packages in backticks nor nothing: %q", pkg, last)
+		}
+		table[pkg] = allowed
+	}
+	if len(table) == 0 {
+		return nil, fmt.Errorf("ARCHITECTURE.md's import table has no rows")
+	}
+	return table, nil
+}
+
+// backticked are the names in backticks in s.
+func backticked(s string) []string {
+	var out []string
+	for {
+		_, after, ok := strings.Cut(s, "`")
+		if !ok {
+			return out
+		}
+		name, rest, ok := strings.Cut(after, "`")
+		if !ok {
+			return out
+		}
+		out = append(out, name)
+		s = rest
+	}
 }
 
 // uiForbidden are the imports that would let ui do I/O: files, processes,
@@ -55,7 +120,7 @@ var uiForbidden = []string{
 // testOnly are the packages of this module that only tests may import: the
 // fixture builders (the core's, and the TUI's on top of them). One of them
 // may import another.
-var testOnly = []string{modulePath + "/repoops/repotest", modulePath + "/model/panetest"}
+var testOnly = []string{modulePath + "/repoops/repotest", modulePath + "/model/panetest", modulePath + "/replay/replaytest"}
 
 // listedPackage is the part of `go list -json` the checks read.
 type listedPackage struct {
@@ -89,17 +154,13 @@ func goList(t *testing.T, args ...string) []listedPackage {
 	return pkgs
 }
 
-// family is the row of the table a package of this module belongs to.
-func family(importPath string) (string, bool) {
+// rel is a package of this module as the table names it: its path under
+// the module, "main" for the module root.
+func rel(importPath string) (string, bool) {
 	if importPath == modulePath {
 		return "main", true
 	}
-	rest, ok := strings.CutPrefix(importPath, modulePath+"/")
-	if !ok {
-		return "", false
-	}
-	first, _, _ := strings.Cut(rest, "/")
-	return first, true
+	return strings.CutPrefix(importPath, modulePath+"/")
 }
 
 // paneImports are the packages of model/ a pane package (model/find,
@@ -134,15 +195,17 @@ func paneViolations(p listedPackage) []string {
 	return bad
 }
 
-// importViolations checks packages against the table and the ui list.
-func importViolations(pkgs []listedPackage) []string {
+// importViolations checks packages against the table (keyed on full
+// package paths: a sub-package importing a sibling its row does not list
+// fails) and the ui list.
+func importViolations(pkgs []listedPackage, table map[string][]string) []string {
 	var bad []string
 	for _, p := range pkgs {
 		bad = append(bad, paneViolations(p)...)
-		fam, _ := family(p.ImportPath)
-		allowed, known := allowedImports[fam]
+		name, _ := rel(p.ImportPath)
+		allowed, known := table[name]
 		if !known {
-			bad = append(bad, fmt.Sprintf("%s: package family %q has no row in ARCHITECTURE.md's import table (add it there and in allowedImports)", p.ImportPath, fam))
+			bad = append(bad, fmt.Sprintf("%s: package %q has no row in ARCHITECTURE.md's import table (add one)", p.ImportPath, name))
 			continue
 		}
 		for _, imp := range p.Imports {
@@ -158,27 +221,23 @@ func importViolations(pkgs []listedPackage) []string {
 					bad = append(bad, fmt.Sprintf("%s imports %s: only _test.go files may (it builds test fixtures)", p.ImportPath, imp))
 				}
 			}
-			if fam == "ui" {
+			if name == "ui" {
 				for _, f := range uiForbidden {
 					if imp == f {
 						bad = append(bad, fmt.Sprintf("%s imports %s: ui does no I/O (render plain structs; do the work in a model command)", p.ImportPath, imp))
 					}
 				}
 			}
-			impFam, ours := family(imp)
-			if ours && fam != "repoops" && strings.HasPrefix(imp, modulePath+"/repoops/") {
+			impName, ours := rel(imp)
+			if !ours || slices.Contains(testOnly, imp) {
+				continue
+			}
+			if name != "repoops" && !strings.HasPrefix(name, "repoops/") && strings.HasPrefix(impName, "repoops/") {
 				bad = append(bad, fmt.Sprintf("%s imports %s: the rooms under repoops/ (rootfs, gitexec, gitignore, words) are the core's doors, and only repoops/... may import them — use package repoops", p.ImportPath, imp))
 				continue
 			}
-			if !ours || impFam == fam {
-				continue
-			}
-			ok := false
-			for _, a := range allowed {
-				ok = ok || a == impFam
-			}
-			if !ok {
-				bad = append(bad, fmt.Sprintf("%s imports %s: %s may import only %v of this module", p.ImportPath, imp, fam, allowed))
+			if !slices.Contains(allowed, impName) {
+				bad = append(bad, fmt.Sprintf("%s imports %s: %s may import only %v of this module", p.ImportPath, imp, name, allowed))
 			}
 		}
 	}
@@ -191,20 +250,49 @@ func TestImportRules(t *testing.T) {
 	if len(pkgs) < 4 {
 		t.Fatalf("go list found %d packages", len(pkgs))
 	}
-	for _, v := range importViolations(pkgs) {
+	table := importTable(t)
+	for _, v := range importViolations(pkgs, table) {
 		t.Error(v)
+	}
+	// every row names a package that is there
+	have := map[string]bool{}
+	for _, p := range pkgs {
+		name, _ := rel(p.ImportPath)
+		have[name] = true
+	}
+	for name, allowed := range table {
+		if !have[name] {
+			t.Errorf("ARCHITECTURE.md's import table has a row for %s, which is no package of the module", name)
+		}
+		for _, a := range allowed {
+			if !have[a] {
+				t.Errorf("ARCHITECTURE.md's row for %s allows %s, which is no package of the module", name, a)
+			}
+		}
 	}
 }
 
-// TestImportRulesCatchViolations shows the check failing on each rule.
+// TestImportRulesCatchViolations shows the check failing on each rule,
+// with ARCHITECTURE.md's table.
 func TestImportRulesCatchViolations(t *testing.T) {
+	table := importTable(t)
 	m := modulePath
 	for _, c := range []struct {
 		pkg  listedPackage
 		want string
 	}{
 		{listedPackage{ImportPath: m + "/repoops", Imports: []string{m + "/model"}}, "repoops may import only"},
-		{listedPackage{ImportPath: m + "/repoops/rootfs", Imports: []string{m + "/ui"}}, "repoops may import only"},
+		{listedPackage{ImportPath: m + "/repoops/rootfs", Imports: []string{m + "/ui"}}, "repoops/rootfs may import only"},
+		// keyed on full paths: a sub-package may not import a sibling its row does not list
+		{listedPackage{ImportPath: m + "/repoops/gitignore", Imports: []string{m + "/repoops/gitexec"}}, "repoops/gitignore may import only []"},
+		{listedPackage{ImportPath: m + "/model/tour", Imports: []string{m + "/replay"}}, "model/tour may import only"},
+		{listedPackage{ImportPath: m + "/replay/transcript", Imports: []string{m + "/replay"}}, "replay/transcript may import only"},
+		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/replay/report"}}, "replay may import only"},
+		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/replay/discover"}}, "replay may import only"},
+		{listedPackage{ImportPath: m + "/replay/discover", Imports: []string{m + "/replay"}}, "replay/discover may import only"},
+		{listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/replay/report"}}, "replay/review may import only"},
+		{listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/model"}}, "replay/review may import only"},
+		{listedPackage{ImportPath: m + "/model/pane", Imports: []string{m + "/replay"}}, "model/pane may import only"},
 		{listedPackage{ImportPath: m + "/mcpserver", Imports: []string{m + "/replay"}}, "mcpserver may import only"},
 		{listedPackage{ImportPath: m + "/replay", Imports: []string{m + "/model"}}, "replay may import only"},
 		{listedPackage{ImportPath: m + "/ui", Imports: []string{"os"}}, "ui does no I/O"},
@@ -226,7 +314,7 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		{listedPackage{ImportPath: m + "/model/tree", Imports: []string{m + "/model/sessions"}}, "no root model, no other pane"},
 		{listedPackage{ImportPath: m + "/model/viewer", Imports: []string{m + "/model/tree"}}, "no root model, no other pane"},
 	} {
-		got := strings.Join(importViolations([]listedPackage{c.pkg}), "\n")
+		got := strings.Join(importViolations([]listedPackage{c.pkg}, table), "\n")
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%s importing %v: got %q, want a violation %q", c.pkg.ImportPath, c.pkg.Imports, got, c.want)
 		}
@@ -235,8 +323,28 @@ func TestImportRulesCatchViolations(t *testing.T) {
 	room := listedPackage{ImportPath: m + "/repoops/gitexec", Imports: []string{m + "/repoops/rootfs", m + "/repoops/words"}}
 	find := listedPackage{ImportPath: m + "/model/find", Imports: []string{m + "/model/pane", m + "/model/results", m + "/keymap"}}
 	root := listedPackage{ImportPath: m + "/model", Imports: []string{m + "/model/find", m + "/model/pane"}}
-	if v := importViolations([]listedPackage{ok, room, find, root}); len(v) > 0 {
+	report := listedPackage{ImportPath: m + "/replay/report", Imports: []string{m + "/replay", m + "/replay/transcript", m + "/repoops"}}
+	review := listedPackage{ImportPath: m + "/replay/review", Imports: []string{m + "/replay", m + "/replay/transcript", m + "/repoops", "html/template"}}
+	if v := importViolations([]listedPackage{ok, room, find, root, report, review}, table); len(v) > 0 {
 		t.Errorf("a lawful package was refused: %v", v)
+	}
+}
+
+// The table is read from ARCHITECTURE.md's own rows: a row's package, its
+// last column's names, "nothing"; prose without names is refused.
+func TestImportTableParsing(t *testing.T) {
+	doc := "# x\n\n## Packages and what each may import\n\n| package | what it is | may import |\n|---|---|---|\n" +
+		"| `main` (`main.go`) | runs `cli.Execute` | `cli` |\n| `cli/` | the command line | `model`, `replay/report` |\n| `keymap/` | keys | nothing |\n\nOnly `x`.\n"
+	got, err := parseImportTable(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"main": {"cli"}, "cli": {"model", "replay/report"}, "keymap": {}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if _, err := parseImportTable(strings.Replace(doc, "| nothing |", "| the standard library |", 1)); err == nil {
+		t.Error("a row that names no package and says not nothing was taken")
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -34,7 +34,7 @@ func TestReplayDocExampleIsARealRun(t *testing.T) {
 
 	t.Chdir(shop) // the example runs in the repository: the root is the transcript's folder
 	var out bytes.Buffer
-	if err := replay.Report(t.Context(), replay.ReportOptions{Transcript: transcript}, &out); err != nil {
+	if err := report.Report(t.Context(), report.ReportOptions{Transcript: transcript}, &out); err != nil {
 		t.Fatal(err)
 	}
 	got := strings.NewReplacer(home, exampleHome, shop, exampleShop).Replace(out.String())

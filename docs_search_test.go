@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/search"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
@@ -27,7 +27,7 @@ func TestSearchDocExampleIsARealRun(t *testing.T) {
 	os.RemoveAll(filepath.Dir(transcript))
 
 	var out, errOut bytes.Buffer
-	n, err := search.Run(t.Context(), search.Options{Dir: shop, Query: "PRICE total", Env: &replay.Env{Home: home, Now: time.Now()}, CacheDir: t.TempDir()}, &out, &errOut)
+	n, err := search.Run(t.Context(), search.Options{Dir: shop, Query: "PRICE total", Env: &discover.Env{Home: home, Now: time.Now()}, CacheDir: t.TempDir()}, &out, &errOut)
 	if err != nil || n == 0 || errOut.Len() != 0 {
 		t.Fatalf("%d hits, %v, %s", n, err, errOut.String())
 	}

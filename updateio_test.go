@@ -20,12 +20,12 @@ import (
 // call, a read of a transcript, git), but for the accessors in pureMethods,
 // which read memory only.
 var ioTypes = map[string]bool{
-	modulePath + "/repoops.Repo":        true,
-	modulePath + "/repoops.Session":     true,
-	modulePath + "/replay.Reader":       true,
-	modulePath + "/replay.Follower":     true,
-	modulePath + "/replay.Replayer":     true,
-	modulePath + "/repoops.LookSession": true,
+	modulePath + "/repoops.Repo":               true,
+	modulePath + "/repoops.Session":            true,
+	modulePath + "/replay/transcript.Reader":   true,
+	modulePath + "/replay/transcript.Follower": true,
+	modulePath + "/replay.Replayer":            true,
+	modulePath + "/repoops.LookSession":        true,
 }
 
 // pureMethods read fields only (each checked by reading it).
@@ -33,7 +33,7 @@ var pureMethods = map[string]bool{
 	"repoops.Repo.Dir":        true,
 	"repoops.Repo.NewSession": true,
 	"repoops.Session.ID":      true,
-	"replay.Reader.Stats":     true,
+	"transcript.Reader.Stats": true,
 }
 
 // ioPackages are packages any call into which is I/O (but the ones in
@@ -43,8 +43,8 @@ var ioPackages = map[string]bool{"os": true, "os/exec": true, "io/ioutil": true,
 var ioFuncs = map[string]bool{
 	"path/filepath.Walk": true, "path/filepath.WalkDir": true, "path/filepath.Glob": true,
 	"path/filepath.EvalSymlinks": true, "path/filepath.Abs": true, "io/fs.ReadFile": true, "io/fs.ReadDir": true,
-	modulePath + "/repoops.Open": true, modulePath + "/replay.Discover": true, modulePath + "/replay.DiscoverAll": true,
-	modulePath + "/replay.OpenTranscript": true, modulePath + "/replay.ReadAll": true,
+	modulePath + "/repoops.Open": true, modulePath + "/replay/discover.Discover": true, modulePath + "/replay/discover.DiscoverAll": true,
+	modulePath + "/replay/transcript.OpenTranscript": true, modulePath + "/replay/transcript.ReadAll": true,
 }
 
 var notIO = map[string]bool{

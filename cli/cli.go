@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+
+	"charm.land/lipgloss/v2"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -86,7 +89,7 @@ func newCLI(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) *cob
 	root := newRootCmd(s)
 	root.SetVersionTemplate("{{.Version}}\n")
 
-	root.AddCommand(newDemoCmd(s), newToolsCmd(s), newCallCmd(s), newMCPCmd(s), newSessionsCmd(s), newReplayCmd(s), newVersionCmd(s), newManCmd(s), newConfigCmd(s))
+	root.AddCommand(newDemoCmd(s), newToolsCmd(s), newCallCmd(s), newMCPCmd(s), newSessionsCmd(s), newBlameCmd(s), newReplayCmd(s), newVersionCmd(s), newManCmd(s), newConfigCmd(s))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -116,30 +119,61 @@ repox completion fish > ~/.config/fish/completions/repox.fish`
 func Execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newCLI(ctx, stdin, stdout, stderr)
 	root.SetArgs(args)
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(versionLine()),
-		fang.WithoutManpage(), // repox man writes to the command's output
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			var es exitStatus
-			if errors.As(err, &es) {
-				return // the command said why
-			}
-			var ue usageError
-			if !errors.As(err, &ue) {
-				// cobra's own errors (unknown command, ...) are usage errors too
-				ue = usageError{cmd: "repox", err: err}
-			}
-			fmt.Fprintln(w, ue.Error())
-		}),
-	)
+	// What fang.Execute would set on the root; the root is not run through
+	// it because it asks the terminal for its background on every help and
+	// every error (fangHelp says why).
+	root.Version = versionLine()
+	root.SilenceUsage, root.SilenceErrors = true, true
+	root.SetHelpFunc(fangHelp(ctx, stdin, stdout, stderr))
+	err := root.ExecuteContext(ctx)
 	var es exitStatus
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &es):
-		return int(es)
+		return int(es) // the command said why
 	}
+	var ue usageError
+	if !errors.As(err, &ue) {
+		// cobra's own errors (unknown command, ...) are usage errors too
+		ue = usageError{cmd: "repox", err: err}
+	}
+	fmt.Fprintln(stderr, ue.Error())
 	return exitUsage
+}
+
+// fangHelp is fang's styled help with the colour scheme decided here.
+// fang.Execute asks the terminal for its background colour whenever
+// os.Stdout is a terminal, before the help and before the error handler,
+// waiting 2 s for each of stdin and stdout: 4 s on a terminal that never
+// answers. So the help function is taken from a command that does nothing,
+// run once through fang.Execute (which also turns on VT processing for the
+// writers on Windows); the background is asked for by darkBackground (one
+// short query, only when the help is printed in colour); and while fang's
+// help runs, os.Stdin is no terminal, so its own query ends at once (on
+// Unix; Windows consoles answer). Errors never reach fang: Execute prints
+// them, unstyled, as before.
+func fangHelp(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) func(*cobra.Command, []string) {
+	dark := lazyDark(stdin, stdout)
+	probe := &cobra.Command{Use: "repox", RunE: func(*cobra.Command, []string) error { return nil }}
+	probe.SetArgs([]string{})
+	probe.SetIn(stdin)
+	probe.SetOut(stdout)
+	probe.SetErr(stderr)
+	_ = fang.Execute(ctx, probe,
+		fang.WithoutManpage(), fang.WithoutCompletions(), fang.WithoutVersion(),
+		fang.WithColorSchemeFunc(func(lipgloss.LightDarkFunc) fang.ColorScheme {
+			return fang.DefaultColorScheme(lipgloss.LightDark(dark()))
+		}),
+	)
+	help := probe.HelpFunc()
+	return func(c *cobra.Command, args []string) {
+		dark() // asked before fang's help, with the real stdin
+		saved := os.Stdin
+		os.Stdin = nil
+		defer func() { os.Stdin = saved }()
+		help(c, args)
+	}
 }
 
 // exit codes

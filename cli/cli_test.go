@@ -14,7 +14,7 @@ import (
 func init() { os.Setenv("__FANG_TEST_WIDTH", "100") }
 
 var subcommands = [][]string{
-	{}, {"demo"}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"replay"}, {"version"}, {"man"}, {"config"},
+	{}, {"demo"}, {"call"}, {"tools"}, {"mcp"}, {"sessions"}, {"blame"}, {"replay"}, {"version"}, {"man"}, {"config"},
 	{"completion"}, {"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
 }
 

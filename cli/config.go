@@ -16,10 +16,12 @@ func newConfigCmd(s *streams) *cobra.Command {
 		Use:   "config",
 		Short: "Print the configuration in effect as a config file (keys, theme, defaults)",
 		Long: `Print the configuration in effect, the built-in settings and what config.toml changes, as a
-valid config.toml: key bindings by action name ([keys], [keys.tree], [keys.viewer], [keys.move],
-[keys.agent_view]), the theme (background, colours by role), and the explorer's defaults for the
-split, wrapping and the tree. The file is $XDG_CONFIG_HOME/repox/config.toml (else
-~/.config/repox/config.toml; %AppData%\repox\config.toml on Windows). A file with a mistake is
+valid config.toml: every key binding by action name ([keys] for the keys that work everywhere, a
+table per pane and overlay: [keys.tree], [keys.viewer], [keys.move], [keys.sessions_pane],
+[keys.find_pane], …; sequences such as move.top = ["g g"], counts as ["1-9"] or []), the theme
+(background, colours by role), and the explorer's defaults for the split, wrapping and the tree.
+The file is $XDG_CONFIG_HOME/repox/config.toml (else ~/.config/repox/config.toml;
+%AppData%\repox\config.toml on Windows). A file with a mistake is
 refused, here and when the explorer starts, each mistake with its line, its key and what is
 allowed (exit status 2); nothing of it is used.`,
 		Example: `repox config > ~/.config/repox/config.toml   # start one from what is in effect

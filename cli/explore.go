@@ -21,7 +21,8 @@ func newRootCmd(s *streams) *cobra.Command {
 		Long: `repox shows a repository exactly the way an LLM coding agent sees it: an explorer
 (a terminal UI), the agent's eight file tools on the command line, and an MCP server.
 
-Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert, repo_write.
+Tools: repo_tree, repo_find, repo_grep, repo_read_file, repo_git, repo_edit, repo_insert,
+repo_write.
 Edits change only lines repo_read_file has shown in the same session, in their current state
 (use call --batch to read then edit). Exit status: 0 success, 1 a tool refused, 2 usage error.`,
 		Example: `# explore the current folder, a repository, or a file at a line

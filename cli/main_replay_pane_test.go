@@ -16,8 +16,8 @@ func TestReplayPaneCommandLine(t *testing.T) {
 	if err := os.WriteFile(log, []byte(rec+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	events := filepath.Join(t.TempDir(), "pi-1.jsonl")
-	ev := `{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05Z","cwd":"/home/u/proj"}`
+	events := filepath.Join(t.TempDir(), "d-1.jsonl")
+	ev := `{"type":"session_start","id":"d-1","title":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}`
 	if err := os.WriteFile(events, []byte(ev+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestReplayPaneCommandLine(t *testing.T) {
 		{[]string{"replay", log}, "repox replay --report " + log},
 		{[]string{"replay", "--json", log}, "--json goes with --report"},
 		{[]string{"replay", t.TempDir()}, "is a folder, not a regular file: not read (give a transcript file)"},
-		{[]string{"replay", events}, "repox replay: " + events + ": a Pi session (line 1 is a \"session\" header"},
+		{[]string{"replay", events}, "repox replay: " + events + ": a Factory Droid session (line 1 is a \"session_start\" record"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) {

@@ -18,7 +18,17 @@ func newMCPCmd(s *streams) *cobra.Command {
 		Use:   "mcp",
 		Short: "Serve the tools to an MCP client (agent) over stdio",
 		Long: `Serve repox's tools to an MCP client (Claude Code, Codex, Gemini CLI, Cursor, ...) over stdio:
-the same tools and the same text as repox call, one session per connection.`,
+the same tools and the same text as repox call, one session per connection.
+
+What it keeps between calls, in a git repository: the untracked half of the file set (git's
+ls-files --others listing), the folder listings repo_tree shows, which listed files exist, the
+compiled ignore rules and the index's view. A call that uses them checks them first (a read or
+an edit does not): one stat per folder git's walk enters (a name created, deleted or renamed
+moves its folder's mtime and ctime), each .gitignore, the index, info/exclude, core.excludesFile
+and the git config. Anything changed, and all of it is dropped and listed afresh; a listing made
+while a folder was less than 2 s old (a clock tick that could hide a second change) is used but
+not kept. So every answer is the one a fresh repox call gives. File contents are never kept:
+repo_grep and repo_read_file read them on every call. Outside git nothing is kept.`,
 		Example: `repox mcp --root ~/src/project
 repox mcp --root . --log ~/.local/state/repox/calls.jsonl
 claude mcp add repox -- repox mcp --root "$PWD"`,
@@ -35,6 +45,7 @@ claude mcp add repox -- repox mcp --root "$PWD"`,
 				return exitStatus(exitUsage)
 			}
 			defer repo.Close()
+			repo.KeepWarm() // one process for the whole session: keep the file set, revalidated before each call
 			if logPath != "" {
 				if opts.Log, err = mcpserver.OpenCallLog(logPath, repo.Dir()); err != nil {
 					fmt.Fprintf(s.err, "repox mcp: %v\n", err)

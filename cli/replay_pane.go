@@ -9,6 +9,7 @@ import (
 
 	"github.com/repoxhq/repox/model"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/spf13/cobra"
 )
 
@@ -31,10 +32,10 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "repox replay: give one transcript file (repox reads %s), got %d arguments\n", replay.Readers(), len(pos))
+		fmt.Fprintf(stderr, "repox replay: give one transcript file (repox reads %s), got %d arguments\n", transcript.Readers(), len(pos))
 		return exitUsage
 	}
-	f, err := replay.OpenTranscript(pos[0]) // what is wrong with the name, said as --report says it
+	f, err := transcript.OpenTranscript(pos[0]) // what is wrong with the name, said as --report says it
 	if err != nil {
 		fmt.Fprintf(stderr, "repox replay: %v\n", err)
 		return exitUsage
@@ -46,7 +47,7 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 		return exitUsage
 	}
 	cwd, err := transcriptCwd(file)
-	if nt := (*replay.NotTranscriptError)(nil); errors.As(err, &nt) {
+	if nt := (*transcript.NotTranscriptError)(nil); errors.As(err, &nt) {
 		// refused before the explorer opens, as --report refuses it
 		fmt.Fprintf(stderr, "repox replay: %s\n", nt.In(pos[0]))
 		return exitUsage
@@ -71,12 +72,12 @@ func replayPane(ctx context.Context, cmd *cobra.Command, o replayOptions, pos []
 // says (it reads up to the first call only); the error is the read's,
 // a *replay.NotTranscriptError for a file repox does not read.
 func transcriptCwd(path string) (string, error) {
-	f, err := replay.OpenTranscript(path) // without blocking, regular files only
+	f, err := transcript.OpenTranscript(path) // without blocking, regular files only
 	if err != nil {
 		return "", nil
 	}
 	defer f.Close()
-	rd := replay.NewReader(f)
+	rd := transcript.NewReader(f)
 	_, err = rd.Next()
 	return rd.Stats().Cwd, err
 }

@@ -10,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -20,21 +22,13 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 		fmt.Fprintf(stderr, "repox replay: %s\n", why)
 		return exitUsage
 	}
-	// The scratch copy must go whatever ends the report: a closed pipe
-	// (`| head`) makes writes fail instead of killing the process, and
-	// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred
-	// clean-up runs.
-	reportGC()
-	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
-	defer stop()
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
+	ctx, done := replaySignals(ctx)
+	defer done()
 	var err error
 	if o.changes {
-		err = replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
+		err = report.WriteChanges(ctx, report.ChangesOptions{Transcript: pos[0], Root: o.root, Session: o.session, JSON: o.json, Terminal: isTerminal(stdout)}, stdout, stderr)
 	} else {
-		err = replay.Report(ctx, replay.ReportOptions{
+		err = report.Report(ctx, report.ReportOptions{
 			Transcript: pos[0], Root: o.root, Session: o.session, Against: replay.Against(o.against),
 			Limits: repoops.CopyOptions{MaxFiles: o.copyMaxFiles, MaxBytes: int64(o.copyMaxMiB) << 20},
 			JSON:   o.json, Thinking: o.thinking,
@@ -45,6 +39,22 @@ func replayReport(ctx context.Context, o replayOptions, pos []string, stdout, st
 		return exitUsage
 	}
 	return exitOK
+}
+
+// replaySignals readies a replay that writes to stdout (the report, the
+// diff, a review): the scratch copy must go whatever ends it. A closed
+// pipe (`| head`) makes writes fail instead of killing the process, and
+// SIGTERM or SIGHUP cancel like Ctrl-C, so the library's deferred clean-up
+// runs. done undoes it.
+func replaySignals(ctx context.Context) (context.Context, func()) {
+	reportGC()
+	ctx, stop := signal.NotifyContext(ctx, hangupSignals...)
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	return ctx, func() {
+		signal.Stop(pipe)
+		stop()
+	}
 }
 
 // replayReportProblem says what is wrong with the report's command line
@@ -58,7 +68,7 @@ func replayReportProblem(o replayOptions, pos []string) string {
 	}
 	switch {
 	case len(pos) != 1:
-		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", replay.Readers(), len(pos))
+		return fmt.Sprintf("give one transcript file (repox reads %s), got %d arguments", transcript.Readers(), len(pos))
 	case o.changes && o.report:
 		return "--changes and --report print different things: give one of them"
 	case o.changes && o.against != string(replay.AgainstStart):

@@ -36,13 +36,13 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 	// a Factory Droid session: once read as a 2025 Codex rollout, "0 calls", exit 0
 	qwen := filepath.Join(t.TempDir(), "d-1.jsonl")
 	os.WriteFile(qwen, []byte(`{"type":"session_start","id":"d-1","title":"read a.go","owner":"u","version":2,"cwd":"/home/u/proj"}`+"\n"), 0o644)
-	qwenWhy := qwen + `: a Factory Droid session (line 1 is a "session_start" record with "id"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs`
+	qwenWhy := qwen + `: a Factory Droid session (line 1 is a "session_start" record with "id"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs`
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"replay", "--report"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs), got 0 arguments"},
-		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--report"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Aider and repox call logs), got 0 arguments"},
 		{[]string{"replay", "--report", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},
 		{[]string{"replay", "--report", "--copy-max-mib=-1", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 50000 and -1"},
 		{[]string{"replay", "--changes", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},

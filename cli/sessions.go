@@ -3,20 +3,21 @@ package cli
 import (
 	"fmt"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/search"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/spf13/cobra"
 )
 
 // newSessionsCmd is `repox sessions [DIR]`: the sessions recorded for DIR,
 // or, with --grep, where words are in them.
 func newSessionsCmd(s *streams) *cobra.Command {
-	var opts replay.SessionsOptions
+	var opts discover.SessionsOptions
 	var grep string
 	cmd := &cobra.Command{
 		Use:   "sessions [DIR]",
 		Short: "List the agent sessions recorded for DIR, newest first, or search them",
-		Long: "List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + replay.Readers() + ".\n\n" +
+		Long: paragraph("List the agent sessions recorded for DIR (default: the current folder), newest first: those of " + transcript.Readers() + ".\n\n" +
 			"--grep TEXT searches every one of them: the prompts, the agent's text and thinking, each call's tool and arguments, " +
 			"and the text its result showed the agent (a call's arguments and result are searched in their first MiB each; " +
 			"findings are not searched: they need a replay of each session). " +
@@ -26,7 +27,7 @@ func newSessionsCmd(s *streams) *cobra.Command {
 			"The exit status is 0 when something matched, 1 when nothing did (as grep's), 2 on a usage error.\n\n" +
 			"An index of the transcripts is kept in the user's cache folder (" + search.IndexName + " in the repox folder of it, " +
 			"or in REPOX_CACHE_DIR; REPOX_CACHE_DIR=off keeps none), refreshed per transcript by size and modification time; " +
-			"an index that cannot be used is made anew or passed by, with a note, and the transcripts are searched one by one.",
+			"an index that cannot be used is made anew or passed by, with a note, and the transcripts are searched one by one."),
 		Example: `repox sessions
 repox sessions --json ~/src/project
 repox sessions --grep 'flaky test timeout'
@@ -40,7 +41,7 @@ repox sessions --grep migrate --json | jq -r .transcript | sort -u`,
 			if cmd.Flags().Changed("grep") {
 				return grepSessions(s, search.Options{Dir: opts.Dir, Query: grep, JSON: opts.JSON, Terminal: isTerminal(s.out)})
 			}
-			if err := replay.Sessions(s.ctx, opts, s.out, s.err); err != nil {
+			if err := discover.Sessions(s.ctx, opts, s.out, s.err); err != nil {
 				fmt.Fprintf(s.err, "repox sessions: %v\n", err)
 				return exitStatus(exitUsage)
 			}

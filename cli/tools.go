@@ -16,7 +16,7 @@ func newToolsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tools",
 		Short: "Print the tool catalogue",
-		Long:  "Print every tool repox serves: its name, its description (with every cap it states) and its arguments.",
+		Long:  "Print every tool repox serves: its name, its description (with every cap it states) and its\narguments.",
 		Example: `repox tools
 repox tools --json | jq '.[].name'`,
 		Args: noArgs,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
 )
 
 // The tour's bundled session, replayed by repox, gives the findings the
@@ -27,7 +27,7 @@ func TestSessionReplayFindsTheEditOfAnUnreadLine(t *testing.T) {
 		t.Errorf("session written to %s", path)
 	}
 	var out bytes.Buffer
-	if err := replay.Report(context.Background(), replay.ReportOptions{Transcript: path, Root: dir}, &out); err != nil {
+	if err := report.Report(context.Background(), report.ReportOptions{Transcript: path, Root: dir}, &out); err != nil {
 		t.Fatalf("replay --report: %v", err)
 	}
 	report := out.String()

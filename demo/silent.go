@@ -18,7 +18,7 @@ import (
 
 // SilentToolNames are the tools of the connector of seed report 000: no
 // search among them.
-var SilentToolNames = []string{"repo_tree", "repo_read_file", "repo_git", "repo_remote"}
+var SilentToolNames = []string{repoops.ToolTree, repoops.ToolRead, repoops.ToolGit, "repo_remote"}
 
 // The seed tool's own defaults (repoTree's maxDepth = 3, maxEntries =
 // 500): its numbers, not repox's caps, though two are the same.

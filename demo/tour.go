@@ -67,18 +67,18 @@ func Contrasts(root string) ([]Contrast, error) {
 	return []Contrast{
 		{
 			Label:  "silent tool (a tree listing that stops at depth 3 without saying so, computed on this repo)",
-			Silent: callLine("repo_tree", map[string]any{"path": "src"}) + "\n" + tree,
-			Call:   callLine("repo_tree", map[string]any{"path": "src"}),
+			Silent: callLine(repoops.ToolTree, map[string]any{"path": "src"}) + "\n" + tree,
+			Call:   callLine(repoops.ToolTree, map[string]any{"path": "src"}),
 		},
 		{
 			Label:  "silent tools (a file-tool connector with " + strings.Join(SilentToolNames, ", ") + " — no search), computed on this repo",
 			Silent: noSearch(all),
-			Call:   callLine("repo_find", map[string]any{"query": "icon-", "limit": findShown}),
+			Call:   callLine(repoops.ToolFind, map[string]any{"query": "icon-", "limit": findShown}),
 		},
 		{
 			Label:  "silent tool (a git log that ignores its path, computed on this repo)",
-			Silent: callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}) + "\n" + strings.TrimRight(log, "\n"),
-			Call:   callLine("repo_git", map[string]any{"cmd": "log", "path": "server"}),
+			Silent: callLine(repoops.ToolGit, map[string]any{"cmd": "log", "path": "server"}) + "\n" + strings.TrimRight(log, "\n"),
+			Call:   callLine(repoops.ToolGit, map[string]any{"cmd": "log", "path": "server"}),
 		},
 		ambiguous(limits),
 		grant(handlers, changed),
@@ -109,7 +109,7 @@ func noSearch(all string) string {
 	lines := strings.Split(all, "\n")
 	var b strings.Builder
 	b.WriteString("no repo_find, no repo_grep: to find the icons, the agent lists folders\n")
-	b.WriteString(callLine("repo_tree", map[string]any{}) + "\n")
+	b.WriteString(callLine(repoops.ToolTree, map[string]any{}) + "\n")
 	if len(lines) <= 2*shownLines {
 		b.WriteString(all)
 		return b.String()
@@ -138,8 +138,8 @@ func ambiguous(limits string) Contrast {
 	return Contrast{
 		Label:   "silent tool (a first-match replace, computed on this repo)",
 		Silent:  strings.TrimRight(b.String(), "\n"),
-		Prepare: callLine("repo_read_file", map[string]any{"path": "internal/config/limits.go"}),
-		Call:    callLine("repo_edit", edit),
+		Prepare: callLine(repoops.ToolRead, map[string]any{"path": "internal/config/limits.go"}),
+		Call:    callLine(repoops.ToolEdit, edit),
 	}
 }
 
@@ -161,7 +161,7 @@ func grant(handlers, changed string) Contrast {
 	return Contrast{
 		Label:   "silent tool (a read that grants edits of the whole file, computed on this repo)",
 		Silent:  b.String(),
-		Prepare: callLine("repo_read_file", map[string]any{"path": "server/handlers.go"}),
-		Call:    callLine("repo_edit", edit),
+		Prepare: callLine(repoops.ToolRead, map[string]any{"path": "server/handlers.go"}),
+		Call:    callLine(repoops.ToolEdit, edit),
 	}
 }

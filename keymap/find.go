@@ -27,7 +27,7 @@ func NewFinder() Finder {
 		Agent:    key.NewBinding(key.WithKeys("tab", "alt+a"), key.WithHelp("tab", "agent view")),
 		Copy:     key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy row")),
 		CopyAll:  key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy the call and its model text")),
-		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Close:    key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "close")),
 	}
 }
 

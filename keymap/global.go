@@ -4,13 +4,14 @@ import "charm.land/bubbles/v2/key"
 
 // Global bindings work whichever pane has focus.
 type Global struct {
-	Focus  key.Binding
-	Agent  key.Binding
-	Help   key.Binding
-	Editor key.Binding
-	Copy   key.Binding
-	Reload key.Binding
-	Quit   key.Binding
+	Focus     key.Binding
+	FocusBack key.Binding
+	Agent     key.Binding
+	Help      key.Binding
+	Editor    key.Binding
+	Copy      key.Binding
+	Reload    key.Binding
+	Quit      key.Binding
 	// Suspend stops the explorer and gives the terminal back to the shell
 	// (fg resumes it), whatever has the keys.
 	Suspend key.Binding
@@ -47,24 +48,25 @@ type Global struct {
 // NewGlobal returns the global bindings.
 func NewGlobal() Global {
 	return Global{
-		Focus:    key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "switch pane")),
-		Agent:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "agent view")),
-		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Editor:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path (path:line in the viewer)")),
-		CopyAll:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the call and its model text")),
-		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
-		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Suspend:  key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend to the shell (fg resumes)")),
-		Sessions: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "agent sessions")),
-		Find:     key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
-		Search:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
-		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
-		Console:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
+		Focus:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "switch pane")),
+		FocusBack: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "switch pane back")),
+		Agent:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "agent view")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Editor:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
+		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path (viewer: path:line)")),
+		CopyAll:   key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy call and model text")),
+		Reload:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Suspend:   key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend (fg resumes)")),
+		Sessions:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "agent sessions")),
+		Find:      key.NewBinding(key.WithKeys("f", "ctrl+p"), key.WithHelp("f", "find file")),
+		Search:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search content")),
+		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit preview")),
+		Console:   key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "tool console")),
 
-		Back:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "back to where the viewer was before a jump")),
-		Forward: key.NewBinding(key.WithKeys("ctrl+i", "alt+i"), key.WithHelp("ctrl+i/alt+i", "forward again")),
-		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the explorer's last write")),
+		Back:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "back before the last jump")),
+		Forward: key.NewBinding(key.WithKeys("ctrl+i", "alt+i"), key.WithHelp("ctrl+i", "forward again (alt+i too)")),
+		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last write")),
 		Writes:  key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "write log")),
 
 		SplitNarrow: key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "narrow the tree")),
@@ -96,7 +98,7 @@ func (g Global) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (g Global) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{g.Focus, g.Agent, g.Help, g.Quit, g.Suspend},
+		{g.Focus, g.FocusBack, g.Agent, g.Help, g.Quit, g.Suspend},
 		{g.Editor, g.Copy, g.CopyAll, g.Reload, g.Sessions},
 		{g.Find, g.Search, g.Edit, g.Console},
 		{g.Back, g.Forward, g.Undo, g.Writes},

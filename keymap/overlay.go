@@ -15,3 +15,14 @@ func NewOverlay() Overlay {
 		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	}
 }
+
+// Writes bindings apply in the write log (U): movement scrolls it, the
+// global undo takes back the newest write.
+type Writes struct {
+	Close key.Binding
+}
+
+// NewWrites returns the write log's bindings.
+func NewWrites() Writes {
+	return Writes{Close: key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "close the write log"))}
+}

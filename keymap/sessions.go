@@ -14,21 +14,25 @@ type Sessions struct {
 	// FilterKeep and FilterClear: while the list's filter is typed (for
 	// the hint line: enter and esc do it)
 	FilterKeep  key.Binding
-	FilterClear key.Binding
-	Back        key.Binding // from the calls back to the list of sessions
-	Hide        key.Binding // back to the tree and viewer; the session stays chosen
-	DiffDown    key.Binding // scroll then/now
-	DiffUp      key.Binding
-	Newest      key.Binding // for the help only: Nav.Bottom, which follows the newest call again
-	Thinking    key.Binding // unfold or fold the agent's thinking
-	Wrap        key.Binding // wrap the conversation and the findings, or cut them to one line
-	Kind        key.Binding // filter the calls by finding kind
-	Copy        key.Binding // copy the selected call's file:lines (or the call; the diff in the changes view)
-	Changes     key.Binding // what the session changed: one diff from its start state
-	Exact       key.Binding // for the help only: the global agent key, which shows the call's exact texts here
-	Narrow      key.Binding // the split between the tree and this pane, as everywhere
-	Widen       key.Binding
-	Quit        key.Binding
+	FilterClear key.Binding // mirrors Overlay.Close (Sync)
+	// FilterDown and FilterUp move while a filter or search is typed.
+	FilterDown key.Binding
+	FilterUp   key.Binding
+	Back       key.Binding // from the calls back to the list of sessions
+	Hide       key.Binding // back to the tree and viewer; the session stays chosen
+	DiffDown   key.Binding // scroll then/now
+	DiffUp     key.Binding
+	DiffScroll key.Binding // for the hint line only: DiffDown and DiffUp as one (Sync)
+	Newest     key.Binding // for the help only: Nav.Bottom, which follows the newest call again (Sync)
+	Thinking   key.Binding // unfold or fold the agent's thinking
+	Wrap       key.Binding // wrap the conversation and the findings, or cut them to one line
+	Kind       key.Binding // filter the calls by finding kind
+	Copy       key.Binding // copy the selected call's file:lines (or the call; the diff in the changes view)
+	Changes    key.Binding // what the session changed: one diff from its start state
+	Exact      key.Binding // for the help only: the global agent key, which shows the call's exact texts here (Sync)
+	Narrow     key.Binding // the split between the tree and this pane: the global keys (Sync)
+	Widen      key.Binding
+	Quit       key.Binding // the global quit (Sync)
 }
 
 // NewSessions returns the sessions pane bindings.
@@ -40,10 +44,13 @@ func NewSessions() Sessions {
 		SearchCalls: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search calls")),
 		FilterKeep:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		FilterClear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		FilterDown:  key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next (while typing)")),
+		FilterUp:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous (while typing)")),
 		Back:        key.NewBinding(key.WithKeys("backspace", "h", "left"), key.WithHelp("h", "sessions")),
 		Hide:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "tree/viewer (marks stay)")),
-		DiffDown:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J/K", "scroll diff and then/now")),
-		DiffUp:      key.NewBinding(key.WithKeys("K")),
+		DiffDown:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll diff, then/now down")),
+		DiffUp:      key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll diff, then/now up")),
+		DiffScroll:  key.NewBinding(key.WithKeys("J", "K"), key.WithHelp("J/K", "scroll diff and then/now")),
 		Newest:      key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "follow newest")),
 		Thinking:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),
 		Wrap:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
@@ -59,7 +66,7 @@ func NewSessions() Sessions {
 
 // ShortHelp implements help.KeyMap.
 func (s Sessions) ShortHelp() []key.Binding {
-	return []key.Binding{s.Open, s.Back, s.Hide, s.DiffDown}
+	return []key.Binding{s.Open, s.Back, s.Hide, s.DiffScroll}
 }
 
 // ListHelp and CallsHelp are the hint line's bindings on the list of
@@ -67,10 +74,10 @@ func (s Sessions) ShortHelp() []key.Binding {
 func (s Sessions) ListHelp() []key.Binding { return []key.Binding{s.Open, s.Search, s.Hide} }
 
 func (s Sessions) CallsHelp() []key.Binding {
-	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffDown, s.Exact, s.SearchCalls, s.Changes, s.Kind, s.Thinking, s.Wrap}
+	return []key.Binding{s.Back, s.Hide, s.Newest, s.DiffScroll, s.Exact, s.SearchCalls, s.Changes, s.Kind, s.Thinking, s.Wrap}
 }
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.Back, s.Hide, s.Newest, s.DiffDown}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Changes, s.Narrow, s.Widen}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.FilterDown, s.FilterUp, s.Back, s.Hide, s.Newest, s.DiffDown, s.DiffUp}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Changes, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

@@ -13,6 +13,7 @@ type Tree struct {
 	Preview      key.Binding // the viewer follows the cursor onto files
 	Count        key.Binding // 1-9 (then 0-9): a count for the next move
 	ChangedOnly  key.Binding // only the files git reports changed, with their folders
+	Cancel       key.Binding // drop a count typed
 }
 
 // NewTree returns the tree bindings.
@@ -26,7 +27,8 @@ func NewTree() Tree {
 		FoldersFirst: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "folders first")),
 		Preview:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "preview on move")),
 		ChangedOnly:  key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "only changed files (git status)")),
-		Count:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "count: 490j, 5k, 3ctrl+d, 20G (row 20)")),
+		Count:        key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 5j, 3ctrl+d, 20G row 20")),
+		Cancel:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "drop a count")),
 	}
 }
 
@@ -37,7 +39,7 @@ func (t Tree) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (t Tree) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{t.Expand, t.Collapse, t.Filter}, {t.ShowIgnored, t.FoldersFirst, t.Preview, t.ChangedOnly}, append(t.Nav.bindings(), t.Count)}
+	return [][]key.Binding{{t.Expand, t.Collapse, t.Filter}, {t.ShowIgnored, t.FoldersFirst, t.Preview, t.ChangedOnly}, append(t.Nav.bindings(), t.Count, t.Cancel)}
 }
 
 // TreeFilter bindings apply while the tree's filter prompt is open: every

@@ -4,8 +4,8 @@ import "charm.land/bubbles/v2/key"
 
 // Viewer bindings apply while the file viewer has focus. A count typed
 // first (50j, 10G, 3n) repeats a motion or names a line. Two-key motions
-// (zz, zh) are bound to their pair, which a single key press never equals:
-// the viewer waits for the second key after z.
+// (z z, z h) are bound to their pair (Seq), which a single key press never
+// equals: the viewer waits for the second key after z.
 type Viewer struct {
 	Nav
 	Left   key.Binding // horizontal scroll: long lines are cut (or wrapped with w); line numbers stay the model's
@@ -24,18 +24,18 @@ type Viewer struct {
 	ScreenBot key.Binding
 	Wrap      key.Binding // long lines wrap onto more rows
 
-	Center    key.Binding // zz (z waits for the second key)
-	ToTop     key.Binding // zt
-	ToBottom  key.Binding // zb
-	HalfLeft  key.Binding // zh: half a pane left
-	HalfRight key.Binding // zl: half a pane right
+	Center    key.Binding // z z (z waits for the second key)
+	ToTop     key.Binding // z t
+	ToBottom  key.Binding // z b
+	HalfLeft  key.Binding // z h: half a pane left
+	HalfRight key.Binding // z l: half a pane right
 }
 
 // NewViewer returns the viewer bindings.
 func NewViewer() Viewer {
 	nav := NewNav()
-	nav.Top.SetHelp("g g", "top (N g g: line N)")
-	nav.Bottom.SetHelp("G", "bottom (N G: line N)")
+	nav.Top.SetHelp("g g", "top (count N: line N)")
+	nav.Bottom.SetHelp("G", "bottom (count N: line N)")
 	return Viewer{
 		Nav:    nav,
 		Left:   key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
@@ -43,22 +43,22 @@ func NewViewer() Viewer {
 		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
 		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
 		Prev:   key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop a search; clear search and selection")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
 		Select: key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
 
-		Count:     key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G, 2n")),
+		Count:     key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G")),
 		LineStart: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "scroll fully left")),
-		LineEnd:   key.NewBinding(key.WithKeys("$"), key.WithHelp("$", "scroll to the cursor line's end")),
-		ScreenTop: key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "cursor to the screen's top")),
-		ScreenMid: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "cursor to the screen's middle")),
-		ScreenBot: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "cursor to the screen's bottom")),
+		LineEnd:   key.NewBinding(key.WithKeys("$"), key.WithHelp("$", "scroll to the line's end")),
+		ScreenTop: key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "cursor to screen top")),
+		ScreenMid: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "cursor to screen middle")),
+		ScreenBot: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "cursor to screen bottom")),
 		Wrap:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap long lines on/off")),
 
-		Center:    key.NewBinding(key.WithKeys("z", "zz"), key.WithHelp("zz", "cursor line to the middle")),
-		ToTop:     key.NewBinding(key.WithKeys("zt"), key.WithHelp("zt", "cursor line to the top")),
-		ToBottom:  key.NewBinding(key.WithKeys("zb"), key.WithHelp("zb", "cursor line to the bottom")),
-		HalfLeft:  key.NewBinding(key.WithKeys("zh", "zH"), key.WithHelp("zh", "half a pane left")),
-		HalfRight: key.NewBinding(key.WithKeys("zl", "zL"), key.WithHelp("zl", "half a pane right")),
+		Center:    key.NewBinding(key.WithKeys("z z"), key.WithHelp("z z", "cursor line to the middle")),
+		ToTop:     key.NewBinding(key.WithKeys("z t"), key.WithHelp("z t", "cursor line to the top")),
+		ToBottom:  key.NewBinding(key.WithKeys("z b"), key.WithHelp("z b", "cursor line to the bottom")),
+		HalfLeft:  key.NewBinding(key.WithKeys("z h", "z H"), key.WithHelp("z h", "half a pane left")),
+		HalfRight: key.NewBinding(key.WithKeys("z l", "z L"), key.WithHelp("z l", "half a pane right")),
 	}
 }
 

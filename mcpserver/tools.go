@@ -12,24 +12,24 @@ import (
 var writerHints = map[string]struct{ destructive, idempotent bool }{
 	// Replaces text: destructive; a second identical call finds the new
 	// text (or none), so it is not idempotent.
-	"repo_edit": {destructive: true, idempotent: false},
+	repoops.ToolEdit: {destructive: true, idempotent: false},
 	// Only adds lines; each call adds them again.
-	"repo_insert": {destructive: false, idempotent: false},
+	repoops.ToolInsert: {destructive: false, idempotent: false},
 	// May overwrite a file; writing the same content twice leaves the same
 	// file.
-	"repo_write": {destructive: true, idempotent: true},
+	repoops.ToolWrite: {destructive: true, idempotent: true},
 }
 
 // titles are short display names for clients that show them.
 var titles = map[string]string{
-	"repo_tree":      "List folders",
-	"repo_find":      "Find files by path",
-	"repo_grep":      "Search file contents",
-	"repo_read_file": "Read a file",
-	"repo_git":       "Run a read-only git command",
-	"repo_edit":      "Edit a file",
-	"repo_insert":    "Insert lines into a file",
-	"repo_write":     "Write a file",
+	repoops.ToolTree:   "List folders",
+	repoops.ToolFind:   "Find files by path",
+	repoops.ToolGrep:   "Search file contents",
+	repoops.ToolRead:   "Read a file",
+	repoops.ToolGit:    "Run a read-only git command",
+	repoops.ToolEdit:   "Edit a file",
+	repoops.ToolInsert: "Insert lines into a file",
+	repoops.ToolWrite:  "Write a file",
 }
 
 // annotations returns the MCP hints for a registry tool. Every tool here

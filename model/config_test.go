@@ -5,35 +5,17 @@ import (
 	"image/color"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/repoxhq/repox/model/config"
 	"github.com/repoxhq/repox/model/find"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/repoops"
 )
 
 // configModel is the explorer on the fixture with the config file text.
 func configModel(t *testing.T, file string) *Model {
 	t.Helper()
-	c, err := config.Parse([]byte(file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo, err := repoops.Open(panetest.FixtureRepo(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { repo.Close() })
-	km := c.KeyMap()
-	m := New(context.Background(), repo, Config{Name: "fixture", Keys: &km, Theme: c.Theme, Background: c.Background,
-		Settings: withConfig(DefaultSettings(), c)})
-	m.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	run(m, m.Init())
-	return m
+	return keyedOn(t, file, nil, "", 100, 30)
 }
 
 // A key rebound in config.toml does its action, the old key no longer

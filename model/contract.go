@@ -26,6 +26,7 @@ type (
 	escOwner    = ct.EscOwner
 	pendingPane = ct.Pending
 	keyTaker    = ct.KeyTaker
+	sequence    = ct.Sequence
 	agentRanMsg = ct.AgentRanMsg
 )
 

@@ -26,17 +26,11 @@ func (m *Model) globalKeys() []globalKey {
 		{[]key.Binding{g.Quit}, do(m.quit)},
 		{[]key.Binding{g.Suspend}, do(m.suspend)},
 		{[]key.Binding{g.Help}, do(func() tea.Cmd {
-			m.pushOverlay(help.New(m.common, m.helpSections()))
+			m.pushOverlay(help.NewShort(m.common, m.helpSections(), m.helpFirst()))
 			return nil
 		})},
-		{[]key.Binding{g.Focus}, func(msg tea.KeyPressMsg) tea.Cmd {
-			d := 1
-			if msg.String() == "shift+tab" {
-				d = -1
-			}
-			m.focus = m.ring.step(m.focus, d)
-			return nil
-		}},
+		{[]key.Binding{g.Focus}, do(func() tea.Cmd { m.focus = m.ring.step(m.focus, 1); return nil })},
+		{[]key.Binding{g.FocusBack}, do(func() tea.Cmd { m.focus = m.ring.step(m.focus, -1); return nil })},
 		{[]key.Binding{g.Agent}, do(m.toggleAgent)},
 		{[]key.Binding{g.Editor}, do(m.openEditor)},
 		{[]key.Binding{g.Copy}, do(m.copyNatural)},

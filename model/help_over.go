@@ -15,7 +15,18 @@ func opensHelp(o overlay) bool {
 }
 
 // helpOver is the full help opened over overlay o: o's own keys first,
-// then everything else in force.
+// and the help's, then everything else in force.
 func (m *Model) helpOver(o overlay) []ui.HelpSection {
-	return append([]ui.HelpSection{{Title: o.Title(), Bindings: o.FullHelp()}}, m.helpSections()...)
+	own := m.helpOwnSection()
+	secs := []ui.HelpSection{{Title: o.Title(), Bindings: o.FullHelp()}, own}
+	for _, s := range m.helpSections() {
+		if s.Title != own.Title {
+			secs = append(secs, s)
+		}
+	}
+	return secs
 }
+
+// helpOverFirst is how many sections of helpOver the help shows first:
+// the overlay's keys and the help's.
+const helpOverFirst = 2

@@ -77,7 +77,7 @@ type Model struct {
 	globals     []globalKey
 	tree        *tree.Pane
 	viewer      *viewer.Pane
-	pendingG    bool           // the first g of "g g"
+	seq         sequence       // the first key of a sequence ("g g")
 	jumps       jumpList       // where the viewer was before each jump (jumps.go)
 	writes      preview.Writes // the writes this explorer made, for u and U (preview_open.go)
 	lastPreview *preview.Pane  // the last edit preview, whose typing e brings back

@@ -157,8 +157,12 @@ func TestHelpIsAnOverlay(t *testing.T) {
 		t.Errorf("j in help: top %d, open %v; want it scrolled and still open", h.Top(), m.Overlays.Top() == h)
 	}
 	press(m, "tab")
+	if m.Overlays.Top() != h || m.focus != paneTree {
+		t.Errorf("tab in help: want every section shown, the help open and focus unchanged (focus %v)", m.focus)
+	}
+	press(m, "x")
 	if m.Overlays.Top() != nil || m.focus != paneTree {
-		t.Errorf("tab in help: want help closed and focus unchanged (focus %v)", m.focus)
+		t.Errorf("x in help: want help closed and focus unchanged (focus %v)", m.focus)
 	}
 	press(m, "?", "esc")
 	if m.Overlays.Top() != nil {

@@ -3,7 +3,8 @@ package model
 import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/sessions"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // jumpTo shows path in the tree and the viewer, line first: the sessions
@@ -27,7 +28,7 @@ func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
 // sessions, or the chosen one as it was left.
 func (m *Model) openSessions() tea.Cmd {
 	if m.sessions == nil {
-		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
+		m.useSessions(sessions.New(m.common, discover.EnvFromOS))
 	}
 	if m.Overlays.Find(paneSessions) != nil {
 		return nil
@@ -41,9 +42,9 @@ func (m *Model) openSessions() tea.Cmd {
 // replay FILE); session keeps one session of a repox call log.
 func (m *Model) openTranscript(path, session string) tea.Cmd {
 	m.showSessions()
-	si := replay.SessionInfo{Path: path, ID: session}
+	si := discover.SessionInfo{Path: path, ID: session}
 	if session != "" {
-		si.Agent = replay.AgentRepox
+		si.Agent = transcript.AgentRepox
 	}
 	return m.sessions.Choose(si)
 }
@@ -52,13 +53,13 @@ func (m *Model) openTranscript(path, session string) tea.Cmd {
 // session: the cursor lands on the call the replay flags first.
 func (m *Model) openTranscriptAtFinding(path string) tea.Cmd {
 	m.showSessions()
-	return m.sessions.ChooseAtFinding(replay.SessionInfo{Path: path})
+	return m.sessions.ChooseAtFinding(discover.SessionInfo{Path: path})
 }
 
 // showSessions makes the sessions pane (once) and puts it on top.
 func (m *Model) showSessions() {
 	if m.sessions == nil {
-		m.useSessions(sessions.New(m.common, replay.EnvFromOS))
+		m.useSessions(sessions.New(m.common, discover.EnvFromOS))
 	}
 	if m.Overlays.Find(paneSessions) == nil {
 		m.pushOverlay(m.sessions)

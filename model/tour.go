@@ -32,7 +32,7 @@ func (m *Model) startTour() tea.Cmd {
 	if m.cfg.Tour == nil {
 		return nil
 	}
-	m.tours = tourState{tour: tour.New(*m.cfg.Tour), keys: keymap.NewTour()}
+	m.tours = tourState{tour: tour.New(*m.cfg.Tour), keys: m.Keys.Tour}
 	return m.setUpStep()
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 )
 
 // Keys that do nothing where they are pressed say so, once per pane and
@@ -46,7 +47,7 @@ func (m *Model) guardTyping(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return tea.Batch(m.typedMessage(), m.typingTimer()), true
 	}
 	m.typed = ""
-	if msg.String() == "esc" {
+	if key.Matches(msg, m.Keys.Overlay.Close) {
 		m.message = ""
 		return nil, true
 	}
@@ -56,10 +57,9 @@ func (m *Model) guardTyping(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // unboundKey answers a key p does not bind: said once per pane and key,
 // and a printable one starts the typing guard.
 func (m *Model) unboundKey(p pane, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	for _, b := range m.paneBindings(p) {
-		if key.Matches(msg, b) {
-			return nil, false
-		}
+	bs := m.paneBindings(p)
+	if key.Matches(msg, bs...) || keymap.Starts(msg.String(), bs...) {
+		return nil, false // a key of p, or the first of one of its sequences (z)
 	}
 	where := strings.ToLower(p.Title())
 	if a := p.Agent(); a != nil && a.On {

@@ -47,7 +47,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.broadcast(msg)
 	case tea.KeyPressMsg:
 		m.message = "" // a message is about the key that made it
-		if msg.String() == "alt+esc" {
+		if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
 			// Esc Esc typed quickly arrives as one ESC ESC sequence, which
 			// reads as Escape with Alt held: it is two presses of esc.
 			esc := tea.KeyPressMsg{Code: tea.KeyEscape}
@@ -294,7 +294,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.popOverlay()
 		}
 		if opensHelp(o) && key.Matches(msg, m.Keys.Global.Help) {
-			m.pushOverlay(help.New(m.common, m.helpOver(o)))
+			m.pushOverlay(help.NewShort(m.common, m.helpOver(o), helpOverFirst))
 			return nil
 		}
 		cmd := o.Update(msg)
@@ -310,6 +310,13 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if kt, ok := p.(keyTaker); ok && !agentOn(p) && kt.TakesKey(msg) {
 		return p.Update(msg) // the second key of zz, or 10j's 0
 	}
+	out, wait, seq := m.seq.Key(msg, m.Keys.Tree.Top) // g g: the movement every pane shares
+	switch {
+	case wait:
+		return nil
+	case seq:
+		return m.toPane(p, out) // a completed sequence is the pane's, whatever its keys
+	}
 	if key.Matches(msg, m.Keys.Global.Bindings()...) {
 		for _, q := range m.held {
 			if pp, ok := q.(pendingPane); ok {
@@ -317,20 +324,19 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	}
-	gg := m.pendingG
-	m.pendingG = false
 	for _, gk := range m.globals {
 		if key.Matches(msg, gk.keys...) {
 			return gk.run(msg)
 		}
 	}
-	if msg.String() == "g" && !gg {
-		m.pendingG = true
-		return nil
-	}
 	if cmd, unbound := m.unboundKey(p, msg); unbound {
 		return cmd
 	}
+	return m.toPane(p, msg)
+}
+
+// toPane gives a key to the focused pane, or to its agent view when on.
+func (m *Model) toPane(p pane, msg tea.KeyPressMsg) tea.Cmd {
 	if a := p.Agent(); a != nil && a.On {
 		return m.navAgent(p, msg)
 	}

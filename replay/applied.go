@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -18,19 +19,19 @@ const FlagAlreadyApplied FlagKind = "already-applied"
 
 // alreadyApplied says why the change tool(args) is already in the file
 // whose content is now (exists: the file is there), or "" when it is not.
-func alreadyApplied(c Call, tool string, args json.RawMessage, now []byte, exists bool) string {
+func alreadyApplied(c transcript.Call, tool string, args json.RawMessage, now []byte, exists bool) string {
 	if !exists {
 		return ""
 	}
 	text := string(now)
 	if s := c.Saw; s != nil && s.AfterSHA != "" && s.Path == argPath(args) {
-		if sha(strings.ReplaceAll(text, "\r\n", "\n")) == s.AfterSHA {
+		if transcript.Sha(strings.ReplaceAll(text, "\r\n", "\n")) == s.AfterSHA {
 			return "the file is the agent's post-edit content"
 		}
 	}
 	switch tool {
 	case "repo_edit":
-		var a editArgs
+		var a transcript.EditArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" || a.NewString == "" {
 			return ""
 		}
@@ -50,8 +51,8 @@ func alreadyApplied(c Call, tool string, args json.RawMessage, now []byte, exist
 		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" || s == nil || s.AfterLines == 0 || s.AfterLines == s.BeforeLines {
 			return ""
 		}
-		lines := splitLines(text)
-		ins := splitLines(a.Content)
+		lines := transcript.SplitLines(text)
+		ins := transcript.SplitLines(a.Content)
 		at := *a.AfterLine
 		if len(lines) == s.AfterLines && at >= 0 && at+len(ins) <= len(lines) && equalLines(lines[at:at+len(ins)], ins) {
 			return "the file has the inserted lines and the line count after the insert"
@@ -75,11 +76,11 @@ func equalLines(a, b []string) bool {
 // beforeApplied is the file as it was before an edit already applied (new
 // back to old), so the horizon and the step's region come out as for an
 // edit the replay applied itself.
-func beforeApplied(tc ToolCall, args json.RawMessage, now []byte) ([]byte, bool) {
+func beforeApplied(tc transcript.ToolCall, args json.RawMessage, now []byte) ([]byte, bool) {
 	if tc.Tool != "repo_edit" {
 		return nil, false
 	}
-	var a editArgs
+	var a transcript.EditArgs
 	if json.Unmarshal(args, &a) != nil || a.OldString == "" || a.NewString == "" {
 		return nil, false
 	}
@@ -91,11 +92,11 @@ func beforeApplied(tc ToolCall, args json.RawMessage, now []byte) ([]byte, bool)
 }
 
 // appliedOutcome is the outcome of a change found on disk already.
-func (r *Replayer) appliedOutcome(c Call, tc ToolCall, args json.RawMessage, path, why string, now []byte, st *Step) Outcome {
+func (r *Replayer) appliedOutcome(c transcript.Call, tc transcript.ToolCall, args json.RawMessage, path, why string, now []byte, st *Step) Outcome {
 	out := Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args}, AlreadyApplied: why}
 	if len(st.Now) == 0 || st.Now[len(st.Now)-1].AlreadyApplied == "" {
 		st.Flags = append(st.Flags, Flag{Kind: FlagAlreadyApplied, Path: path,
-			Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " is already applied on disk (" + why + "): not re-run"})
+			Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " of " + repoops.DisplayPath(path) + " is already applied on disk (" + why + "): not re-run"})
 	}
 	if before, ok := beforeApplied(tc, args, now); ok {
 		r.noteChange(c, tc.Tool, args, path, before, true, st)
@@ -103,23 +104,4 @@ func (r *Replayer) appliedOutcome(c Call, tc ToolCall, args json.RawMessage, pat
 		r.noteChange(c, tc.Tool, args, path, nil, false, st)
 	}
 	return out
-}
-
-// claudeAfter is the file an Edit or MultiEdit left, from the file before
-// it (Claude Code's originalFile) and the mapped edits, each applied in
-// turn; ok is false when one of them does not apply.
-func claudeAfter(original string, edits []ToolCall) (string, bool) {
-	text := original
-	for _, tc := range edits {
-		var a editArgs
-		if tc.Tool != "repo_edit" || json.Unmarshal(tc.Args, &a) != nil || a.OldString == "" || !strings.Contains(text, a.OldString) {
-			return "", false
-		}
-		n := 1
-		if tc.All {
-			n = -1
-		}
-		text = strings.Replace(text, a.OldString, a.NewString, n)
-	}
-	return text, len(edits) > 0
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -15,11 +16,11 @@ const appliedBefore = "package a\n\nfunc A() int {\n\treturn 1\n}\n"
 // claudeEdit is a Claude Code session: a full read of a.go, then an Edit
 // of it that succeeded, with originalFile as Claude Code records it.
 func claudeEdit(t *testing.T, dir string) string {
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
-		result("r1", readResultText([]int{1, 2, 3, 4, 5}, func(n int) string { return strings.Split(appliedBefore, "\n")[n-1] }), false, nil).
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "return 1", "new_string": "return 2"}).
-		result("e1", "The file a.go has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "return 1", "newString": "return 2", "originalFile": appliedBefore})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r1", readResultText([]int{1, 2, 3, 4, 5}, func(n int) string { return strings.Split(appliedBefore, "\n")[n-1] }), false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "return 1", "new_string": "return 2"}).
+		Result("e1", "The file a.go has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "return 1", "newString": "return 2", "originalFile": appliedBefore})
 	return b.String()
 }
 
@@ -29,34 +30,6 @@ func noFlags(t *testing.T, s Step, kinds ...FlagKind) {
 		if f := flagsOf(s, k); len(f) > 0 {
 			t.Errorf("call %d (%s): %s: %+v", s.Call.Seq, s.Call.AgentTool, k, f)
 		}
-	}
-}
-
-// Following a live session on the tree the agent works in: its edit is on
-// disk already. That is said as a finding, not as a refusal, a difference
-// or a change since it read the file; the region it produced is still
-// where the step points.
-func TestLiveEditAlreadyApplied(t *testing.T) {
-	dir := gitRepo(t, map[string]string{"a.go": appliedBefore})
-	transcript := claudeEdit(t, dir)
-	writeFiles(t, dir, map[string]string{"a.go": strings.Replace(appliedBefore, "return 1", "return 2", 1)}) // the agent's edit, live
-	steps, rp := replayAll(t, dir, transcript)
-	edit := steps[1]
-	if f := flagsOf(edit, FlagAlreadyApplied); len(f) != 1 || !strings.Contains(f[0].Text, "already applied on disk") {
-		t.Fatalf("the applied edit is not reported as such: %+v", edit.Flags)
-	}
-	noFlags(t, edit, FlagDiffers, FlagNotReplayed, FlagChangedSinceRead)
-	if o := edit.Now[0]; o.IsError || o.AlreadyApplied == "" || o.Applied {
-		t.Errorf("outcome: %+v", o)
-	}
-	if edit.Path != "a.go" || len(edit.Lines) != 1 || edit.Lines[0] != (LineRange{4, 4}) {
-		t.Errorf("the step points at %s %v, want a.go line 4", edit.Path, edit.Lines)
-	}
-	if f, _ := rp.Horizon().File("a.go"); len(f.Edited) != 1 || len(f.EditedUnread) != 0 {
-		t.Errorf("horizon: %+v", f)
-	}
-	if got := nowSummary(edit.Now[0]); !strings.Contains(got, "already applied on disk") {
-		t.Errorf("report: %q", got)
 	}
 }
 

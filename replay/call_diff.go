@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -20,11 +21,11 @@ const maxCallDiffLines = 2000
 // original file against a Write's content), else from the mapped calls'
 // old and new strings. Nil for a call that changes nothing. The text is
 // the transcript's: a viewer makes it safe to draw.
-func CallDiff(c Call) []string {
+func CallDiff(c transcript.Call) []string {
 	var out []string
-	if s := c.Saw; s != nil && s.prior != nil && len(s.prior.hunks) > 0 {
+	if s := c.Saw; s != nil && s.Prior != nil && len(s.Prior.Hunks) > 0 {
 		out = append(out, "--- "+s.Path, "+++ "+s.Path)
-		for _, h := range s.prior.hunks {
+		for _, h := range s.Prior.Hunks {
 			out = append(out, "@@ +"+strconv.Itoa(h.NewStart)+" @@")
 			out = append(out, h.Lines...)
 		}
@@ -49,8 +50,8 @@ func CallDiff(c Call) []string {
 				continue
 			}
 			new = *a.Content
-			if s := c.Saw; s != nil && s.prior != nil && s.prior.content != nil && s.Path == a.Path {
-				old = *s.prior.content // what the Write replaced
+			if s := c.Saw; s != nil && s.Prior != nil && s.Prior.Content != nil && s.Path == a.Path {
+				old = *s.Prior.Content // what the Write replaced
 			}
 		case "repo_insert":
 			var ia repoops.InsertArgs

@@ -3,6 +3,9 @@ package replay
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // An edit's diff comes from the structured patch Claude Code recorded
@@ -10,15 +13,15 @@ import (
 // the original file it replaced; a Codex patch from its hunks.
 func TestCallDiff(t *testing.T) {
 	dir := t.TempDir()
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "x := 1", "new_string": "x := 2"}).
-		result("e1", "The file has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "x := 1", "newString": "x := 2",
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "x := 1", "new_string": "x := 2"}).
+		Result("e1", "The file has been updated.", false, map[string]any{"filePath": dir + "/a.go", "oldString": "x := 1", "newString": "x := 2",
 			"structuredPatch": []any{map[string]any{"oldStart": 3, "oldLines": 3, "newStart": 3, "newLines": 3, "lines": []any{" a", "-x := 1", "+x := 2", " b"}}}})
-	b.use("m2", "e2", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "one\ntwo", "new_string": "one\nthree"}).
-		result("e2", "The file has been updated.", false, nil)
-	b.use("m3", "w1", "Write", map[string]any{"file_path": dir + "/c.go", "content": "new\nkept\n"}).
-		result("w1", "The file has been updated.", false, map[string]any{"type": "update", "filePath": dir + "/c.go", "content": "new\nkept\n", "originalFile": "old\nkept\n"})
-	b.use("m4", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→a", false, nil)
+	b.Use("m2", "e2", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "one\ntwo", "new_string": "one\nthree"}).
+		Result("e2", "The file has been updated.", false, nil)
+	b.Use("m3", "w1", "Write", map[string]any{"file_path": dir + "/c.go", "content": "new\nkept\n"}).
+		Result("w1", "The file has been updated.", false, map[string]any{"type": "update", "filePath": dir + "/c.go", "content": "new\nkept\n", "originalFile": "old\nkept\n"})
+	b.Use("m4", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).Result("r1", "     1→a", false, nil)
 	calls, _ := readAllString(t, b.String())
 	if len(calls) != 4 {
 		t.Fatalf("%d calls", len(calls))
@@ -37,12 +40,12 @@ func TestCallDiff(t *testing.T) {
 		t.Errorf("a read has a diff: %q", d)
 	}
 	// a Codex patch: its hunks, as repo_edit calls
-	cx := Call{Repox: []ToolCall{{Tool: "repo_edit", Args: rawJSON(editArgs{Path: "d.go", OldString: "p\nq\n", NewString: "p\nr\n"})}}}
+	cx := transcript.Call{Repox: []transcript.ToolCall{{Tool: "repo_edit", Args: transcript.RawJSON(transcript.EditArgs{Path: "d.go", OldString: "p\nq\n", NewString: "p\nr\n"})}}}
 	if d := strings.Join(CallDiff(cx), "\n"); !strings.Contains(d, "-q\n+r") {
 		t.Errorf("codex patch:\n%s", d)
 	}
 	// a huge write is capped
-	big := Call{Repox: []ToolCall{{Tool: "repo_write", Args: rawJSON(map[string]any{"path": "e.go", "content": strings.Repeat("l\n", 3*maxCallDiffLines)})}}}
+	big := transcript.Call{Repox: []transcript.ToolCall{{Tool: "repo_write", Args: transcript.RawJSON(map[string]any{"path": "e.go", "content": strings.Repeat("l\n", 3*maxCallDiffLines)})}}}
 	if d := CallDiff(big); len(d) != maxCallDiffLines+1 || !strings.Contains(d[len(d)-1], "more lines of diff") {
 		t.Errorf("big write: %d lines, last %q", len(d), d[len(d)-1])
 	}

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -54,49 +54,94 @@ type Changes struct {
 // log: the session named, or its only one) from its start state against
 // root ("": the rule of --report) and returns what it changed.
 func SessionChanges(ctx context.Context, r io.ReadSeeker, path, root, session string) (*Changes, error) {
-	sink := &changesSink{out: &Changes{}, sessions: map[string]bool{}}
-	sum, err := run(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink)
-	if err != nil {
+	sink := NewChangesSink(nil)
+	if _, err := RunFrom(ctx, r, RunOptions{Transcript: path, Root: root, Session: session, Against: AgainstStart}, path, sink); err != nil {
 		return nil, err
 	}
-	sink.out.Counts = sum.Counts
-	if len(sink.sessions) > 1 {
-		ids := make([]string, 0, len(sink.sessions))
-		for id := range sink.sessions {
-			ids = append(ids, quoted(id))
-		}
-		sort.Strings(ids)
-		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), examplesN(ids, 5))
-	}
-	if sink.endErr != nil {
-		return nil, sink.endErr
-	}
-	out := sink.out
-	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
-	return out, nil
+	return sink.Changes()
 }
 
-// changesSink is the driver's sink for a session's changes: each call's
-// part the diff cannot hold, and each session's files at its end.
-type changesSink struct {
+// ChangesSink is a Sink that keeps what the session changed and hands
+// every event on to another sink, so that one run gives both a face's
+// own output and the session's changes (SessionChanges is one around no
+// other). The changes are known only for a run from the session's start
+// state (AgainstStart) that ended; Changes says why not otherwise.
+type ChangesSink struct {
+	next     Sink // nil: none
 	out      *Changes
 	sessions map[string]bool
 	endErr   error
+	against  Against
+	ended    bool
 }
 
-func (s *changesSink) Begin(RunStart) error { return nil }
-func (s *changesSink) Step(e StepEvent) error {
+// NewChangesSink is a ChangesSink handing the run on to next (nil: to
+// nothing).
+func NewChangesSink(next Sink) *ChangesSink {
+	return &ChangesSink{next: next, out: &Changes{}, sessions: map[string]bool{}}
+}
+
+func (s *ChangesSink) Begin(b RunStart) error {
+	s.against = b.Start.Against
+	if s.next == nil {
+		return nil
+	}
+	return s.next.Begin(b)
+}
+
+func (s *ChangesSink) Step(e StepEvent) error {
 	s.out.noteCall(e.Step.Call)
-	return nil
+	if s.next == nil {
+		return nil
+	}
+	return s.next.Step(e)
 }
-func (s *changesSink) End(Summary) error { return nil }
 
-func (s *changesSink) sessionEnd(id string, rp *Replayer) error {
+func (s *ChangesSink) End(sum Summary) error {
+	s.out.Counts, s.ended = sum.Counts, true
+	if s.next == nil {
+		return nil
+	}
+	return s.next.End(sum)
+}
+
+// sessionEnd keeps each session's files at its end, and hands the end on
+// to a next sink that wants it too.
+func (s *ChangesSink) sessionEnd(id string, rp *Replayer) error {
 	s.sessions[id] = true
 	if err := rp.collectChanges(s.out); err != nil && s.endErr == nil {
 		s.endErr = err
 	}
+	if e, ok := s.next.(sessionEnder); ok {
+		return e.sessionEnd(id, rp)
+	}
 	return nil
+}
+
+// Changes is what the session changed, once the run has ended: an error
+// when the run did not end, was not from the session's start state, held
+// more than one session, or a session's end could not be read.
+func (s *ChangesSink) Changes() (*Changes, error) {
+	switch {
+	case !s.ended:
+		return nil, errors.New("the session's changes are not known: the replay did not end")
+	case s.against != AgainstStart:
+		return nil, fmt.Errorf("the session's changes are given from its start state: the replay was against %s", s.against)
+	}
+	if len(s.sessions) > 1 {
+		ids := make([]string, 0, len(s.sessions))
+		for id := range s.sessions {
+			ids = append(ids, repoops.QuoteName(id))
+		}
+		sort.Strings(ids)
+		return nil, fmt.Errorf("the log holds %d sessions (%s): pick one with --session ID", len(ids), ExamplesN(ids, 5))
+	}
+	if s.endErr != nil {
+		return nil, s.endErr
+	}
+	out := s.out
+	sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
+	return out, nil
 }
 
 // writingTools are the agents' tools that change files.
@@ -104,15 +149,15 @@ var writingTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": tru
 	"apply_patch": true, "write_file": true, "replace": true, "repo_edit": true, "repo_write": true, "repo_insert": true}
 
 // noteCall keeps what the diff cannot hold of one call.
-func (ch *Changes) noteCall(c Call) {
+func (ch *Changes) noteCall(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return
 	}
 	switch {
 	case writingTools[c.AgentTool] && c.NoEquivalent != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, quoted(c.AgentTool), c.NoEquivalent))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is not in the diff: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.NoEquivalent))
 	case writingTools[c.AgentTool] && c.Approx != "":
-		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, quoted(c.AgentTool), c.Approx))
+		ch.Elsewhere = append(ch.Elsewhere, fmt.Sprintf("call #%d (%s) is in the diff only in part: %s", c.Seq, repoops.QuoteName(c.AgentTool), c.Approx))
 	case strings.HasPrefix(c.NoEquivalent, "shell command ") && strings.Contains(c.NoEquivalent, "may change files"):
 		ch.Shell++
 	}
@@ -167,7 +212,7 @@ func (r *Replayer) collectChanges(out *Changes) error {
 // into .git, or with characters a patch line would have to quote is
 // refused rather than passed on.
 func diffPathProblem(p string) string {
-	q := quoted(p)
+	q := repoops.QuoteName(p)
 	switch {
 	case p == "":
 		return "the call names no file"
@@ -201,11 +246,11 @@ func diffPathProblem(p string) string {
 func (ch *Changes) Diff() string {
 	var b strings.Builder
 	for _, n := range ch.Notes() {
-		b.WriteString("# " + sanitize(oneLine(n)) + "\n")
+		b.WriteString("# " + transcript.Sanitize(transcript.OneLine(n)) + "\n")
 	}
 	for _, f := range ch.Files {
 		if f.Why == "" {
-			b.WriteString(fileDiff(f))
+			b.WriteString(FileDiff(f))
 		}
 	}
 	return b.String()
@@ -217,8 +262,8 @@ func (ch *Changes) Notes() []string {
 	in := 0
 	for _, f := range ch.Files {
 		if f.Why != "" {
-			notes = append(notes, "not in the diff: "+quoted(f.Path)+": "+f.Why)
-		} else if fileDiff(f) != "" {
+			notes = append(notes, "not in the diff: "+repoops.QuoteName(f.Path)+": "+f.Why)
+		} else if FileDiff(f) != "" {
 			in++
 		}
 	}
@@ -232,9 +277,9 @@ func (ch *Changes) Notes() []string {
 	return notes
 }
 
-// fileDiff is one file's part of the diff, with git's header so that a
+// FileDiff is one file's part of the diff, with git's header so that a
 // created or emptied file applies too ("" when start and end are equal).
-func fileDiff(f FileChange) string {
+func FileDiff(f FileChange) string {
 	if f.StartAbsent == f.EndAbsent && f.Start == f.End {
 		return ""
 	}
@@ -249,91 +294,4 @@ func fileDiff(f FileChange) string {
 		head += "deleted file mode 100644\n"
 	}
 	return head + udiff.Unified(from, to, f.Start, f.End)
-}
-
-// ChangesHelp is --changes's help text.
-const ChangesHelp = "print what the session changed as one unified diff, from its start state (rebuilt from the transcript) to its end: paths relative to the session's folder, for `git apply` there; what it leaves out is named in # lines and on stderr"
-
-// ChangesOptions are what `repox replay --changes` replays and how it
-// prints.
-type ChangesOptions struct {
-	Transcript string // the transcript file (opened without blocking: a regular file only)
-	Root       string // the session's folder to rebuild the start state in ("": RootFor's rule)
-	Session    string // on a repox call log: the session ("": its only one)
-	JSON       bool   // one JSON line per file and a summary instead of the diff
-	// Terminal: out is a terminal, which must never be handed the
-	// transcript's bytes raw (a file's content may hold OSC 52, a title
-	// sequence, a screen clear, the end of a bracketed paste). The diff's
-	// control characters are then shown as visible stand-ins, and errOut
-	// says it is not the exact patch; JSON escapes them as \uXXXX, which
-	// keeps it exact.
-	Terminal bool
-}
-
-// WriteChanges writes what the session changed to out: one unified diff
-// for `git apply`, or JSON lines. What the diff leaves out goes to errOut,
-// one "repox replay: " line each (in the JSON summary with JSON). An
-// error comes before any output; a reader that goes away ends it without
-// one.
-func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Writer) error {
-	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	ch, err := SessionChanges(ctx, f, opts.Transcript, opts.Root, opts.Session)
-	if err != nil {
-		return err
-	}
-	notes := ch.Notes()
-	if opts.JSON {
-		if opts.Terminal {
-			out = &jsonForTerminal{w: out}
-		}
-		for _, fc := range ch.Files {
-			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": fileDiff(fc)})
-		}
-		writeJSON(out, map[string]any{"type": "summary", "notes": notes, "counts": ch.Counts})
-		return nil
-	}
-	for _, n := range notes {
-		fmt.Fprintf(errOut, "repox replay: %s\n", sanitize(oneLine(n)))
-	}
-	diff := ch.Diff()
-	if opts.Terminal {
-		if shown, changed := repoops.ControlsVisible(diff); changed {
-			diff = shown
-			fmt.Fprintf(errOut, "repox replay: the diff holds control or invisible characters; on this terminal they are shown as visible stand-ins, so what follows is not the exact patch — redirect it to a file (> session.diff) for git apply\n")
-		}
-	}
-	io.WriteString(out, diff) // an error: the reader went away
-	return nil
-}
-
-// jsonForTerminal writes JSON lines with every character a terminal would
-// act on or hide escaped as \uXXXX: the same JSON value, safe on screen
-// (encoding/json escapes only C0 controls; C1 controls, bidi and
-// zero-width characters it writes raw).
-type jsonForTerminal struct{ w io.Writer }
-
-func (j *jsonForTerminal) Write(b []byte) (int, error) {
-	s := string(b)
-	var out strings.Builder
-	out.Grow(len(s))
-	for _, r := range s {
-		if _, changed := repoops.VisibleRune(r); changed && r != '\n' && r != utf8.RuneError {
-			if r > 0xffff {
-				hi, lo := utf16.EncodeRune(r)
-				fmt.Fprintf(&out, "\\u%04x\\u%04x", hi, lo)
-			} else {
-				fmt.Fprintf(&out, "\\u%04x", r)
-			}
-			continue
-		}
-		out.WriteRune(r)
-	}
-	if _, err := io.WriteString(j.w, out.String()); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }

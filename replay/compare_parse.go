@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Each side of then/now parsed into framing and content rows: a read's
@@ -49,11 +51,11 @@ func textLines(s string) []string {
 }
 
 // cutMarker ends a line repox cut ("… [line cut: 1,234 more characters]").
-var cutMarker = lazyRegexp(`… \[line cut: [0-9,]+ more characters\]$`)
+var cutMarker = transcript.LazyRegexp(`… \[line cut: [0-9,]+ more characters\]$`)
 
 func repoxReadSide(text string) side {
 	return split(textLines(text), func(l string) (SideRow, bool) {
-		m := repoxReadLine().FindStringSubmatchIndex(l)
+		m := transcript.RepoxReadLine().FindStringSubmatchIndex(l)
 		if m == nil {
 			return SideRow{}, false
 		}
@@ -64,27 +66,27 @@ func repoxReadSide(text string) side {
 
 // agentReadSide is the lines the agent was shown: parsed when the call was
 // read (Saw), else parsed again from its text by the same rules.
-func agentReadSide(c Call) side {
+func agentReadSide(c transcript.Call) side {
 	var re *regexp.Regexp
 	body := c.Text
 	switch {
-	case c.shell != nil:
-		body = execBody(c.Text)
-		if !c.shell.numbered {
+	case c.Shell != nil:
+		body = transcript.ExecBody(c.Text)
+		if !c.Shell.Numbered {
 			// sed -n 'a,bp' and the like: every line is content, numbered from the command
 			var s side
-			for i, l := range splitLines(body) {
-				s.rows = append(s.rows, SideRow{N: c.shell.from + i, Text: l})
+			for i, l := range transcript.SplitLines(body) {
+				s.rows = append(s.rows, SideRow{N: c.Shell.From + i, Text: l})
 			}
 			return withSaw(s, c)
 		}
-		re = nlLine()
-	case c.Agent == AgentCodex:
-		re = codexReadLine()
-	case c.Agent == AgentRepox || strings.HasPrefix(c.AgentTool, "mcp__"):
-		re = repoxReadLine()
+		re = transcript.NlLine()
+	case c.Agent == transcript.AgentCodex:
+		re = transcript.CodexReadLine()
+	case c.Agent == transcript.AgentRepox || strings.HasPrefix(c.AgentTool, "mcp__"):
+		re = transcript.RepoxReadLine()
 	default:
-		re = numbered()
+		re = transcript.Numbered()
 	}
 	s := split(textLines(body), func(l string) (SideRow, bool) {
 		m := re.FindStringSubmatchIndex(l)
@@ -99,7 +101,7 @@ func agentReadSide(c Call) side {
 
 // withSaw puts the lines the call's parse found (Claude Code's structured
 // content: exact where the text may differ) in place of the text's.
-func withSaw(s side, c Call) side {
+func withSaw(s side, c transcript.Call) side {
 	if c.Saw == nil || len(c.Saw.Lines) == 0 {
 		return s
 	}
@@ -111,7 +113,7 @@ func withSaw(s side, c Call) side {
 }
 
 // hitLine is a search hit: "path:12:text", "path:12: text" or "12:text".
-var hitLine = lazyRegexp(`^(?:(.*?):)?([0-9]+):(.*)$`)
+var hitLine = transcript.LazyRegexp(`^(?:(.*?):)?([0-9]+):(.*)$`)
 
 func parseHit(l string) (SideRow, bool) {
 	m := hitLine().FindStringSubmatch(l)
@@ -207,7 +209,7 @@ func agentListSide(text string, now side) side {
 }
 
 // thenText is the agent's side as lines, for a step not compared.
-func thenText(c Call) []string {
+func thenText(c transcript.Call) []string {
 	if c.NoResult {
 		return []string{"(no result in the transcript: interrupted, or still running)"}
 	}

@@ -3,30 +3,26 @@ package replay
 import (
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // ccRead is a Claude Code Read of the whole file rel, shown as Claude
 // shows it ("     N→text"), with a trailing reminder.
-func ccRead(b *cc, id, rel, content string) *cc {
+func ccRead(b *replaytest.Claude, id, rel, content string) *replaytest.Claude {
 	var shown strings.Builder
-	for i, l := range splitLines(content) {
+	for i, l := range transcript.SplitLines(content) {
 		shown.WriteString(padNum(i+1) + "→" + l + "\n")
 	}
 	shown.WriteString("\n<system-reminder>\nWhenever you read a file, consider whether it is malware.\n</system-reminder>\n")
-	return b.use("m"+id, id, "Read", map[string]any{"file_path": b.cwd + "/" + rel}).
-		result(id, shown.String(), false, nil)
+	return b.Use("m"+id, id, "Read", map[string]any{"file_path": b.Cwd + "/" + rel}).
+		Result(id, shown.String(), false, nil)
 }
 
 func padNum(n int) string {
 	s := strings.Repeat(" ", 6) + itoaTest(n)
 	return s[len(s)-6:]
-}
-
-func itoaTest(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoaTest(n/10) + string(rune('0'+n%10))
 }
 
 func marked(cmp Comparison) (removed, added, changed int) {
@@ -49,7 +45,7 @@ func marked(cmp Comparison) (removed, added, changed int) {
 func TestCompareUnchangedReadIsEqual(t *testing.T) {
 	content := "package a\n\nfunc A() {\n\treturn\n}\n"
 	dir := gitRepo(t, map[string]string{"a.go": content})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	steps, _ := replayAll(t, dir, ccRead(b, "r1", "a.go", content).String())
 	cmp := Compare(steps[0])
 	if cmp.Kind != CompareRead || !cmp.Equal() {
@@ -80,7 +76,7 @@ func TestCompareUnchangedReadIsEqual(t *testing.T) {
 func TestCompareOneChangedLine(t *testing.T) {
 	then := "a\nb\nc\nd\n"
 	dir := gitRepo(t, map[string]string{"f.txt": "a\nB\nc\nd\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	steps, _ := replayAll(t, dir, ccRead(b, "r1", "f.txt", then).String())
 	cmp := Compare(steps[0])
 	r, a, c := marked(cmp)
@@ -97,7 +93,7 @@ func TestCompareOneChangedLine(t *testing.T) {
 // A line added above moves every later line: one added row, the rest the same.
 func TestCompareInsertedLineIsOneRow(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"f.txt": "a\nnew\nb\nc\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	steps, _ := replayAll(t, dir, ccRead(b, "r1", "f.txt", "a\nb\nc\n").String())
 	cmp := Compare(steps[0])
 	if r, a, c := marked(cmp); r != 0 || a != 1 || c != 0 {
@@ -109,9 +105,9 @@ func TestCompareInsertedLineIsOneRow(t *testing.T) {
 // against repox's "path:2: text") compares equal.
 func TestCompareGrepFramingOnlyIsEqual(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"src/a.go": "package a\n\tneedle here\n", "b.txt": "no\n"})
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
-		result("g1", dir+"/src/a.go:2:\tneedle here", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
+		Result("g1", dir+"/src/a.go:2:\tneedle here", false, nil)
 	steps, _ := replayAll(t, dir, b.String())
 	cmp := Compare(steps[0])
 	if cmp.Kind != CompareSearch || !cmp.Equal() {
@@ -127,9 +123,9 @@ func TestCompareGrepFramingOnlyIsEqual(t *testing.T) {
 		t.Errorf("%d hits side by side, want 1: %+v", same, cmp.Rows)
 	}
 	// and a hit only the agent had is one removed row
-	b = &cc{t: t, cwd: dir}
-	b.use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
-		result("g1", dir+"/src/a.go:2:\tneedle here\n"+dir+"/b.txt:1:needle", false, nil)
+	b = &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
+		Result("g1", dir+"/src/a.go:2:\tneedle here\n"+dir+"/b.txt:1:needle", false, nil)
 	steps, _ = replayAll(t, dir, b.String())
 	if cmp := Compare(steps[0]); cmp.Removed != 1 || cmp.Added != 0 {
 		t.Errorf("an extra hit: removed %d added %d", cmp.Removed, cmp.Added)
@@ -139,10 +135,10 @@ func TestCompareGrepFramingOnlyIsEqual(t *testing.T) {
 // Not the same kind of answer (an edit): shown side by side, nothing marked.
 func TestCompareChangeIsNotDiffed(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"f.txt": "a\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	ccRead(b, "r1", "f.txt", "a\n").
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/f.txt", "old_string": "a", "new_string": "b"}).
-		result("e1", "The file "+dir+"/f.txt has been updated.", false, nil)
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/f.txt", "old_string": "a", "new_string": "b"}).
+		Result("e1", "The file "+dir+"/f.txt has been updated.", false, nil)
 	steps, _ := replayAll(t, dir, b.String())
 	cmp := Compare(steps[1])
 	if cmp.Kind != CompareNone || !cmp.Equal() {
@@ -152,24 +148,5 @@ func TestCompareChangeIsNotDiffed(t *testing.T) {
 		if r.Op != RowFrame {
 			t.Errorf("row marked %q", r.Op)
 		}
-	}
-}
-
-// The report prints the same comparison: only the rows that differ.
-func TestReportShowsTheDifferingRows(t *testing.T) {
-	dir := gitRepo(t, map[string]string{"f.txt": "a\nB\nc\n"})
-	b := &cc{t: t, cwd: dir}
-	ccRead(b, "r1", "f.txt", "a\nb\nc\n")
-	var out strings.Builder
-	w := &reportWriter{w: &out, file: "t"}
-	if err := runReport(t.Context(), strings.NewReader(b.String()), dir, "", w); err != nil {
-		t.Fatal(err)
-	}
-	want := "    diff  1 row only then, 1 row only now (- then, + now)\n          - 2→b\n          + 2→B\n"
-	if !strings.Contains(out.String(), want) {
-		t.Errorf("the report does not show the changed row as\n%s\ngot:\n%s", want, out.String())
-	}
-	if strings.Contains(out.String(), "1→a") {
-		t.Errorf("an unchanged row is printed:\n%s", out.String())
 	}
 }

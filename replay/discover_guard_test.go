@@ -2,14 +2,11 @@ package replay
 
 import (
 	"bufio"
-	"context"
 	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // endless is /dev/zero's kind of input: bytes without end and without a
@@ -29,36 +26,9 @@ func (e *endless) Read(p []byte) (int, error) {
 func TestCodexHeadLineIsBounded(t *testing.T) {
 	src := &endless{}
 	var err error
-	guardAll(t, "readBoundedLine", func() { _, err = readBoundedLine(bufio.NewReaderSize(src, 64<<10), 1<<20) })
-	if !errors.Is(err, errLineTooLong) || src.n > 2<<20 {
+	guardAll(t, "readBoundedLine", func() { _, err = transcript.ReadBoundedLine(bufio.NewReaderSize(src, 64<<10), 1<<20) })
+	if !errors.Is(err, transcript.ErrLineTooLong) || src.n > 2<<20 {
 		t.Errorf("err %v after %d bytes", err, src.n)
-	}
-}
-
-// One read pass of the follower is bounded in bytes even when no call
-// becomes complete, so a cancelled follower stops between passes.
-func TestFollowReadPassIsBounded(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "session.jsonl")
-	line := `{"type":"progress","sessionId":"s","cwd":"/w","timestamp":"2026-01-01T00:00:00Z","data":"` + strings.Repeat("p", 1000) + "\"}\n"
-	if err := os.WriteFile(path, []byte(strings.Repeat(line, 3*passBytes/len(line))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f := &Follower{path: path}
-	tl := &tail{rd: newFollowReader(path), buf: make([]byte, 256<<10)}
-	_, more, err := f.readMore(tl)
-	if err != nil || !more || tl.off > passBytes+int64(len(tl.buf)) {
-		t.Fatalf("one pass read %d bytes (more %v, err %v): want at most %d", tl.off, more, err, passBytes+len(tl.buf))
-	}
-	passes := 1
-	for more {
-		_, more, err = f.readMore(tl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		passes++
-	}
-	if passes < 3 || tl.rd.s.st.Lines != 3*passBytes/len(line) {
-		t.Errorf("%d passes, %d lines", passes, tl.rd.s.st.Lines)
 	}
 }
 
@@ -74,118 +44,5 @@ func guardAll(t *testing.T, what string, fn func()) {
 	case <-done:
 	case <-time.After(30 * time.Second):
 		t.Fatalf("%s did not return", what)
-	}
-}
-
-// Issue 22 item 6: /p/a-b, /p/a/b, /p/a_b and /p/a.b share one Claude Code
-// project folder name. Each repository lists its own sessions only, from
-// the recorded cwd, also in the folder whose name is its own.
-func TestDiscoverClaudeFolderCollisions(t *testing.T) {
-	home, p := t.TempDir(), t.TempDir()
-	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	repos := []string{p + "/a-b", p + "/a/b", p + "/a_b", p + "/a.b"}
-	names := map[string]bool{}
-	for i, r := range repos {
-		os.MkdirAll(r, 0o755)
-		names[claudeProjectName(r)] = true
-		b := &cc{t: t, cwd: r, n: i}
-		b.use("m1", "a", "Read", map[string]any{"file_path": r + "/a.go"}).result("a", "     1→x", false, nil)
-		// every session in the one shared folder
-		touch(t, filepath.Join(home, ".claude", "projects", claudeProjectName(r), "s"+string(rune('0'+i))+".jsonl"), b.String(), now.Add(-time.Hour))
-	}
-	if len(names) != 1 {
-		t.Fatalf("the four folders should share one project name: %v", names)
-	}
-	for i, r := range repos {
-		got, err := Discover(context.Background(), r, Env{Home: home, Now: now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != 1 || got[0].Cwd != r || filepath.Base(got[0].Path) != "s"+string(rune('0'+i))+".jsonl" {
-			var cwds []string
-			for _, s := range got {
-				cwds = append(cwds, s.Cwd)
-			}
-			t.Errorf("sessions for %s: %v", r, cwds)
-		}
-	}
-}
-
-// A folder that cannot be read is said, not listed as empty.
-func TestDiscoverReportsAnUnreadableProjectFolder(t *testing.T) {
-	home, repo := t.TempDir(), t.TempDir()
-	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
-	touch(t, filepath.Join(proj, "s.jsonl"), b.String(), time.Now())
-	real := readDir
-	t.Cleanup(func() { readDir = real })
-	readDir = func(name string) ([]os.DirEntry, error) {
-		if name == proj {
-			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
-		}
-		return real(name)
-	}
-	got, err := DiscoverAll(context.Background(), repo, Env{Home: home, Now: time.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Passed) != 1 || !strings.Contains(got.Passed[0], "the project folder ") || !strings.Contains(got.Passed[0], "could not be read: permission denied") {
-		t.Errorf("passed over: %q", got.Passed)
-	}
-}
-
-// The same with a real permission, where permissions hold (not as root).
-func TestDiscoverReportsAFolderWithoutPermission(t *testing.T) {
-	if os.Geteuid() == 0 || os.Geteuid() == -1 {
-		t.Skip("root reads any folder; TestDiscoverReportsAnUnreadableProjectFolder covers the report")
-	}
-	home, repo := t.TempDir(), t.TempDir()
-	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
-	touch(t, filepath.Join(proj, "s.jsonl"), "{}\n", time.Now())
-	os.Chmod(proj, 0)
-	t.Cleanup(func() { os.Chmod(proj, 0o755) })
-	got, _ := DiscoverAll(context.Background(), repo, Env{Home: home, Now: time.Now()})
-	if len(got.Passed) != 1 || !strings.Contains(got.Passed[0], "could not be read") {
-		t.Errorf("passed over: %q", got.Passed)
-	}
-}
-
-// Links inside the transcript folders are not followed: a session file or
-// a project folder that links elsewhere is passed over and said.
-func TestDiscoverDoesNotFollowLinks(t *testing.T) {
-	home, repo, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
-	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	b := &cc{t: t, cwd: repo}
-	b.use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).result("a", "     1→x", false, nil)
-	touch(t, filepath.Join(elsewhere, "out.jsonl"), b.String(), now.Add(-time.Hour))
-	touch(t, filepath.Join(elsewhere, "proj", "in-linked-folder.jsonl"), b.String(), now.Add(-time.Hour))
-	projects := filepath.Join(home, ".claude", "projects")
-	os.MkdirAll(filepath.Join(projects, claudeProjectName(repo)), 0o755)
-	links := map[string]string{
-		filepath.Join(projects, claudeProjectName(repo), "linked.jsonl"):     filepath.Join(elsewhere, "out.jsonl"),
-		filepath.Join(projects, claudeProjectName(repo)+"-sub"):              filepath.Join(elsewhere, "proj"),
-		filepath.Join(home, ".codex", "sessions", "2026", "rollout-x.jsonl"): filepath.Join(elsewhere, "out.jsonl"),
-		filepath.Join(home, ".local", "state", "repox", "linked.jsonl"):      filepath.Join(elsewhere, "out.jsonl"),
-	}
-	for link, target := range links {
-		os.MkdirAll(filepath.Dir(link), 0o755)
-		if err := os.Symlink(target, link); err != nil {
-			t.Skipf("no symlinks here: %v", err)
-		}
-	}
-	got, err := DiscoverAll(context.Background(), repo, Env{Home: home, Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Sessions) != 0 {
-		t.Errorf("sessions reached through links: %+v", got.Sessions)
-	}
-	passed := strings.Join(got.Passed, "\n")
-	for _, want := range []string{"linked.jsonl was not read: a symbolic link", claudeProjectName(repo) + "-sub was not read: a symbolic link",
-		"rollout-x.jsonl was not read: a symbolic link", "repox/linked.jsonl was not read: a symbolic link"} {
-		if !strings.Contains(passed, want) {
-			t.Errorf("passed over does not say %q:\n%s", want, passed)
-		}
 	}
 }

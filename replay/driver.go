@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -48,7 +49,7 @@ type sessionEnder interface {
 // its first call, the root and why it is the root, and the start state.
 type RunStart struct {
 	File    string // the transcript, as named to the run
-	Stats   Stats
+	Stats   transcript.Stats
 	Root    string
 	RootWhy string
 	Start   StartInfo
@@ -56,7 +57,7 @@ type RunStart struct {
 
 // StepEvent is one call replayed, after the messages said before it.
 type StepEvent struct {
-	Said []Message
+	Said []transcript.Message
 	Step Step
 }
 
@@ -65,9 +66,9 @@ type StepEvent struct {
 // after the last call, and each session's horizon and scratch copy, in
 // the order the sessions started.
 type Summary struct {
-	Stats    Stats
+	Stats    transcript.Stats
 	Counts   Counts
-	Tail     []Message
+	Tail     []transcript.Message
 	Sessions []SessionEnd
 	// Session: the session the run was limited to ("": all)
 	Session string
@@ -103,25 +104,25 @@ func Run(ctx context.Context, opts RunOptions, sink Sink) (Summary, error) {
 		}
 	}
 	opts.Against = against
-	f, err := OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
+	f, err := transcript.OpenTranscript(opts.Transcript) // without blocking: a FIFO or device is refused, not waited on
 	if err != nil {
 		return Summary{}, err
 	}
 	defer f.Close()
-	return run(ctx, f, opts, opts.Transcript, sink)
+	return RunFrom(ctx, f, opts, opts.Transcript, sink)
 }
 
-// run streams a transcript read from r through Replayers into sink: one
+// RunFrom streams a transcript read from r through Replayers into sink: one
 // for the transcript, or one per session of a repox call log (each
 // session has its own gate), each closed after its session's last call.
 // name is how messages name the file; opts.Transcript, when set, is where
 // a Claude Code session's subagents are merged from.
-func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
+func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sink Sink) (Summary, error) {
 	sum := Summary{Session: opts.Session}
 	path := opts.Transcript
-	rd := newMergingReader(r, path).WithConversation()
+	rd := transcript.NewMergingReader(r, path).WithConversation()
 	first, ferr := rd.Next()
-	if nt := (*NotTranscriptError)(nil); errors.As(ferr, &nt) {
+	if nt := (*transcript.NotTranscriptError)(nil); errors.As(ferr, &nt) {
 		return sum, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
 	}
 	if ferr != nil && !errors.Is(ferr, io.EOF) {
@@ -137,7 +138,7 @@ func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sin
 		if plans, last, err = planSessions(r, path); err != nil {
 			return sum, err
 		}
-		if st.Format != AgentRepox {
+		if st.Format != transcript.AgentRepox {
 			last = nil // one session: its Replayer lives to the end
 		}
 		if rd, first, ferr = rewind(r, path); ferr != nil && !errors.Is(ferr, io.EOF) {
@@ -222,8 +223,14 @@ func run(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string, sin
 		}
 		step := rp.Step(ctx, c)
 		sum.Counts.Add(step)
-		if err := sink.Step(StepEvent{Said: it.msgs, Step: step}); err != nil {
+		ev := StepEvent{Said: it.msgs, Step: step}
+		if err := sink.Step(ev); err != nil {
 			return sum, err
+		}
+		if ss, ok := sink.(StateSink); ok {
+			if err := ss.StepState(ev, StepState{rp}); err != nil {
+				return sum, err
+			}
 		}
 		if n, ok := last[c.Session]; ok && n == c.Seq {
 			if err := finish(c.Session); err != nil {
@@ -253,8 +260,8 @@ const readAheadCalls = 16
 
 // readItem is one call and the messages said before it.
 type readItem struct {
-	call Call
-	msgs []Message
+	call transcript.Call
+	msgs []transcript.Message
 }
 
 // readAheadQueue is a Reader running ahead of the replay. items closes at
@@ -264,14 +271,14 @@ type readItem struct {
 type readAheadQueue struct {
 	items <-chan readItem
 	err   error
-	tail  []Message
+	tail  []transcript.Message
 	quit  chan struct{}
 }
 
 // readAhead reads rd from its first call (or the error getting it) on a
 // goroutine, keeping only the calls of session ("": all): a call of
 // another session takes no messages, as when the loop skipped it.
-func readAhead(rd *Reader, first Call, ferr error, session string) *readAheadQueue {
+func readAhead(rd *transcript.Reader, first transcript.Call, ferr error, session string) *readAheadQueue {
 	items := make(chan readItem, readAheadCalls)
 	q := &readAheadQueue{items: items, quit: make(chan struct{})}
 	go func() {
@@ -279,7 +286,7 @@ func readAhead(rd *Reader, first Call, ferr error, session string) *readAheadQue
 		for c, err := first, ferr; ; c, err = rd.Next() {
 			if err != nil {
 				if errors.Is(err, io.EOF) {
-					q.tail = rd.Messages(Call{})
+					q.tail = rd.Messages(transcript.Call{})
 				}
 				q.err = err
 				return
@@ -311,11 +318,11 @@ func (q *readAheadQueue) stop() {
 }
 
 // rewind starts reading r again from its start: a new Reader and its first call.
-func rewind(r io.ReadSeeker, path string) (*Reader, Call, error) {
+func rewind(r io.ReadSeeker, path string) (*transcript.Reader, transcript.Call, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
-		return nil, Call{}, fmt.Errorf("reading the log a second time: %w", err)
+		return nil, transcript.Call{}, fmt.Errorf("reading the log a second time: %w", err)
 	}
-	rd := newMergingReader(r, path).WithConversation()
+	rd := transcript.NewMergingReader(r, path).WithConversation()
 	c, err := rd.Next()
 	return rd, c, err
 }

@@ -2,12 +2,12 @@ package replay
 
 import "context"
 
-// CountFindings replays the transcript as Report does (from the session's
+// CountFindings replays the transcript as the report does (from the session's
 // start state unless opts.Against says now; the working tree is never
 // changed) and returns the driver's counts, the report's summary, printing
-// nothing. opts.JSON and opts.Thinking do not apply.
-func CountFindings(ctx context.Context, opts ReportOptions) (Counts, error) {
-	sum, err := Run(ctx, opts.run(), countSink{})
+// nothing.
+func CountFindings(ctx context.Context, opts RunOptions) (Counts, error) {
+	sum, err := Run(ctx, opts, countSink{})
 	return sum.Counts, err
 }
 

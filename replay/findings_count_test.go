@@ -4,24 +4,26 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // CountFindings counts what the report lists: grading_test's session is
 // one finding (edit-unread) and one note (repox's refusal of that edit).
 func TestCountFindingsIsTheReportsSummary(t *testing.T) {
 	root := gitRepo(t, map[string]string{"b.txt": "a\nb\nc\nd\ne\n"})
-	b := &cc{t: t, cwd: root}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": root + "/b.txt", "limit": 2}).
-		result("r1", "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": "a\nb", "numLines": 2, "startLine": 1, "totalLines": 5}}).
-		use("m2", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "b\n", "new_string": "B\n"}).
-		result("e1", "The file "+root+"/b.txt has been updated.", false, nil).
-		use("m3", "e2", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
-		result("e2", "The file "+root+"/b.txt has been updated.", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": root + "/b.txt", "limit": 2}).
+		Result("r1", "     1→a\n     2→b\n", false, map[string]any{"type": "text", "file": map[string]any{"filePath": root + "/b.txt", "content": "a\nb", "numLines": 2, "startLine": 1, "totalLines": 5}}).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "b\n", "new_string": "B\n"}).
+		Result("e1", "The file "+root+"/b.txt has been updated.", false, nil).
+		Use("m3", "e2", "Edit", map[string]any{"file_path": root + "/b.txt", "old_string": "d\n", "new_string": "D\n"}).
+		Result("e2", "The file "+root+"/b.txt has been updated.", false, nil)
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := CountFindings(t.Context(), ReportOptions{Transcript: path, Root: root})
+	got, err := CountFindings(t.Context(), RunOptions{Transcript: path, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -118,10 +119,10 @@ func TestMCPRepoxCallsMarkWhatTheyShowed(t *testing.T) {
 		}
 		recs = append(recs, r)
 	}
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "g", "mcp__repox__repo_grep", map[string]any{"pattern": "needle"}).
-		result("g", []any{map[string]any{"type": "text", "text": recs[0].Text}}, false, nil).
-		use("m2", "r", "mcp__repox__repo_read_file", map[string]any{"path": "a.go"}).result("r", recs[1].Text, false, nil)
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "g", "mcp__repox__repo_grep", map[string]any{"pattern": "needle"}).
+		Result("g", []any{map[string]any{"type": "text", "text": recs[0].Text}}, false, nil).
+		Use("m2", "r", "mcp__repox__repo_read_file", map[string]any{"path": "a.go"}).Result("r", recs[1].Text, false, nil)
 	steps, rp := replayAll(t, dir, b.String())
 	if f, ok := rp.Horizon().File("pkg/b.go"); !ok || !f.Listed {
 		t.Errorf("Claude Code's mcp repo_grep marks nothing listed: %+v", steps[0].Call.Saw)
@@ -151,16 +152,4 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// The report counts what a listing named in files, singular or plural.
-func TestReportCountsListedFiles(t *testing.T) {
-	one := Call{Saw: &Saw{Paths: []string{"a.go"}}}
-	two := Call{Saw: &Saw{Paths: []string{"a.go", "b.go"}}}
-	if got := thenSummary(one); got != "ok: 1 file named" {
-		t.Errorf("one: %q", got)
-	}
-	if got := thenSummary(two); got != "ok: 2 files named" {
-		t.Errorf("two: %q", got)
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -36,7 +37,7 @@ func (rr *rereads) change() { rr.shown = nil }
 
 // read notes a read of path; when every line it showed was shown since
 // the last change, it returns the note that says so.
-func (rr *rereads) read(path string, lines []SawLine, seq int) *Flag {
+func (rr *rereads) read(path string, lines []transcript.SawLine, seq int) *Flag {
 	if len(lines) == 0 {
 		return nil
 	}
@@ -64,7 +65,7 @@ func (rr *rereads) read(path string, lines []SawLine, seq int) *Flag {
 	}
 	var rs []LineRange
 	for _, l := range lines {
-		rs = addRange(rs, LineRange{l.N, l.N})
+		rs = AddRange(rs, LineRange{l.N, l.N})
 	}
 	for _, r := range rs {
 		rr.shown[path] = append(rr.shown[path], shownSpan{r, seq})
@@ -75,12 +76,12 @@ func (rr *rereads) read(path string, lines []SawLine, seq int) *Flag {
 	rr.wasted += len(lines)
 	return &Flag{Kind: FlagReRead, Path: path, Lines: rs, Severity: SeverityNote,
 		Text: fmt.Sprintf("%s %s of %s already shown at #%d, with nothing changed since (%s the agent was shown again)",
-			lineWord(rs), Ranges(rs), shownPath(path), first, repoops.Plural(len(lines), "line", "lines"))}
+			lineWord(rs), Ranges(rs), repoops.DisplayPath(path), first, repoops.Plural(len(lines), "line", "lines"))}
 }
 
 // mayChange reports whether a call may have changed a file: a change
 // tool, or a shell command that is not a plain read.
-func mayChange(c Call) bool {
+func mayChange(c transcript.Call) bool {
 	for _, tc := range c.Repox {
 		if isChange(tc.Tool) {
 			return true

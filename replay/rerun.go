@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -84,9 +85,9 @@ type Outcome struct {
 
 // Step is one call then and now.
 type Step struct {
-	Call  Call      `json:"call"`
-	Now   []Outcome `json:"now,omitempty"`
-	Flags []Flag    `json:"flags,omitempty"`
+	Call  transcript.Call `json:"call"`
+	Now   []Outcome       `json:"now,omitempty"`
+	Flags []Flag          `json:"flags,omitempty"`
 	// Path and Lines: the file the call touched and the lines it read or
 	// the region its edit produced (line numbers after the step), for a
 	// viewer to jump to; empty for listings and calls with no file.
@@ -265,7 +266,7 @@ func isChange(tool string) bool {
 }
 
 // Step re-runs one call's mapped repox calls and works out its findings.
-func (r *Replayer) Step(ctx context.Context, c Call) Step {
+func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 	st := Step{Call: c}
 	if !onlyReads(c) {
 		r.memo.forget()
@@ -331,7 +332,7 @@ func (r *Replayer) Step(ctx context.Context, c Call) Step {
 			if st.Path == "" {
 				st.Path = c.Saw.Path
 				for _, l := range c.Saw.Lines {
-					st.Lines = addRange(st.Lines, LineRange{l.N, l.N})
+					st.Lines = AddRange(st.Lines, LineRange{l.N, l.N})
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -17,7 +18,7 @@ import (
 
 // countAll sets expected_count to the occurrences of old_string now.
 func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
-	var a editArgs
+	var a transcript.EditArgs
 	if json.Unmarshal(args, &a) != nil || a.OldString == "" {
 		return args
 	}
@@ -29,14 +30,14 @@ func (r *Replayer) countAll(args json.RawMessage) json.RawMessage {
 		return args
 	}
 	a.Count = max(strings.Count(string(b), a.OldString), 1)
-	return rawJSON(a)
+	return transcript.RawJSON(a)
 }
 
 // change runs a write tool. When the agent's change failed it is only
 // planned, so the copy stays as the agent left it; when the agent's
 // succeeded and repox refuses, it is applied in a separate session so
 // later calls see what the agent's saw.
-func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.RawMessage, st *Step) Outcome {
+func (r *Replayer) change(ctx context.Context, c transcript.Call, tc transcript.ToolCall, args json.RawMessage, st *Step) Outcome {
 	tool := tc.Tool
 	path := argPath(args)
 	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
@@ -45,10 +46,10 @@ func (r *Replayer) change(ctx context.Context, c Call, tc ToolCall, args json.Ra
 	}
 	if s := c.Saw; s != nil && s.BeforeSHA != "" && s.Path == path && len(st.Now) == 0 && beforeErr == nil {
 		lf := strings.ReplaceAll(string(before), "\r\n", "\n")
-		if sha(lf) != s.BeforeSHA {
+		if transcript.Sha(lf) != s.BeforeSHA {
 			now := repoops.CountLines([]byte(lf))
 			st.Flags = append(st.Flags, r.causedFlag(Flag{Kind: FlagChangedSinceRead, Path: path,
-				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%s) differs from the file now (%s)", shownPath(path), repoops.Plural(s.BeforeLines, "line", "lines"), repoops.Plural(now, "line", "lines"))}, c.Seq))
+				Text: fmt.Sprintf("%s is not the file the agent edited: its content then (%s) differs from the file now (%s)", repoops.DisplayPath(path), repoops.Plural(s.BeforeLines, "line", "lines"), repoops.Plural(now, "line", "lines"))}, c.Seq))
 		}
 	}
 	if why := r.budget.admit(beforeErr != nil, changeGrowth(tool, args, len(before))); why != "" {
@@ -130,7 +131,7 @@ func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage,
 			break
 		}
 		for _, w := range v.Reads {
-			if res := r.fixer.Call(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})); res.IsError {
+			if res := r.fixer.Call(ctx, "repo_read_file", transcript.RawJSON(map[string]any{"path": path, "offset": w.From, "limit": w.Len()})); res.IsError {
 				return res.Text
 			}
 		}
@@ -145,8 +146,8 @@ func (r *Replayer) force(ctx context.Context, tool string, args json.RawMessage,
 // change of path could not be applied to the copy (a call of several
 // edits, a patch of several hunks, adds its other reasons to the one
 // finding).
-func notReplayed(st *Step, c Call, path, why string) {
-	why = clip(firstLine(why), 200)
+func notReplayed(st *Step, c transcript.Call, path, why string) {
+	why = transcript.Clip(FirstLine(why), 200)
 	for i := range st.Flags {
 		if f := &st.Flags[i]; f.Kind == FlagNotReplayed && f.Path == path {
 			if !strings.Contains(f.Text, why) {
@@ -156,7 +157,7 @@ func notReplayed(st *Step, c Call, path, why string) {
 		}
 	}
 	st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
-		Text: "the agent's " + quoted(c.AgentTool) + " of " + shownPath(path) + " could not be applied to the copy: " + why + "; later calls on it may differ for that reason"})
+		Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " of " + repoops.DisplayPath(path) + " could not be applied to the copy: " + why + "; later calls on it may differ for that reason"})
 }
 
 // forceMaxRounds bounds force's reads: one round reads every window the
@@ -173,7 +174,7 @@ func argPath(args json.RawMessage) string {
 
 // noteChange updates the horizon with an applied change and flags edits
 // of lines the agent had not been shown.
-func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path string, before []byte, existed bool, st *Step) {
+func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessage, path string, before []byte, existed bool, st *Step) {
 	switch tool {
 	case "repo_write":
 		after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
@@ -201,7 +202,7 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 		r.horizon.Edit(path, LineRange{at + 1, at}, n, false)
 		st.Path, st.Lines = path, []LineRange{{at + 1, at + n}}
 	case "repo_edit":
-		var a editArgs
+		var a transcript.EditArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
 			return
 		}
@@ -231,7 +232,7 @@ func (r *Replayer) noteChange(c Call, tool string, args json.RawMessage, path st
 		for k, at := range spans {
 			from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
 			if newN > 0 {
-				st.Lines = addRange(st.Lines, LineRange{from, from + newN - 1})
+				st.Lines = AddRange(st.Lines, LineRange{from, from + newN - 1})
 			}
 		}
 		if len(all) > 0 {
@@ -248,12 +249,12 @@ func spanLines(s string) int {
 	return strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
 }
 
-func unreadFlag(c Call, path string, un []LineRange, whole LineRange) Flag {
+func unreadFlag(c transcript.Call, path string, un []LineRange, whole LineRange) Flag {
 	var text string
 	if whole.To > 0 && len(un) == 1 && un[0] == whole {
-		text = "the agent's " + quoted(c.AgentTool) + " replaced " + shownPath(path) + " without reading any of its " + strconv.Itoa(whole.To) + " lines in this session"
+		text = "the agent's " + repoops.QuoteName(c.AgentTool) + " replaced " + repoops.DisplayPath(path) + " without reading any of its " + strconv.Itoa(whole.To) + " lines in this session"
 	} else {
-		text = "the agent's " + quoted(c.AgentTool) + " changed " + lineWord(un) + " " + Ranges(un) + " of " + shownPath(path) + ", which it never read in this session"
+		text = "the agent's " + repoops.QuoteName(c.AgentTool) + " changed " + lineWord(un) + " " + Ranges(un) + " of " + repoops.DisplayPath(path) + ", which it never read in this session"
 	}
 	return Flag{Kind: FlagEditUnread, Path: path, Lines: un, Text: text}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -13,7 +14,7 @@ import (
 // same request, read by read and listing by listing.
 
 // findings compares the agent's result with repox's.
-func (r *Replayer) findings(c Call, st *Step) {
+func (r *Replayer) findings(c transcript.Call, st *Step) {
 	if len(st.Now) == 0 || c.NoResult {
 		return
 	}
@@ -28,7 +29,7 @@ func (r *Replayer) findings(c Call, st *Step) {
 		// repoops's refusal for a folder, or the agent's own tool's
 		if strings.Contains(now.Text, " is a folder, not a file") || strings.Contains(c.Text, "EISDIR") || strings.Contains(c.Text, "is a directory") {
 			st.Flags = append(st.Flags, Flag{Kind: FlagDirToFileReader, Path: path,
-				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + quoted(c.AgentTool) + "); repox says: " + firstLine(now.Text)})
+				Text: "the agent passed the folder " + displayDir(path) + " to a file reader (" + repoops.QuoteName(c.AgentTool) + "); repox says: " + FirstLine(now.Text)})
 			return
 		}
 	}
@@ -36,13 +37,13 @@ func (r *Replayer) findings(c Call, st *Step) {
 	if len(st.Now) == 1 && c.IsError != now.IsError && !now.DryRun {
 		what := "succeeded"
 		if c.IsError {
-			what = "was refused (" + clip(firstLine(c.Text), 100) + ")"
+			what = "was refused (" + transcript.Clip(FirstLine(c.Text), 100) + ")"
 		}
-		nowWhat := "succeeds: " + clip(firstLine(now.Text), 100)
+		nowWhat := "succeeds: " + transcript.Clip(FirstLine(now.Text), 100)
 		if now.IsError {
-			nowWhat = "refuses it: " + clip(firstLine(now.Text), 200)
+			nowWhat = "refuses it: " + transcript.Clip(FirstLine(now.Text), 200)
 		}
-		f := Flag{Kind: FlagDiffers, Path: path, Text: "the agent's " + quoted(c.AgentTool) + " " + what + "; repox " + nowWhat}
+		f := Flag{Kind: FlagDiffers, Path: path, Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " " + what + "; repox " + nowWhat}
 		switch {
 		case c.IsError || !gateRefusal(now.gate):
 		case hasFlag(st.Flags, FlagEditUnread):
@@ -75,7 +76,7 @@ func (r *Replayer) findings(c Call, st *Step) {
 	case *repoops.TreeResult:
 		if c.Saw.Cut && !c.Saw.Counted {
 			st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount,
-				Text: "the agent's " + quoted(c.AgentTool) + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
+				Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " result was cut without saying how much was left out; repox lists " + strconv.Itoa(len(res.Entries)) + " entries and counts what it leaves out"})
 		}
 	}
 }
@@ -103,10 +104,10 @@ func displayDir(p string) string {
 	if p == "" {
 		return "."
 	}
-	return shownPath(p) + "/"
+	return repoops.DisplayPath(p) + "/"
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}
@@ -114,7 +115,7 @@ func firstLine(s string) string {
 }
 
 // compareRead checks the lines the agent was shown against the file now.
-func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st *Step) {
+func (r *Replayer) compareRead(c transcript.Call, res *repoops.ReadResult, path string, st *Step) {
 	now := make(map[int]repoops.ReadLine, len(res.Lines))
 	for _, l := range res.Lines {
 		now[l.N] = l
@@ -132,31 +133,31 @@ func (r *Replayer) compareRead(c Call, res *repoops.ReadResult, path string, st 
 		case ok && cutShort(l.Text, nl.Text):
 			// the agent's tool cut the line (Codex's read_file at 500
 			// bytes, with no marker): not a change, a silent cut
-			short = addRange(short, LineRange{l.N, l.N})
+			short = AddRange(short, LineRange{l.N, l.N})
 			if firstShort == "" {
 				firstShort = fmt.Sprintf("line %d showed %d of its %d characters", l.N, utf8.RuneCountInString(strings.TrimRight(l.Text, "….")), utf8.RuneCountInString(nl.Text))
 			}
 			continue
 		}
 		count++
-		diff = addRange(diff, LineRange{l.N, l.N})
+		diff = AddRange(diff, LineRange{l.N, l.N})
 		if first == "" {
 			if ok {
-				first = fmt.Sprintf("line %d was %s, now %s", l.N, strconv.Quote(clip(l.Text, 60)), strconv.Quote(clip(nl.Text, 60)))
+				first = fmt.Sprintf("line %d was %s, now %s", l.N, strconv.Quote(transcript.Clip(l.Text, 60)), strconv.Quote(transcript.Clip(nl.Text, 60)))
 			} else {
-				first = fmt.Sprintf("line %d was %s; the file now has %s", l.N, strconv.Quote(clip(l.Text, 60)), repoops.Plural(res.TotalLines, "line", "lines"))
+				first = fmt.Sprintf("line %d was %s; the file now has %s", l.N, strconv.Quote(transcript.Clip(l.Text, 60)), repoops.Plural(res.TotalLines, "line", "lines"))
 			}
 		}
 	}
 	if len(short) > 0 {
 		st.Flags = append(st.Flags, Flag{Kind: FlagCutWithoutCount, Path: path, Lines: short,
-			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", quoted(c.AgentTool), lineWord(short), Ranges(short), shownPath(path), firstShort)})
+			Text: fmt.Sprintf("the agent's %s cut %s %s of %s short without saying so (%s); repox shows them whole", repoops.QuoteName(c.AgentTool), lineWord(short), Ranges(short), repoops.DisplayPath(path), firstShort)})
 	}
 	if count == 0 {
 		return
 	}
 	st.Flags = append(st.Flags, r.causedFlag(Flag{Kind: FlagChangedSinceRead, Path: path, Lines: diff,
-		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", shownPath(path), count, len(c.Saw.Lines), Ranges(diff), first)}, c.Seq))
+		Text: fmt.Sprintf("%s is not what the agent read: %d of the %d lines it was shown differ (%s); first: %s", repoops.DisplayPath(path), count, len(c.Saw.Lines), Ranges(diff), first)}, c.Seq))
 }
 
 // cutShort: the agent's line is a proper prefix of the line now, perhaps
@@ -168,11 +169,11 @@ func cutShort(saw, now string) bool {
 
 // compareList checks a listing the agent got against repox's: a cut
 // without a count, and the paths only one side shows.
-func (r *Replayer) compareList(c Call, repox []string, total int, noun string, st *Step) {
+func (r *Replayer) compareList(c transcript.Call, repox []string, total int, noun string, st *Step) {
 	saw := c.Saw
 	cut := saw.Cut || (saw.Limit > 0 && len(saw.Paths) >= saw.Limit)
 	if cut && !saw.Counted {
-		text := fmt.Sprintf("the agent's %s result stopped at %s without saying how many there were", quoted(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"))
+		text := fmt.Sprintf("the agent's %s result stopped at %s without saying how many there were", repoops.QuoteName(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"))
 		if total > len(saw.Paths) {
 			text += fmt.Sprintf("; repox counts %d %s", total, noun)
 		} else {
@@ -203,12 +204,12 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	if len(onlyAgent)+len(onlyRepox) == 0 {
 		return
 	}
-	text := fmt.Sprintf("the agent's %s listed %s, repox lists %s", quoted(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"), repoops.Commas(len(repox)))
+	text := fmt.Sprintf("the agent's %s listed %s, repox lists %s", repoops.QuoteName(c.AgentTool), repoops.Plural(len(saw.Paths), "path", "paths"), repoops.Commas(len(repox)))
 	if len(onlyAgent) > 0 {
-		text += fmt.Sprintf("; only the agent's: %s", examples(shownPaths(onlyAgent)))
+		text += fmt.Sprintf("; only the agent's: %s", Examples(ShownPaths(onlyAgent)))
 	}
 	if len(onlyRepox) > 0 {
-		text += fmt.Sprintf("; only repox's: %s", examples(shownPaths(onlyRepox)))
+		text += fmt.Sprintf("; only repox's: %s", Examples(ShownPaths(onlyRepox)))
 	}
 	if c.Approx != "" {
 		text += " (" + c.Approx + ")"
@@ -216,12 +217,21 @@ func (r *Replayer) compareList(c Call, repox []string, total int, noun string, s
 	st.Flags = append(st.Flags, Flag{Kind: FlagDiffers, Text: text})
 }
 
-func examples(ps []string) string { return examplesN(ps, 3) }
+func Examples(ps []string) string { return ExamplesN(ps, 3) }
 
-func examplesN(ps []string, n int) string {
+func ExamplesN(ps []string, n int) string {
 	s := strings.Join(ps[:min(n, len(ps))], ", ")
 	if len(ps) > n {
 		s += fmt.Sprintf(" and %d more", len(ps)-n)
 	}
 	return s
+}
+
+// ShownPaths is each of ps as the tools show it.
+func ShownPaths(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = repoops.DisplayPath(p)
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package replay
 
-import "github.com/repoxhq/repox/repoops"
+import (
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
+)
 
 // A long session searches the same way again and again (one 40 MB session
 // ran the same Grep 1,400 times), and each repo_grep walks and reads every
@@ -32,7 +35,7 @@ func memoTool(tool string) bool {
 
 // onlyReads says every call a step re-runs only reads; a step with none
 // (a shell command repox does not re-run) may have changed anything.
-func onlyReads(c Call) bool {
+func onlyReads(c transcript.Call) bool {
 	if len(c.Repox) == 0 {
 		return false
 	}

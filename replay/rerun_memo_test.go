@@ -5,14 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
 // replayMemo replays a transcript as a report does: with the search memo
 // on. It returns the steps and how many calls the agent's sessions ran.
-func replayMemo(t *testing.T, root, transcript string) ([]Step, int) {
+func replayMemo(t *testing.T, root, text string) ([]Step, int) {
 	t.Helper()
-	calls, _ := readAllString(t, transcript)
+	calls, _ := readAllString(t, text)
 	rp, err := NewReplayer(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
@@ -34,10 +36,10 @@ func replayMemo(t *testing.T, root, transcript string) ([]Step, int) {
 
 func TestReportAnswersARepeatedSearchOnce(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": "needle one\n", "b.go": "no\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	for _, id := range []string{"g1", "g2", "g3"} {
-		b.use("m"+id, id, "Grep", map[string]any{"pattern": "needle", "output_mode": "files_with_matches"}).
-			result(id, "Found 1 file\n"+dir+"/a.go", false, nil)
+		b.Use("m"+id, id, "Grep", map[string]any{"pattern": "needle", "output_mode": "files_with_matches"}).
+			Result(id, "Found 1 file\n"+dir+"/a.go", false, nil)
 	}
 	steps, ran := replayMemo(t, dir, b.String())
 	if ran != 1 {
@@ -52,16 +54,16 @@ func TestReportAnswersARepeatedSearchOnce(t *testing.T) {
 
 func TestReportSearchAfterAReplayedEditSeesTheEdit(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": "needle one\n", "b.go": "plain\n", "c.go": "plain\n"})
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	grep := func(id string) {
-		b.use("m"+id, id, "Grep", map[string]any{"pattern": "needle", "output_mode": "files_with_matches"}).
-			result(id, "Found 1 file\n"+dir+"/a.go", false, nil)
+		b.Use("m"+id, id, "Grep", map[string]any{"pattern": "needle", "output_mode": "files_with_matches"}).
+			Result(id, "Found 1 file\n"+dir+"/a.go", false, nil)
 	}
 	edit := func(id, file string) {
-		b.use("r"+id, "r"+id, "Read", map[string]any{"file_path": dir + "/" + file}).
-			result("r"+id, "     1→plain\n", false, nil).
-			use("m"+id, id, "Edit", map[string]any{"file_path": dir + "/" + file, "old_string": "plain", "new_string": "needle " + file}).
-			result(id, "The file has been updated.", false, nil)
+		b.Use("r"+id, "r"+id, "Read", map[string]any{"file_path": dir + "/" + file}).
+			Result("r"+id, "     1→plain\n", false, nil).
+			Use("m"+id, id, "Edit", map[string]any{"file_path": dir + "/" + file, "old_string": "plain", "new_string": "needle " + file}).
+			Result(id, "The file has been updated.", false, nil)
 	}
 	edit("e1", "b.go") // the copy is made here: the searches after it run there
 	grep("g1")
@@ -94,9 +96,9 @@ func TestOnlyReads(t *testing.T) {
 		{[]string{"repo_write"}, false},
 		{[]string{"repo_insert"}, false},
 	} {
-		var call Call
+		var call transcript.Call
 		for _, tool := range c.tools {
-			call.Repox = append(call.Repox, ToolCall{Tool: tool})
+			call.Repox = append(call.Repox, transcript.ToolCall{Tool: tool})
 		}
 		if got := onlyReads(call); got != c.want {
 			t.Errorf("onlyReads(%v) = %v, want %v", c.tools, got, c.want)

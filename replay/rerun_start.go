@@ -2,8 +2,10 @@ package replay
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -32,37 +34,12 @@ const (
 	AgainstNow   Against = "now"   // the tree as it is
 )
 
-// priorFile is what a change's result said of the file before it.
-type priorFile struct {
-	content *string  // the whole file
-	created bool     // it did not exist
-	hunks   []ccHunk // the change as a patch (old and new lines)
-}
-
-// ccHunk is one hunk of Claude Code's structuredPatch.
-type ccHunk struct {
-	NewStart int      `json:"newStart"`
-	Lines    []string `json:"lines"`
-}
-
-func priorOf(r ccReadResult) *priorFile {
-	switch {
-	case r.Type == "create":
-		return &priorFile{created: true}
-	case r.Original != nil:
-		return &priorFile{content: r.Original}
-	case len(r.Patch) > 0:
-		return &priorFile{hunks: r.Patch}
-	}
-	return nil
-}
-
 // change is one call's change of one file.
 type change struct {
 	seq   int
-	tool  string     // the agent's tool
-	calls []ToolCall // the mapped changes of this file in the call
-	prior *priorFile
+	tool  string                // the agent's tool
+	calls []transcript.ToolCall // the mapped changes of this file in the call
+	prior *transcript.PriorFile
 }
 
 // startPlan is what a first pass over a session keeps to rebuild its
@@ -70,22 +47,22 @@ type change struct {
 // file before it changed it.
 type startPlan struct {
 	changes   map[string][]change
-	firstRead map[string][]SawLine
+	firstRead map[string][]transcript.SawLine
 }
 
 func newStartPlan() *startPlan {
-	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]SawLine{}}
+	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]transcript.SawLine{}}
 }
 
-// add takes what it needs of one call.
-func (p *startPlan) add(c Call) {
+// Add takes what it needs of one call.
+func (p *startPlan) add(c transcript.Call) {
 	if c.IsError || c.NoResult {
 		return // a change that failed, or whose end is unknown, changed nothing known
 	}
 	if s := c.Saw; s != nil && len(s.Lines) > 0 && s.Path != "" && !strings.HasPrefix(s.Path, "/") {
 		if _, changed := p.changes[s.Path]; !changed {
 			if _, ok := p.firstRead[s.Path]; !ok {
-				p.firstRead[s.Path] = append([]SawLine(nil), s.Lines...)
+				p.firstRead[s.Path] = append([]transcript.SawLine(nil), s.Lines...)
 			}
 		}
 	}
@@ -102,12 +79,12 @@ func (p *startPlan) add(c Call) {
 			p.changes[path][i].calls = append(p.changes[path][i].calls, tc)
 			continue
 		}
-		ch := change{seq: c.Seq, tool: c.AgentTool, calls: []ToolCall{tc}}
+		ch := change{seq: c.Seq, tool: c.AgentTool, calls: []transcript.ToolCall{tc}}
 		switch {
-		case c.Saw != nil && c.Saw.prior != nil && c.Saw.Path == path:
-			ch.prior = c.Saw.prior
-		case c.Agent == AgentCodex && tc.Tool == "repo_write":
-			ch.prior = &priorFile{created: true} // a patch's Add File
+		case c.Saw != nil && c.Saw.Prior != nil && c.Saw.Path == path:
+			ch.prior = c.Saw.Prior
+		case c.Agent == transcript.AgentCodex && tc.Tool == "repo_write":
+			ch.prior = &transcript.PriorFile{Created: true} // a patch's Add File
 		}
 		byPath[path] = len(p.changes[path])
 		p.changes[path] = append(p.changes[path], ch)
@@ -140,10 +117,10 @@ func (p *startPlan) startOf(path, cur string, exists bool) (string, bool, startH
 	state, absent, how := cur, !exists, startAsIs
 	end := len(chain)
 	for i, ch := range chain {
-		if pr := ch.prior; pr != nil && (pr.content != nil || pr.created) {
-			state, absent, how, end = "", pr.created, startRecorded, i
-			if pr.content != nil {
-				state = *pr.content
+		if pr := ch.prior; pr != nil && (pr.Content != nil || pr.Created) {
+			state, absent, how, end = "", pr.Created, startRecorded, i
+			if pr.Content != nil {
+				state = *pr.Content
 			}
 			break
 		}
@@ -164,7 +141,7 @@ func (p *startPlan) startOf(path, cur string, exists bool) (string, bool, startH
 
 // reverse undoes one change in state.
 func reverse(ch change, state string, absent bool) (reverseResult, string, bool) {
-	if ch.prior != nil && ch.prior.created {
+	if ch.prior != nil && ch.prior.Created {
 		if absent {
 			return revNotThere, state, absent
 		}
@@ -173,9 +150,9 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 	if absent {
 		return revNotThere, state, absent
 	}
-	if ch.prior != nil && len(ch.prior.hunks) > 0 {
-		pairs := make([][2]string, len(ch.prior.hunks))
-		for i, h := range ch.prior.hunks {
+	if ch.prior != nil && len(ch.prior.Hunks) > 0 {
+		pairs := make([][2]string, len(ch.prior.Hunks))
+		for i, h := range ch.prior.Hunks {
 			var old, nw []string
 			for _, l := range h.Lines {
 				if l == "" {
@@ -200,7 +177,7 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 		var r reverseResult
 		switch tc.Tool {
 		case "repo_edit":
-			var a editArgs
+			var a transcript.EditArgs
 			if json.Unmarshal(tc.Args, &a) != nil {
 				return revCannot, state, absent
 			}
@@ -216,7 +193,7 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 			if json.Unmarshal(tc.Args, &a) != nil || a.AfterLine == nil {
 				return revCannot, state, absent
 			}
-			lines, ins := splitLines(state), splitLines(a.Content)
+			lines, ins := transcript.SplitLines(state), transcript.SplitLines(a.Content)
 			at := *a.AfterLine
 			if at < 0 || at+len(ins) > len(lines) || len(ins) == 0 || !equalLines(lines[at:at+len(ins)], ins) {
 				r = revNotThere
@@ -266,4 +243,15 @@ func reversePairs(pairs [][2]string, all bool, state string) (reverseResult, str
 		return revCannot, state, false // half there: neither before nor after
 	}
 	return revApplied, state, false
+}
+
+// ParseAgainst is --against's value as an Against.
+func ParseAgainst(s string) (Against, error) {
+	switch Against(s) {
+	case AgainstStart:
+		return AgainstStart, nil
+	case AgainstNow:
+		return AgainstNow, nil
+	}
+	return "", fmt.Errorf("--against takes start (the session's start state, rebuilt from the transcript) or now (the tree as it is), got %s", repoops.QuoteName(s))
 }

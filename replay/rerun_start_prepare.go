@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -129,12 +130,12 @@ func (r *Replayer) writeStart(p *startPlan, info *StartInfo) {
 }
 
 // sameLines: path's lines at the replay's start are the lines shown.
-func sameLines(ctx context.Context, s *repoops.Session, path string, shown []SawLine) bool {
+func sameLines(ctx context.Context, s *repoops.Session, path string, shown []transcript.SawLine) bool {
 	from, to := shown[0].N, shown[0].N
 	for _, l := range shown {
 		from, to = min(from, l.N), max(to, l.N)
 	}
-	rec, _ := s.CallRecorded(ctx, "repo_read_file", rawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
+	rec, _ := s.CallRecorded(ctx, "repo_read_file", transcript.RawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
 	res, ok := rec.Structured.(*repoops.ReadResult)
 	if rec.IsError || !ok {
 		return false
@@ -163,7 +164,7 @@ func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[stri
 		return nil, nil, err
 	}
 	plans, last := map[string]*startPlan{}, map[string]int{}
-	rd := newMergingReader(r, path)
+	rd := transcript.NewMergingReader(r, path)
 	for {
 		c, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -198,13 +199,13 @@ func (r *Replayer) causedFlag(f Flag, seq int) Flag {
 	switch {
 	case len(nr) > 0 && nr[len(nr)-1] < seq:
 		f.CausedBy = nr[len(nr)-1]
-		f.Text += "; cause: the agent's own call #" + itoaR(f.CausedBy) + ", which could not be replayed on the copy"
+		f.Text += "; cause: the agent's own call #" + strconv.Itoa(f.CausedBy) + ", which could not be replayed on the copy"
 		return f
 	case r.against == AgainstNow && r.plan != nil:
 		for _, ch := range r.plan.changes[f.Path] {
 			if ch.seq >= seq {
 				f.CausedBy = ch.seq
-				f.Text += "; cause: the agent's own call #" + itoaR(ch.seq) + " (" + quoted(ch.tool) + "), later in this session — replayed against the tree as it is (--against now)"
+				f.Text += "; cause: the agent's own call #" + strconv.Itoa(ch.seq) + " (" + repoops.QuoteName(ch.tool) + "), later in this session — replayed against the tree as it is (--against now)"
 				return f
 			}
 		}
@@ -222,5 +223,3 @@ func (r *Replayer) causedFlag(f Flag, seq int) Flag {
 	}
 	return f
 }
-
-func itoaR(n int) string { return strconv.Itoa(n) }

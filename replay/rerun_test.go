@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/repoxhq/repox/replay/replaytest"
 )
 
 // treeHash hashes every name, mode and content under dir, .git included.
@@ -106,24 +108,24 @@ func TestReplayNeverModifiesTheWorkingTree(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"secret.env": "KEY=1\n", "untracked.txt": "u\n", "a.go": numberedLines(30)})
 	before := treeHash(t, dir)
 
-	b := &cc{t: t, cwd: dir}
+	b := &replaytest.Claude{T: t, Cwd: dir}
 	five := []int{1, 2, 3, 4, 5}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go", "limit": 5}).
-		result("r1", readResultText(five, func(n int) string { return fmt.Sprintf("line %d", n) }), false, nil).
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "line 20\n", "new_string": "LINE TWENTY\nand one more\n"}).
-		result("e1", "The file has been updated.", false, nil).
-		use("m3", "w1", "Write", map[string]any{"file_path": dir + "/new/n.txt", "content": "new\n"}).
-		result("w1", "File created successfully", false, nil).
-		use("m4", "w2", "Write", map[string]any{"file_path": dir + "/untracked.txt", "content": "overwritten\n"}).
-		result("w2", "ok", false, nil).
-		use("m5", "r2", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 19, "limit": 4}).
-		result("r2", "    19→line 19\n    20→LINE TWENTY\n    21→and one more\n    22→line 21\n", false, nil).
-		use("m6", "x1", "Bash", map[string]any{"command": "rm -rf new"}).
-		result("x1", "", false, nil).
-		use("m7", "g1", "Bash", map[string]any{"command": "git status"}).
-		result("g1", "On branch main", false, nil).
-		use("m8", "g2", "mcp__repox__repo_git", map[string]any{"cmd": "diff"}).
-		result("g2", "", false, nil)
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go", "limit": 5}).
+		Result("r1", readResultText(five, func(n int) string { return fmt.Sprintf("line %d", n) }), false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "line 20\n", "new_string": "LINE TWENTY\nand one more\n"}).
+		Result("e1", "The file has been updated.", false, nil).
+		Use("m3", "w1", "Write", map[string]any{"file_path": dir + "/new/n.txt", "content": "new\n"}).
+		Result("w1", "File created successfully", false, nil).
+		Use("m4", "w2", "Write", map[string]any{"file_path": dir + "/untracked.txt", "content": "overwritten\n"}).
+		Result("w2", "ok", false, nil).
+		Use("m5", "r2", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 19, "limit": 4}).
+		Result("r2", "    19→line 19\n    20→LINE TWENTY\n    21→and one more\n    22→line 21\n", false, nil).
+		Use("m6", "x1", "Bash", map[string]any{"command": "rm -rf new"}).
+		Result("x1", "", false, nil).
+		Use("m7", "g1", "Bash", map[string]any{"command": "git status"}).
+		Result("g1", "On branch main", false, nil).
+		Use("m8", "g2", "mcp__repox__repo_git", map[string]any{"cmd": "diff"}).
+		Result("g2", "", false, nil)
 	steps, rp := replayAll(t, dir, b.String())
 	scratch := rp.Scratch
 	for _, g := range steps[6:8] {
@@ -189,18 +191,18 @@ func TestReplayFindings(t *testing.T) {
 	for i := range 100 {
 		hundred = append(hundred, fmt.Sprintf("%s/gen/f%03d.txt", dir, i))
 	}
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
-		result("r1", "     1→package a\n     2→func Old() {}\n", false, nil).
-		use("m2", "d1", "Read", map[string]any{"file_path": dir + "/src"}).
-		result("d1", "EISDIR: illegal operation on a directory, read", true, nil).
-		use("m3", "g1", "Glob", map[string]any{"pattern": "**/*.txt"}).
-		result("g1", strings.Join(hundred, "\n")+"\n(Results are truncated. Consider using a more specific path or pattern.)", false,
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r1", "     1→package a\n     2→func Old() {}\n", false, nil).
+		Use("m2", "d1", "Read", map[string]any{"file_path": dir + "/src"}).
+		Result("d1", "EISDIR: illegal operation on a directory, read", true, nil).
+		Use("m3", "g1", "Glob", map[string]any{"pattern": "**/*.txt"}).
+		Result("g1", strings.Join(hundred, "\n")+"\n(Results are truncated. Consider using a more specific path or pattern.)", false,
 			map[string]any{"filenames": hundred, "numFiles": 100, "truncated": true}).
-		use("m4", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "func Old() {}", "new_string": "func New() {}"}).
-		result("e1", "The file has been updated.", false, nil).
-		use("m5", "e2", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "nothing like this", "new_string": "y"}).
-		result("e2", "String to replace not found in file.", true, nil)
+		Use("m4", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "func Old() {}", "new_string": "func New() {}"}).
+		Result("e1", "The file has been updated.", false, nil).
+		Use("m5", "e2", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "nothing like this", "new_string": "y"}).
+		Result("e2", "String to replace not found in file.", true, nil)
 	steps, _ := replayAll(t, dir, b.String())
 	if f := flagsOf(steps[0], FlagChangedSinceRead); len(f) != 1 || Ranges(f[0].Lines) != "2" || !strings.Contains(f[0].Text, `line 2 was "func Old() {}", now "func A() {}"`) {
 		t.Errorf("changed-since-read: %+v", steps[0].Flags)
@@ -230,7 +232,7 @@ func TestReplayLineCutShortIsACutNotAChange(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"wide.txt": "short\n" + long + "\n"})
 	var sb strings.Builder
 	line := func(typ string, payload any) {
-		sb.WriteString(jsonLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
+		sb.WriteString(replaytest.JSONLine(t, map[string]any{"timestamp": "2026-01-02T03:04:05.000Z", "type": typ, "payload": payload}))
 	}
 	line("session_meta", map[string]any{"id": "x", "cwd": dir})
 	line("response_item", map[string]any{"type": "function_call", "name": "read_file", "arguments": `{"file_path":"` + dir + `/wide.txt"}`, "call_id": "c1"})
@@ -246,11 +248,11 @@ func TestReplayLineCutShortIsACutNotAChange(t *testing.T) {
 
 func TestStepSaysWhereToLook(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": numberedLines(10)})
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 3, "limit": 2}).
-		result("r1", "     3→line 3\n     4→line 4\n", false, nil).
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "line 4\n", "new_string": "four\nand a half\n"}).
-		result("e1", "ok", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go", "offset": 3, "limit": 2}).
+		Result("r1", "     3→line 3\n     4→line 4\n", false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "line 4\n", "new_string": "four\nand a half\n"}).
+		Result("e1", "ok", false, nil)
 	steps, _ := replayAll(t, dir, b.String())
 	if steps[0].Path != "a.go" || Ranges(steps[0].Lines) != "3-4" {
 		t.Errorf("read: %q %s", steps[0].Path, Ranges(steps[0].Lines))
@@ -267,13 +269,13 @@ func TestStepSaysWhereToLook(t *testing.T) {
 // file now is another, the edit is replayed on a different file.
 func TestReplayEditOfAnotherFile(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": "one\ntwo\nthree\n", "b.go": "same\n"})
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→one\n     2→two\n     3→three\n", false, nil).
-		use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).
-		result("e1", "ok", false, map[string]any{"filePath": dir + "/a.go", "originalFile": "one\ntwo\n", "structuredPatch": []any{}}).
-		use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.go"}).result("r2", "     1→same\n", false, nil).
-		use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "same", "new_string": "diff"}).
-		result("e2", "ok", false, map[string]any{"filePath": dir + "/b.go", "originalFile": "same\r\n"})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).Result("r1", "     1→one\n     2→two\n     3→three\n", false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).
+		Result("e1", "ok", false, map[string]any{"filePath": dir + "/a.go", "originalFile": "one\ntwo\n", "structuredPatch": []any{}}).
+		Use("m3", "r2", "Read", map[string]any{"file_path": dir + "/b.go"}).Result("r2", "     1→same\n", false, nil).
+		Use("m4", "e2", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "same", "new_string": "diff"}).
+		Result("e2", "ok", false, map[string]any{"filePath": dir + "/b.go", "originalFile": "same\r\n"})
 	steps, _ := replayAll(t, dir, b.String())
 	if f := flagsOf(steps[1], FlagChangedSinceRead); len(f) != 1 || !strings.Contains(f[0].Text, "a.go is not the file the agent edited: its content then (2 lines) differs from the file now (3 lines)") {
 		t.Errorf("edit of another file: %+v", steps[1].Flags)
@@ -289,11 +291,11 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": "one\ntwo\n", "b.go": "b\n"})
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).result("r1", "     1→one\n     2→two\n", false, nil).
-		use("m2", "g1", "Grep", map[string]any{"pattern": "two", "output_mode": "content"}).result("g1", "a.go:2:two", false, nil).
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).Result("r1", "     1→one\n     2→two\n", false, nil).
+		Use("m2", "g1", "Grep", map[string]any{"pattern": "two", "output_mode": "content"}).Result("g1", "a.go:2:two", false, nil).
 		// an edit that failed for the agent is only planned: no copy either
-		use("m2b", "f1", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "b", "new_string": "c"}).result("f1", "File has not been read yet.", true, nil)
+		Use("m2b", "f1", "Edit", map[string]any{"file_path": dir + "/b.go", "old_string": "b", "new_string": "c"}).Result("f1", "File has not been read yet.", true, nil)
 	readOnly := b.String()
 	steps, rp := replayAll(t, dir, readOnly)
 	if rp.Scratch != "" || rp.CopiedAt != 0 || len(steps) != 3 || steps[1].Now[0].IsError || !steps[2].Now[0].DryRun {
@@ -302,7 +304,7 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
 		t.Fatalf("temporary files: %v", ents)
 	}
-	b.use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).result("e1", "ok", false, nil)
+	b.Use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "two", "new_string": "2"}).Result("e1", "ok", false, nil)
 	steps, rp = replayAll(t, dir, b.String())
 	edit := steps[3].Now[0]
 	if rp.CopiedAt != 4 || rp.Scratch == "" || !edit.Applied || edit.Forced || edit.IsError {
@@ -321,9 +323,9 @@ func TestScratchCopyIsMadeAtTheFirstChange(t *testing.T) {
 func TestNoCopyNoChange(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"a.go": "one\n"})
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
-	b := &cc{t: t, cwd: dir}
-	b.use("m1", "w1", "Write", map[string]any{"file_path": dir + "/a.go", "content": "x\n"}).result("w1", "ok", false, nil).
-		use("m2", "w2", "Write", map[string]any{"file_path": dir + "/b.go", "content": "y\n"}).result("w2", "ok", false, nil)
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "w1", "Write", map[string]any{"file_path": dir + "/a.go", "content": "x\n"}).Result("w1", "ok", false, nil).
+		Use("m2", "w2", "Write", map[string]any{"file_path": dir + "/b.go", "content": "y\n"}).Result("w2", "ok", false, nil)
 	steps, _ := replayAll(t, dir, b.String())
 	for _, s := range steps {
 		if f := flagsOf(s, FlagNotReplayed); len(f) != 1 || !strings.Contains(f[0].Text, "the change was not replayed") || s.Now[0].Applied {

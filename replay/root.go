@@ -43,8 +43,12 @@ func RootFor(flagRoot, cwd, current string, again ...string) (dir, why string, e
 		repoops.QuoteName(cwd), repoops.QuoteName(base), suggestRoot(cwd, again))
 }
 
-// repositoryAround is current resolved, or the nearest folder above it
-// that holds .git (the work tree a person standing in current is in).
+// RepositoryAround is current resolved, or the nearest folder above it
+// that holds .git (the work tree a person standing in current is in):
+// the default root of repox blame.
+func RepositoryAround(current string) string { return repositoryAround(current) }
+
+// repositoryAround is RepositoryAround.
 func repositoryAround(current string) string {
 	abs, err := filepath.Abs(current)
 	if err != nil {

@@ -3,6 +3,8 @@ package replay
 import (
 	"sort"
 	"strconv"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // LineRange is an inclusive range of 1-based line numbers.
@@ -80,11 +82,11 @@ func (h *Horizon) Files() []FileSeen {
 }
 
 // Read records that the agent was shown lines of path.
-func (h *Horizon) Read(path string, lines []SawLine, seq int) {
+func (h *Horizon) Read(path string, lines []transcript.SawLine, seq int) {
 	f := h.file(path)
 	f.LastReadSeq = seq
 	for _, l := range lines {
-		f.Read = addRange(f.Read, LineRange{l.N, l.N})
+		f.Read = AddRange(f.Read, LineRange{l.N, l.N})
 	}
 }
 
@@ -103,7 +105,7 @@ func (h *Horizon) Unread(path string, r LineRange) []LineRange {
 	}
 	known := f.Read
 	for _, e := range f.Edited {
-		known = addRange(known, e)
+		known = AddRange(known, e)
 	}
 	return subtract(r, known)
 }
@@ -131,9 +133,9 @@ func (h *Horizon) Edit(path string, old LineRange, n int, unread bool) {
 	f.Read, f.Edited, f.EditedUnread = shift(f.Read), shift(f.Edited), shift(f.EditedUnread)
 	if n > 0 {
 		nr := LineRange{old.From, old.From + n - 1}
-		f.Edited = addRange(f.Edited, nr) // known to the agent: it wrote them
+		f.Edited = AddRange(f.Edited, nr) // known to the agent: it wrote them
 		if unread {
-			f.EditedUnread = addRange(f.EditedUnread, nr)
+			f.EditedUnread = AddRange(f.EditedUnread, nr)
 		}
 	}
 }
@@ -148,8 +150,8 @@ func (h *Horizon) Wrote(path string, n int) {
 	}
 }
 
-// addRange inserts r into sorted, merged ranges.
-func addRange(rs []LineRange, r LineRange) []LineRange {
+// AddRange inserts r into sorted, merged ranges.
+func AddRange(rs []LineRange, r LineRange) []LineRange {
 	if r.From > r.To {
 		return rs
 	}

@@ -2,8 +2,8 @@ package replay
 
 import (
 	"context"
-	"os"
-	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // A face that replays a transcript a call at a time (the TUI's sessions
@@ -23,7 +23,7 @@ type StartPlans struct {
 // PlanStart reads the transcript at path once, its subagents merged, for
 // the first pass of every session in it.
 func PlanStart(ctx context.Context, path string) (*StartPlans, error) {
-	f, err := OpenTranscript(path)
+	f, err := transcript.OpenTranscript(path)
 	if err != nil {
 		return nil, err
 	}
@@ -48,12 +48,4 @@ func (r *Replayer) PrepareSession(ctx context.Context, sp *StartPlans, session s
 		against = AgainstNow
 	}
 	return r.Prepare(ctx, p, against, branch)
-}
-
-// StillWritten says whether the transcript at path counts as a session
-// still being written at now: modified within LiveWithin, the rule
-// `repox sessions` marks a session live by.
-func StillWritten(path string, now time.Time) bool {
-	info, err := os.Stat(path)
-	return err == nil && now.Sub(info.ModTime()) < LiveWithin
 }

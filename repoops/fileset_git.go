@@ -15,19 +15,28 @@ import (
 // `--cached --others` call would print nothing until its walk is done; a
 // walk started after the tracked listing would wait for it.
 func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path string), trackedDone func()) error {
-	args := func(which ...string) []string {
+	var keep *keptFiles // a warm repository's stamps: the listing may be kept
+	if w := r.warmSet(); w != nil {
+		r.fresh(ctx)
+		if others, ok := w.keptOthers(); ok {
+			return r.gitFilesKept(ctx, scope, visit, trackedDone, others)
+		}
+		keep = r.stamped(ctx)
+	}
+	// The untracked walk is of scope, or of the whole root when its
+	// listing is to be kept; keep drops what lies outside scope.
+	othersScope := scope
+	if keep != nil {
+		othersScope = ""
+	}
+	args := func(scope string, which ...string) []string {
 		a := append([]string{"ls-files", "-z"}, which...)
 		if scope != "" {
 			a = append(a, "--", scope)
 		}
 		return a
 	}
-	keep := func(rec []byte) (string, bool) {
-		// An untracked folder that is a git repository comes as
-		// "folder/": one entry, as a submodule's gitlink is.
-		p := strings.TrimSuffix(string(rec), "/")
-		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p)
-	}
+	keepRec := fileListKeep(scope)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -36,6 +45,7 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 		mu      sync.Mutex
 		more    = sync.NewCond(&mu)
 		others  []string
+		all     []string // every record, when the listing is to be kept
 		oRead   int
 		oDone   bool
 		oCut    bool
@@ -44,15 +54,20 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 	)
 	go func() {
 		cut, err := r.git.Stream(ctx, maxFileListBytes, func(rec []byte) {
-			p, ok := keep(rec)
 			mu.Lock()
-			oRead += len(rec) + 1
+			defer mu.Unlock()
+			if keep != nil {
+				all = append(all, string(rec))
+			}
+			p, ok := keepRec(rec)
+			if othersScope == scope || underScope(p, scope) {
+				oRead += len(rec) + 1
+			}
 			if ok && !stopped {
 				others = append(others, p)
 				more.Signal()
 			}
-			mu.Unlock()
-		}, args("--others", "--exclude-standard")...)
+		}, args(othersScope, "--others", "--exclude-standard")...)
 		mu.Lock()
 		oDone, oCut, oErr = true, cut, err
 		more.Signal()
@@ -74,8 +89,8 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 	}
 
 	read, cut, err := r.trackedFiles(ctx, scope, visit, func(visit func(rec []byte)) (bool, error) {
-		return r.git.Stream(ctx, maxFileListBytes, visit, args("--cached", "--deduplicate")...)
-	}, keep)
+		return r.git.Stream(ctx, maxFileListBytes, visit, args(scope, "--cached", "--deduplicate")...)
+	}, keepRec)
 	if err != nil {
 		stop()
 		return refusef("listing the files with git failed: %v", err)
@@ -112,9 +127,62 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 			case oc:
 				return tooManyFiles()
 			}
+			if keep != nil && ctx.Err() == nil {
+				r.warm.storeOthers(keep, all)
+			}
 			return nil
 		}
 	}
+}
+
+// fileListKeep is the rule for one record of git's file list under scope.
+func fileListKeep(scope string) func(rec []byte) (string, bool) {
+	return func(rec []byte) (string, bool) {
+		// An untracked folder that is a git repository comes as
+		// "folder/": one entry, as a submodule's gitlink is.
+		p := strings.TrimSuffix(string(rec), "/")
+		return p, p != "" && underScope(p, scope) && !hasGitDirPart(p) && !isWriteTempPath(p)
+	}
+}
+
+// gitFilesKept is gitFiles with the untracked half from a warm
+// repository's kept listing (revalidated before this call): the same
+// paths, order, caps and refusals as git's listing of scope, no git run.
+func (r *Repo) gitFilesKept(ctx context.Context, scope string, visit func(path string), trackedDone func(), others []string) error {
+	keepRec := fileListKeep(scope)
+	read, cut, err := r.trackedFiles(ctx, scope, visit, func(visit func(rec []byte)) (bool, error) {
+		a := []string{"ls-files", "-z", "--cached", "--deduplicate"}
+		if scope != "" {
+			a = append(a, "--", scope)
+		}
+		return r.git.Stream(ctx, maxFileListBytes, visit, a...)
+	}, keepRec)
+	if err != nil {
+		return refusef("listing the files with git failed: %v", err)
+	}
+	if cut {
+		return tooManyFiles()
+	}
+	if trackedDone != nil {
+		trackedDone()
+	}
+	for i, rec := range others {
+		p, ok := keepRec([]byte(rec))
+		if scope != "" && !underScope(p, scope) {
+			continue
+		}
+		read += len(rec) + 1
+		if read > maxFileListBytes {
+			return tooManyFiles()
+		}
+		if i&4095 == 4095 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if ok {
+			visit(p)
+		}
+	}
+	return nil
 }
 
 func tooManyFiles() *Refusal {

@@ -13,7 +13,7 @@ type presenceRun struct {
 var testHookEarlyPresence func()
 
 // start checks paths; they must not change until wait returns.
-func (p *presenceRun) start(r *Repo, paths []string) {
+func (p *presenceRun) start(r *Repo, paths []string, pres func(string) (bool, bool)) {
 	if testHookEarlyPresence != nil {
 		testHookEarlyPresence()
 	}
@@ -24,9 +24,7 @@ func (p *presenceRun) start(r *Repo, paths []string) {
 	p.done = make(chan struct{})
 	go func() {
 		defer close(p.done)
-		pr := r.fs.Presence()
-		defer pr.Close()
-		pr.ExistAll(paths, func(i int, ok bool) { p.ok[i] = ok })
+		r.existAll(paths, pres, func(i int, ok bool) { p.ok[i] = ok })
 	}()
 }
 

@@ -86,6 +86,23 @@ func (r *Repo) ListDir(rel string) (*DirListing, error) {
 // listDir lists the folder rel, whose path is known to be safe (checked by
 // the caller, or a real folder found by listing its parent).
 func (r *Repo) listDir(rel string) (*DirListing, error) {
+	// A warm repository keeps the listings of the folders its stamps
+	// cover (warm.go); they are shared: callers only read them.
+	k := r.stamped(context.Background())
+	if k != nil {
+		if l, ok := k.keptListing(rel); ok {
+			return l, nil
+		}
+	}
+	l, err := r.listDirOnDisk(rel)
+	if err == nil && k != nil {
+		k.keepListing(rel, l)
+	}
+	return l, err
+}
+
+// listDirOnDisk is listDir without what a warm repository keeps.
+func (r *Repo) listDirOnDisk(rel string) (*DirListing, error) {
 	f, err := r.fs.Open(rel)
 	if err != nil {
 		return nil, describeOpenError(rel, err)
@@ -117,6 +134,7 @@ func (r *Repo) listOpen(f *os.File, rel string) (*DirListing, error) {
 // the index (see ListRootEarly): what only the index can settle is held
 // back and counted in Held, never guessed.
 func (r *Repo) listOpenAs(f *os.File, rel string, early bool) (*DirListing, error) {
+	r.fresh(context.Background()) // a warm repository's ignore rules and index view
 	des, err := rootfs.ReadDirTypes(f)
 	if err != nil {
 		return nil, describeOpenError(rel, err)

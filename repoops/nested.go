@@ -121,6 +121,7 @@ func (r *Repo) repoSuffix(rel string) string {
 	if r.git == nil {
 		return ""
 	}
+	r.fresh(context.Background())
 	if st, err := r.fs.Lstat(rel); err != nil || !st.IsDir() {
 		return ""
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -103,19 +104,14 @@ func Tools() []Tool {
 // toolOrder is the catalogue order: reading tools first, as an agent uses them.
 func toolOrder() []string {
 	tools()
-	rank := map[string]int{"repo_tree": 0, "repo_find": 1, "repo_grep": 2, "repo_read_file": 3, "repo_git": 4, "repo_edit": 5, "repo_insert": 6, "repo_write": 7}
+	rank := func(name string) int {
+		if i := slices.Index(catalogueOrder, name); i >= 0 {
+			return i
+		}
+		return len(catalogueOrder) // a tool not in the catalogue's list goes last
+	}
 	names := append([]string(nil), registryOrder...)
-	sort.SliceStable(names, func(i, j int) bool {
-		ri, ok := rank[names[i]]
-		if !ok {
-			ri = 100
-		}
-		rj, ok := rank[names[j]]
-		if !ok {
-			rj = 100
-		}
-		return ri < rj
-	})
+	sort.SliceStable(names, func(i, j int) bool { return rank(names[i]) < rank(names[j]) })
 	return names
 }
 
@@ -137,6 +133,7 @@ func (s *Session) Call(ctx context.Context, name string, args []byte) Result {
 func (s *Session) CallRecorded(ctx context.Context, name string, args []byte) (CallRecord, Result) {
 	start := s.now()
 	var res Result
+	s.repo.calls.Add(1) // a warm repository checks what it keeps at the call's first use of it
 	if t, ok := tools()[name]; ok {
 		res = t.Call(ctx, s, args)
 	} else {

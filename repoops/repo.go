@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/repoxhq/repox/repoops/gitexec"
 	"github.com/repoxhq/repox/repoops/gitignore"
@@ -33,6 +34,8 @@ type Repo struct {
 	outerDone    bool
 	links        *gitlinkSet       // the index's submodules (git mode), read once
 	nested       map[string]string // folder -> nested-repository mark ("" ordinary), asked of git once
+	warm         *warmSet          // KeepWarm: the untracked files kept between calls (warm.go)
+	calls        atomic.Uint64     // calls made through a Session: a warm repository revalidates once per call
 }
 
 // findGitBin is gitexec.FindGit; tests swap it for a stand-in git.

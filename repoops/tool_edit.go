@@ -29,7 +29,7 @@ func registerEdit() {
 	for k, v := range item {
 		props[k] = v
 	}
-	register("repo_edit",
+	register(ToolEdit,
 		fmt.Sprintf("Replace exact text in a file: old_string must occur exactly expected_count times (1-%d, default 1), or nothing changes and the refusal gives the count and every line number (occurs 3 times, at lines 4, 19 and 33 — include more surrounding lines so it occurs once). ", editMaxExpected)+
 			fmt.Sprintf("Or give edits, a list of 1-%d {old_string, new_string, expected_count} applied in order to one file, all or nothing: each is matched against the text the ones before it left, and a refusal names which edit (edits[2]) and why. old_string/new_string/expected_count and edits are exclusive. ", editMaxItems)+
 			"Matching is exact, including whitespace; in a CRLF file old_string and new_string may use \\n and new lines stay CRLF; the BOM, the line-ending style and the final-newline state are kept. "+

@@ -40,7 +40,7 @@ type FindResult struct {
 func (f *FindResult) RawMatches() []string { return f.raw }
 
 func registerFind() {
-	register("repo_find",
+	register(ToolFind,
 		"Find files by path: a case-insensitive substring of the repo-relative path, or a glob when the query has *, ? or [ (** crosses folders; a glob without / matches file names at any depth). "+
 			"Searches the same file set as repo_grep (git's tracked and untracked-but-not-ignored files). Other characters are literal: :(exclude)x is just text. "+
 			fmt.Sprintf("Results: one path a line, file-name matches first, then folder-part matches, shorter paths first. limit 1-%d (default %d); when cut: (showing %d of 812 matches — narrow with path or a longer query). ", findMaxLimit, findDefaultLimit, findDefaultLimit)+
@@ -103,13 +103,17 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 	// after, as they come last.
 	var early presenceRun
 	defer early.wait()
+	var pres func(string) (bool, bool) // a warm repository's kept answers
+	if r.git != nil {
+		pres = r.keptPresence(ctx)
+	}
 	stats, err := r.eachFileThen(ctx, scope, func(f string) {
 		res.Searched++
 		if ok, nameHit := match(f); ok {
 			paths = append(paths, f)
 			nameHits = append(nameHits, nameHit)
 		}
-	}, func() { early.start(r, paths[:len(paths):len(paths)]) })
+	}, func() { early.start(r, paths[:len(paths):len(paths)], pres) })
 	if err != nil {
 		return nil, err
 	}
@@ -126,13 +130,11 @@ func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResul
 			}
 		}
 		rest := paths[len(early.ok):]
-		p := r.fs.Presence()
-		p.ExistAll(rest, func(i int, ok bool) {
+		r.existAll(rest, pres, func(i int, ok bool) {
 			if ok {
 				hits = append(hits, hit{rest[i], nameHits[len(early.ok)+i]})
 			}
 		})
-		p.Close()
 	} else {
 		for i, f := range paths {
 			hits = append(hits, hit{f, nameHits[i]})

@@ -53,7 +53,7 @@ type GitResult struct {
 }
 
 func registerGit() {
-	register("repo_git",
+	register(ToolGit,
 		fmt.Sprintf("Run one read-only git command: status, diff (working tree and index against HEAD), diff-stat, log (n 1-%d, default %d), ls-files (tracked files), ", gitMaxLog, gitDefaultLog)+
 			"show (one commit: header, message, stat and patch; rev names it, default HEAD) or blame (who last changed each line of one file, uncommitted changes included; lines narrows it). "+
 			"path limits every command to a file or folder (passed after a literal --, matched literally); blame needs a tracked text file. "+

@@ -69,7 +69,7 @@ type GrepResult struct {
 }
 
 func registerGrep() {
-	register("repo_grep",
+	register(ToolGrep,
 		"Search file contents for a fixed string (never a regex, never a flag) in the repository's file set (git's tracked and untracked-but-not-ignored files; .gitignore honoured outside git). "+
 			fmt.Sprintf("Prints matching lines as path:line: text — at most %d lines in all and %d per file (then path: (+N more matching lines in this file)), each cut to %d characters around the match with …. ", grepMaxLines, grepMaxPerFile, grepLineChars)+
 			fmt.Sprintf("Every match is still counted: (showing %d of 812 matching lines in 97 files — narrow with path or a longer pattern). ", grepMaxLines)+

@@ -6,7 +6,7 @@ import (
 )
 
 func registerInsert() {
-	register("repo_insert",
+	register(ToolInsert,
 		"Insert content as whole lines after line after_line of a file: 0 inserts at the top, the file's line count appends. "+
 			"An after_line past the end is refused, not clamped (after_line 1401 is past the end: PATH has 1400 lines (after_line=1400 appends)). "+
 			"Lines are counted as repo_read_file counts them (\"a\\nb\\n\" and \"a\\nb\" have 2 lines). The inserted lines take the file's line endings; the BOM and the final-newline state are kept. "+

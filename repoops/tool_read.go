@@ -60,7 +60,7 @@ type ReadResult struct {
 }
 
 func registerRead() {
-	register("repo_read_file",
+	register(ToolRead,
 		fmt.Sprintf("Read a text file as numbered lines N%stext, under a header path — lines 1-%d of 1400. offset ≥1 (default 1), limit 1-%d (default %d). ", ReadLineSep, readDefaultLimit, readMaxLimit, readDefaultLimit)+
 			"When the window ends before the end of the file the text ends with (truncated) — use limit>=TOTAL to read all lines (or says which offset to continue from). "+
 			fmt.Sprintf("Lines over %d characters are cut with %s; output over %s stops at a line boundary and says where to continue. ", readLineChars, fmt.Sprintf(lineCutFormat, "N"), SizeText(readMaxOutput))+

@@ -110,7 +110,7 @@ type TreeResult struct {
 }
 
 func registerTree() {
-	register("repo_tree",
+	register(ToolTree,
 		"List a folder's files and folders, breadth-first: each level is complete before the next, printed in path order, one repo-relative path a line, folders ending in /. "+
 			fmt.Sprintf("max_depth 1-%d (default %d) and max_entries 1-%d (default %d); larger values are refused, not clamped. ", treeMaxDepth, treeDefaultDepth, treeMaxEntries, treeDefaultEntries)+
 			fmt.Sprintf("A folder at the depth limit whose contents were not listed ends with %s — call repo_tree again with path set to it; an empty folder ends with %s. ", MarkNotListed, MarkEmpty)+

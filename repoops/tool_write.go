@@ -8,7 +8,7 @@ import (
 )
 
 func registerWrite() {
-	register("repo_write",
+	register(ToolWrite,
 		fmt.Sprintf("Write a whole file. A new file is created, with any missing folders (mode %#o for the file, %#o for folders, less what the umask removes). ", rootfs.NewFileMode, rootfs.NewDirMode)+
 			"Overwriting an existing file needs every line of it seen by this session in its current state (see the gate below); its mode, BOM and (when all its lines end alike) its line endings are kept. "+
 			"Paths outside the root, through a symlink, or naming a symlink, a folder, a binary, non-UTF-8 or hard-linked file are refused. content is capped at "+SizeText(editMaxBytes)+". "+

@@ -61,6 +61,16 @@ func legendRows(lines []string) [][2]string {
 	return rows
 }
 
+// HelpHead is what the help's head line says besides where the screen is:
+// the filter typed, and the keys that move and narrow it, from the
+// longest wording to the shortest (the first that fits is shown; "" for
+// none).
+type HelpHead struct {
+	Filter string
+	Typing bool // the filter is being typed: a cursor after it
+	Hints  []string
+}
+
 // RenderHelp draws the full help, built from the bindings in force, exactly
 // w×h: a head line that stays (with the rows shown, "1-21 of 139", when it
 // scrolls), then the sections from row top on. Sections flow down one
@@ -70,10 +80,15 @@ func legendRows(lines []string) [][2]string {
 // where the two come out most even. A section is never split across the
 // columns.
 func (s *Styles) RenderHelp(sections []HelpSection, legend []string, top, w, h int) string {
+	return s.RenderHelpHead(sections, legend, top, w, h, HelpHead{})
+}
+
+// RenderHelpHead is RenderHelp with what the head line says.
+func (s *Styles) RenderHelpHead(sections []HelpSection, legend []string, top, w, h int, head HelpHead) string {
 	rows := max(h-1, 0)
 	body := s.helpLines(sections, legend, w, rows)
 	top = max(min(top, len(body)-rows), 0)
-	lines := append([]string{s.helpHead(top, rows, len(body), w)}, body[top:]...)
+	lines := append([]string{s.helpHead(top, rows, len(body), w, head)}, body[top:]...)
 	return Block(lines, w, h)
 }
 
@@ -83,21 +98,44 @@ func (s *Styles) HelpScrollMax(sections []HelpSection, legend []string, w, h int
 	return max(len(s.helpLines(sections, legend, w, rows))-rows, 0)
 }
 
-// helpHead is the help's title line: where in the help the screen is, and
-// the keys that move it, as far as the width holds them.
-func (s *Styles) helpHead(top, rows, total, w int) string {
+// HelpRows is how many rows the help's body takes at w×h (the head line
+// not counted).
+func (s *Styles) HelpRows(sections []HelpSection, legend []string, w, h int) int {
+	return len(s.helpLines(sections, legend, w, max(h-1, 0)))
+}
+
+// helpHead is the help's title line: where in the help the screen is, the
+// filter, and the keys that move it, as far as the width holds them.
+func (s *Styles) helpHead(top, rows, total, w int, head HelpHead) string {
 	title := s.HelpTitle.Render("▍repox keys")
-	if total <= rows {
-		return title + s.Note.Render("  (any key closes)")
-	}
-	pos := fmt.Sprintf("  %s-%s of %s", repoops.Commas(top+1), repoops.Commas(min(top+rows, total)), repoops.Commas(total))
-	head := title + s.Note.Render(pos)
-	for _, hint := range []string{"  j/k scroll · g/G top/end · other keys close", "  j/k g/G · other keys close"} {
-		if ansi.StringWidth(head+hint) <= w {
-			return head + s.Note.Render(hint)
+	if head.Filter != "" || head.Typing {
+		cursor := ""
+		if head.Typing {
+			cursor = "▏"
+		}
+		title += "  " + s.HelpKey.Render("/"+head.Filter+cursor)
+		if total == 0 {
+			title += s.Note.Render("  nothing matches")
 		}
 	}
-	return head
+	if head.Hints == nil {
+		if total <= rows {
+			return title + s.Note.Render("  (any key closes)")
+		}
+		head.Hints = []string{"j/k scroll · g/G top/end · other keys close", "j/k g/G · other keys close"}
+	}
+	if total > rows {
+		title += s.Note.Render(fmt.Sprintf("  %s-%s of %s", repoops.Commas(top+1), repoops.Commas(min(top+rows, total)), repoops.Commas(total)))
+	}
+	for _, hint := range head.Hints {
+		if hint == "" {
+			break
+		}
+		if ansi.StringWidth(title)+2+ansi.StringWidth(hint) <= w {
+			return title + s.Note.Render("  "+hint)
+		}
+	}
+	return title
 }
 
 func (s *Styles) helpLines(sections []HelpSection, legend []string, w, h int) []string {

@@ -227,7 +227,7 @@ func (r *reader) bind(sec, name string, v any) {
 		}
 		extra := ""
 		if sec == "" {
-			extra = "; the tables [keys.tree], [keys.viewer], [keys.move] and [keys.agent_view] hold the panes' own"
+			extra = "; the tables " + strings.Join(tableNames(), ", ") + " hold the panes' own"
 		}
 		r.bad(key, "is not an action — %s has: %s%s", table, strings.Join(sectionActions(sec), ", "), extra)
 		return
@@ -244,7 +244,15 @@ func (r *reader) bind(sec, name string, v any) {
 			r.bad(key, "must be a list of key names, each a string (got %s)", shown(e))
 			return
 		}
-		if why := badKey(s); why != "" {
+		if slices.Contains(countActions, path) {
+			if s != countForm || len(list) != 1 {
+				r.bad(key, "is a count: [%q] (the digits start a count, as in 5j) or [] (no counts; the digits are free) (got %s)", countForm, shown(e))
+				return
+			}
+			ks = append(ks, s)
+			continue
+		}
+		if why := badSequence(path, s); why != "" {
 			r.bad(key, "has %q, %s", s, why)
 			return
 		}
@@ -255,6 +263,37 @@ func (r *reader) bind(sec, name string, v any) {
 		ks = append(ks, s)
 	}
 	r.c.Keys[path] = ks
+}
+
+// badSequence says what is wrong with a key or sequence s of the action
+// path ("" for nothing): two keys with one space between them, for the
+// actions that wait for a second key.
+func badSequence(path, s string) string {
+	parts := strings.Split(s, " ")
+	if len(parts) == 1 {
+		return badKey(s)
+	}
+	if !slices.Contains(sequenceActions, path) {
+		return "a sequence of keys: only " + strings.Join(sequenceActions, ", ") + " take one (\"g g\"); this action takes single keys"
+	}
+	if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
+		return "which is not a sequence: two keys with one space between them, like \"g g\" or \"z t\""
+	}
+	for _, p := range parts {
+		if why := badKey(p); why != "" {
+			return "whose " + strconv.Quote(p) + " is not a key: " + strings.TrimPrefix(why, "which is not a key: ")
+		}
+	}
+	return ""
+}
+
+// tableNames are the [keys.…] tables, as the file writes them.
+func tableNames() []string {
+	var out []string
+	for _, n := range sectionNames() {
+		out = append(out, "[keys."+n+"]")
+	}
+	return out
 }
 
 // namedKeys are the keys named by a word, as Bubble Tea names them.
@@ -333,35 +372,87 @@ func (r *reader) theme(v any) {
 	}
 }
 
-// conflicts refuses a key that would do two things in one place.
+// conflicts refuses a key that would do two things in one place, a key
+// that starts a sequence and does something alone there too, and a
+// printable key where text is typed.
 func (r *reader) conflicts() {
 	km := r.c.KeyMap()
 	all := actions()
 	said := map[string]bool{}
-	for _, scope := range conflicts {
+	// at is the one of two actions the file set (the other kept its keys).
+	pick := func(a, b action) (action, action) {
+		if _, set := r.c.Keys[a.path()]; !set {
+			return b, a
+		}
+		return a, b
+	}
+	once := func(k string, at, other action, format string, args ...any) {
+		id := k + "\x00" + at.path() + "\x00" + other.path()
+		if !said[id] {
+			said[id] = true
+			r.bad("keys."+at.path(), format, args...)
+		}
+	}
+	for _, sc := range conflicts {
 		owner := map[string]action{}
+		var seqs []struct {
+			k string
+			a action
+		}
 		for _, a := range all {
-			if !slices.Contains(scope, a.section) {
+			if !sc.has(a) {
 				continue
 			}
-			for _, k := range a.keys(&km) {
+			for _, k := range a.matchKeys(&km) {
+				if strings.Contains(k, " ") {
+					seqs = append(seqs, struct {
+						k string
+						a action
+					}{k, a})
+				}
 				prev, taken := owner[k]
 				if !taken {
 					owner[k] = a
 					continue
 				}
-				at, other := a, prev
-				if _, set := r.c.Keys[a.path()]; !set {
-					at, other = prev, a // name the one the file set
-				}
-				if said[k+"\x00"+at.path()+"\x00"+other.path()] {
-					continue
-				}
-				said[k+"\x00"+at.path()+"\x00"+other.path()] = true
-				r.bad("keys."+at.path(), "binds %q, which %s has too — a key does one thing where both apply; give one of them another key", k, other.path())
+				at, other := pick(a, prev)
+				once(k, at, other, "binds %q, which %s has too — a key does one thing where both apply; give one of them another key", k, other.path())
+			}
+		}
+		for _, s := range seqs {
+			first, _, _ := strings.Cut(s.k, " ")
+			o, ok := owner[first]
+			if !ok {
+				continue
+			}
+			const why = " — a key that starts a sequence cannot also do something alone where both apply; give one of them another key"
+			if at, other := pick(s.a, o); at == s.a {
+				once(s.k, at, other, "binds %q, whose first key %q is %s's key too"+why, s.k, first, other.path())
+			} else {
+				once(first, at, other, "binds %q, which starts %s's %q"+why, first, other.path(), s.k)
 			}
 		}
 	}
+	for _, a := range all {
+		if !sectionOf(a.section).typed && !slices.Contains(sessionsTyping, a.path()) || slices.Contains(typedExempt, a.path()) {
+			continue
+		}
+		if _, set := r.c.Keys[a.path()]; !set {
+			continue
+		}
+		for _, k := range a.matchKeys(&km) {
+			if printable(k) {
+				r.bad("keys."+a.path(), "binds %q, which is typed as text there — bind a key with ctrl+ or alt+, or a named key (enter, tab, up, …)", k)
+				break
+			}
+		}
+	}
+}
+
+// printable is a key that types a character (shift allowed).
+func printable(k string) bool {
+	k = strings.TrimPrefix(k, "shift+")
+	return len([]rune(k)) == 1 || k == "space"
 }
 
 func sectionNames() []string {

@@ -17,7 +17,10 @@ func Print(w io.Writer, c Config) error {
 	var b strings.Builder
 	b.WriteString(`# repox's configuration (repox config prints the one in effect).
 # Each action is a list of keys, named as Bubble Tea names them: "f", "G", "ctrl+p", "alt+i",
-# "shift+tab", "enter", "esc", "space", "pgdown". ctrl+c always quits.
+# "shift+tab", "enter", "esc", "space", "pgdown"; [] unbinds it. ctrl+c always quits.
+# move.top and the viewer's z motions take sequences too, two keys with a space between
+# them ("g g", "z t"); a count is ["1-9"] (the digits start one, as in 5j) or [] (none).
+# Two actions of one pane bound to one key are refused, naming both.
 
 [view]
 `)
@@ -47,9 +50,9 @@ func Print(w io.Writer, c Config) error {
 	km := c.KeyMap()
 	for _, sec := range sections {
 		if sec.name == "" {
-			b.WriteString("\n[keys]\n")
+			fmt.Fprintf(&b, "\n[keys]  # %s\n", sec.about)
 		} else {
-			fmt.Fprintf(&b, "\n[keys.%s]\n", sec.name)
+			fmt.Fprintf(&b, "\n[keys.%s]  # %s\n", sec.name, sec.about)
 		}
 		for _, a := range actions() {
 			if a.section != sec.name {

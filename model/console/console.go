@@ -89,7 +89,7 @@ func (p *Pane) Showing() bool { return p.showing }
 // New is the tool console over the explorer's shared state; after runs
 // when a call has answered (the root reloads the file a write changed).
 func New(c *pane.Common, after func(string, repoops.Result) tea.Cmd) *Pane {
-	p := &Pane{c: c, keys: keymap.NewConsole(), after: after}
+	p := &Pane{c: c, keys: c.Keys.Console, after: after}
 	p.input = textinput.New()
 	p.input.Prompt = "› "
 	p.input.Placeholder = "repo_grep pattern=TODO path=src   or   repo_read_file {\"path\":\"go.mod\"}"

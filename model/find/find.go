@@ -55,7 +55,7 @@ type Pane struct {
 }
 
 func New(c *pane.Common) *Pane {
-	return &Pane{Base: results.Base{C: c}, keys: keymap.NewFind(), latest: new(atomic.Int64)}
+	return &Pane{Base: results.Base{C: c}, keys: c.Keys.Find, latest: new(atomic.Int64)}
 }
 
 // Open readies find to be pushed over the viewer again (its query and
@@ -176,7 +176,7 @@ func (p *Pane) AgentCall() (string, any, string) {
 	if p.input == "" {
 		return "", nil, "type a query: agent view shows repo_find for it"
 	}
-	return "repo_find", p.args(), ""
+	return repoops.ToolFind, p.args(), ""
 }
 
 // Status is the selected path.
@@ -273,16 +273,16 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return p.C.Copy(r.shown, r.shown)
 	case key.Matches(msg, k.CopyAll):
-		return p.CopyAgent("repo_find")
+		return p.CopyAgent(repoops.ToolFind)
 	}
 	if d, ok := results.Step(msg, k.Finder, p.body()); ok {
 		return p.move(d)
 	}
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, k.Close) {
 		p.Closed = true
 		return nil
 	}
-	if _, changed := results.Edit(&p.input, msg); !changed {
+	if _, changed := results.Edit(p.C.Keys.Typing, &p.input, msg); !changed {
 		return nil
 	}
 	p.keep = ""

@@ -28,7 +28,7 @@ func (p *Pane) callTool() tea.Cmd {
 		return nil
 	}
 	args := p.args()
-	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: "repo_find", Call: repoops.CallText("repo_find", args)}
+	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: repoops.ToolFind, Call: repoops.CallText(repoops.ToolFind, args)}
 	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.toolCancel = cancel
 	s := p.C.Session
@@ -43,7 +43,7 @@ func (p *Pane) callTool() tea.Cmd {
 		if err != nil {
 			return findToolMsg{query: q, res: repoops.Result{IsError: true, Text: err.Error()}}
 		}
-		return findToolMsg{query: q, res: s.Call(ctx, "repo_find", raw)}
+		return findToolMsg{query: q, res: s.Call(ctx, repoops.ToolFind, raw)}
 	})
 }
 

@@ -14,7 +14,7 @@ func (p *Pane) View(w, h int, focused bool) string {
 		}
 		return p.C.Styles.RenderResults(v, w, h)
 	}
-	return results.DrawAgent(p.C, v, &p.AgentView, "repo_find", "type a query: agent view shows repo_find for it", w, h, focused)
+	return results.DrawAgent(p.C, v, &p.AgentView, repoops.ToolFind, "type a query: agent view shows repo_find for it", w, h, focused)
 }
 
 // view describes the overlay for ui.RenderResults.

@@ -62,7 +62,7 @@ type searchRow struct {
 }
 
 func New(c *pane.Common) *Pane {
-	return &Pane{Base: results.Base{C: c}, keys: keymap.NewSearch(), caseSensitive: true}
+	return &Pane{Base: results.Base{C: c}, keys: c.Keys.Search, caseSensitive: true}
 }
 
 // Open readies the search to be pushed over the viewer again, its request
@@ -118,7 +118,7 @@ func (p *Pane) AgentCall() (string, any, string) {
 	if p.pattern == "" {
 		return "", nil, "type a pattern: agent view shows repo_grep for it"
 	}
-	return "repo_grep", p.args(), ""
+	return repoops.ToolGrep, p.args(), ""
 }
 
 func (p *Pane) Status() pane.Status {
@@ -189,7 +189,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return p.C.Copy(text, text)
 	case key.Matches(msg, k.CopyAll):
-		return p.CopyAgent("repo_grep")
+		return p.CopyAgent(repoops.ToolGrep)
 	case key.Matches(msg, k.Case):
 		p.caseSensitive = !p.caseSensitive
 		p.stop()
@@ -201,7 +201,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	if d, ok := results.Step(msg, k.Finder, p.body()); ok {
 		return p.move(d)
 	}
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, k.Close) {
 		p.Closed = true
 		return nil
 	}
@@ -211,7 +211,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	// A keystroke in a field cancels the running search; so does ctrl+u
 	// on an empty one.
-	if edited, changed := results.Edit(field, msg); changed || (edited && msg.String() == "ctrl+u") {
+	if edited, changed := results.Edit(p.C.Keys.Typing, field, msg); changed || (edited && key.Matches(msg, p.C.Keys.Typing.Clear)) {
 		p.stop()
 	}
 	return nil

@@ -53,7 +53,7 @@ func (p *Pane) start() tea.Cmd {
 	p.files, p.byPath, p.totalLines = nil, map[string]*searchFile{}, 0
 	p.prog, p.res, p.err, p.seen = repoops.GrepProgress{}, nil, "", nil
 	p.rows, p.Cursor, p.Top = nil, 0, 0
-	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: "repo_grep", Call: repoops.CallText("repo_grep", p.ran)}
+	p.AgentView = pane.AgentState{On: p.AgentView.On, Loading: true, Tool: repoops.ToolGrep, Call: repoops.CallText(repoops.ToolGrep, p.ran)}
 	ctx, cancel := context.WithCancel(p.C.Ctx)
 	p.cancel, p.ctx = cancel, ctx
 	feed := &grepFeed{wake: make(chan struct{}, 1)}

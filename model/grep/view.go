@@ -17,7 +17,7 @@ func (p *Pane) View(w, h int, focused bool) string {
 		v.Rows = p.rowsView(ui.ResultBody(v, h))
 		return p.C.Styles.RenderResults(v, w, h)
 	}
-	return results.DrawAgent(p.C, v, &p.AgentView, "repo_grep", "enter searches: agent view shows repo_grep for it", w, h, focused)
+	return results.DrawAgent(p.C, v, &p.AgentView, repoops.ToolGrep, "enter searches: agent view shows repo_grep for it", w, h, focused)
 }
 
 // frame is the overlay without its rows: title, prompt, footer.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -22,13 +22,13 @@ type AgentCall struct {
 // read of src/main.go, an edit refused for it, a full read and an edit
 // that lands. Session s2 only finds deep/a/b/c/leaf.txt.
 var AgentScript = []AgentCall{
-	{"s1", "repo_read_file", `{"path":"README.md"}`},
-	{"s1", "repo_find", `{"query":"strings"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go","limit":4}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s1", "repo_read_file", `{"path":"src/main.go"}`},
-	{"s1", "repo_edit", `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
-	{"s2", "repo_find", `{"query":"leaf"}`},
+	{"s1", repoops.ToolRead, `{"path":"README.md"}`},
+	{"s1", repoops.ToolFind, `{"query":"strings"}`},
+	{"s1", repoops.ToolRead, `{"path":"src/main.go","limit":4}`},
+	{"s1", repoops.ToolEdit, `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s1", repoops.ToolRead, `{"path":"src/main.go"}`},
+	{"s1", repoops.ToolEdit, `{"path":"src/main.go","old_string":"hello, needle","new_string":"hello, world"}`},
+	{"s2", repoops.ToolFind, `{"query":"leaf"}`},
 }
 
 // S1Calls is the number of calls of session s1 in AgentScript.
@@ -93,9 +93,9 @@ func AppendLog(t testing.TB, path, s string) {
 }
 
 // FakeEnv keeps session discovery inside home.
-func FakeEnv(home string) func() replay.Env {
-	return func() replay.Env {
-		return replay.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
+func FakeEnv(home string) func() discover.Env {
+	return func() discover.Env {
+		return discover.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
 			StateHome: filepath.Join(home, ".local", "state"), Now: AgentT0.Add(24 * time.Hour)}
 	}
 }

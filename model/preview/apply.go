@@ -59,7 +59,7 @@ func (p *Pane) readArgs() []repoops.ReadArgs {
 // readCallText is the reads as the calls they are, for the action line.
 func (p *Pane) readCallText() string {
 	reads := p.readArgs()
-	text := repoops.CallText("repo_read_file", reads[0])
+	text := repoops.CallText(repoops.ToolRead, reads[0])
 	if len(reads) > 1 {
 		text += " and " + repoops.Plural(len(reads)-1, "more window", "more windows")
 	}
@@ -90,11 +90,11 @@ func (p *Pane) readMissing() tea.Cmd {
 	return pane.Envelop(pane.Preview, pane.JobTool, p.callSeq, func() tea.Msg {
 		var res repoops.Result
 		for _, a := range reads {
-			if res = pane.CallJSON(ctx, s, "repo_read_file", a); res.IsError {
+			if res = pane.CallJSON(ctx, s, repoops.ToolRead, a); res.IsError {
 				break
 			}
 		}
-		return previewCallMsg{tool: "repo_read_file", res: res}
+		return previewCallMsg{tool: repoops.ToolRead, res: res}
 	})
 }
 

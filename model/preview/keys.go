@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/repoops"
 )
 
 func (p *Pane) Update(msg tea.Msg) tea.Cmd {
@@ -29,12 +30,12 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	case previewCallMsg:
 		p.busy = ""
 		p.res = &msg.res
-		wrote := msg.tool != "repo_read_file" && !msg.res.IsError
+		wrote := msg.tool != repoops.ToolRead && !msg.res.IsError
 		if wrote {
 			p.applied = p.applying
 			p.note = "applied: the diff is what was written · esc, then u undoes it; U lists this explorer's writes"
 		}
-		if wrote && msg.tool == "repo_edit" {
+		if wrote && msg.tool == repoops.ToolEdit {
 			// The file now holds new_string where old_string was: the next
 			// edit starts from what is there.
 			p.old.SetValue(p.new.Value())
@@ -68,7 +69,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Prev):
 		p.field = (p.field + p.fields() - 1) % p.fields()
 		return p.focusField()
-	case msg.String() == "ctrl+u":
+	case key.Matches(msg, p.c.Keys.Typing.Clear):
 		// The whole field, not only its line before the cursor: a
 		// multi-line old_string is replaced whole.
 		if f := p.input(); f != nil {

@@ -142,7 +142,7 @@ type Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 // Prefill or Resume fills the form, Start works the first plan out.
 func New(c *pane.Common, path, from string, tick Tick, after func(wrote bool) tea.Cmd) *Pane {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	p := &Pane{c: c, keys: keymap.NewPreview(), tick: tick, after: after, ctx: ctx, cancel: cancel, path: path, from: from}
+	p := &Pane{c: c, keys: c.Keys.Preview, tick: tick, after: after, ctx: ctx, cancel: cancel, path: path, from: from}
 	p.old, p.new, p.body = newArea("old_string"), newArea("new_string"), newArea("content")
 	p.line = newNumberField("0 inserts at the top")
 	p.count = newNumberField("1 (the default): how many times old_string must occur")

@@ -22,9 +22,9 @@ func (p *Pane) diffLines() []string {
 func (p *Pane) diffRows() int { return max(p.height/3, 1) }
 
 func (p *Pane) View(w, h int, focused bool) string {
-	tool := "repo_edit"
+	tool := repoops.ToolEdit
 	if p.insert {
-		tool = "repo_insert"
+		tool = repoops.ToolInsert
 	}
 	pv := ui.PreviewView{
 		Title:   "edit preview · " + repoops.DisplayPath(p.path) + " · " + tool + " (from " + p.from + ")",

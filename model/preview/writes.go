@@ -78,10 +78,10 @@ func (l *Writes) Undo(c *pane.Common) (tea.Cmd, string) {
 	// repo_write keeps the file's BOM itself: the content goes without it.
 	content := bytes.TrimPrefix(e.before, []byte("\xef\xbb\xbf"))
 	args := repoops.WriteArgs{Path: repoops.DisplayPath(e.path), Content: string(content)}
-	w := Write{path: e.path, call: repoops.CallText("repo_write", repoops.WriteArgs{Path: args.Path, Content: "…"}), undo: true}
+	w := Write{path: e.path, call: repoops.CallText(repoops.ToolWrite, repoops.WriteArgs{Path: args.Path, Content: "…"}), undo: true}
 	ctx, s, look, before := c.Ctx, c.Session, c.Look, e.before
 	return func() tea.Msg {
-		res := pane.CallJSON(ctx, s, "repo_write", args)
+		res := pane.CallJSON(ctx, s, repoops.ToolWrite, args)
 		return UndoneMsg{of: i, write: w, res: res, exact: !res.IsError && sameContent(ctx, look, e.path, before)}
 	}, ""
 }

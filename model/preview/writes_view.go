@@ -38,7 +38,7 @@ func (p *LogPane) Area() pane.Area  { return pane.AreaViewer }
 func (p *LogPane) Done() bool       { return p.done }
 func (p *LogPane) ShortHelp() []key.Binding {
 	g := p.c.Keys.Global
-	return []key.Binding{p.c.Keys.Tree.Down, p.c.Keys.Tree.Up, g.Undo}
+	return []key.Binding{p.c.Keys.Tree.Down, p.c.Keys.Tree.Up, g.Undo, p.c.Keys.Writes.Close}
 }
 func (p *LogPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
@@ -55,7 +55,7 @@ func (p *LogPane) Update(msg tea.Msg) tea.Cmd {
 		p.top = max(p.top-1, 0)
 	case key.Matches(k, p.c.Keys.Global.Undo):
 		return p.undo()
-	case k.String() == "q":
+	case key.Matches(k, p.c.Keys.Writes.Close):
 		p.done = true
 	}
 	return nil

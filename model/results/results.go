@@ -98,19 +98,20 @@ func Step(msg tea.KeyPressMsg, k keymap.Finder, body int) (int, bool) {
 	return 0, false
 }
 
-// Edit applies a text key to field: backspace (ctrl+h) drops the last
-// character, ctrl+u clears, a key with text appends it. edited is false
-// for a key that is not one of these; changed, whether the field changed.
-func Edit(field *string, msg tea.KeyPressMsg) (edited, changed bool) {
-	switch msg.String() {
-	case "backspace", "ctrl+h":
+// Edit applies a text key to field: Delete (backspace, ctrl+h) drops the
+// last character, Clear (ctrl+u) clears, a key with text appends it.
+// edited is false for a key that is not one of these; changed, whether the
+// field changed.
+func Edit(k keymap.Typing, field *string, msg tea.KeyPressMsg) (edited, changed bool) {
+	switch {
+	case key.Matches(msg, k.Delete):
 		if *field == "" {
 			return true, false
 		}
 		_, n := utf8.DecodeLastRuneInString(*field)
 		*field = (*field)[:len(*field)-n]
 		return true, true
-	case "ctrl+u":
+	case key.Matches(msg, k.Clear):
 		was := *field
 		*field = ""
 		return true, was != ""

@@ -107,7 +107,7 @@ func TestEditTheField(t *testing.T) {
 		{"ctrl+u", "", true, true},
 	}
 	for i, s := range steps {
-		edited, changed := Edit(&field, press(s.key))
+		edited, changed := Edit(keymap.NewTyping(), &field, press(s.key))
 		if field != s.want || edited != s.edited || changed != s.changed {
 			t.Errorf("step %d %s: %q edited %v changed %v, want %q %v %v", i, s.key, field, edited, changed, s.want, s.edited, s.changed)
 		}

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -28,7 +29,7 @@ var argKeys = []struct{ key, label string }{
 var pathKeys = map[string]bool{"file_path": true, "absolute_path": true, "path": true, "filePath": true, "notebook_path": true}
 
 // callSummary words c's arguments for its row.
-func callSummary(c replay.Call, cwd string) string {
+func callSummary(c transcript.Call, cwd string) string {
 	path, rest := callParts(c, cwd)
 	if path == "" || rest == "" {
 		return path + rest
@@ -38,7 +39,7 @@ func callSummary(c replay.Call, cwd string) string {
 
 // callParts words c's arguments for its row: the file or folder it names
 // apart (a narrow row cuts its middle, keeping the name), then the rest.
-func callParts(c replay.Call, cwd string) (path, rest string) {
+func callParts(c transcript.Call, cwd string) (path, rest string) {
 	var args map[string]json.RawMessage
 	if json.Unmarshal(c.AgentArgs, &args) != nil || len(args) == 0 {
 		return "", shortArgs(c.AgentArgs)

@@ -6,7 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -45,13 +46,13 @@ func (p *Pane) toggleChanges() tea.Cmd {
 	p.dtop = 0
 	root := p.root()
 	session := ""
-	if si.Agent == replay.AgentRepox {
+	if si.Agent == transcript.AgentRepox {
 		session = si.ID
 	}
 	ctx, path := p.c.Ctx, si.Path
 	return pane.Envelop(pane.Sessions, pane.JobLoad, p.gen, func() tea.Msg {
 		var out, notes bytes.Buffer
-		err := replay.WriteChanges(ctx, replay.ChangesOptions{Transcript: path, Root: root, Session: session}, &out, &notes)
+		err := report.WriteChanges(ctx, report.ChangesOptions{Transcript: path, Root: root, Session: session}, &out, &notes)
 		var ns []string
 		for _, l := range strings.Split(strings.TrimSpace(notes.String()), "\n") {
 			if l = strings.TrimPrefix(l, "repox replay: "); l != "" {

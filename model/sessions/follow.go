@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
+	"github.com/repoxhq/repox/repoops"
 )
 
 // Following the chosen session: the calls the transcript grows by, replayed
@@ -33,7 +36,7 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.counts = replay.Counts{}
 	}
 	p.stats = u.Stats
-	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != replay.AgentRepox {
+	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != transcript.AgentRepox {
 		p.chosen.ID = u.Stats.SessionID
 		p.marks.Label = sessionLabel(*p.chosen)
 	}
@@ -132,8 +135,8 @@ func (p *Pane) refreshMarks() {
 		return
 	}
 	key := p.sessionKey()
-	p.marks.SetFiles(p.seen[key])
-	if key != "" && p.chosen != nil && p.chosen.Agent == replay.AgentRepox {
+	p.marks.SetFiles(fileMarks(p.seen[key]))
+	if key != "" && p.chosen != nil && p.chosen.Agent == transcript.AgentRepox {
 		p.marks.Label = "agent session " + key
 	}
 }
@@ -149,7 +152,7 @@ func (p *Pane) selectCall() tea.Cmd {
 	}
 	p.refreshMarks()
 	st := sc.step
-	p.marks.RegionPath, p.marks.Region = st.Path, st.Lines
+	p.marks.RegionPath, p.marks.Region = st.Path, lines(st.Lines)
 	path, line := st.Path, 0
 	if len(st.Lines) > 0 {
 		line = st.Lines[0].From
@@ -182,7 +185,7 @@ func changed(st *replay.Step) bool {
 	}
 	for _, tc := range st.Call.Repox {
 		switch tc.Tool {
-		case "repo_edit", "repo_insert", "repo_write":
+		case repoops.ToolEdit, repoops.ToolInsert, repoops.ToolWrite:
 			return true
 		}
 	}
@@ -194,4 +197,25 @@ func (p *Pane) selected() *sessionCall {
 		return nil
 	}
 	return &p.calls[p.cur]
+}
+
+// fileMarks is the replay's horizon as the pane contract's marks.
+func fileMarks(fs []replay.FileSeen) map[string]pane.FileMarks {
+	out := make(map[string]pane.FileMarks, len(fs))
+	for _, f := range fs {
+		out[f.Path] = pane.FileMarks{Read: lines(f.Read), Edited: lines(f.Edited), EditedUnread: lines(f.EditedUnread), Listed: f.Listed, Written: f.Written}
+	}
+	return out
+}
+
+// lines is the replay's line ranges as the contract's.
+func lines(rs []replay.LineRange) []pane.Lines {
+	if rs == nil {
+		return nil
+	}
+	out := make([]pane.Lines, len(rs))
+	for i, r := range rs {
+		out[i] = pane.Lines{From: r.From, To: r.To}
+	}
+	return out
 }

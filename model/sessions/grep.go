@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/replay/search"
 )
 
@@ -54,7 +54,7 @@ func (p *Pane) onGrepHits(msg grepHitsMsg) tea.Cmd {
 }
 
 // grepHit is the call of s's first hit for the filter shown, 0 when none.
-func (p *Pane) grepHit(s replay.SessionInfo) int {
+func (p *Pane) grepHit(s discover.SessionInfo) int {
 	if p.grep.query == "" || p.grep.query != p.lquery {
 		return 0
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/repoops/repotest"
 	"github.com/repoxhq/repox/ui"
@@ -66,16 +67,16 @@ func (m *Model) Init() tea.Cmd {
 		return nil
 	}
 	m.show()
-	si := replay.SessionInfo{Path: m.cfg.Transcript, ID: m.cfg.TranscriptSession}
+	si := discover.SessionInfo{Path: m.cfg.Transcript, ID: m.cfg.TranscriptSession}
 	if si.ID != "" {
-		si.Agent = replay.AgentRepox
+		si.Agent = transcript.AgentRepox
 	}
 	return m.sessions.Choose(si)
 }
 
 func (m *Model) show() {
 	if m.sessions == nil {
-		m.sessions = New(m.common, replay.EnvFromOS)
+		m.sessions = New(m.common, discover.EnvFromOS)
 	}
 	m.shown = true
 	m.sessions.SetSize(m.size())

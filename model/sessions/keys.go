@@ -53,6 +53,10 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	if p.chosen != nil && p.ctyping {
 		return p.typeCallQuery(msg)
 	}
+	msg, wait, _ := p.seq.Key(msg, k.Top) // g g
+	if wait {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit

@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/ui"
 )
 
@@ -31,7 +31,7 @@ func (p *Pane) listShown() []int {
 }
 
 // sessionMatches: every word is in one of the session's texts (any case).
-func sessionMatches(s replay.SessionInfo, words []string) bool {
+func sessionMatches(s discover.SessionInfo, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
@@ -63,7 +63,7 @@ func (p *Pane) listCap() int {
 func (p *Pane) listTop() int { return max(p.lcur-p.listCap()+1, 0) }
 
 // selectedSession is the session under the cursor, nil when none shows.
-func (p *Pane) selectedSession() *replay.SessionInfo {
+func (p *Pane) selectedSession() *discover.SessionInfo {
 	shown := p.listShown()
 	if p.lcur < 0 || p.lcur >= len(shown) {
 		return nil
@@ -79,18 +79,19 @@ func (p *Pane) clampList() {
 // typed (q and tab too), enter keeps the query and closes the prompt, the
 // arrows move; esc is the root's (Escape).
 func (p *Pane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
+	k := p.c.Keys.Sessions
+	switch {
+	case key.Matches(msg, k.FilterKeep):
 		p.ltyping = false
 		if len(strings.Fields(p.lquery)) > 0 {
 			return p.searchContent() // and inside the sessions
 		}
 		return nil
-	case "down":
+	case key.Matches(msg, k.FilterDown):
 		p.lcur++
-	case "up":
+	case key.Matches(msg, k.FilterUp):
 		p.lcur--
-	case "backspace":
+	case key.Matches(msg, p.c.Keys.Typing.Delete):
 		if p.lquery != "" {
 			_, size := utf8.DecodeLastRuneInString(p.lquery)
 			p.lquery = p.lquery[:len(p.lquery)-size]
@@ -121,7 +122,7 @@ func (p *Pane) Escape() bool {
 
 // sessionSpan is how long a session ran, first record to last, in
 // the largest two units ("" when unknown).
-func sessionSpan(s replay.SessionInfo) string {
+func sessionSpan(s discover.SessionInfo) string {
 	if s.Started.IsZero() || s.Ended.IsZero() {
 		return ""
 	}

@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 // listModel is the explorer on the fixture with the sessions list open: a
@@ -101,7 +101,7 @@ func TestSessionsListFilter(t *testing.T) {
 	if p.chosen == nil || p.chosen.ID != "s2" {
 		t.Fatalf("enter on the filtered list chose %+v", p.chosen)
 	}
-	if sessionMatches(replay.SessionInfo{Title: "Fix Login"}, []string{"login", "fix"}) != true {
+	if sessionMatches(discover.SessionInfo{Title: "Fix Login"}, []string{"login", "fix"}) != true {
 		t.Errorf("words in any order, any case")
 	}
 }

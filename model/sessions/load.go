@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -20,23 +22,23 @@ import (
 
 // sessionsListMsg is the sessions Discover found for the repository.
 type sessionsListMsg struct {
-	list []replay.SessionInfo
+	list []discover.SessionInfo
 	err  error
 }
 
 // discoverSessions lists the sessions recorded for dir, and those of the
 // transcripts also names (one it cannot read is left out: it is listed
 // for convenience, not found by looking).
-func discoverSessions(ctx context.Context, dir string, also []string, env func() replay.Env, gen int) tea.Cmd {
+func discoverSessions(ctx context.Context, dir string, also []string, env func() discover.Env, gen int) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		dirs := []string{dir}
 		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
 			dirs = append(dirs, real)
 		}
-		var all []replay.SessionInfo
+		var all []discover.SessionInfo
 		seen := map[string]bool{}
 		for _, d := range dirs {
-			list, err := replay.Discover(ctx, d, env())
+			list, err := discover.Discover(ctx, d, env())
 			if err != nil {
 				return sessionsListMsg{err: err}
 			}
@@ -48,7 +50,7 @@ func discoverSessions(ctx context.Context, dir string, also []string, env func()
 			}
 		}
 		for _, path := range also {
-			if s, err := replay.InspectTranscript(ctx, path); err == nil && !seen[s.Path+"\x00"+s.ID] {
+			if s, err := discover.InspectTranscript(ctx, path); err == nil && !seen[s.Path+"\x00"+s.ID] {
 				seen[s.Path+"\x00"+s.ID] = true
 				all = append(all, s)
 			}
@@ -68,7 +70,7 @@ type replayRun struct {
 	path   string // the transcript
 	filter string // only this repox session's calls ("": all)
 	root   string // the repository the calls are replayed against
-	fol    *replay.Follower
+	fol    *transcript.Follower
 	// against: a finished session is replayed from its start state
 	// (plans: the first pass), one still being written against the tree
 	// as it is (plans nil)
@@ -88,7 +90,7 @@ type followStartedMsg struct {
 
 // followUpdateMsg is one Update of the follower; closed: it stopped.
 type followUpdateMsg struct {
-	upd    replay.Update
+	upd    transcript.Update
 	closed bool
 	err    error
 }
@@ -128,7 +130,7 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 		}
 		ctx, cancel := context.WithCancel(parent)
 		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstNow}
-		if !replay.StillWritten(path, time.Now()) {
+		if !discover.StillWritten(path, time.Now()) {
 			// finished: the report's question, from the session's start
 			plans, err := replay.PlanStart(ctx, path)
 			if err != nil {
@@ -137,7 +139,7 @@ func startFollow(parent context.Context, path, filter, cwd, fallback string, gen
 			}
 			run.plans, run.against = plans, replay.AgainstStart
 		}
-		fol, err := replay.Follow(ctx, path, replay.FollowOptions{})
+		fol, err := transcript.Follow(ctx, path, transcript.FollowOptions{})
 		if err != nil {
 			cancel()
 			return followStartedMsg{err: err}
@@ -185,7 +187,7 @@ func (r *replayRun) reset() {
 // step replays call i. reset: the transcript was replaced, start afresh.
 // snap: also take what the agent has seen and its gate for gatePath.
 // diff: also lay out then beside now (the call is the selected one).
-func (r *replayRun) step(gen, i int, c replay.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
+func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()

@@ -15,12 +15,12 @@ import (
 // or still being written (the follower's first update does): never
 // followed at "no calls yet" as another agent's.
 func TestSessionsRefuseForeignTranscripts(t *testing.T) {
-	events := `{"type":"session","version":3,"id":"pi-1","timestamp":"2026-01-02T03:04:05.000Z","cwd":"/home/u/proj"}
-{"type":"message","id":"e2","parentId":null,"timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read README.md"}]}}
+	events := `{"type":"session_start","id":"d-1","title":"read README.md","owner":"u","version":2,"cwd":"/home/u/proj"}
+{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read README.md"}]}}
 `
-	want := `a Pi session (line 1 is a "session" header with "id" and "cwd"): not a transcript repox reads`
+	want := `a Factory Droid session (line 1 is a "session_start" record with "id"): not a transcript repox reads`
 	for _, finished := range []bool{true, false} {
-		p := filepath.Join(t.TempDir(), "2026-01-02T03-04-05-000Z_pi-1.jsonl")
+		p := filepath.Join(t.TempDir(), "d-1.jsonl")
 		if err := os.WriteFile(p, []byte(events), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
@@ -60,15 +61,16 @@ func (p *Pane) matchesQuery(i int) bool {
 // typeCallQuery takes a key while the calls' search prompt is open.
 func (p *Pane) typeCallQuery(msg tea.KeyPressMsg) tea.Cmd {
 	old := p.cur
-	switch msg.String() {
-	case "enter":
+	k := p.c.Keys.Sessions
+	switch {
+	case key.Matches(msg, k.FilterKeep):
 		p.ctyping = false
 		return nil
-	case "down":
+	case key.Matches(msg, k.FilterDown):
 		p.moveBy(1, false, false)
-	case "up":
+	case key.Matches(msg, k.FilterUp):
 		p.moveBy(-1, false, false)
-	case "backspace":
+	case key.Matches(msg, p.c.Keys.Typing.Delete):
 		if p.cquery != "" {
 			_, size := utf8.DecodeLastRuneInString(p.cquery)
 			p.cquery = p.cquery[:len(p.cquery)-size]

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 func pressSpecial(t *testing.T, m *Model, code rune) {
@@ -90,7 +91,7 @@ func TestSessionsSearchWithinOneSession(t *testing.T) {
 // session gets none.
 func TestSessionsListFindingsCell(t *testing.T) {
 	p := &Pane{}
-	s := replay.SessionInfo{Path: "/t/a.jsonl", Calls: 9}
+	s := discover.SessionInfo{Path: "/t/a.jsonl", Calls: 9}
 	if got := p.tallyText(s); got != "" {
 		t.Errorf("not counted yet: %q", got)
 	}

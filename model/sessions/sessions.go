@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -22,8 +24,9 @@ import (
 // it again, esc closes it and stops following.
 type Pane struct {
 	c             *pane.Common
+	seq           pane.Sequence // the first key of g g
 	width, height int
-	env           func() replay.Env
+	env           func() discover.Env
 	dir           string   // the explored repository, absolute
 	also          []string // transcripts listed besides those found in the agents' folders
 
@@ -32,26 +35,26 @@ type Pane struct {
 
 	// the list
 	loading bool
-	list    []replay.SessionInfo
+	list    []discover.SessionInfo
 	listErr string
 	lcur    int    // the cursor, among the sessions the filter shows
 	lquery  string // the list's filter (/): words every shown session has
 	ltyping bool   // the filter prompt is open: keys are typed into it
 
 	// the chosen session (chosen nil: the list is shown)
-	chosen      *replay.SessionInfo
+	chosen      *discover.SessionInfo
 	run         *replayRun
 	starting    bool
 	runErr      string
 	ended       string
-	stats       replay.Stats
+	stats       transcript.Stats
 	calls       []sessionCall
 	next        int                     // first call not replayed yet
 	stepping    bool                    // a Step is in flight
 	resetNext   bool                    // the next Step starts the replay afresh (transcript replaced)
 	cur         int                     // the selected call
 	top         int                     // the timeline's first line on screen (timeline.go)
-	tail        []replay.Message        // what was said after the last call
+	tail        []transcript.Message    // what was said after the last call
 	thinking    bool                    // thinking unfolded (t)
 	wrap        bool                    // messages and findings wrapped (w)
 	exact       bool                    // the selected call's exact texts instead of then/now (a: exact.go)
@@ -86,8 +89,8 @@ type Pane struct {
 // sessionCall is one call of the followed transcript; step is nil until
 // it has been replayed.
 type sessionCall struct {
-	call      replay.Call
-	said      []replay.Message // the conversation shown before it
+	call      transcript.Call
+	said      []transcript.Message // the conversation shown before it
 	step      *replay.Step
 	then, now []ui.DiffLine
 	// diff is the change the call made, as the transcript recorded it
@@ -99,7 +102,7 @@ type sessionCall struct {
 
 // New is the sessions pane over the repository of c; env says where the
 // agents keep their transcripts (replay.EnvFromOS).
-func New(c *pane.Common, env func() replay.Env) *Pane {
+func New(c *pane.Common, env func() discover.Env) *Pane {
 	return &Pane{c: c, env: env, dir: c.Repo.Dir(), seen: map[string][]replay.FileSeen{}, diffAt: -1}
 }
 
@@ -184,7 +187,7 @@ func (p *Pane) stop() tea.Cmd {
 
 // Choose starts following a session (si: a listed one, or a transcript
 // named on the command line).
-func (p *Pane) Choose(si replay.SessionInfo) tea.Cmd {
+func (p *Pane) Choose(si discover.SessionInfo) tea.Cmd {
 	stop := p.stop()
 	p.chosen = &si
 	p.starting, p.follow = true, true
@@ -192,7 +195,7 @@ func (p *Pane) Choose(si replay.SessionInfo) tea.Cmd {
 	p.marks = &pane.AgentMarks{Label: sessionLabel(si)}
 	p.c.Marks = p.marks
 	filter := ""
-	if si.Agent == replay.AgentRepox {
+	if si.Agent == transcript.AgentRepox {
 		filter = si.ID
 	}
 	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.gen))
@@ -205,14 +208,14 @@ func (p *Pane) AlsoList(path string) { p.also = append(p.also, path) }
 // ChooseAtFinding is Choose for showing a finished session's point: the
 // cursor lands on the first call the replay finds something in (and stays
 // on the newest when none has any) unless the person moves first.
-func (p *Pane) ChooseAtFinding(si replay.SessionInfo) tea.Cmd {
+func (p *Pane) ChooseAtFinding(si discover.SessionInfo) tea.Cmd {
 	cmd := p.Choose(si)
 	p.atFinding = true
 	return cmd
 }
 
 // sessionLabel says whose session the marks and the gate are.
-func sessionLabel(si replay.SessionInfo) string {
+func sessionLabel(si discover.SessionInfo) string {
 	id := si.ID
 	if id == "" {
 		id = strings.TrimSuffix(filepath.Base(si.Path), filepath.Ext(si.Path))

@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // The list's findings column: each finished session on screen is replayed
@@ -19,7 +21,7 @@ import (
 
 // tallyKey names one state of a session: its transcript, id, calls and
 // the transcript's time.
-func tallyKey(s replay.SessionInfo) string {
+func tallyKey(s discover.SessionInfo) string {
 	return s.Path + "\x00" + s.ID + "\x00" + strconv.Itoa(s.Calls) + "\x00" + s.Modified.UTC().Format(time.RFC3339Nano)
 }
 
@@ -48,7 +50,7 @@ func (p *Pane) nextTally() tea.Cmd {
 		ctx, cancel := context.WithCancel(p.c.Ctx)
 		p.tallyCancel = cancel
 		session := ""
-		if s.Agent == replay.AgentRepox {
+		if s.Agent == transcript.AgentRepox {
 			session = s.ID
 		}
 		dir := p.dir
@@ -61,7 +63,7 @@ func (p *Pane) nextTally() tea.Cmd {
 			if err != nil {
 				return sessionTallyMsg{key: k, err: err}
 			}
-			counts, err := replay.CountFindings(ctx, replay.ReportOptions{Transcript: s.Path, Root: root, Session: session})
+			counts, err := replay.CountFindings(ctx, replay.RunOptions{Transcript: s.Path, Root: root, Session: session})
 			return sessionTallyMsg{key: k, counts: counts, err: err}
 		})
 	}
@@ -99,7 +101,7 @@ type sessionTally struct {
 // tallyText is the row's findings cell: the driver's counts as every
 // face words them ("3 findings (1 differs, 2 edit-unread); 1 note (1
 // differs)", "0 findings"), "replaying…" while counted.
-func (p *Pane) tallyText(s replay.SessionInfo) string {
+func (p *Pane) tallyText(s discover.SessionInfo) string {
 	if s.Live {
 		return ""
 	}

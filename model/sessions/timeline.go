@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -18,7 +18,7 @@ import (
 // message (call -1).
 type tlLine struct {
 	call int
-	kind replay.MessageKind
+	kind transcript.MessageKind
 	text string
 	cont bool // a wrapped message's second line or later
 }
@@ -48,16 +48,16 @@ func (p *Pane) timeline(w int) []tlLine {
 	return out
 }
 
-func (p *Pane) messageLines(out []tlLine, m replay.Message, w int) []tlLine {
+func (p *Pane) messageLines(out []tlLine, m transcript.Message, w int) []tlLine {
 	text := m.Text
 	switch m.Kind {
-	case replay.MessageUser:
+	case transcript.MessageUser:
 		text = "turn " + strconv.Itoa(m.Turn) + " · " + text
-	case replay.MessageThinking:
+	case transcript.MessageThinking:
 		if !p.thinking {
 			return append(out, tlLine{call: -1, kind: m.Kind, text: "· " + repoops.Plural(m.Chars, "character", "characters") + " (t unfolds)"})
 		}
-	case replay.MessageCompaction:
+	case transcript.MessageCompaction:
 		text = "── context compacted ── " + text
 	}
 	if m.Cut > 0 {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/panetest"
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/report"
 )
 
 // Issue 38's first symptom: one transcript gave other totals on each
@@ -126,7 +126,7 @@ func writeAt(t *testing.T, path, s string) string {
 func reportTotals(t *testing.T, path, root string) (calls, flags string) {
 	t.Helper()
 	var out bytes.Buffer
-	if err := replay.Report(context.Background(), replay.ReportOptions{Transcript: path, Root: root}, &out); err != nil {
+	if err := report.Report(context.Background(), report.ReportOptions{Transcript: path, Root: root}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range strings.Split(out.String(), "\n") {

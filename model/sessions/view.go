@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -87,7 +88,7 @@ func (p *Pane) listView(v *ui.SessionsView) {
 	v.Cursor = p.lcur - top
 }
 
-func newestOf(s replay.SessionInfo) time.Time {
+func newestOf(s discover.SessionInfo) time.Time {
 	if !s.Started.IsZero() {
 		return s.Started
 	}

@@ -3,6 +3,7 @@ package tree
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -121,8 +122,9 @@ func (t *Pane) Cursor() int { return t.cursor }
 // no horizon, no git marks pending (the tests and the tour wait on it).
 func (t *Pane) Settled() bool { return t.settled() }
 
-// TakesKey: after a count, 0 is one more digit (10j) and esc drops the
-// count, before the global keys see either.
+// TakesKey: after a count, 0 is one more digit (10j) and esc (Cancel)
+// drops the count, before the global keys see either.
 func (t *Pane) TakesKey(msg tea.KeyPressMsg) bool {
-	return t.count > 0 && (msg.String() == "0" || msg.String() == "esc")
+	_, digit := keymap.CountDigit(t.c.Keys.Tree.Count, msg.String(), t.count > 0)
+	return t.count > 0 && (digit || key.Matches(msg, t.c.Keys.Tree.Cancel))
 }

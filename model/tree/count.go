@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 )
 
@@ -16,12 +17,12 @@ import (
 // countKey takes a digit of a count; done reports that msg was one (or an
 // esc that dropped one).
 func (t *Pane) countKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	s := msg.String()
-	switch {
-	case key.Matches(msg, t.c.Keys.Tree.Count), s == "0" && t.count > 0:
-		t.count = min(t.count*10+int(s[0]-'0'), pane.MaxCount)
+	if d, ok := keymap.CountDigit(t.c.Keys.Tree.Count, msg.String(), t.count > 0); ok {
+		t.count = min(t.count*10+d, pane.MaxCount)
 		return nil, true
-	case s == "esc" && t.count > 0:
+	}
+	switch {
+	case key.Matches(msg, t.c.Keys.Tree.Cancel) && t.count > 0:
 		t.count = 0
 		return nil, true
 	}
@@ -37,7 +38,8 @@ func (t *Pane) Pending() string {
 }
 
 func (t *Pane) PendingHint() string {
-	return "count: then a move (j k G g g ctrl+d …), esc drops it"
+	k := t.c.Keys.Tree
+	return "count: then a move (" + keymap.FirstKeys(k.Down, k.Up, k.Bottom, k.Top, k.HalfDown) + " …), " + keymap.FirstKeys(k.Cancel) + " drops it"
 }
 
 func (t *Pane) clearPending() { t.count = 0 }

@@ -5,7 +5,6 @@ import (
 	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -64,7 +63,7 @@ func (t *Pane) openFilter() tea.Cmd {
 	f := &treeFilter{cursor: t.cursor, offset: t.offset, latest: new(atomic.Int64)}
 	t.filter = f
 	t.clamp()
-	t.c.Overlays.Push(&filterPrompt{t: t, keys: keymap.NewTreeFilter()})
+	t.c.Overlays.Push(&filterPrompt{t: t, keys: t.c.Keys.TreeFilter})
 	f.listGen++
 	if !t.showIgnored {
 		return tea.Batch(t.c.Files.Want(), t.syncFilter())

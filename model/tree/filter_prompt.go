@@ -61,7 +61,7 @@ func (p *filterPrompt) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, p.keys.Up):
 		t.move(-1)
 		return t.moved()
-	case k.String() == "backspace":
+	case key.Matches(k, t.c.Keys.Typing.Delete):
 		if f.input == "" {
 			return nil
 		}

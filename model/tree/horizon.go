@@ -43,7 +43,7 @@ func computeHorizon(ctx context.Context, s *repoops.Session, gen int) tea.Cmd {
 		if err != nil {
 			return horizonMsg{err: err}
 		}
-		return horizonMsg{h: newHorizon(repoops.CallText("repo_tree", args), res)}
+		return horizonMsg{h: newHorizon(repoops.CallText(repoops.ToolTree, args), res)}
 	})
 }
 
@@ -117,7 +117,7 @@ func (h *horizon) edgeNote(path string) string {
 	if !ok || !e.State.HidesContents() {
 		return ""
 	}
-	next := repoops.CallText("repo_tree", repoops.TreeArgs{Path: repoops.DisplayPath(path)})
+	next := repoops.CallText(repoops.ToolTree, repoops.TreeArgs{Path: repoops.DisplayPath(path)})
 	if e.State == repoops.EntryPartlyListed {
 		return "◑ " + h.call + " lists " + repoops.Commas(e.Listed) + " of " + repoops.Commas(e.Total) + " here (entry cap) — " + next + " lists the rest"
 	}

@@ -3,7 +3,6 @@ package tree
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
@@ -16,7 +15,7 @@ func (t *Pane) Title() string    { return "Tree" }
 func (t *Pane) Size() (int, int) { return t.width, t.height }
 func (t *Pane) ShortHelp() []key.Binding {
 	if t.filter != nil {
-		return keymap.NewTreeFilter().ShortHelp()
+		return t.c.Keys.TreeFilter.ShortHelp()
 	}
 	return t.c.Keys.Tree.ShortHelp()
 }
@@ -40,7 +39,7 @@ func (t *Pane) Generation(j pane.Job) int {
 
 // AgentCall is the repo_tree call for the selected folder (a file's folder).
 func (t *Pane) AgentCall() (string, any, string) {
-	return "repo_tree", t.call(), ""
+	return repoops.ToolTree, t.call(), ""
 }
 
 func (t *Pane) call() repoops.TreeArgs {

@@ -101,7 +101,7 @@ func reachText(ctx context.Context, look *repoops.Session, h *horizon, path stri
 	}
 	var calls []string
 	for range repoops.TreeMaxDepth * 64 {
-		calls = append(calls, repoops.CallText("repo_tree", args))
+		calls = append(calls, repoops.CallText(repoops.ToolTree, args))
 		res, err := look.Tree(ctx, args)
 		if err != nil {
 			return ""

@@ -42,7 +42,7 @@ type Model struct {
 	viewer *Pane
 
 	width, height int
-	pendingG      bool
+	seq           pane.Sequence
 	message       string // the last notice
 	settings      pane.Settings
 	opened        string // the file the model opens on Init
@@ -160,13 +160,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	gg := m.pendingG
-	m.pendingG = false
-	if msg.String() == "g" && !gg {
-		m.pendingG = true
+	out, wait, _ := m.seq.Key(msg, c.Keys.Viewer.Top)
+	if wait {
 		return nil
 	}
-	return m.viewer.Update(msg)
+	return m.viewer.Update(out)
 }
 
 // View is the viewer's share of the screen, for a program.

@@ -2,9 +2,11 @@ package viewer
 
 import (
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops"
 )
@@ -13,10 +15,11 @@ import (
 // screen and line-end jumps. The count and the pending z are shown in the
 // hint line (Pending) until the motion comes.
 
-// seqKey is a two-key sequence as a key.Matches argument ("zz").
-type seqKey string
-
-func (s seqKey) String() string { return string(s) }
+// zBindings are the z motions (z z, z t, …), which may be rebound.
+func (v *Pane) zBindings() []key.Binding {
+	k := v.c.Keys.Viewer
+	return []key.Binding{k.Center, k.ToTop, k.ToBottom, k.HalfLeft, k.HalfRight}
+}
 
 // Pending is the count or prefix typed so far, for the hint line; "" for none.
 func (v *Pane) Pending() string {
@@ -29,10 +32,20 @@ func (v *Pane) Pending() string {
 
 // PendingHint says what may follow what is pending.
 func (v *Pane) PendingHint() string {
-	if v.pending == "z" {
-		return "then z t b (cursor line to middle, top, bottom) or h l (half a pane)"
+	if v.pending != "" {
+		var then []string
+		for _, b := range v.zBindings() {
+			for _, s := range b.Keys() {
+				if first, second, ok := strings.Cut(s, " "); ok && first == v.pending {
+					then = append(then, second+" "+strings.TrimPrefix(b.Help().Desc, "cursor line "))
+					break
+				}
+			}
+		}
+		return "then " + strings.Join(then, ", ")
 	}
-	return "count: then a motion (j k G g g ctrl+d n …), esc drops it"
+	k := v.c.Keys.Viewer
+	return "count: then a motion (" + keymap.FirstKeys(k.Down, k.Up, k.Bottom, k.Top, k.HalfDown, k.Next) + " …), " + keymap.FirstKeys(k.Cancel) + " drops it"
 }
 
 // PrefixPending: the next key completes a two-key motion, so the root
@@ -57,15 +70,16 @@ func (v *Pane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.ClearPending() // esc drops a count or a z, and only that
 		return nil, true
 	}
-	if v.pending == "z" {
+	if v.pending != "" {
+		seq := keymap.Seq(v.pending).Then(msg.String())
 		v.pending = ""
-		return v.zKey(seqKey("z" + msg.String())), true
+		return v.zKey(seq), true
 	}
-	switch {
-	case key.Matches(msg, k.Count), key.Matches(msg, k.LineStart) && v.count > 0:
-		d := int(msg.String()[0] - '0')
+	if d, ok := keymap.CountDigit(k.Count, msg.String(), v.count > 0); ok {
 		v.count = min(v.count*10+d, pane.MaxCount)
 		return nil, true
+	}
+	switch {
 	case key.Matches(msg, k.LineStart):
 		v.count = 0
 		v.hscroll = 0
@@ -97,15 +111,17 @@ func (v *Pane) motionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Wrap):
 		v.count = 0
 		return v.toggleWrap(), true
-	case msg.String() == "z":
-		v.pending = "z"
+	case keymap.Starts(msg.String(), v.zBindings()...):
+		v.pending = msg.String() // z: the viewer waits for the second key
 		return nil, true
+	case key.Matches(msg, v.zBindings()...):
+		return v.zKey(keymap.Seq(msg.String())), true // a z motion bound to one key
 	}
 	return nil, false
 }
 
 // zKey runs the motion a z pair names.
-func (v *Pane) zKey(seq seqKey) tea.Cmd {
+func (v *Pane) zKey(seq keymap.Seq) tea.Cmd {
 	k := v.c.Keys.Viewer
 	n, _ := v.takeCount()
 	half := max(v.textWidth()/2, 1)
@@ -130,7 +146,13 @@ func (v *Pane) zKey(seq seqKey) tea.Cmd {
 		v.clampHScroll()
 		return nil
 	default:
-		return pane.Notice(string(seq) + " is not a viewer motion — zz, zt, zb, zh, zl are (? lists the keys)")
+		var are []string
+		for _, b := range v.zBindings() {
+			if b.Enabled() {
+				are = append(are, b.Help().Key)
+			}
+		}
+		return pane.Notice(string(seq) + " is not a viewer motion — " + strings.Join(are, ", ") + " are (? lists the keys)")
 	}
 	v.clampTop()
 	v.showCursor()

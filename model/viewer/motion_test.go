@@ -90,7 +90,7 @@ func TestViewerScreenMotions(t *testing.T) {
 		t.Fatalf("zz: top %d, cursor %d", v.top, v.cursor)
 	}
 	press(m, "z", "q")
-	if !strings.Contains(m.message, "zq is not a viewer motion") {
+	if !strings.Contains(m.message, "z q is not a viewer motion — z z, z t, z b, z h, z l are") {
 		t.Errorf("zq: message %q", m.message)
 	}
 	if strings.Contains(m.message, "does nothing") {

@@ -37,7 +37,7 @@ func (v *Pane) AgentCall() (string, any, string) {
 	if v.path == "" {
 		return "", nil, "open a file first: agent view shows the read for it"
 	}
-	return "repo_read_file", v.Call(), ""
+	return repoops.ToolRead, v.Call(), ""
 }
 
 // Status is the open file and cursor line, and the gate.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 // The search's cost on synthetic Claude Code transcripts: building the
@@ -71,7 +71,7 @@ func BenchmarkSearch(b *testing.B) {
 	var paths []string
 	b.Run("discover", func(b *testing.B) {
 		timed(b, 3, func() {
-			d, err := replay.DiscoverAll(ctx, h.repo, *h.env())
+			d, err := discover.DiscoverAll(ctx, h.repo, *h.env())
 			if err != nil {
 				b.Fatal(err)
 			}

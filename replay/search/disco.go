@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Discovery reads every transcript through to summarise it (replay's
@@ -18,7 +19,7 @@ import (
 // searched, what discovery answered, and uses it again while
 //
 //   - every transcript it listed has the stamp it had (a changed one is
-//     summarised again alone with replay.InspectTranscript; a changed
+//     summarised again alone with discover.InspectTranscript; a changed
 //     repox log, which holds many sessions, or one that is gone, sends
 //     the folder back to discovery);
 //   - no folder on the way to a listed transcript (up to watchDepth levels
@@ -38,11 +39,11 @@ var runDiscovery = discoverAll
 
 // discovered is what the index keeps of one folder's discovery.
 type discovered struct {
-	At       int64                `json:"at"` // unix ns
-	Sessions []replay.SessionInfo `json:"sessions"`
-	Passed   []string             `json:"passed,omitempty"`
-	Stamps   map[string]stamp     `json:"stamps"`  // each listed transcript's
-	Folders  map[string]int64     `json:"folders"` // each watched folder's mtime, ns
+	At       int64                  `json:"at"` // unix ns
+	Sessions []discover.SessionInfo `json:"sessions"`
+	Passed   []string               `json:"passed,omitempty"`
+	Stamps   map[string]stamp       `json:"stamps"`  // each listed transcript's
+	Folders  map[string]int64       `json:"folders"` // each watched folder's mtime, ns
 }
 
 // MarshalJSON and UnmarshalJSON let a stamp travel in the cache's JSON.
@@ -58,7 +59,7 @@ func (s *stamp) UnmarshalJSON(b []byte) error {
 }
 
 // discoverCached is discover through the index's copy (see above).
-func (ix *index) discoverCached(ctx context.Context, dir string, env replay.Env, errOut io.Writer) ([]replay.SessionInfo, error) {
+func (ix *index) discoverCached(ctx context.Context, dir string, env discover.Env, errOut io.Writer) ([]discover.SessionInfo, error) {
 	abs, err := folderOf(dir)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func (ix *index) discoverCached(ctx context.Context, dir string, env replay.Env,
 
 // reuse is the kept list brought up to date, or false when discovery must
 // run again.
-func (d *discovered) reuse(ctx context.Context, now time.Time) ([]replay.SessionInfo, bool) {
+func (d *discovered) reuse(ctx context.Context, now time.Time) ([]discover.SessionInfo, bool) {
 	if age := now.Sub(time.Unix(0, d.At)); age < 0 || age > discoveryMaxAge {
 		return nil, false
 	}
@@ -105,16 +106,16 @@ func (d *discovered) reuse(ctx context.Context, now time.Time) ([]replay.Session
 			return nil, false
 		}
 	}
-	out := make([]replay.SessionInfo, 0, len(d.Sessions))
+	out := make([]discover.SessionInfo, 0, len(d.Sessions))
 	for _, s := range d.Sessions {
 		if cur, ok := stampOf(s.Path, now); ok && cur == d.Stamps[s.Path] && cur.mtime != -1 {
 			out = append(out, s)
 			continue
 		}
-		if s.Agent == replay.AgentRepox {
+		if s.Agent == transcript.AgentRepox {
 			return nil, false // a log of many sessions: listed by discovery
 		}
-		fresh, err := replay.InspectTranscript(ctx, s.Path)
+		fresh, err := discover.InspectTranscript(ctx, s.Path)
 		if err != nil {
 			return nil, false
 		}

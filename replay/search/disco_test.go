@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 // ageFolders sets every folder under root an hour back, as folders look
@@ -32,7 +32,7 @@ func TestDiscoveryIsKeptWhileNothingChanged(t *testing.T) {
 	ageFolders(t, h.dir)
 	cache := t.TempDir()
 	runs := 0
-	runDiscovery = func(ctx context.Context, abs string, env replay.Env) ([]replay.SessionInfo, []string, error) {
+	runDiscovery = func(ctx context.Context, abs string, env discover.Env) ([]discover.SessionInfo, []string, error) {
 		runs++
 		return discoverAll(ctx, abs, env)
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // A piece is what one hit points at: a message of the conversation (a
@@ -73,22 +73,22 @@ func (c ctxReader) Read(p []byte) (int, error) {
 // hands each piece to each, in the transcript's order. The transcript is
 // opened as replay opens one: without blocking, a regular file only.
 func readPieces(ctx context.Context, path string, each func(piece) error) error {
-	f, err := replay.OpenTranscript(path)
+	f, err := transcript.OpenTranscript(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	rd := replay.NewReader(ctxReader{ctx, f}).WithConversation().WithSubagents(path)
+	rd := transcript.NewReader(ctxReader{ctx, f}).WithConversation().WithSubagents(path)
 	ord, turn := 0, 0
-	said := func(msgs []replay.Message, session string) error {
+	said := func(msgs []transcript.Message, session string) error {
 		for _, m := range msgs {
 			var kind string
 			switch m.Kind {
-			case replay.MessageUser:
+			case transcript.MessageUser:
 				kind = kindPrompt
-			case replay.MessageAssistant:
+			case transcript.MessageAssistant:
 				kind = kindText
-			case replay.MessageThinking:
+			case transcript.MessageThinking:
 				kind = kindThinking
 			default:
 				continue
@@ -107,7 +107,7 @@ func readPieces(ctx context.Context, path string, each func(piece) error) error 
 	for {
 		c, err := rd.Next()
 		if errors.Is(err, io.EOF) {
-			return said(rd.Messages(replay.Call{}), "")
+			return said(rd.Messages(transcript.Call{}), "")
 		}
 		if err != nil {
 			return err

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 // home is a fake home folder with the transcripts of one repository.
@@ -28,7 +28,7 @@ func newHome(t testing.TB) *home {
 	return h
 }
 
-func (h *home) env() *replay.Env { return &replay.Env{Home: h.dir, Now: time.Now()} }
+func (h *home) env() *discover.Env { return &discover.Env{Home: h.dir, Now: time.Now()} }
 
 // claudeDir is Claude Code's project folder of the repository.
 func (h *home) claudeDir() string {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
 )
 
 // TestHelperSearchProcess searches in a child process for the test below.
@@ -24,7 +24,7 @@ func TestHelperSearchProcess(t *testing.T) {
 	var o struct{ Home, Repo, Cache, Query string }
 	json.Unmarshal([]byte(args), &o)
 	var errOut bytes.Buffer
-	hits, err := Find(context.Background(), Options{Dir: o.Repo, Query: o.Query, Env: &replay.Env{Home: o.Home, Now: time.Now()}, CacheDir: o.Cache}, &errOut)
+	hits, err := Find(context.Background(), Options{Dir: o.Repo, Query: o.Query, Env: &discover.Env{Home: o.Home, Now: time.Now()}, CacheDir: o.Cache}, &errOut)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/repoxhq/repox/replay"
+	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 )
 
@@ -24,7 +25,7 @@ type Options struct {
 	// hide is shown as a visible stand-in (escaped as \uXXXX in JSON).
 	Terminal bool
 	// Env is where the agents keep their transcripts (nil: this process's).
-	Env *replay.Env
+	Env *discover.Env
 	// CacheDir is the folder of the index: "" reads REPOX_CACHE_DIR and the
 	// user's cache folder (CacheDir), "off" searches without one.
 	CacheDir string
@@ -32,10 +33,10 @@ type Options struct {
 
 // Hit is one piece of a session where every word of the query is.
 type Hit struct {
-	Agent      replay.Agent `json:"agent"`
-	Session    string       `json:"session,omitempty"` // the session's id
-	Started    time.Time    `json:"started,omitzero"`
-	Transcript string       `json:"transcript"`
+	Agent      transcript.Agent `json:"agent"`
+	Session    string           `json:"session,omitempty"` // the session's id
+	Started    time.Time        `json:"started,omitzero"`
+	Transcript string           `json:"transcript"`
 	// Call is the call's number (#N) for a hit in a call's arguments or
 	// result; for a hit in a message, the calls made before it.
 	Call int `json:"call"`
@@ -129,7 +130,7 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 	if len(words) == 0 {
 		return nil, fmt.Errorf("--grep needs words to find (any order, any case): repox sessions --grep 'words to find'")
 	}
-	env := replay.EnvFromOS()
+	env := discover.EnvFromOS()
 	if opts.Env != nil {
 		env = *opts.Env
 	}
@@ -143,18 +144,18 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 	if ix != nil {
 		defer ix.close()
 	}
-	var sessions []replay.SessionInfo
+	var sessions []discover.SessionInfo
 	var err error
 	if ix != nil {
 		sessions, err = ix.discoverCached(ctx, opts.Dir, env, errOut)
 	} else {
-		sessions, err = discover(ctx, opts.Dir, env, errOut)
+		sessions, err = discoverSessions(ctx, opts.Dir, env, errOut)
 	}
 	if err != nil {
 		return nil, err
 	}
 	var paths []string
-	byPath := map[string][]replay.SessionInfo{}
+	byPath := map[string][]discover.SessionInfo{}
 	for _, s := range sessions {
 		if _, ok := byPath[s.Path]; !ok {
 			paths = append(paths, s.Path)
@@ -193,8 +194,8 @@ func Find(ctx context.Context, opts Options, errOut io.Writer) ([]Hit, error) {
 
 // sessionOf is the listed session a piece belongs to: the transcript's
 // one, or a repox log's session of that id.
-func sessionOf(list []replay.SessionInfo, id string) (replay.SessionInfo, bool) {
-	if len(list) == 1 && list[0].Agent != replay.AgentRepox {
+func sessionOf(list []discover.SessionInfo, id string) (discover.SessionInfo, bool) {
+	if len(list) == 1 && list[0].Agent != transcript.AgentRepox {
 		return list[0], true
 	}
 	for _, s := range list {
@@ -202,11 +203,11 @@ func sessionOf(list []replay.SessionInfo, id string) (replay.SessionInfo, bool) 
 			return s, true
 		}
 	}
-	return replay.SessionInfo{}, false
+	return discover.SessionInfo{}, false
 }
 
 // hitOf words a matching piece.
-func hitOf(s replay.SessionInfo, p piece, words []string) Hit {
+func hitOf(s discover.SessionInfo, p piece, words []string) Hit {
 	h := Hit{Agent: s.Agent, Session: s.ID, Started: s.Started, Transcript: s.Path, Call: p.Seq, Turn: p.Turn, Time: p.Time}
 	if h.Started.IsZero() {
 		h.Started = s.Modified
@@ -244,9 +245,9 @@ func folderOf(dir string) (string, error) {
 	return abs, nil
 }
 
-// discover is the sessions recorded for dir, newest first, as `repox
+// discoverSessions is the sessions recorded for dir, newest first, as `repox
 // sessions` lists them; what discovery passed over goes to errOut.
-func discover(ctx context.Context, dir string, env replay.Env, errOut io.Writer) ([]replay.SessionInfo, error) {
+func discoverSessions(ctx context.Context, dir string, env discover.Env, errOut io.Writer) ([]discover.SessionInfo, error) {
 	abs, err := folderOf(dir)
 	if err != nil {
 		return nil, err
@@ -260,16 +261,16 @@ func discover(ctx context.Context, dir string, env replay.Env, errOut io.Writer)
 
 // discoverAll runs replay's discovery for abs and, when it is reached
 // through a link, for its real path too, each session once.
-func discoverAll(ctx context.Context, abs string, env replay.Env) ([]replay.SessionInfo, []string, error) {
+func discoverAll(ctx context.Context, abs string, env discover.Env) ([]discover.SessionInfo, []string, error) {
 	dirs := []string{abs}
 	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 		dirs = append(dirs, real)
 	}
-	var all []replay.SessionInfo
+	var all []discover.SessionInfo
 	var passed []string
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		found, err := replay.DiscoverAll(ctx, d, env)
+		found, err := discover.DiscoverAll(ctx, d, env)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -290,11 +291,11 @@ func discoverAll(ctx context.Context, abs string, env replay.Env) ([]replay.Sess
 	return all, passed, nil
 }
 
-func sortNewestFirst(all []replay.SessionInfo) {
+func sortNewestFirst(all []discover.SessionInfo) {
 	sort.SliceStable(all, func(i, j int) bool { return startOf(all[i]).After(startOf(all[j])) })
 }
 
-func startOf(s replay.SessionInfo) time.Time {
+func startOf(s discover.SessionInfo) time.Time {
 	if !s.Started.IsZero() {
 		return s.Started
 	}

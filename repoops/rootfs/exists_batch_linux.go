@@ -143,7 +143,7 @@ func (p *Presence) readNames(g *presenceGroup, dfd int, rels []string, next []in
 	fd := dfd
 	if g.dir == "" {
 		var err error
-		if fd, err = openat(dfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC); err != nil {
+		if fd, err = openat(dfd, ".", oFolder); err != nil {
 			return
 		}
 		defer unix.Close(fd)

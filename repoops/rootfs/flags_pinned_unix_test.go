@@ -256,3 +256,33 @@ func TestOpenChildDirEntersNoLink(t *testing.T) {
 		t.Error("OpenChildDir entered a folder link")
 	}
 }
+
+// HasGitEntry opens the name as a folder only (O_DIRECTORY): a FIFO
+// planted where a folder was listed (a race between the listing and the
+// check) fails the open at once and is no nested repository, instead of
+// holding the walk until some writer opens the pipe.
+func TestHasGitEntryNeverWaitsOnAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pipe")
+	if err := unix.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	done := make(chan bool, 1)
+	go func() { done <- HasGitEntry(f, "pipe") }()
+	select {
+	case got := <-done:
+		if got {
+			t.Error("a FIFO was taken for a folder holding .git")
+		}
+	case <-time.After(20 * time.Second):
+		if w, err := os.OpenFile(p, os.O_WRONLY|unix.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("HasGitEntry waited on a FIFO (no O_DIRECTORY)")
+	}
+}

@@ -11,7 +11,7 @@ import (
 // HasGitEntry reports whether the folder name inside the open folder dir
 // holds a .git entry, without following a link at either step.
 func HasGitEntry(dir *os.File, name string) bool {
-	fd, err := openat(int(dir.Fd()), name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
+	fd, err := openat(int(dir.Fd()), name, oFolder)
 	if err != nil {
 		return false
 	}

@@ -10,3 +10,10 @@ const oNonblock = unix.O_NONBLOCK
 
 // oNofollow makes an open fail on a symlink instead of following it.
 const oNofollow = unix.O_NOFOLLOW
+
+// oFolder is how the door opens every folder it enters: read-only, only a
+// folder (a FIFO or device planted under a folder's name fails at once
+// instead of blocking the open), never through a link, and not inherited
+// by a program started meanwhile (git, $EDITOR). One constant, so that no
+// folder open can drop one of the four.
+const oFolder = unix.O_RDONLY | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC

@@ -79,7 +79,7 @@ func (f *Scanner) enterDir(dir string) (int, Outcome) {
 		if testHookEnter != nil {
 			testHookEnter(dir[:len(dir)-len(rest)-boolInt(more)])
 		}
-		fd, err := openat(parent, p, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
+		fd, err := openat(parent, p, oFolder)
 		if err != nil {
 			return -1, outcomeOf(err)
 		}
@@ -204,7 +204,7 @@ func OpenChildDir(parent *os.File, name string) (*os.File, error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
 		return nil, unix.EINVAL
 	}
-	fd, err := openat(int(parent.Fd()), name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC)
+	fd, err := openat(int(parent.Fd()), name, oFolder)
 	if err != nil {
 		return nil, err
 	}

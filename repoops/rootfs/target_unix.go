@@ -41,13 +41,13 @@ func (r *Root) Target(rel string, mkdirs bool) (*Target, error) {
 	parts := strings.Split(rel, "/")
 	t.name = parts[len(parts)-1]
 	t.dir = strings.Join(parts[:len(parts)-1], "/")
-	cur, err := unix.Openat(int(r.dirFile.Fd()), ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	cur, err := unix.Openat(int(r.dirFile.Fd()), ".", oFolder, 0)
 	if err != nil {
 		return nil, words.Refusef("%s: the repository root cannot be opened: %v", shown, err)
 	}
 	for i, part := range parts[:len(parts)-1] {
 		sub := strings.Join(parts[:i+1], "/")
-		fd, err := unix.Openat(cur, part, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		fd, err := unix.Openat(cur, part, oFolder, 0)
 		if err == unix.ENOENT {
 			if !mkdirs {
 				unix.Close(cur)
@@ -62,7 +62,7 @@ func (r *Root) Target(rel string, mkdirs bool) (*Target, error) {
 			}
 			unix.Fsync(cur) // make the new folder's entry durable
 			t.missingDirs = append(t.missingDirs, sub)
-			fd, err = unix.Openat(cur, part, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+			fd, err = unix.Openat(cur, part, oFolder, 0)
 		}
 		if err != nil {
 			why := describeComponent(cur, part, sub, err)
