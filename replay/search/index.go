@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -79,9 +80,10 @@ const indexPragmas = "PRAGMA application_id=1919973491; PRAGMA user_version=1;"
 
 // index is an open index file.
 type index struct {
-	path string
-	db   *sql.DB
-	out  io.Writer // where notes go
+	path     string
+	db       *sql.DB
+	out      io.Writer // where notes go
+	maxBytes int64     // the cap on the pages in use (indexMaxBytes)
 }
 
 // openIndex opens (making or replacing it as needed) the index in dir;
@@ -94,7 +96,11 @@ func openIndex(dir string, errOut io.Writer) (*index, string) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Sprintf("the search index's folder %s could not be made (%s)", dir, errWhy(err))
 	}
-	ix := &index{path: filepath.Join(dir, IndexName), out: errOut}
+	maxBytes, note := indexMaxBytes()
+	if note != "" {
+		fmt.Fprintf(errOut, "repox sessions: %s\n", note)
+	}
+	ix := &index{path: filepath.Join(dir, IndexName), out: errOut, maxBytes: maxBytes}
 	for attempt := 0; ; attempt++ {
 		err := ix.open()
 		if err == nil {
@@ -236,26 +242,73 @@ func (ix *index) search(ctx context.Context, paths, words []string) (map[string]
 }
 
 func (ix *index) refreshAndQuery(ctx context.Context, paths, words []string) (map[string][]piece, error) {
-	ids, later, err := ix.refresh(ctx, paths)
+	ids, later, over, err := ix.refresh(ctx, paths)
 	if err != nil {
 		return nil, err
 	}
 	out, err := ix.query(ctx, ids, words)
-	if err != nil || len(later) == 0 {
+	if err != nil || len(later)+len(over) == 0 {
 		return out, err
 	}
+	if len(later) > 0 {
+		fmt.Fprintf(ix.out, "repox sessions: %s not in the search index yet: searched one by one; the next searches add them\n", countAndSize(later))
+	}
+	if len(over) > 0 {
+		mib := ix.maxBytes >> 20
+		fmt.Fprintf(ix.out, "repox sessions: the search index is at its cap of %d MiB: %s searched one by one (REPOX_SEARCH_INDEX_MAX_MIB=%d raises it)\n",
+			mib, countAndSize(over), 2*max(mib, 1))
+	}
+	for p, list := range scan(ctx, append(later, over...), words, ix.out) {
+		out[p] = list
+	}
+	return out, ctx.Err()
+}
+
+// countAndSize is "N transcripts (SIZE)".
+func countAndSize(paths []string) string {
 	var size int64
-	for _, p := range later {
+	for _, p := range paths {
 		if st, err := os.Lstat(p); err == nil {
 			size += st.Size()
 		}
 	}
-	fmt.Fprintf(ix.out, "repox sessions: %d %s (%s) not in the search index yet: searched one by one; the next searches add them\n",
-		len(later), repoops.Noun(len(later), "transcript", "transcripts"), repoops.SizeText(int(size)))
-	for p, list := range scan(ctx, later, words, ix.out) {
-		out[p] = list
+	return fmt.Sprintf("%d %s (%s)", len(paths), repoops.Noun(len(paths), "transcript", "transcripts"), repoops.SizeText(int(size)))
+}
+
+// The index's disk cost is bounded: it costs about indexRatio times the
+// transcripts it holds (972 MB for 257 MB measured, see above), so a
+// large history would leave a file of several GB in the cache. It stops
+// growing at DefaultIndexMaxMiB (REPOX_SEARCH_INDEX_MAX_MIB changes it;
+// 0 indexes nothing): a transcript is added only while the pages in use
+// (page_count less freelist_count, so the space of dropped transcripts is
+// used again), plus indexRatio times what this transaction added (FTS5
+// keeps terms in memory until it flushes them), are under the cap. So
+// the file passes the cap by at most one transcript's worth; the
+// transcripts past it are scanned one by one, with a note.
+const (
+	DefaultIndexMaxMiB = 1024
+	indexRatio         = 4
+)
+
+// indexMaxBytes is the cap in effect and a note when the variable could
+// not be read.
+func indexMaxBytes() (int64, string) {
+	v := os.Getenv("REPOX_SEARCH_INDEX_MAX_MIB")
+	if v == "" {
+		return DefaultIndexMaxMiB << 20, ""
 	}
-	return out, ctx.Err()
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || n < 0 || n > 1<<30 {
+		return DefaultIndexMaxMiB << 20, fmt.Sprintf("REPOX_SEARCH_INDEX_MAX_MIB=%q is not a whole number of MiB: the cap is %d MiB", v, DefaultIndexMaxMiB)
+	}
+	return n << 20, ""
+}
+
+// usedBytes is the size of the index's pages in use, as tx sees them.
+func usedBytes(ctx context.Context, tx *sql.Tx) (int64, error) {
+	var size int64
+	err := tx.QueryRowContext(ctx, "SELECT ((SELECT page_count FROM pragma_page_count) - (SELECT freelist_count FROM pragma_freelist_count)) * (SELECT page_size FROM pragma_page_size)").Scan(&size)
+	return size, err
 }
 
 // refreshBudget bounds the time one search spends adding transcripts to
@@ -311,16 +364,16 @@ func (ix *index) files(ctx context.Context, q interface {
 // refresh brings the index up to date for paths (and drops transcripts
 // that are gone), in one transaction when anything changed; it returns
 // the ids of paths' files in the index (a transcript that cannot be read
-// is not indexed: it is named on the notes, and again next time) and the
-// paths left for later (refreshBudget ran out).
-func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64, []string, error) {
+// is not indexed: it is named on the notes, and again next time), the
+// paths left for later (refreshBudget ran out) and those past the cap
+// (ix.maxBytes).
+func (ix *index) refresh(ctx context.Context, paths []string) (ids map[string]int64, later, over []string, err error) {
 	now := time.Now()
-	var later []string
 	known, err := ix.files(ctx, ix.db)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	ids := map[string]int64{}
+	ids = map[string]int64{}
 	var stale []string
 	for _, p := range paths {
 		s, ok := stampOf(p, now)
@@ -341,27 +394,28 @@ func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64,
 		}
 	}
 	if len(stale) == 0 && len(gone) == 0 {
-		return ids, nil, nil
+		return ids, nil, nil, nil
 	}
 	tx, err := ix.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: one writer at a time
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer tx.Rollback()
 	known, err = ix.files(ctx, tx) // as the last writer left it
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, id := range gone {
 		if err := dropFile(ctx, tx, id); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	w, err := newWriter(ctx, tx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer w.close()
+	var added int64 // bytes of transcripts this transaction added
 	for i, p := range stale {
 		if i > 0 && time.Since(now) > refreshBudget { // at least one a search
 			later = append(later, p)
@@ -374,27 +428,36 @@ func (ix *index) refresh(ctx context.Context, paths []string) (map[string]int64,
 				continue
 			}
 			if err := dropFile(ctx, tx, f.id); err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 		if !ok {
 			continue
 		}
+		used, err := usedBytes(ctx, tx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if used+indexRatio*added >= ix.maxBytes {
+			over = append(over, p)
+			continue
+		}
+		added += s.size
 		id, err := w.file(ctx, p, s)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
+				return nil, nil, nil, ctx.Err()
 			}
 			var wr writeError
 			if errors.As(err, &wr) {
-				return nil, nil, wr.err
+				return nil, nil, nil, wr.err
 			}
 			fmt.Fprintf(ix.out, "repox sessions: %s: not searched: %s\n", p, oneLine(err.Error()))
 			continue
 		}
 		ids[p] = id
 	}
-	return ids, later, tx.Commit()
+	return ids, later, over, tx.Commit()
 }
 
 // dropFile removes a transcript and its pieces from the index.

@@ -278,3 +278,62 @@ func TestRefreshBudgetScansTheRest(t *testing.T) {
 		t.Fatalf("%d hits (want %d), notes %q", len(got), len(want), notes)
 	}
 }
+
+// The index stops growing at its cap (REPOX_SEARCH_INDEX_MAX_MIB, here
+// 1 MiB for some 3 MiB of transcripts, some 10 MiB of index uncapped): the
+// file passes it by no more than one transcript's worth, the transcripts
+// past it are scanned with a note naming the cap and how to raise it, and
+// the answers stay those of the scan.
+func TestIndexStopsAtItsCap(t *testing.T) {
+	t.Setenv("REPOX_SEARCH_INDEX_MAX_MIB", "1")
+	r := rand.New(rand.NewPCG(7, 8))
+	h := newHome(t)
+	var largest int64
+	for i := range 30 {
+		c := newCC(t, h.repo, fmt.Sprintf("big-%d", i), time.Date(2026, 12, 1, 9, i, 0, 0, time.UTC)).prompt(randomText(r, 6))
+		for j := range 4 {
+			c.call(fmt.Sprintf("c%d", j), "Bash", map[string]any{"command": randomText(r, 4)}, randomText(r, 2500))
+		}
+		p := h.write(filepath.Join(h.claudeDir(), fmt.Sprintf("big-%d.jsonl", i)), c.String(), time.Hour)
+		if st, err := os.Stat(p); err == nil {
+			largest = max(largest, st.Size())
+		}
+	}
+	cache := t.TempDir()
+	db := filepath.Join(cache, IndexName)
+	const limit = 1 << 20
+	for round := range 3 {
+		q := randomQuery(r)
+		want, _ := find(t, h, q, "off")
+		got, notes := find(t, h, q, cache)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d, query %q: the capped index answered %d hits, the scan %d", round, q, len(got), len(want))
+		}
+		if !strings.Contains(notes, "the search index is at its cap of 1 MiB") || !strings.Contains(notes, "REPOX_SEARCH_INDEX_MAX_MIB=2 raises it") {
+			t.Fatalf("round %d: notes %q", round, notes)
+		}
+		st, err := os.Stat(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slack := indexRatio*2*largest + 64<<10; st.Size() > limit+slack {
+			t.Fatalf("round %d: the index is %d bytes: more than the cap %d and one transcript's worth %d", round, st.Size(), limit, slack)
+		}
+	}
+	d, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var n int
+	if err := d.QueryRow("SELECT count(*) FROM files").Scan(&n); err != nil || n == 0 || n >= 30 {
+		t.Fatalf("indexed transcripts: %d of 30 (%v)", n, err)
+	}
+	t.Logf("%d of 30 transcripts (largest %d bytes) indexed under the cap", n, largest)
+	t.Setenv("REPOX_SEARCH_INDEX_MAX_MIB", "64")
+	q := "alpha beta"
+	want, _ := find(t, h, q, "off")
+	if got, notes := find(t, h, q, cache); !reflect.DeepEqual(got, want) || strings.Contains(notes, "cap") {
+		t.Fatalf("raised cap: %d hits (want %d), notes %q", len(got), len(want), notes)
+	}
+}
