@@ -121,7 +121,7 @@ func (d *discovered) reuse(ctx context.Context, now time.Time) ([]discover.Sessi
 		}
 		out = append(out, fresh)
 	}
-	sortNewestFirst(out)
+	discover.SortNewestFirst(out)
 	return out, true
 }
 

@@ -55,19 +55,6 @@ func bounded(s string) string {
 	return s[:n]
 }
 
-// ctxReader stops reading a transcript when ctx ends (Ctrl-C).
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 // readPieces reads the transcript at path with replay's reader (the
 // conversation collected, a Claude Code session's subagents merged) and
 // hands each piece to each, in the transcript's order. The transcript is
@@ -78,7 +65,7 @@ func readPieces(ctx context.Context, path string, each func(piece) error) error 
 		return err
 	}
 	defer f.Close()
-	rd := transcript.NewReader(ctxReader{ctx, f}).WithConversation().WithSubagents(path)
+	rd := transcript.NewReader(transcript.ContextReader(ctx, f)).WithConversation().WithSubagents(path)
 	ord, turn := 0, 0
 	said := func(msgs []transcript.Message, session string) error {
 		for _, m := range msgs {

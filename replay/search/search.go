@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -65,7 +63,7 @@ func Run(ctx context.Context, opts Options, out, errOut io.Writer) (int, error) 
 	if opts.JSON {
 		w := out
 		if opts.Terminal {
-			w = &jsonForTerminal{w: out}
+			w = transcript.JSONForTerminal(out)
 		}
 		for _, h := range hits {
 			b, _ := json.Marshal(h)
@@ -231,19 +229,7 @@ func hitOf(s discover.SessionInfo, p piece, words []string) Hit {
 }
 
 // folderOf is dir as an absolute path, refused when it is no folder.
-func folderOf(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return "", fmt.Errorf("%s is not a folder — give the repository's folder (default: the current one)", dir)
-	}
-	return abs, nil
-}
+var folderOf = discover.Folder
 
 // discoverSessions is the sessions recorded for dir, newest first, as `repox
 // sessions` lists them; what discovery passed over goes to errOut.
@@ -259,48 +245,10 @@ func discoverSessions(ctx context.Context, dir string, env discover.Env, errOut 
 	return all, err
 }
 
-// discoverAll runs replay's discovery for abs and, when it is reached
-// through a link, for its real path too, each session once.
-func discoverAll(ctx context.Context, abs string, env discover.Env) ([]discover.SessionInfo, []string, error) {
-	dirs := []string{abs}
-	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
-		dirs = append(dirs, real)
-	}
-	var all []discover.SessionInfo
-	var passed []string
-	seen := map[string]bool{}
-	for _, d := range dirs {
-		found, err := discover.DiscoverAll(ctx, d, env)
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, p := range found.Passed {
-			if !seen[p] { // what was passed over, once (a second folder name meets it again)
-				seen[p] = true
-				passed = append(passed, p)
-			}
-		}
-		for _, s := range found.Sessions {
-			if k := s.Path + "\x00" + s.ID; !seen[k] {
-				seen[k] = true
-				all = append(all, s)
-			}
-		}
-	}
-	sortNewestFirst(all)
-	return all, passed, nil
-}
-
-func sortNewestFirst(all []discover.SessionInfo) {
-	sort.SliceStable(all, func(i, j int) bool { return startOf(all[i]).After(startOf(all[j])) })
-}
-
-func startOf(s discover.SessionInfo) time.Time {
-	if !s.Started.IsZero() {
-		return s.Started
-	}
-	return s.Modified
-}
+// discoverAll runs discovery for abs and, when it is reached through a
+// link, for its real path too, each session once (a variable: the tests
+// count the runs).
+var discoverAll = discover.DiscoverFolder
 
 // oneLine keeps an error's first line.
 func oneLine(s string) string {
