@@ -30,14 +30,7 @@ func TestReplayDocExampleIsARealRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	shop, home := filepath.Join(base, "shop"), filepath.Join(base, "shophome")
-	repotest.GitRepoAt(t, shop, map[string]string{"go.mod": "module shop\n\ngo 1.26\n", "src/cart.go": exampleCart, "src/item.go": exampleItem})
-	transcript := filepath.Join(home, ".claude", "projects", "-tmp-shop", "7f3c2a10-demo.jsonl")
-	repotest.WriteFiles(t, filepath.Dir(transcript), map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
+	shop, home, transcript := exampleFolders(t, repotest.GitRepoAt)
 
 	t.Chdir(shop) // the example runs in the repository: the root is the transcript's folder
 	var out bytes.Buffer
@@ -46,7 +39,30 @@ func TestReplayDocExampleIsARealRun(t *testing.T) {
 	}
 	got := strings.NewReplacer(home, exampleHome, shop, exampleShop).Replace(out.String())
 
-	want := exampleBlock(t, string(doc), "$ repox replay --report "+exampleHome+"/.claude/projects/-tmp-shop/7f3c2a10-demo.jsonl")
+	sameAsExample(t, string(doc), "$ repox replay --report "+exampleHome+"/.claude/projects/-tmp-shop/7f3c2a10-demo.jsonl", got)
+}
+
+// exampleFolders makes the example's shop repository (with make: a git
+// repository, or plain files) and its Claude Code transcript under a
+// home folder, in the test's real temporary folder.
+func exampleFolders(t *testing.T, make func(testing.TB, string, map[string]string)) (shop, home, transcript string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shop, home = filepath.Join(base, "shop"), filepath.Join(base, "shophome")
+	make(t, shop, map[string]string{"go.mod": "module shop\n\ngo 1.26\n", "src/cart.go": exampleCart, "src/item.go": exampleItem})
+	transcript = filepath.Join(home, ".claude", "projects", "-tmp-shop", "7f3c2a10-demo.jsonl")
+	repotest.WriteFiles(t, filepath.Dir(transcript), map[string]string{filepath.Base(transcript): exampleTranscript(t, shop)})
+	return shop, home, transcript
+}
+
+// sameAsExample compares what a run printed with the doc's example block
+// that starts with command, line by line.
+func sameAsExample(t *testing.T, doc, command, got string) {
+	t.Helper()
+	want := exampleBlock(t, doc, command)
 	gotLines := strings.Split(strings.TrimRight(got, "\n"), "\n")
 	if len(gotLines) != len(want) {
 		t.Errorf("the example has %d lines, the run printed %d", len(want), len(gotLines))

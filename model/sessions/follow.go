@@ -60,6 +60,7 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.cur = len(p.calls) - 1
 		p.clamp()
 	}
+	p.landOnHit()
 	return tea.Batch(p.run.wait(p.gen), p.pump())
 }
 

@@ -74,7 +74,10 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 // listKey is a key in the list of sessions: open one, search, or move.
 func (p *Pane) listKey(msg tea.KeyPressMsg, k keymap.Sessions) tea.Cmd {
 	if s := p.selectedSession(); key.Matches(msg, k.Open) && s != nil {
-		return p.Choose(*s)
+		at := p.grepHit(*s)
+		cmd := p.Choose(*s)
+		p.grep.at = at // on its first hit, as it arrives
+		return cmd
 	}
 	if key.Matches(msg, k.Search) {
 		p.ltyping = true

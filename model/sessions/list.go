@@ -23,7 +23,7 @@ func (p *Pane) listShown() []int {
 	words := strings.Fields(strings.ToLower(p.lquery))
 	out := make([]int, 0, len(p.list))
 	for i, s := range p.list {
-		if sessionMatches(s, words) {
+		if sessionMatches(s, words) || p.grepHit(s) > 0 {
 			out = append(out, i)
 		}
 	}
@@ -83,6 +83,9 @@ func (p *Pane) typeFilter(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.FilterKeep):
 		p.ltyping = false
+		if len(strings.Fields(p.lquery)) > 0 {
+			return p.searchContent() // and inside the sessions
+		}
 		return nil
 	case key.Matches(msg, k.FilterDown):
 		p.lcur++

@@ -82,6 +82,8 @@ type Pane struct {
 	gate     *agentGateMsg
 
 	hiding, done bool
+
+	grep grepState // the kept list filter searched inside the sessions (grep.go)
 }
 
 // sessionCall is one call of the followed transcript; step is nil until
@@ -242,6 +244,8 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 		return p.nextTally()
 	case sessionTallyMsg:
 		return p.onTally(msg)
+	case grepHitsMsg:
+		return p.onGrepHits(msg)
 	case sessionChangesMsg:
 		return p.onChanges(msg)
 	case followStartedMsg:

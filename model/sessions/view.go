@@ -60,6 +60,9 @@ func (p *Pane) listView(v *ui.SessionsView) {
 	}
 	if len(shown) == 0 {
 		v.Message = "no session's title, transcript, agent or id has " + repoops.QuoteName(p.lquery) + " (esc clears the filter)"
+		if p.grep.query == p.lquery {
+			v.Message = "no session's title, transcript, agent, id, prompts, texts or calls have " + repoops.QuoteName(p.lquery) + " (esc clears the filter)"
+		}
 		return
 	}
 	top := p.listTop()

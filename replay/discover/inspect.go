@@ -12,20 +12,6 @@ import (
 	"github.com/repoxhq/repox/replay/transcript"
 )
 
-// ctxReader stops a read through a transcript when ctx ends (leaving the
-// sessions list, Ctrl-C), between two reads of the Reader's buffer.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 // readSummary reads a transcript through once, keeping no result text.
 func readSummary(ctx context.Context, r io.Reader, each func(transcript.Call)) (transcript.Stats, error) {
 	return readSummaryOf(ctx, r, "", each)
@@ -34,7 +20,7 @@ func readSummary(ctx context.Context, r io.Reader, each func(transcript.Call)) (
 // readSummaryOf is readSummary of the transcript at path, its subagents'
 // calls merged ("": none).
 func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(transcript.Call)) (transcript.Stats, error) {
-	rd := transcript.NewSummaryReader(ctxReader{ctx, r})
+	rd := transcript.NewSummaryReader(transcript.ContextReader(ctx, r))
 	if path != "" {
 		rd.WithSubagents(path)
 	}

@@ -20,6 +20,61 @@ type SessionsOptions struct {
 	JSON bool   // one JSON line per session instead of the table
 }
 
+// Folder is dir ("": the current folder) as an absolute path, refused
+// when it is no folder, with what to give instead.
+func Folder(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return "", fmt.Errorf("%s is not a folder — give the repository's folder (default: the current one)", dir)
+	}
+	return abs, nil
+}
+
+// DiscoverFolder is DiscoverAll for the absolute folder abs and, when it
+// is reached through a link, for its real path too: each session once,
+// newest first, and what discovery passed over, each once.
+func DiscoverFolder(ctx context.Context, abs string, env Env) ([]SessionInfo, []string, error) {
+	dirs := []string{abs}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+		dirs = append(dirs, real)
+	}
+	var all []SessionInfo
+	var passed []string
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		found, err := DiscoverAll(ctx, d, env)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, p := range found.Passed {
+			if !seen[p] { // what was passed over, once (a second folder name meets it again)
+				seen[p] = true
+				passed = append(passed, p)
+			}
+		}
+		for _, s := range found.Sessions {
+			if key := s.Path + "\x00" + s.ID; !seen[key] {
+				seen[key] = true
+				all = append(all, s)
+			}
+		}
+	}
+	SortNewestFirst(all)
+	return all, passed, nil
+}
+
+// SortNewestFirst orders sessions by their start (else their last
+// write), newest first, keeping the order of equal ones.
+func SortNewestFirst(all []SessionInfo) {
+	sort.SliceStable(all, func(i, j int) bool { return newest(all[i]).After(newest(all[j])) })
+}
+
 // Sessions writes the agent sessions recorded for opts.Dir to out, newest
 // first. What discovery passed over goes to errOut, one "repox sessions: "
 // line each. An error (the folder is not one, discovery failed) comes
@@ -29,43 +84,17 @@ func Sessions(ctx context.Context, opts SessionsOptions, out, errOut io.Writer) 
 }
 
 func ListSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.Writer, env Env) error {
-	dir := opts.Dir
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
+	abs, err := Folder(opts.Dir)
 	if err != nil {
 		return err
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return fmt.Errorf("%s is not a folder — give the repository's folder (default: the current one)", dir)
+	all, passed, err := DiscoverFolder(ctx, abs, env)
+	if err != nil {
+		return err
 	}
-	dirs := []string{abs}
-	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
-		dirs = append(dirs, real)
+	for _, p := range passed {
+		fmt.Fprintf(stderr, "repox sessions: %s\n", p)
 	}
-	var all []SessionInfo
-	seen := map[string]bool{}
-	for _, d := range dirs {
-		found, err := DiscoverAll(ctx, d, env)
-		if err != nil {
-			return err
-		}
-		for _, p := range found.Passed {
-			if !seen[p] { // what was passed over, once (a second folder name meets it again)
-				seen[p] = true
-				fmt.Fprintf(stderr, "repox sessions: %s\n", p)
-			}
-		}
-		for _, s := range found.Sessions {
-			key := s.Path + "\x00" + s.ID
-			if !seen[key] {
-				seen[key] = true
-				all = append(all, s)
-			}
-		}
-	}
-	sort.SliceStable(all, func(i, j int) bool { return newest(all[i]).After(newest(all[j])) })
 	if opts.JSON {
 		enc := json.NewEncoder(stdout) // one line each, HTML characters as they are
 		enc.SetEscapeHTML(false)

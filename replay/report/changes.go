@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/transcript"
@@ -50,7 +47,7 @@ func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Write
 	notes := ch.Notes()
 	if opts.JSON {
 		if opts.Terminal {
-			out = &jsonForTerminal{w: out}
+			out = transcript.JSONForTerminal(out)
 		}
 		for _, fc := range ch.Files {
 			writeJSON(out, map[string]any{"type": "file", "file": fc, "diff": replay.FileDiff(fc)})
@@ -70,32 +67,4 @@ func WriteChanges(ctx context.Context, opts ChangesOptions, out, errOut io.Write
 	}
 	io.WriteString(out, diff) // an error: the reader went away
 	return nil
-}
-
-// jsonForTerminal writes JSON lines with every character a terminal would
-// act on or hide escaped as \uXXXX: the same JSON value, safe on screen
-// (encoding/json escapes only C0 controls; C1 controls, bidi and
-// zero-width characters it writes raw).
-type jsonForTerminal struct{ w io.Writer }
-
-func (j *jsonForTerminal) Write(b []byte) (int, error) {
-	s := string(b)
-	var out strings.Builder
-	out.Grow(len(s))
-	for _, r := range s {
-		if _, changed := repoops.VisibleRune(r); changed && r != '\n' && r != utf8.RuneError {
-			if r > 0xffff {
-				hi, lo := utf16.EncodeRune(r)
-				fmt.Fprintf(&out, "\\u%04x\\u%04x", hi, lo)
-			} else {
-				fmt.Fprintf(&out, "\\u%04x", r)
-			}
-			continue
-		}
-		out.WriteRune(r)
-	}
-	if _, err := io.WriteString(j.w, out.String()); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }

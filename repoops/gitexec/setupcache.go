@@ -111,7 +111,12 @@ type setupStore struct {
 var setupCache = &setupStore{}
 
 // setupCacheDir is the cache's folder, "" when it is off.
-func setupCacheDir() string {
+func setupCacheDir() string { return CacheDir() }
+
+// CacheDir is repox's folder in the user's cache, "" when it is off, by
+// cacheDirOf's rule: the set-up cache's folder, and any other cache's
+// (the sessions search index's) through repoops.CacheDir.
+func CacheDir() string {
 	return cacheDirOf(os.Getenv("REPOX_CACHE_DIR"), testing.Testing(), os.UserCacheDir)
 }
 
