@@ -44,7 +44,6 @@ type aiderDecoder struct {
 	n       int                 // calls, numbered
 	open    map[string][]string // edits waiting for their "Applied edit to", by path
 	lastRun string              // the command of the last /run prompt
-	output  []string            // aider's output lines since the reply
 }
 
 // aiderMaxMessage bounds the bytes of one prompt or reply held: a longer

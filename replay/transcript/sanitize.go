@@ -51,6 +51,3 @@ func OneLine(s string) string {
 // quoted is a transcript's name for something (a tool, a session, an
 // agent, a folder, a file), quoted by the one rule for names.
 func quoted(s string) string { return repoops.QuoteName(s) }
-
-// shownPath is a repo-relative path as the tools show it ("." for the root).
-func shownPath(p string) string { return repoops.DisplayPath(p) }
