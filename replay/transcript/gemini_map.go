@@ -58,7 +58,7 @@ func mapGemini(c *Call, cwd string) {
 	case "glob", "search_file_content", "grep_search", "list_directory":
 		mapGeminiSearch(c, &a, cwd)
 	case "run_shell_command":
-		dir := gmAbs(firstOf(a.DirPath, a.Path, a.Directory), cwd)
+		dir := absPath(firstOf(a.DirPath, a.Path, a.Directory), cwd)
 		wd, ok := relPath(dir, cwd)
 		if !ok {
 			c.NoEquivalent = "the command runs in " + dir + ", outside the session's folder " + cwd
@@ -76,9 +76,9 @@ func mapGemini(c *Call, cwd string) {
 	}
 }
 
-// gmAbs is a path Gemini CLI was given made absolute against cwd (none:
+// absPath is a path an agent was given made absolute against cwd (none:
 // cwd itself).
-func gmAbs(p, cwd string) string {
+func absPath(p, cwd string) string {
 	if p != "" && !path.IsAbs(p) && cwd != "" {
 		return path.Join(cwd, p)
 	}
@@ -91,7 +91,7 @@ func gmAbs(p, cwd string) string {
 // mapGeminiFile maps Gemini CLI's tools on one file: read_file,
 // write_file and replace.
 func mapGeminiFile(c *Call, a *gmArgs, cwd string) {
-	r, ok := callRel(c, gmAbs(firstOf(a.FilePath, a.AbsolutePath), cwd), cwd)
+	r, ok := callRel(c, absPath(firstOf(a.FilePath, a.AbsolutePath), cwd), cwd)
 	if !ok {
 		return
 	}
@@ -131,7 +131,7 @@ func mapGeminiFile(c *Call, a *gmArgs, cwd string) {
 // mapGeminiSearch maps Gemini CLI's tools over a folder: glob,
 // search_file_content (later grep_search) and list_directory.
 func mapGeminiSearch(c *Call, a *gmArgs, cwd string) {
-	dir := gmAbs(firstOf(a.DirPath, a.Path, a.Directory), cwd)
+	dir := absPath(firstOf(a.DirPath, a.Path, a.Directory), cwd)
 	r, ok := callRel(c, dir, cwd)
 	if !ok {
 		return
