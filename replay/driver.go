@@ -129,32 +129,11 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 	sum := Summary{Session: opts.Session}
 	path := opts.Transcript
 	_, silent := sink.(silentSink)
-	rd := newRunReader(r, path, silent)
-	first, ferr := rd.Next()
-	if nt := (*transcript.NotTranscriptError)(nil); errors.As(ferr, &nt) {
-		return sum, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
-	}
-	if ferr != nil && !errors.Is(ferr, io.EOF) {
-		return sum, ferr
+	rd, first, ferr, plans, last, err := planRun(r, path, name, silent)
+	if err != nil {
+		return sum, err
 	}
 	st := rd.Stats()
-	var last map[string]int
-	var plans map[string]*startPlan
-	if ferr == nil {
-		// a first pass: what each session changed, to replay it from its
-		// start; and, in a repox log, each session's last call
-		var err error
-		if plans, last, err = planSessions(r, path); err != nil {
-			return sum, err
-		}
-		if st.Format != transcript.AgentRepox {
-			last = nil // one session: its Replayer lives to the end
-		}
-		if rd, first, ferr = rewind(r, path, silent); ferr != nil && !errors.Is(ferr, io.EOF) {
-			return sum, ferr
-		}
-		st = rd.Stats()
-	}
 	against := opts.Against
 	if against == "" {
 		against = AgainstStart
@@ -171,54 +150,13 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 	probe.CopyLimits = opts.Limits
 	probe.memo.on = true // a finished transcript against a still tree (rerun_memo.go)
 	info := probe.Prepare(ctx, plans[first.Session], against, st.GitBranch)
-	open := map[string]*Replayer{}
-	defer func() {
-		for _, rp := range open {
-			rp.Close()
-		}
-		if probe != nil {
-			probe.Close()
-		}
-	}()
+	ss := &runSessions{sum: &sum, probe: probe, open: map[string]*Replayer{}, at: map[string]int{},
+		rootDir: rootDir, opts: opts, plans: plans, against: against, branch: st.GitBranch}
+	defer ss.close()
 	if err := sink.Begin(RunStart{File: name, Stats: st, Root: probe.Root, RootWhy: rootWhy, Start: info}); err != nil {
 		return sum, err
 	}
-	ender, _ := sink.(sessionEnder)
-	at := map[string]int{} // a session's place in sum.Sessions
-	finish := func(sess string) error {
-		rp := open[sess]
-		var err error
-		if ender != nil {
-			err = ender.sessionEnd(sess, rp)
-		}
-		sum.Sessions[at[sess]] = SessionEnd{ID: sess, Seen: rp.Horizon().Files(), CopiedAt: rp.CopiedAt, Copy: rp.Copy, ReRead: rp.rereads.wasted}
-		rp.Close()
-		delete(open, sess)
-		return err
-	}
-	replayerFor := func(sess string) (*Replayer, error) {
-		if rp, ok := open[sess]; ok {
-			return rp, nil
-		}
-		rp := probe
-		probe = nil
-		if rp == nil {
-			var err error
-			if rp, err = NewReplayer(ctx, rootDir); err != nil {
-				return nil, err
-			}
-			rp.CopyLimits = opts.Limits
-			rp.memo.on = true
-			rp.Prepare(ctx, plans[sess], against, st.GitBranch)
-		}
-		open[sess] = rp
-		if _, ok := at[sess]; !ok {
-			at[sess] = len(sum.Sessions)
-			sum.Sessions = append(sum.Sessions, SessionEnd{ID: sess})
-		}
-		sum.Peak = max(sum.Peak, len(open))
-		return rp, nil
-	}
+	ss.ender, _ = sink.(sessionEnder)
 	ahead := readAhead(rd, first, ferr, opts.Session)
 	defer ahead.stop()
 	for it := range ahead.items {
@@ -227,7 +165,7 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		if ctx.Err() != nil {
 			return sum, ctx.Err()
 		}
-		rp, err := replayerFor(c.Session)
+		rp, err := ss.replayerFor(ctx, c.Session)
 		if err != nil {
 			return sum, err
 		}
@@ -237,13 +175,13 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		if err := sink.Step(ev); err != nil {
 			return sum, err
 		}
-		if ss, ok := sink.(StateSink); ok {
-			if err := ss.StepState(ev, StepState{rp}); err != nil {
+		if sts, ok := sink.(StateSink); ok {
+			if err := sts.StepState(ev, StepState{rp}); err != nil {
 				return sum, err
 			}
 		}
 		if n, ok := last[c.Session]; ok && n == c.Seq {
-			if err := finish(c.Session); err != nil {
+			if err := ss.finish(c.Session); err != nil {
 				return sum, err
 			}
 		}
@@ -252,14 +190,107 @@ func RunFrom(ctx context.Context, r io.ReadSeeker, opts RunOptions, name string,
 		return sum, ahead.err
 	}
 	sum.Tail = ahead.tail // what was said after the last call
-	for sess := range open {
+	for sess := range ss.open {
 		// a session whose last call the first pass did not see (a log still growing)
-		if err := finish(sess); err != nil {
+		if err := ss.finish(sess); err != nil {
 			return sum, err
 		}
 	}
 	sum.Stats = rd.Stats()
 	return sum, sink.End(sum)
+}
+
+// planRun is RunFrom's first pass, apart from its per-call loop: it reads
+// the transcript's first call (refusing what is no transcript), then, unless
+// the transcript is empty, what each session changed, to replay it from its
+// start, and, in a repox log, each session's last call; and rewinds for the
+// second pass. ferr is the first call's io.EOF, if any; err is fatal.
+func planRun(r io.ReadSeeker, path, name string, silent bool) (rd *transcript.Reader, first transcript.Call, ferr error, plans map[string]*startPlan, last map[string]int, err error) {
+	rd = newRunReader(r, path, silent)
+	first, ferr = rd.Next()
+	if nt := (*transcript.NotTranscriptError)(nil); errors.As(ferr, &nt) {
+		return nil, first, ferr, nil, nil, errors.New(nt.In(name)) // refused on every face: report, --json, --changes, counts
+	}
+	if ferr != nil && !errors.Is(ferr, io.EOF) {
+		return nil, first, ferr, nil, nil, ferr
+	}
+	if ferr != nil {
+		return rd, first, ferr, nil, nil, nil
+	}
+	if plans, last, err = planSessions(r, path); err != nil {
+		return nil, first, ferr, nil, nil, err
+	}
+	if rd.Stats().Format != transcript.AgentRepox {
+		last = nil // one session: its Replayer lives to the end
+	}
+	if rd, first, ferr = rewind(r, path, silent); ferr != nil && !errors.Is(ferr, io.EOF) {
+		return nil, first, ferr, nil, nil, ferr
+	}
+	return rd, first, ferr, plans, last, nil
+}
+
+// runSessions is RunFrom's open Replayers, one per session of a repox call
+// log: split from RunFrom so its loop reads as one call's replay. The first
+// session reuses the probe RunFrom opened to check the root.
+type runSessions struct {
+	sum     *Summary
+	probe   *Replayer
+	open    map[string]*Replayer
+	at      map[string]int // a session's place in sum.Sessions
+	ender   sessionEnder
+	rootDir string
+	opts    RunOptions
+	plans   map[string]*startPlan
+	against Against
+	branch  string
+}
+
+// finish closes sess's Replayer and records how its session ended.
+func (ss *runSessions) finish(sess string) error {
+	rp := ss.open[sess]
+	var err error
+	if ss.ender != nil {
+		err = ss.ender.sessionEnd(sess, rp)
+	}
+	ss.sum.Sessions[ss.at[sess]] = SessionEnd{ID: sess, Seen: rp.Horizon().Files(), CopiedAt: rp.CopiedAt, Copy: rp.Copy, ReRead: rp.rereads.wasted}
+	rp.Close()
+	delete(ss.open, sess)
+	return err
+}
+
+// replayerFor is sess's Replayer, opened and prepared on its first call.
+func (ss *runSessions) replayerFor(ctx context.Context, sess string) (*Replayer, error) {
+	if rp, ok := ss.open[sess]; ok {
+		return rp, nil
+	}
+	rp := ss.probe
+	ss.probe = nil
+	if rp == nil {
+		var err error
+		if rp, err = NewReplayer(ctx, ss.rootDir); err != nil {
+			return nil, err
+		}
+		rp.CopyLimits = ss.opts.Limits
+		rp.memo.on = true
+		rp.Prepare(ctx, ss.plans[sess], ss.against, ss.branch)
+	}
+	ss.open[sess] = rp
+	if _, ok := ss.at[sess]; !ok {
+		ss.at[sess] = len(ss.sum.Sessions)
+		ss.sum.Sessions = append(ss.sum.Sessions, SessionEnd{ID: sess})
+	}
+	ss.sum.Peak = max(ss.sum.Peak, len(ss.open))
+	return rp, nil
+}
+
+// close closes what is still open when RunFrom returns, the probe included.
+func (ss *runSessions) close() {
+	for _, rp := range ss.open {
+		rp.Close()
+	}
+	if ss.probe != nil {
+		ss.probe.Close()
+	}
 }
 
 // The report's second pass decodes the transcript on a goroutine of its

@@ -273,51 +273,7 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 		r.memo.forget()
 	}
 	for _, tc := range c.Repox {
-		args := tc.Args
-		if tc.Tool == repoops.ToolEdit && tc.All {
-			args = r.countAll(args)
-		}
-		var out Outcome
-		switch {
-		case isChange(tc.Tool) && c.IsError:
-			// the agent's change failed: only planned (Plan never writes),
-			// so the copy, if any, stays as the agent left it
-			out = r.dryRun(ctx, tc.Tool, args)
-		case !readOnly(tc.Tool):
-			if err := r.ensureCopy(ctx, c.Seq); err != nil {
-				text := "the change was not replayed: " + err.Error()
-				out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}, NotRun: true}
-				st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: argPath(args), Text: text})
-				r.noteNotReplayed(argPath(args), c.Seq)
-				break
-			}
-			if isChange(tc.Tool) {
-				out = r.change(ctx, c, tc, args, &st)
-			} else {
-				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
-				out = Outcome{CallRecord: rec}
-			}
-		case tc.Tool == repoops.ToolGit:
-			// the copy has no .git; repo_git's commands only read, with
-			// git hardened by repoops, so they run on the repository itself
-			// (without the replay's own edits)
-			rec, _ := r.gitSess.CallRecorded(ctx, tc.Tool, args)
-			out = Outcome{CallRecord: rec}
-		default:
-			out = Outcome{CallRecord: r.memo.call(r, tc.Tool, args, func() repoops.CallRecord {
-				rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
-				return rec
-			})}
-			if tc.Tool == repoops.ToolRead && r.Scratch == "" && !r.readSet[string(args)] {
-				// each distinct read once: a session that never changes
-				// a file reads the same ranges again and again
-				if r.readSet == nil {
-					r.readSet = map[string]bool{}
-				}
-				r.readSet[string(args)] = true
-				r.reads = append(r.reads, args)
-			}
-		}
+		out := r.runOne(ctx, c, tc, &st)
 		st.Now = append(st.Now, out)
 	}
 	r.findings(c, &st)
@@ -356,4 +312,57 @@ func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 		r.horizon.Listed(inside)
 	}
 	return st
+}
+
+// runOne re-runs one mapped repox call tc of c, on the copy or the tree
+// as the tool asks, adding to st's flags when a change cannot be
+// replayed. Split from Step: the running of each call, apart from the
+// findings on the whole call.
+func (r *Replayer) runOne(ctx context.Context, c transcript.Call, tc transcript.ToolCall, st *Step) Outcome {
+	args := tc.Args
+	if tc.Tool == repoops.ToolEdit && tc.All {
+		args = r.countAll(args)
+	}
+	var out Outcome
+	switch {
+	case isChange(tc.Tool) && c.IsError:
+		// the agent's change failed: only planned (Plan never writes),
+		// so the copy, if any, stays as the agent left it
+		out = r.dryRun(ctx, tc.Tool, args)
+	case !readOnly(tc.Tool):
+		if err := r.ensureCopy(ctx, c.Seq); err != nil {
+			text := "the change was not replayed: " + err.Error()
+			out = Outcome{CallRecord: repoops.CallRecord{V: repoops.CallRecordVersion, Session: r.sess.ID(), Tool: tc.Tool, Args: args, IsError: true, Text: text}, NotRun: true}
+			st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: argPath(args), Text: text})
+			r.noteNotReplayed(argPath(args), c.Seq)
+			break
+		}
+		if isChange(tc.Tool) {
+			out = r.change(ctx, c, tc, args, st)
+		} else {
+			rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
+			out = Outcome{CallRecord: rec}
+		}
+	case tc.Tool == repoops.ToolGit:
+		// the copy has no .git; repo_git's commands only read, with
+		// git hardened by repoops, so they run on the repository itself
+		// (without the replay's own edits)
+		rec, _ := r.gitSess.CallRecorded(ctx, tc.Tool, args)
+		out = Outcome{CallRecord: rec}
+	default:
+		out = Outcome{CallRecord: r.memo.call(r, tc.Tool, args, func() repoops.CallRecord {
+			rec, _ := r.sess.CallRecorded(ctx, tc.Tool, args)
+			return rec
+		})}
+		if tc.Tool == repoops.ToolRead && r.Scratch == "" && !r.readSet[string(args)] {
+			// each distinct read once: a session that never changes
+			// a file reads the same ranges again and again
+			if r.readSet == nil {
+				r.readSet = map[string]bool{}
+			}
+			r.readSet[string(args)] = true
+			r.reads = append(r.reads, args)
+		}
+	}
+	return out
 }

@@ -143,15 +143,9 @@ func Blame(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	from, to := 1, total
-	if opts.From > 0 {
-		switch {
-		case total == 0:
-			return nil, fmt.Errorf("%s is empty (0 lines): leave the lines out", repoops.DisplayPath(rel))
-		case opts.From > total || opts.To > total:
-			return nil, fmt.Errorf("lines %d-%d are past the end: %s has %s — ask for lines within 1-%d", opts.From, opts.To, repoops.DisplayPath(rel), repoops.Plural(total, "line", "lines"), total)
-		}
-		from, to = opts.From, max(opts.To, opts.From)
+	from, to, err := lineRange(opts, rel, total)
+	if err != nil {
+		return nil, err
 	}
 	res := &Result{Path: repoops.DisplayPath(rel), TotalLines: total}
 	sessions := opts.Sessions
@@ -203,6 +197,22 @@ func Blame(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.GitNote = gitBlame(ctx, repo, rel, res.Lines)
 	return res, nil
+}
+
+// lineRange is the lines of rel (total of them) that opts asks about:
+// all of them unless opts.From is set. Split from Blame so it reads as
+// open, replay, answer.
+func lineRange(opts Options, rel string, total int) (from, to int, err error) {
+	if opts.From <= 0 {
+		return 1, total, nil
+	}
+	switch {
+	case total == 0:
+		return 0, 0, fmt.Errorf("%s is empty (0 lines): leave the lines out", repoops.DisplayPath(rel))
+	case opts.From > total || opts.To > total:
+		return 0, 0, fmt.Errorf("lines %d-%d are past the end: %s has %s — ask for lines within 1-%d", opts.From, opts.To, repoops.DisplayPath(rel), repoops.Plural(total, "line", "lines"), total)
+	}
+	return opts.From, max(opts.To, opts.From), nil
 }
 
 // later: c was made after b (b nil: always).

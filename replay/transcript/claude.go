@@ -73,24 +73,7 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 		claudeConversation(d.s, b) // before the line's calls: its text came first
 	}
 	if st.SessionID != "" && st.Cwd != "" && !st.Started.IsZero() && !hasToolMarker(b) {
-		// no call or result here: only its record type is needed, to count
-		// unknown ones; a light decode that keeps no strings
-		var head struct {
-			Type        string `json:"type"`
-			IsSidechain bool   `json:"isSidechain"`
-			Timestamp   string `json:"timestamp"`
-		}
-		if err := json.Unmarshal(b, &head); err != nil {
-			st.skip("line %d is not JSON: %v", n, err)
-		} else if !claudeTypes[head.Type] {
-			st.Unknown++
-			st.LastSkip = "line " + strconv.Itoa(n) + " has record type " + strconv.Quote(head.Type) + ", which this reader does not know"
-		} else {
-			st.at(parseTime(head.Timestamp))
-			if head.Type == "user" && !head.IsSidechain {
-				d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
-			}
-		}
+		d.headOnly(b, n, st)
 		return
 	}
 	// One decoding pass per line. Values of another shape than the
@@ -127,6 +110,37 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	if l.Message == nil || (l.Type != "user" && l.Type != "assistant") {
 		return
 	}
+	d.lineBlocks(&l, ts, n, st)
+}
+
+// headOnly is line's fast path, split from it because most lines take it:
+// once the session's id, folder and start are known, a line with no call
+// or result needs only its record type (to count unknown ones) and time.
+func (d *claudeDecoder) headOnly(b []byte, n int, st *Stats) {
+	// no call or result here: only its record type is needed, to count
+	// unknown ones; a light decode that keeps no strings
+	var head struct {
+		Type        string `json:"type"`
+		IsSidechain bool   `json:"isSidechain"`
+		Timestamp   string `json:"timestamp"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		st.skip("line %d is not JSON: %v", n, err)
+	} else if !claudeTypes[head.Type] {
+		st.Unknown++
+		st.LastSkip = "line " + strconv.Itoa(n) + " has record type " + strconv.Quote(head.Type) + ", which this reader does not know"
+	} else {
+		st.at(parseTime(head.Timestamp))
+		if head.Type == "user" && !head.IsSidechain {
+			d.s.userTurn() // a prompt: calls still unanswered will not be (pairing.go)
+		}
+	}
+}
+
+// lineBlocks adds a user or assistant line's calls and pairs its results:
+// line's per-block step, split from its per-line bookkeeping (the
+// session's id, folder, branch and times).
+func (d *claudeDecoder) lineBlocks(l *ccLine, ts time.Time, n int, st *Stats) {
 	blocks, left := messageBlocks(l.Message.Content)
 	if left {
 		st.skip("line %d: a message of more than %d content blocks; the rest were not read", n, maxMessageBlocks)

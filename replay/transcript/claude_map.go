@@ -62,7 +62,9 @@ const (
 	claudeGlobCap   = 100
 )
 
-// mapClaude fills the repox mapping of a Claude Code call.
+// mapClaude fills the repox mapping of a Claude Code call. Its switch is
+// split by tool family (files read and edited, searches), one function
+// each, so each reads alone; the shell and the rest stay here.
 func mapClaude(c *Call, cwd, wd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -73,74 +75,11 @@ func mapClaude(c *Call, cwd, wd string) {
 		return
 	}
 	a.anchor(wd)
-	file := func() (string, bool) {
-		rel, ok := relPath(a.FilePath, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(a.FilePath, cwd)
-		}
-		return rel, ok
-	}
 	switch c.AgentTool {
-	case "Read":
-		rel, ok := file()
-		if !ok {
-			return
-		}
-		c.Repox = []ToolCall{readCall(rel, a.Offset, a.Limit, claudeReadLines, &c.Approx)}
-	case "Write":
-		rel, ok := file()
-		if !ok || a.Content == nil {
-			if ok {
-				c.NoEquivalent = "Write without content"
-			}
-			return
-		}
-		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": rel, "content": *a.Content})}}
-	case "Edit":
-		rel, ok := file()
-		if !ok || a.OldString == nil || a.NewString == nil {
-			if ok {
-				c.NoEquivalent = "Edit without old_string or new_string"
-			}
-			return
-		}
-		c.Repox = []ToolCall{editCall(rel, *a.OldString, *a.NewString, a.ReplaceAll)}
-	case "MultiEdit":
-		rel, ok := file()
-		if !ok {
-			return
-		}
-		for _, e := range a.Edits {
-			c.Repox = append(c.Repox, editCall(rel, e.OldString, e.NewString, e.ReplaceAll))
-		}
-		if len(c.Repox) == 0 {
-			c.NoEquivalent = "MultiEdit with no edits"
-		} else if len(c.Repox) > 1 {
-			c.Approx = "MultiEdit applies all edits or none; repox runs them as separate repo_edit calls"
-		}
-	case "Glob":
-		q, rel, why := globQuery(a.Pattern, a.Path, cwd)
-		if why != "" {
-			c.NoEquivalent = why
-			return
-		}
-		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, rel, 200))}}
-		c.Approx = "Glob lists ignored and hidden files too; repo_find searches the file set"
-	case "Grep":
-		rel, ok := relPath(a.Path, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(a.Path, cwd)
-			return
-		}
-		mapRgGrep(c, "Grep", a.Pattern, rel, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
-	case "LS":
-		rel, ok := relPath(a.Path, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(a.Path, cwd)
-			return
-		}
-		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
-		c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
+	case "Read", "Write", "Edit", "MultiEdit":
+		mapClaudeFile(c, &a, cwd)
+	case "Glob", "Grep", "LS":
+		mapClaudeSearch(c, &a, cwd)
 	case "Bash":
 		shellWd, ok := relPath(wd, cwd)
 		if !ok {
@@ -159,6 +98,64 @@ func mapClaude(c *Call, cwd, wd string) {
 	default:
 		c.NoEquivalent = otherTool(c.AgentTool)
 	}
+}
+
+// mapClaudeFile maps Claude Code's tools on one file: Read, Write, Edit
+// and MultiEdit (a's paths already anchored).
+func mapClaudeFile(c *Call, a *ccArgs, cwd string) {
+	rel, ok := callRel(c, a.FilePath, cwd)
+	if !ok {
+		return
+	}
+	switch c.AgentTool {
+	case "Read":
+		c.Repox = []ToolCall{readCall(rel, a.Offset, a.Limit, claudeReadLines, &c.Approx)}
+	case "Write":
+		if a.Content == nil {
+			c.NoEquivalent = "Write without content"
+			return
+		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": rel, "content": *a.Content})}}
+	case "Edit":
+		if a.OldString == nil || a.NewString == nil {
+			c.NoEquivalent = "Edit without old_string or new_string"
+			return
+		}
+		c.Repox = []ToolCall{editCall(rel, *a.OldString, *a.NewString, a.ReplaceAll)}
+	case "MultiEdit":
+		for _, e := range a.Edits {
+			c.Repox = append(c.Repox, editCall(rel, e.OldString, e.NewString, e.ReplaceAll))
+		}
+		if len(c.Repox) == 0 {
+			c.NoEquivalent = "MultiEdit with no edits"
+		} else if len(c.Repox) > 1 {
+			c.Approx = "MultiEdit applies all edits or none; repox runs them as separate repo_edit calls"
+		}
+	}
+}
+
+// mapClaudeSearch maps Claude Code's searching tools: Glob, Grep and LS.
+func mapClaudeSearch(c *Call, a *ccArgs, cwd string) {
+	if c.AgentTool == "Glob" {
+		q, rel, why := globQuery(a.Pattern, a.Path, cwd)
+		if why != "" {
+			c.NoEquivalent = why
+			return
+		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, rel, 200))}}
+		c.Approx = "Glob lists ignored and hidden files too; repo_find searches the file set"
+		return
+	}
+	rel, ok := callRel(c, a.Path, cwd)
+	if !ok {
+		return
+	}
+	if c.AgentTool == "Grep" {
+		mapRgGrep(c, "Grep", a.Pattern, rel, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
+		return
+	}
+	c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
+	c.Approx = "LS lists recursively up to 1000 entries; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
 }
 
 // otherTool is why a tool with no mapping has no repox equivalent; an MCP

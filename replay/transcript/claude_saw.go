@@ -62,6 +62,20 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		}
 		saw.Lines = parseNumbered(c.Text, Numbered())
 		return saw
+	case "Glob", "Grep":
+		return claudeListSaw(c, &r, cwd)
+	case "Write", "Edit", "MultiEdit":
+		return claudeEditSaw(c, &r, a.FilePath, cwd)
+	case "Bash":
+		return shellSaw(c, c.Text)
+	}
+	return nil
+}
+
+// claudeListSaw is what Glob and Grep (files_with_matches) showed: the
+// files they named. Split from claudeSaw by tool family.
+func claudeListSaw(c *Call, r *ccReadResult, cwd string) *Saw {
+	switch c.AgentTool {
 	case "Glob":
 		saw := &Saw{Limit: claudeGlobCap}
 		names := r.Filenames
@@ -82,30 +96,6 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 		}
 		saw.Cut = r.Truncated || strings.Contains(c.Text, "(Results are truncated")
 		return saw
-	case "Write":
-		rel, ok := relPath(a.FilePath, cwd)
-		if p := priorOf(r); ok && p != nil {
-			return &Saw{Path: rel, Prior: p}
-		}
-		return nil
-	case "Edit", "MultiEdit":
-		rel, ok := relPath(a.FilePath, cwd)
-		if !ok {
-			return nil
-		}
-		if r.Original == nil {
-			if p := priorOf(r); p != nil {
-				return &Saw{Path: rel, Prior: p}
-			}
-			return nil
-		}
-		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
-		saw := &Saw{Path: rel, BeforeSHA: Sha(lf), BeforeLines: repoops.CountLines([]byte(lf)), Prior: priorOf(r)}
-		if after, ok := claudeAfter(*r.Original, c.Repox); ok {
-			after = strings.ReplaceAll(after, "\r\n", "\n")
-			saw.AfterSHA, saw.AfterLines = Sha(after), repoops.CountLines([]byte(after))
-		}
-		return saw
 	case "Grep":
 		// files_with_matches: the files named are listed for the agent
 		if len(r.Filenames) == 0 {
@@ -119,8 +109,39 @@ func claudeSaw(c *Call, tur *ccReadResult, cwd, wd string) *Saw {
 			saw.Paths = append(saw.Paths, n)
 		}
 		return saw
-	case "Bash":
-		return shellSaw(c, c.Text)
+	}
+	return nil
+}
+
+// claudeEditSaw is what Write, Edit and MultiEdit saw of the file at
+// filePath: its content before (and after) the edit, or its prior state.
+// Split from claudeSaw by tool family.
+func claudeEditSaw(c *Call, r *ccReadResult, filePath, cwd string) *Saw {
+	switch c.AgentTool {
+	case "Write":
+		rel, ok := relPath(filePath, cwd)
+		if p := priorOf(*r); ok && p != nil {
+			return &Saw{Path: rel, Prior: p}
+		}
+		return nil
+	case "Edit", "MultiEdit":
+		rel, ok := relPath(filePath, cwd)
+		if !ok {
+			return nil
+		}
+		if r.Original == nil {
+			if p := priorOf(*r); p != nil {
+				return &Saw{Path: rel, Prior: p}
+			}
+			return nil
+		}
+		lf := strings.ReplaceAll(*r.Original, "\r\n", "\n")
+		saw := &Saw{Path: rel, BeforeSHA: Sha(lf), BeforeLines: repoops.CountLines([]byte(lf)), Prior: priorOf(*r)}
+		if after, ok := claudeAfter(*r.Original, c.Repox); ok {
+			after = strings.ReplaceAll(after, "\r\n", "\n")
+			saw.AfterSHA, saw.AfterLines = Sha(after), repoops.CountLines([]byte(after))
+		}
+		return saw
 	}
 	return nil
 }

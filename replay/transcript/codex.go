@@ -158,6 +158,28 @@ func (d *codexDecoder) item(p cxPayload, ts time.Time, st *Stats) {
 		}
 		mapShellArgv(&c, p.Action.Command, wd, st.Cwd)
 		d.s.add(c, p.CallID == "")
+	case "web_search_call", "tool_search_call", "tool_search_output", "image_generation_call":
+		d.builtinItem(p, ts)
+	case "function_call_output", "custom_tool_call_output":
+		text, isErr := codexOutput(p.Output)
+		if d.exec.output(d.s, p.CallID, text, st.Cwd) {
+			return
+		}
+		root := st.Cwd
+		d.s.result(p.CallID, func(c *Call) {
+			c.Text, c.IsError = text, isErr
+			if !isErr {
+				c.Saw = codexSaw(c, text, root)
+			}
+		})
+	}
+}
+
+// builtinItem decodes an item of the model's built-in tools (web search,
+// tool search, image generation), none with a repox equivalent: split
+// from item, which keeps the calls repox maps and their results.
+func (d *codexDecoder) builtinItem(p cxPayload, ts time.Time) {
+	switch p.Type {
 	case "web_search_call":
 		// the model's built-in search: no call_id and no output item; the
 		// query is in action (absent while it runs)
@@ -193,18 +215,6 @@ func (d *codexDecoder) item(p cxPayload, ts time.Time, st *Stats) {
 			AgentArgs:    RawJSON(map[string]string{"revised_prompt": p.RevisedPrompt}),
 			NoEquivalent: "an image generation: no repox equivalent", Text: "(status: " + p.Status + ")"}
 		d.s.add(c, true)
-	case "function_call_output", "custom_tool_call_output":
-		text, isErr := codexOutput(p.Output)
-		if d.exec.output(d.s, p.CallID, text, st.Cwd) {
-			return
-		}
-		root := st.Cwd
-		d.s.result(p.CallID, func(c *Call) {
-			c.Text, c.IsError = text, isErr
-			if !isErr {
-				c.Saw = codexSaw(c, text, root)
-			}
-		})
 	}
 }
 

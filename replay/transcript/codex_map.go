@@ -54,10 +54,26 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 		return
 	}
 	switch c.AgentTool {
+	case "read_file", "list_dir", "grep_files":
+		mapCodexRead(c, &a, cwd)
+	case "apply_patch", "shell", "container.exec", "local_shell", "exec_command", "shell_command":
+		mapCodexShell(c, &a, wd, wdAbs, cwd)
+	case "update_plan":
+		c.NoEquivalent = "a task-list tool"
+	case "web_search", "view_image":
+		c.NoEquivalent = "not a file tool"
+	default:
+		c.NoEquivalent = otherTool(c.AgentTool)
+	}
+}
+
+// mapCodexRead maps Codex's reading tools: read_file, list_dir and
+// grep_files, split from mapCodex by tool family.
+func mapCodexRead(c *Call, a *cxArgs, cwd string) {
+	switch c.AgentTool {
 	case "read_file":
-		rel, ok := relPath(a.FilePath, cwd)
+		rel, ok := callRel(c, a.FilePath, cwd)
 		if !ok {
-			c.NoEquivalent = outsideReason(a.FilePath, cwd)
 			return
 		}
 		c.Repox = []ToolCall{readCall(rel, a.Offset, a.Limit, codexReadLines, &c.Approx)}
@@ -65,9 +81,8 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 			c.Approx = "read_file in indentation mode picks a block around offset; the re-run reads the line window"
 		}
 	case "list_dir":
-		rel, ok := relPath(a.DirPath, cwd)
+		rel, ok := callRel(c, a.DirPath, cwd)
 		if !ok {
-			c.NoEquivalent = outsideReason(a.DirPath, cwd)
 			return
 		}
 		m := pathArgs(rel)
@@ -79,9 +94,8 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 		c.Approx = "list_dir lists ignored files and pages by offset/limit; repo_tree lists the file set"
 	case "grep_files":
-		rel, ok := relPath(a.Path, cwd)
+		rel, ok := callRel(c, a.Path, cwd)
 		if !ok {
-			c.NoEquivalent = outsideReason(a.Path, cwd)
 			return
 		}
 		lit, why := literalPattern(a.Pattern)
@@ -91,6 +105,14 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 		}
 		c.Repox = []ToolCall{grepCall(lit, rel, true)}
 		c.Approx = "grep_files lists file names of regular-expression matches; repo_grep shows fixed-string matching lines"
+	}
+}
+
+// mapCodexShell maps Codex's shell tools and apply_patch, which run in
+// the turn's folder wd (wdAbs as Codex gave it), split from mapCodex by
+// tool family.
+func mapCodexShell(c *Call, a *cxArgs, wd, wdAbs, cwd string) {
+	switch c.AgentTool {
 	case "apply_patch":
 		in := a.Input
 		if in == "" {
@@ -114,12 +136,6 @@ func mapCodex(c *Call, cwd, turnCwd string) {
 			json.Unmarshal(a.Command, &s)
 		}
 		mapShell(c, s, wd, cwd)
-	case "update_plan":
-		c.NoEquivalent = "a task-list tool"
-	case "web_search", "view_image":
-		c.NoEquivalent = "not a file tool"
-	default:
-		c.NoEquivalent = otherTool(c.AgentTool)
 	}
 }
 

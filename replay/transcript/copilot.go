@@ -225,7 +225,9 @@ type cpArgs struct {
 	Input      string  `json:"input"`
 }
 
-// mapCopilot fills the repox mapping of a Copilot CLI call.
+// mapCopilot fills the repox mapping of a Copilot CLI call. Its switch
+// is split by tool family (files viewed and written, searches), one
+// function each, so each reads alone; the shell and the rest stay here.
 func mapCopilot(c *Call, cwd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -235,19 +237,6 @@ func mapCopilot(c *Call, cwd string) {
 		c.NoEquivalent = notTheShape(c)
 		return
 	}
-	abs := a.Path
-	if abs != "" && !path.IsAbs(abs) && cwd != "" {
-		abs = path.Join(cwd, abs)
-	} else if abs == "" {
-		abs = cwd
-	}
-	rel := func() (string, bool) {
-		r, ok := relPath(abs, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(abs, cwd)
-		}
-		return r, ok
-	}
 	tool := c.AgentTool
 	if tool == "str_replace_editor" || tool == "str_replace_based_edit_tool" {
 		tool = a.Command
@@ -256,52 +245,10 @@ func mapCopilot(c *Call, cwd string) {
 		}
 	}
 	switch tool {
-	case "view":
-		r, ok := rel()
-		if !ok {
-			return
-		}
-		var off, lim *int
-		if len(a.ViewRange) == 2 {
-			off = &a.ViewRange[0]
-			if a.ViewRange[1] >= a.ViewRange[0] {
-				n := a.ViewRange[1] - a.ViewRange[0] + 1
-				lim = &n
-			}
-		}
-		c.Repox = []ToolCall{readCall(r, off, lim, repoops.ReadMaxLimit, &c.Approx)}
-	case "edit":
-		r, ok := rel()
-		if ok && (a.OldStr == nil || a.NewStr == nil) {
-			c.NoEquivalent = c.AgentTool + " without old_str or new_str"
-			return
-		}
-		if ok {
-			c.Repox = []ToolCall{editCall(r, *a.OldStr, *a.NewStr, false)}
-		}
-	case "create":
-		r, ok := rel()
-		if ok && a.FileText == nil {
-			c.NoEquivalent = c.AgentTool + " without file_text"
-			return
-		}
-		if ok {
-			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.FileText})}}
-		}
-	case "glob":
-		q, r, why := globQuery(a.Pattern, abs, cwd)
-		if why != "" {
-			c.NoEquivalent = why
-			return
-		}
-		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
-		c.Approx = "glob matches names; repo_find searches the file set"
-	case "grep", "rg":
-		r, ok := rel()
-		if !ok {
-			return
-		}
-		mapRgGrep(c, c.AgentTool, a.Pattern, r, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
+	case "view", "edit", "create":
+		mapCopilotFile(c, &a, tool, cwd)
+	case "glob", "grep", "rg":
+		mapCopilotSearch(c, &a, tool, cwd)
 	case "bash":
 		var b struct {
 			Command string `json:"command"`
@@ -323,6 +270,59 @@ func mapCopilot(c *Call, cwd string) {
 	default:
 		c.NoEquivalent = otherTool(c.AgentTool)
 	}
+}
+
+// mapCopilotFile maps Copilot CLI's tools on one file: view, edit (or
+// str_replace) and create.
+func mapCopilotFile(c *Call, a *cpArgs, tool, cwd string) {
+	r, ok := callRel(c, absPath(a.Path, cwd), cwd)
+	if !ok {
+		return
+	}
+	switch tool {
+	case "view":
+		var off, lim *int
+		if len(a.ViewRange) == 2 {
+			off = &a.ViewRange[0]
+			if a.ViewRange[1] >= a.ViewRange[0] {
+				n := a.ViewRange[1] - a.ViewRange[0] + 1
+				lim = &n
+			}
+		}
+		c.Repox = []ToolCall{readCall(r, off, lim, repoops.ReadMaxLimit, &c.Approx)}
+	case "edit":
+		if a.OldStr == nil || a.NewStr == nil {
+			c.NoEquivalent = c.AgentTool + " without old_str or new_str"
+			return
+		}
+		c.Repox = []ToolCall{editCall(r, *a.OldStr, *a.NewStr, false)}
+	case "create":
+		if a.FileText == nil {
+			c.NoEquivalent = c.AgentTool + " without file_text"
+			return
+		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.FileText})}}
+	}
+}
+
+// mapCopilotSearch maps Copilot CLI's searching tools: glob, grep and rg.
+func mapCopilotSearch(c *Call, a *cpArgs, tool, cwd string) {
+	abs := absPath(a.Path, cwd)
+	if tool == "glob" {
+		q, r, why := globQuery(a.Pattern, abs, cwd)
+		if why != "" {
+			c.NoEquivalent = why
+			return
+		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
+		c.Approx = "glob matches names; repo_find searches the file set"
+		return
+	}
+	r, ok := callRel(c, abs, cwd)
+	if !ok {
+		return
+	}
+	mapRgGrep(c, c.AgentTool, a.Pattern, r, a.CaseI, a.Glob != "" || a.Type != "", a.OutputMode)
 }
 
 // copilotSaw: view shows a file's lines as "N. text" (and the empty

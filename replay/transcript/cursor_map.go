@@ -64,7 +64,8 @@ var cursorNoEquivalent = map[string]string{
 
 // mapCursor fills the repox mapping of a Cursor call; cwd is the
 // session's folder ("" when unknown: absolute paths then have no
-// equivalent, and say why).
+// equivalent, and say why). Its searching tools are mapped apart
+// (mapCursorSearch), so the switch reads by tool family.
 func mapCursor(c *Call, cwd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -83,24 +84,17 @@ func mapCursor(c *Call, cwd string) {
 		return
 	}
 	file := firstOf(a.Path, a.FilePath, a.TargetFile)
-	rel := func(p string) (string, bool) {
-		r, ok := relPath(p, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(p, cwd)
-		}
-		return r, ok
-	}
 	switch c.AgentTool {
 	case "Read", "read_file":
 		if file == "" {
 			c.NoEquivalent = c.AgentTool + " without a path"
 			return
 		}
-		if r, ok := rel(file); ok {
+		if r, ok := callRel(c, file, cwd); ok {
 			c.Repox = []ToolCall{readCall(r, a.Offset, a.Limit, cursorReadLines, &c.Approx)}
 		}
 	case "Write", "write":
-		r, ok := rel(file)
+		r, ok := callRel(c, file, cwd)
 		switch {
 		case !ok:
 		case file == "" || a.Contents == nil:
@@ -109,7 +103,7 @@ func mapCursor(c *Call, cwd string) {
 			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Contents})}}
 		}
 	case "StrReplace", "search_replace":
-		r, ok := rel(file)
+		r, ok := callRel(c, file, cwd)
 		switch {
 		case !ok:
 		case file == "" || a.OldString == nil || a.NewString == nil:
@@ -117,8 +111,28 @@ func mapCursor(c *Call, cwd string) {
 		default:
 			c.Repox = []ToolCall{editCall(r, *a.OldString, *a.NewString, a.ReplaceAll)}
 		}
+	case "Grep", "grep", "grep_search", "Glob", "glob_file_search", "LS", "list_dir":
+		mapCursorSearch(c, &a, cwd)
+	case "Shell", "run_terminal_cmd":
+		wd, ok := "", true
+		if a.WorkingDirectory != "" {
+			if wd, ok = relPath(a.WorkingDirectory, cwd); !ok {
+				c.NoEquivalent = "the command runs in " + a.WorkingDirectory + ", outside the session's folder " + firstOf(cwd, "(unknown)")
+				return
+			}
+		}
+		mapShell(c, a.Command, wd, cwd)
+	default:
+		c.NoEquivalent = otherTool(c.AgentTool)
+	}
+}
+
+// mapCursorSearch maps Cursor's searching tools (Grep, Glob, LS and their
+// older names), split from mapCursor by tool family.
+func mapCursorSearch(c *Call, a *cursorArgs, cwd string) {
+	switch c.AgentTool {
 	case "Grep", "grep", "grep_search":
-		r, ok := rel(a.Path)
+		r, ok := callRel(c, a.Path, cwd)
 		if !ok {
 			return
 		}
@@ -136,20 +150,9 @@ func mapCursor(c *Call, cwd string) {
 		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = c.AgentTool + " lists the files a glob matches; repo_find searches the file set"
 	case "LS", "list_dir":
-		if r, ok := rel(a.TargetDirectory); ok {
+		if r, ok := callRel(c, a.TargetDirectory, cwd); ok {
 			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(r))}}
 			c.Approx = c.AgentTool + " lists a folder; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first"
 		}
-	case "Shell", "run_terminal_cmd":
-		wd, ok := "", true
-		if a.WorkingDirectory != "" {
-			if wd, ok = relPath(a.WorkingDirectory, cwd); !ok {
-				c.NoEquivalent = "the command runs in " + a.WorkingDirectory + ", outside the session's folder " + firstOf(cwd, "(unknown)")
-				return
-			}
-		}
-		mapShell(c, a.Command, wd, cwd)
-	default:
-		c.NoEquivalent = otherTool(c.AgentTool)
 	}
 }

@@ -50,7 +50,9 @@ func droidUnknownOutput(tool string) string {
 	return "what Droid's " + tool + " shows is not documented: its result is shown beside repox's, not compared"
 }
 
-// mapDroid fills the repox mapping of a Droid call.
+// mapDroid fills the repox mapping of a Droid call. Its switch is split
+// by tool family (reads, edits, searches), one function each, so each
+// reads alone; the shell and what repox does not answer stay here.
 func mapDroid(c *Call, cwd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -60,32 +62,56 @@ func mapDroid(c *Call, cwd string) {
 		c.NoEquivalent = notTheShape(c)
 		return
 	}
-	rel := func(p string) (string, bool) {
-		r, ok := relPath(p, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(p, cwd)
-		}
-		return r, ok
-	}
 	switch c.AgentTool {
 	case "Execute":
 		mapShell(c, a.Command, "", cwd)
+	case "Read", "LS":
+		mapDroidRead(c, &a, cwd)
+	case "Create", "Edit", "MultiEdit", "ApplyPatch":
+		mapDroidEdit(c, &a, cwd)
+	case "Grep", "Glob":
+		mapDroidSearch(c, &a, cwd)
+	case "TodoWrite":
+		c.NoEquivalent = "a task-list tool"
+	case "WebSearch", "FetchUrl":
+		c.NoEquivalent = "a web tool"
+	case "Task":
+		c.NoEquivalent = "a subagent task (a custom droid, whose run Droid keeps as a session of its own)"
+	default:
+		if strings.HasPrefix(c.AgentTool, "mcp__") {
+			c.NoEquivalent = otherTool(c.AgentTool)
+			return
+		}
+		c.NoEquivalent = "Droid's tool " + strconv.Quote(Clip(c.AgentTool, 60)) + ", which no repox tool answers"
+	}
+}
+
+// mapDroidRead maps Droid's reading tools: Read and LS.
+func mapDroidRead(c *Call, a *droidArgs, cwd string) {
+	switch c.AgentTool {
 	case "Read":
 		if a.FilePath == "" {
 			c.NoEquivalent = "Read without file_path"
 			return
 		}
-		if r, ok := rel(a.FilePath); ok {
+		if r, ok := callRel(c, a.FilePath, cwd); ok {
 			c.Repox = []ToolCall{readCall(r, a.Offset, a.Limit, droidReadLines, &c.Approx)}
 			c.Approx = strings.TrimPrefix(c.Approx+"; "+droidUnknownOutput("Read"), "; ")
 		}
 	case "LS":
-		if r, ok := rel(firstOf(a.DirectoryPath, a.Path)); ok {
+		if r, ok := callRel(c, firstOf(a.DirectoryPath, a.Path), cwd); ok {
 			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(r))}}
 			c.Approx = "LS lists a folder; repo_tree lists " + strconv.Itoa(repoops.TreeDefaultDepth) + " levels breadth-first; " + droidUnknownOutput("LS")
 		}
+	}
+}
+
+// mapDroidEdit maps Droid's writing tools: Create, Edit, MultiEdit and
+// ApplyPatch.
+func mapDroidEdit(c *Call, a *droidArgs, cwd string) {
+	switch c.AgentTool {
 	case "Create":
-		r, ok := rel(a.FilePath)
+		r, ok := callRel(c, a.FilePath, cwd)
 		switch {
 		case !ok:
 		case a.FilePath == "" || a.Content == nil:
@@ -94,7 +120,7 @@ func mapDroid(c *Call, cwd string) {
 			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 		}
 	case "Edit":
-		r, ok := rel(a.FilePath)
+		r, ok := callRel(c, a.FilePath, cwd)
 		switch {
 		case !ok:
 		case a.FilePath == "" || a.OldStr == nil || a.NewStr == nil:
@@ -103,7 +129,7 @@ func mapDroid(c *Call, cwd string) {
 			c.Repox = []ToolCall{editCall(r, *a.OldStr, *a.NewStr, a.ChangeAll)}
 		}
 	case "MultiEdit":
-		r, ok := rel(a.FilePath)
+		r, ok := callRel(c, a.FilePath, cwd)
 		if !ok {
 			return
 		}
@@ -132,8 +158,14 @@ func mapDroid(c *Call, cwd string) {
 			return
 		}
 		mapPatch(c, body, "", cwd)
+	}
+}
+
+// mapDroidSearch maps Droid's searching tools: Grep and Glob.
+func mapDroidSearch(c *Call, a *droidArgs, cwd string) {
+	switch c.AgentTool {
 	case "Grep":
-		r, ok := rel(firstOf(a.Path, a.Folder))
+		r, ok := callRel(c, firstOf(a.Path, a.Folder), cwd)
 		if !ok {
 			return
 		}
@@ -159,17 +191,5 @@ func mapDroid(c *Call, cwd string) {
 			return
 		}
 		c.Approx = "Glob lists the files its patterns match, one repo_find each; " + droidUnknownOutput("Glob")
-	case "TodoWrite":
-		c.NoEquivalent = "a task-list tool"
-	case "WebSearch", "FetchUrl":
-		c.NoEquivalent = "a web tool"
-	case "Task":
-		c.NoEquivalent = "a subagent task (a custom droid, whose run Droid keeps as a session of its own)"
-	default:
-		if strings.HasPrefix(c.AgentTool, "mcp__") {
-			c.NoEquivalent = otherTool(c.AgentTool)
-			return
-		}
-		c.NoEquivalent = "Droid's tool " + strconv.Quote(Clip(c.AgentTool, 60)) + ", which no repox tool answers"
 	}
 }

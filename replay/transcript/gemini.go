@@ -513,33 +513,9 @@ func readGmObject(dec *json.Decoder, messages func(*json.Decoder) error) (gmObje
 				o.rewind = true
 			}
 		case strings.EqualFold(key, "toolCalls"):
-			o.ToolCalls, o.overCalls = nil, 0
-			err = gmEachOf(dec, &o.bad, func() error {
-				if len(o.ToolCalls) >= geminiMaxToolCalls {
-					o.overCalls++
-					return gmSkip(dec)
-				}
-				var tc gmToolCall
-				if err := field(&tc); err != nil {
-					return err
-				}
-				o.ToolCalls = append(o.ToolCalls, tc)
-				return nil
-			})
+			err = gmToolCalls(dec, &o, field)
 		case strings.EqualFold(key, "thoughts"):
-			o.Thoughts, o.overThoughts = nil, 0
-			err = gmEachOf(dec, &o.bad, func() error {
-				if len(o.Thoughts) >= geminiMaxThoughts {
-					o.overThoughts++
-					return gmSkip(dec)
-				}
-				var th gmThought
-				if err := field(&th); err != nil {
-					return err
-				}
-				o.Thoughts = append(o.Thoughts, th)
-				return nil
-			})
+			err = gmThoughts(dec, &o, field)
 		case messages != nil && strings.EqualFold(key, "messages"):
 			err = messages(dec)
 		default:
@@ -551,6 +527,44 @@ func readGmObject(dec *json.Decoder, messages func(*json.Decoder) error) (gmObje
 	}
 	_, err = dec.Token() // the closing brace
 	return o, err
+}
+
+// gmToolCalls reads a toolCalls field into o, keeping at most
+// geminiMaxToolCalls and counting the rest; field decodes one value as
+// readGmObject does. Split from readGmObject, as is gmThoughts, so its key
+// switch reads as one case a key.
+func gmToolCalls(dec *json.Decoder, o *gmObject, field func(any) error) error {
+	o.ToolCalls, o.overCalls = nil, 0
+	return gmEachOf(dec, &o.bad, func() error {
+		if len(o.ToolCalls) >= geminiMaxToolCalls {
+			o.overCalls++
+			return gmSkip(dec)
+		}
+		var tc gmToolCall
+		if err := field(&tc); err != nil {
+			return err
+		}
+		o.ToolCalls = append(o.ToolCalls, tc)
+		return nil
+	})
+}
+
+// gmThoughts reads a thoughts field into o, keeping at most
+// geminiMaxThoughts and counting the rest.
+func gmThoughts(dec *json.Decoder, o *gmObject, field func(any) error) error {
+	o.Thoughts, o.overThoughts = nil, 0
+	return gmEachOf(dec, &o.bad, func() error {
+		if len(o.Thoughts) >= geminiMaxThoughts {
+			o.overThoughts++
+			return gmSkip(dec)
+		}
+		var th gmThought
+		if err := field(&th); err != nil {
+			return err
+		}
+		o.Thoughts = append(o.Thoughts, th)
+		return nil
+	})
 }
 
 // gmEach calls each for every element of the array that is dec's next

@@ -40,6 +40,9 @@ type gmArgs struct {
 // Gemini CLI reads at most 2000 lines unless told otherwise.
 const geminiReadLines = 2000
 
+// mapGemini fills the repox mapping of a Gemini CLI call. Its switch is
+// split by tool family (files read and written, searches), one function
+// each, so each reads alone; the shell and the rest stay here.
 func mapGemini(c *Call, cwd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -49,30 +52,51 @@ func mapGemini(c *Call, cwd string) {
 		c.NoEquivalent = notTheShape(c)
 		return
 	}
-	abs := func(p string) string {
-		if p != "" && !path.IsAbs(p) && cwd != "" {
-			return path.Join(cwd, p)
-		}
-		if p == "" {
-			return cwd
-		}
-		return p
-	}
-	rel := func(p string) (string, bool) {
-		r, ok := relPath(abs(p), cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(abs(p), cwd)
-		}
-		return r, ok
-	}
-	file := firstOf(a.FilePath, a.AbsolutePath)
-	dir := firstOf(a.DirPath, a.Path, a.Directory)
 	switch c.AgentTool {
-	case "read_file":
-		r, ok := rel(file)
+	case "read_file", "write_file", "replace":
+		mapGeminiFile(c, &a, cwd)
+	case "glob", "search_file_content", "grep_search", "list_directory":
+		mapGeminiSearch(c, &a, cwd)
+	case "run_shell_command":
+		dir := absPath(firstOf(a.DirPath, a.Path, a.Directory), cwd)
+		wd, ok := relPath(dir, cwd)
 		if !ok {
+			c.NoEquivalent = "the command runs in " + dir + ", outside the session's folder " + cwd
 			return
 		}
+		mapShell(c, a.Command, wd, cwd)
+	case "read_many_files":
+		c.NoEquivalent = "reads the files many globs name: no single repox call"
+	case "web_fetch", "google_web_search":
+		c.NoEquivalent = "a web tool"
+	case "write_todos":
+		c.NoEquivalent = "a task-list tool"
+	default:
+		c.NoEquivalent = otherTool(c.AgentTool)
+	}
+}
+
+// absPath is a path an agent was given made absolute against cwd (none:
+// cwd itself).
+func absPath(p, cwd string) string {
+	if p != "" && !path.IsAbs(p) && cwd != "" {
+		return path.Join(cwd, p)
+	}
+	if p == "" {
+		return cwd
+	}
+	return p
+}
+
+// mapGeminiFile maps Gemini CLI's tools on one file: read_file,
+// write_file and replace.
+func mapGeminiFile(c *Call, a *gmArgs, cwd string) {
+	r, ok := callRel(c, absPath(firstOf(a.FilePath, a.AbsolutePath), cwd), cwd)
+	if !ok {
+		return
+	}
+	switch c.AgentTool {
+	case "read_file":
 		var off, lim *int
 		switch {
 		case a.StartLine != nil:
@@ -89,29 +113,32 @@ func mapGemini(c *Call, cwd string) {
 		}
 		c.Repox = []ToolCall{readCall(r, off, lim, geminiReadLines, &c.Approx)}
 	case "write_file":
-		r, ok := rel(file)
-		if ok && a.Content == nil {
+		if a.Content == nil {
 			c.NoEquivalent = "write_file without content"
 			return
 		}
-		if ok {
-			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
-		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 	case "replace":
-		r, ok := rel(file)
-		if ok && (a.OldString == nil || a.NewString == nil) {
+		if a.OldString == nil || a.NewString == nil {
 			c.NoEquivalent = "replace without old_string or new_string"
 			return
 		}
-		if ok {
-			all := a.AllowMultiple || a.Expected != nil && *a.Expected > 1
-			c.Repox = []ToolCall{editCall(r, *a.OldString, *a.NewString, all)}
-		}
+		all := a.AllowMultiple || a.Expected != nil && *a.Expected > 1
+		c.Repox = []ToolCall{editCall(r, *a.OldString, *a.NewString, all)}
+	}
+}
+
+// mapGeminiSearch maps Gemini CLI's tools over a folder: glob,
+// search_file_content (later grep_search) and list_directory.
+func mapGeminiSearch(c *Call, a *gmArgs, cwd string) {
+	dir := absPath(firstOf(a.DirPath, a.Path, a.Directory), cwd)
+	r, ok := callRel(c, dir, cwd)
+	if !ok {
+		return
+	}
+	switch c.AgentTool {
 	case "glob":
-		if _, ok := rel(dir); !ok {
-			return
-		}
-		q, r, why := globQuery(a.Pattern, abs(dir), cwd)
+		q, r, why := globQuery(a.Pattern, dir, cwd)
 		if why != "" {
 			c.NoEquivalent = why
 			return
@@ -119,10 +146,6 @@ func mapGemini(c *Call, cwd string) {
 		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = "glob lists by modification time; repo_find searches the file set"
 	case "search_file_content", "grep_search":
-		r, ok := rel(dir)
-		if !ok {
-			return
-		}
 		lit, why := literalPattern(a.Pattern)
 		if why != "" {
 			c.NoEquivalent = c.AgentTool + " pattern " + strconv.Quote(a.Pattern) + " " + why + "; repo_grep searches a fixed string"
@@ -134,28 +157,10 @@ func mapGemini(c *Call, cwd string) {
 			c.Approx += "; repo_grep has no file filter (include not applied)"
 		}
 	case "list_directory":
-		r, ok := rel(dir)
-		if ok {
-			m := pathArgs(r)
-			m["max_depth"] = 1
-			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
-			c.Approx = "list_directory lists one folder's entries; repo_tree lists the file set"
-		}
-	case "run_shell_command":
-		wd, ok := relPath(abs(dir), cwd)
-		if !ok {
-			c.NoEquivalent = "the command runs in " + abs(dir) + ", outside the session's folder " + cwd
-			return
-		}
-		mapShell(c, a.Command, wd, cwd)
-	case "read_many_files":
-		c.NoEquivalent = "reads the files many globs name: no single repox call"
-	case "web_fetch", "google_web_search":
-		c.NoEquivalent = "a web tool"
-	case "write_todos":
-		c.NoEquivalent = "a task-list tool"
-	default:
-		c.NoEquivalent = otherTool(c.AgentTool)
+		m := pathArgs(r)
+		m["max_depth"] = 1
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
+		c.Approx = "list_directory lists one folder's entries; repo_tree lists the file set"
 	}
 }
 

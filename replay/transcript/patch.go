@@ -12,87 +12,13 @@ import (
 // (context and added). Deletions and moves have no repox tool: they are
 // named in Approx, or NoEquivalent when nothing else is in the patch.
 func mapPatch(c *Call, body, wd, cwd string) {
-	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
-	var notes []string
-	var file string
-	var adding bool
-	var content []string
-	var oldL, newL []string
-	changed := false // the hunk has a + or - line
-	ok := true
-	flushHunk := func() {
-		// a hunk of context lines only (Codex writes these after an @@
-		// header to position the next hunk) changes nothing: it only
-		// scopes where the next one is searched, never an edit of its own
-		if file != "" && !adding && changed && (len(oldL) > 0 || len(newL) > 0) {
-			if len(oldL) == 0 {
-				notes = append(notes, "a hunk of "+file+" adds lines with no context to place them; it is not replayed")
-			} else {
-				c.Repox = append(c.Repox, editCall(file, strings.Join(oldL, "\n"), strings.Join(newL, "\n"), false))
-			}
-		}
-		oldL, newL, changed = nil, nil, false
+	p := patchMap{c: c, wd: wd, cwd: cwd, ok: true}
+	for _, l := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
+		p.line(l)
 	}
-	flushFile := func() {
-		flushHunk()
-		if file != "" && adding {
-			text := strings.Join(content, "\n")
-			if len(content) > 0 {
-				text += "\n"
-			}
-			c.Repox = append(c.Repox, ToolCall{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": file, "content": text})})
-		}
-		file, adding, content = "", false, nil
-	}
-	target := func(p string) string {
-		rel, good := relJoin(strings.TrimSpace(p), wd, cwd)
-		if !good {
-			ok = false
-			notes = append(notes, outsideReason(strings.TrimSpace(p), cwd))
-			return ""
-		}
-		return rel
-	}
-	for _, l := range lines {
-		switch {
-		case strings.HasPrefix(l, "*** Begin Patch"), strings.HasPrefix(l, "*** End of File"):
-		case strings.HasPrefix(l, "*** End Patch"):
-			flushFile()
-		case strings.HasPrefix(l, "*** Add File: "):
-			flushFile()
-			file, adding = target(l[len("*** Add File: "):]), true
-		case strings.HasPrefix(l, "*** Update File: "):
-			flushFile()
-			file = target(l[len("*** Update File: "):])
-		case strings.HasPrefix(l, "*** Delete File: "):
-			flushFile()
-			notes = append(notes, "deleting "+strings.TrimSpace(l[len("*** Delete File: "):])+" is not a repox tool; not replayed")
-		case strings.HasPrefix(l, "*** Move to: "):
-			notes = append(notes, "moving "+file+" is not a repox tool; the edit is replayed in place")
-		case strings.HasPrefix(l, "@@"):
-			flushHunk()
-		case file == "":
-		case adding:
-			if strings.HasPrefix(l, "+") {
-				content = append(content, l[1:])
-			}
-		case strings.HasPrefix(l, "+"):
-			newL = append(newL, l[1:])
-			changed = true
-		case strings.HasPrefix(l, "-"):
-			oldL = append(oldL, l[1:])
-			changed = true
-		case strings.HasPrefix(l, " "):
-			oldL = append(oldL, l[1:])
-			newL = append(newL, l[1:])
-		case l == "":
-			// a blank context line whose leading space was trimmed
-			oldL = append(oldL, "")
-			newL = append(newL, "")
-		}
-	}
-	flushFile()
-	if !ok && len(c.Repox) == 0 {
+	p.flushFile()
+	notes := p.notes
+	if !p.ok && len(c.Repox) == 0 {
 		c.NoEquivalent = strings.Join(notes, "; ")
 		return
 	}
@@ -107,4 +33,100 @@ func mapPatch(c *Call, body, wd, cwd string) {
 	if len(notes) > 0 {
 		c.Approx = strings.Join(notes, "; ")
 	}
+}
+
+// patchMap is mapPatch's state as it reads the patch line by line: split
+// from mapPatch so the reading (line, flushHunk, flushFile) and the
+// verdict on the whole patch each read alone.
+type patchMap struct {
+	c          *Call
+	wd, cwd    string
+	notes      []string
+	file       string // the file being added or updated ("": none, or outside)
+	adding     bool
+	content    []string // an added file's lines
+	oldL, newL []string // the hunk's old and new lines
+	changed    bool     // the hunk has a + or - line
+	ok         bool     // every path lies in the session's folder
+}
+
+// line reads one line of the patch.
+func (p *patchMap) line(l string) {
+	switch {
+	case strings.HasPrefix(l, "*** Begin Patch"), strings.HasPrefix(l, "*** End of File"):
+	case strings.HasPrefix(l, "*** End Patch"):
+		p.flushFile()
+	case strings.HasPrefix(l, "*** Add File: "):
+		p.flushFile()
+		p.file, p.adding = p.target(l[len("*** Add File: "):]), true
+	case strings.HasPrefix(l, "*** Update File: "):
+		p.flushFile()
+		p.file = p.target(l[len("*** Update File: "):])
+	case strings.HasPrefix(l, "*** Delete File: "):
+		p.flushFile()
+		p.notes = append(p.notes, "deleting "+strings.TrimSpace(l[len("*** Delete File: "):])+" is not a repox tool; not replayed")
+	case strings.HasPrefix(l, "*** Move to: "):
+		p.notes = append(p.notes, "moving "+p.file+" is not a repox tool; the edit is replayed in place")
+	case strings.HasPrefix(l, "@@"):
+		p.flushHunk()
+	case p.file == "":
+	case p.adding:
+		if strings.HasPrefix(l, "+") {
+			p.content = append(p.content, l[1:])
+		}
+	case strings.HasPrefix(l, "+"):
+		p.newL = append(p.newL, l[1:])
+		p.changed = true
+	case strings.HasPrefix(l, "-"):
+		p.oldL = append(p.oldL, l[1:])
+		p.changed = true
+	case strings.HasPrefix(l, " "):
+		p.oldL = append(p.oldL, l[1:])
+		p.newL = append(p.newL, l[1:])
+	case l == "":
+		// a blank context line whose leading space was trimmed
+		p.oldL = append(p.oldL, "")
+		p.newL = append(p.newL, "")
+	}
+}
+
+// flushHunk ends a hunk of an updated file: a repo_edit.
+func (p *patchMap) flushHunk() {
+	// a hunk of context lines only (Codex writes these after an @@
+	// header to position the next hunk) changes nothing: it only
+	// scopes where the next one is searched, never an edit of its own
+	if p.file != "" && !p.adding && p.changed && (len(p.oldL) > 0 || len(p.newL) > 0) {
+		if len(p.oldL) == 0 {
+			p.notes = append(p.notes, "a hunk of "+p.file+" adds lines with no context to place them; it is not replayed")
+		} else {
+			p.c.Repox = append(p.c.Repox, editCall(p.file, strings.Join(p.oldL, "\n"), strings.Join(p.newL, "\n"), false))
+		}
+	}
+	p.oldL, p.newL, p.changed = nil, nil, false
+}
+
+// flushFile ends a file's section: its last hunk, or an added file's
+// repo_write.
+func (p *patchMap) flushFile() {
+	p.flushHunk()
+	if p.file != "" && p.adding {
+		text := strings.Join(p.content, "\n")
+		if len(p.content) > 0 {
+			text += "\n"
+		}
+		p.c.Repox = append(p.c.Repox, ToolCall{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": p.file, "content": text})})
+	}
+	p.file, p.adding, p.content = "", false, nil
+}
+
+// target is a file header's path, relative to the session's folder; ""
+// (and a note) when it lies outside.
+func (p *patchMap) target(path string) string {
+	rel, good := relJoin(strings.TrimSpace(path), p.wd, p.cwd)
+	if !good {
+		p.ok = false
+		p.notes = append(p.notes, outsideReason(strings.TrimSpace(path), p.cwd))
+		return ""
+	}
+	return rel
 }

@@ -53,6 +53,17 @@ func outsideReason(p, cwd string) string {
 	return "path " + p + " is outside the session's folder " + cwd
 }
 
+// callRel is relPath for a call's own path argument: when p lies outside
+// the agent's folder the call gets that reason and ok is false. The tool
+// mappers, split by tool family, share it.
+func callRel(c *Call, p, cwd string) (string, bool) {
+	r, ok := relPath(p, cwd)
+	if !ok {
+		c.NoEquivalent = outsideReason(p, cwd)
+	}
+	return r, ok
+}
+
 // optionalPath is a command's one optional path argument (none: the
 // folder it runs in) as a repo-relative path; when it lies outside the
 // agent's folder the call gets that reason and ok is false.

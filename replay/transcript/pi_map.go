@@ -55,7 +55,9 @@ func piAbs(p, cwd string) (string, bool) {
 	return path.Join(cwd, p), true
 }
 
-// mapPi fills the repox mapping of a Pi call.
+// mapPi fills the repox mapping of a Pi call. Its switch is split by tool
+// family (files read and edited, searches), one function each, so each
+// reads alone; the shell and the rest stay here.
 func mapPi(c *Call, cwd string) {
 	if mapRepoxMCP(c) {
 		return
@@ -65,37 +67,46 @@ func mapPi(c *Call, cwd string) {
 		c.NoEquivalent = notTheShape(c)
 		return
 	}
+	switch c.AgentTool {
+	case "read", "write", "edit":
+		mapPiFile(c, &a, cwd)
+	case "grep", "find", "ls":
+		mapPiSearch(c, &a, cwd)
+	case "bash":
+		mapShell(c, a.Command, "", cwd)
+	default:
+		c.NoEquivalent = otherTool(c.AgentTool)
+	}
+}
+
+// piRel is a's path relative to the session's folder, with abs and home
+// as piAbs gives them; when it lies outside the call gets that reason and
+// ok is false.
+func piRel(c *Call, a *piArgs, abs string, home bool, cwd string) (string, bool) {
+	if !home {
+		c.NoEquivalent = "path " + a.Path + " is under the home folder, outside the session's folder " + cwd
+		return "", false
+	}
+	return callRel(c, abs, cwd)
+}
+
+// mapPiFile maps Pi's tools on one file: read, write and edit.
+func mapPiFile(c *Call, a *piArgs, cwd string) {
 	abs, home := piAbs(a.Path, cwd)
-	rel := func() (string, bool) {
-		if !home {
-			c.NoEquivalent = "path " + a.Path + " is under the home folder, outside the session's folder " + cwd
-			return "", false
-		}
-		r, ok := relPath(abs, cwd)
-		if !ok {
-			c.NoEquivalent = outsideReason(abs, cwd)
-		}
-		return r, ok
+	r, ok := piRel(c, a, abs, home, cwd)
+	if !ok {
+		return
 	}
 	switch c.AgentTool {
 	case "read":
-		if r, ok := rel(); ok {
-			c.Repox = []ToolCall{readCall(r, a.Offset, a.Limit, piReadLines, &c.Approx)}
-		}
+		c.Repox = []ToolCall{readCall(r, a.Offset, a.Limit, piReadLines, &c.Approx)}
 	case "write":
-		r, ok := rel()
-		if ok && a.Content == nil {
+		if a.Content == nil {
 			c.NoEquivalent = "write without content"
 			return
 		}
-		if ok {
-			c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
-		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolWrite, Args: RawJSON(map[string]any{"path": r, "content": *a.Content})}}
 	case "edit":
-		r, ok := rel()
-		if !ok {
-			return
-		}
 		if a.OldText != nil && a.NewText != nil {
 			c.Repox = append(c.Repox, editCall(r, *a.OldText, *a.NewText, false))
 		}
@@ -108,8 +119,15 @@ func mapPi(c *Call, cwd string) {
 		case len(c.Repox) > 1:
 			c.Approx = "edit applies all its edits or none; repox runs them as separate repo_edit calls"
 		}
+	}
+}
+
+// mapPiSearch maps Pi's searching tools: grep, find and ls.
+func mapPiSearch(c *Call, a *piArgs, cwd string) {
+	abs, home := piAbs(a.Path, cwd)
+	switch c.AgentTool {
 	case "grep":
-		r, ok := rel()
+		r, ok := piRel(c, a, abs, home, cwd)
 		if !ok {
 			return
 		}
@@ -140,13 +158,9 @@ func mapPi(c *Call, cwd string) {
 		c.Repox = []ToolCall{{Tool: repoops.ToolFind, Args: RawJSON(findArgs(q, r, 200))}}
 		c.Approx = "find lists the files fd matches to a glob (up to " + strconv.Itoa(piFindLimit) + "); repo_find searches the file set"
 	case "ls":
-		if _, ok := rel(); ok {
+		if _, ok := piRel(c, a, abs, home, cwd); ok {
 			mapWords(c, []string{"ls", abs}, "ls "+abs, "", cwd) // the shell's ls asks the same
 		}
-	case "bash":
-		mapShell(c, a.Command, "", cwd)
-	default:
-		c.NoEquivalent = otherTool(c.AgentTool)
 	}
 }
 

@@ -80,31 +80,47 @@ func Clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// mapWords maps one plain command's words w. Its switch is split by
+// command family (file reads, listings and searches, git), one function
+// each, so each reads alone; each reports whether it settled the call, and
+// a command none settles is no plain read or search.
 func mapWords(c *Call, w []string, line, wd, cwd string) {
-	not := func() {
-		c.NoEquivalent = "shell command " + strconv.Quote(Clip(line, 120)) + " is not a plain read or search (it may change files or run programs)"
-	}
-	if len(w) == 0 {
-		not()
-		return
-	}
-	flags, args := splitFlags(w[1:])
-	switch w[0] {
-	case "cat":
-		if len(flags) == 0 && len(args) == 1 {
-			readRange(c, args[0], 1, 0, false, wd, cwd, line)
+	if len(w) > 0 {
+		done := false
+		switch w[0] {
+		case "cat", "nl", "sed", "sort", "head", "tail":
+			done = mapReadWords(c, w, line, wd, cwd)
+		case "ls", "find", "rg", "grep":
+			done = mapSearchWords(c, w, line, wd, cwd)
+		case "git":
+			done = mapGitWords(c, w, wd, cwd)
+		}
+		if done {
 			return
 		}
+	}
+	c.NoEquivalent = "shell command " + strconv.Quote(Clip(line, 120)) + " is not a plain read or search (it may change files or run programs)"
+}
+
+// mapReadWords maps the commands that print a file or its lines: cat, nl,
+// sed -n, sort, head and tail.
+func mapReadWords(c *Call, w []string, line, wd, cwd string) bool {
+	switch w[0] {
+	case "cat":
+		if flags, args := splitFlags(w[1:]); len(flags) == 0 && len(args) == 1 {
+			readRange(c, args[0], 1, 0, false, wd, cwd, line)
+			return true
+		}
 	case "nl":
-		if len(args) == 1 && (len(flags) == 0 || (len(flags) == 1 && flags[0] == "-ba")) {
+		if flags, args := splitFlags(w[1:]); len(args) == 1 && (len(flags) == 0 || (len(flags) == 1 && flags[0] == "-ba")) {
 			readRange(c, args[0], 1, 0, true, wd, cwd, line)
-			return
+			return true
 		}
 	case "sed":
 		for _, x := range w[1:] {
 			if x == "--in-place" || strings.HasPrefix(x, "--in-place=") || strings.HasPrefix(x, "-i") || len(x) > 1 && x[0] == '-' && x[1] != '-' && strings.ContainsRune(x, 'i') {
 				c.NoEquivalent = "sed " + x + " changes the file in place: not a plain read"
-				return
+				return true
 			}
 		}
 		if len(w) == 4 && w[1] == "-n" {
@@ -116,7 +132,7 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 				}
 				if from >= 1 && to >= from {
 					readRange(c, w[3], from, to-from+1, false, wd, cwd, line)
-					return
+					return true
 				}
 			}
 		}
@@ -124,73 +140,83 @@ func mapWords(c *Call, w []string, line, wd, cwd string) {
 		for _, x := range w[1:] {
 			if x == "-o" || strings.HasPrefix(x, "--output") || len(x) > 1 && x[0] == '-' && x[1] != '-' && strings.ContainsRune(x, 'o') {
 				c.NoEquivalent = "sort " + x + " writes its output to a file: not a plain read"
-				return
+				return true
 			}
 		}
 		c.NoEquivalent = "sort prints a file's lines in another order: a read repox has no equivalent for"
-		return
+		return true
 	case "head":
 		n, file, ok := countAndFile(w[1:], 10)
 		if ok {
 			readRange(c, file, 1, n, false, wd, cwd, line)
-			return
+			return true
 		}
 	case "tail":
 		if _, file, ok := countAndFile(w[1:], 10); ok {
 			rel, ok := relJoin(file, wd, cwd)
 			if !ok {
 				c.NoEquivalent = outsideReason(file, cwd)
-				return
+				return true
 			}
 			c.Repox = []ToolCall{{Tool: repoops.ToolRead, Args: RawJSON(map[string]any{"path": rel, "limit": repoops.ReadMaxLimit})}}
 			c.Approx = "tail counts from the end; the re-run reads from line 1"
-			return
+			return true
 		}
+	}
+	return false
+}
+
+// mapSearchWords maps the commands that list or search folders: ls,
+// find, rg and grep.
+func mapSearchWords(c *Call, w []string, line, wd, cwd string) bool {
+	switch w[0] {
 	case "ls":
-		if len(args) <= 1 {
+		if _, args := splitFlags(w[1:]); len(args) <= 1 {
 			rel, ok := optionalPath(c, args, wd, cwd)
 			if !ok {
-				return
+				return true
 			}
 			m := pathArgs(rel)
 			m["max_depth"] = 1
 			c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(m)}}
 			c.Approx = "ls lists every entry, ignored ones too; repo_tree lists the file set"
-			return
+			return true
 		}
 	case "find":
 		mapFind(c, w[1:], line, wd, cwd)
-		if c.IsFileTool() || c.NoEquivalent != "" {
-			return
-		}
+		return c.IsFileTool() || c.NoEquivalent != ""
 	case "rg", "grep":
 		mapGrepCmd(c, w[0], w[1:], wd, cwd)
-		if c.IsFileTool() || c.NoEquivalent != "" {
-			return
-		}
-	case "git":
-		if why := gitWrites(w); why != "" {
-			c.NoEquivalent = "git " + why + ": not a plain read"
-			return
-		}
-		if len(w) >= 2 {
-			cmd := map[string]string{"status": "status", "diff": "diff", "log": "log", "ls-files": "ls-files"}[w[1]]
-			if cmd == "diff" && len(w) > 2 && w[2] == "--stat" {
-				cmd = "diff-stat"
-			}
-			if cmd != "" {
-				c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(map[string]any{"cmd": cmd})}}
-				c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
-				return
-			}
-			if args, ok := gitShowBlame(w, wd, cwd); ok {
-				c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(args)}}
-				c.Approx = "git options other than the commit, the path and blame's -L are not passed; repo_git runs on the repository itself, without the replay's edits"
-				return
-			}
-		}
+		return c.IsFileTool() || c.NoEquivalent != ""
 	}
-	not()
+	return false
+}
+
+// mapGitWords maps the git commands that only read: status, diff, log,
+// ls-files, show and blame.
+func mapGitWords(c *Call, w []string, wd, cwd string) bool {
+	if why := gitWrites(w); why != "" {
+		c.NoEquivalent = "git " + why + ": not a plain read"
+		return true
+	}
+	if len(w) < 2 {
+		return false
+	}
+	cmd := map[string]string{"status": "status", "diff": "diff", "log": "log", "ls-files": "ls-files"}[w[1]]
+	if cmd == "diff" && len(w) > 2 && w[2] == "--stat" {
+		cmd = "diff-stat"
+	}
+	if cmd != "" {
+		c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(map[string]any{"cmd": cmd})}}
+		c.Approx = "git options and paths beyond the subcommand are not passed; repo_git runs on the repository itself, without the replay's edits"
+		return true
+	}
+	if args, ok := gitShowBlame(w, wd, cwd); ok {
+		c.Repox = []ToolCall{{Tool: repoops.ToolGit, Args: RawJSON(args)}}
+		c.Approx = "git options other than the commit, the path and blame's -L are not passed; repo_git runs on the repository itself, without the replay's edits"
+		return true
+	}
+	return false
 }
 
 // gitShowBlame maps `git show [REV] [-- PATH]` and `git blame [-L A,B]

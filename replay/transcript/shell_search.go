@@ -142,23 +142,84 @@ var grepApprox = map[string]string{
 	"-u": "", "-l": "matching lines, not only file names", "--files-with-matches": "matching lines, not only file names",
 }
 
+// mapGrepCmd maps a grep or rg command line: parseGrepCmd reads its
+// words, then this decides which repox call, if any, asks the same.
 func mapGrepCmd(c *Call, prog string, w []string, wd, cwd string) {
-	caseSens, fixed, files := true, false, false
-	var args, notes, unmapped []string
-	pattern := ""
+	g, why := parseGrepCmd(prog, w)
+	if why != "" {
+		c.NoEquivalent = why
+		return
+	}
+	args := g.args
+	if g.files {
+		rel, ok := optionalPath(c, args, wd, cwd)
+		if !ok {
+			return
+		}
+		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
+		c.Approx = "rg --files lists every file; repo_tree lists 3 levels breadth-first"
+		return
+	}
+	if len(g.unmapped) > 0 {
+		c.NoEquivalent = prog + " " + strings.Join(g.unmapped, ", ") + ": a search repox has no equivalent for (repo_grep searches one fixed string, with no such option)"
+		return
+	}
+	pattern := g.pattern
+	if pattern == "" {
+		if len(args) == 0 {
+			c.NoEquivalent = prog + " without a pattern"
+			return
+		}
+		pattern, args = args[0], args[1:]
+	}
+	if len(args) > 1 {
+		c.NoEquivalent = prog + " over " + strconv.Itoa(len(args)) + " paths: a search repox has no equivalent for (repo_grep searches one folder or file)"
+		return
+	}
+	pat := pattern
+	if !g.fixed {
+		lit, why := literalPattern(pat)
+		if why != "" {
+			c.NoEquivalent = prog + " pattern " + strconv.Quote(pat) + " " + why + "; repo_grep searches a fixed string"
+			return
+		}
+		pat = lit
+	}
+	rel, ok := optionalPath(c, args, wd, cwd)
+	if !ok {
+		return
+	}
+	c.Repox = []ToolCall{grepCall(pat, rel, g.caseSens)}
+	c.Approx = prog + " output and ignore rules differ from repo_grep's"
+	for _, n := range dedupe(g.notes) {
+		c.Approx += "; repo_grep has " + n
+	}
+}
+
+// grepCmd is what a grep or rg command line asks, as parseGrepCmd reads
+// it: kept apart from the mapping so each reads alone.
+type grepCmd struct {
+	caseSens, fixed, files bool
+	pattern                string
+	args, notes, unmapped  []string // operands; approximations; options repox cannot ask
+}
+
+// parseGrepCmd reads grep's or rg's words w. why, when set, is the call's
+// NoEquivalent: an option that runs something, or one lacking its value.
+func parseGrepCmd(prog string, w []string) (g grepCmd, why string) {
+	g.caseSens = true
 	for i := 0; i < len(w); i++ {
 		x := w[i]
 		if x == "--" {
-			args = append(args, w[i+1:]...)
+			g.args = append(g.args, w[i+1:]...)
 			break
 		}
 		if !strings.HasPrefix(x, "-") || x == "-" {
-			args = append(args, x)
+			g.args = append(g.args, x)
 			continue
 		}
 		if why := grepRuns(prog, x); why != "" {
-			c.NoEquivalent = prog + " " + why + ": not a plain read"
-			return
+			return g, prog + " " + why + ": not a plain read"
 		}
 		name, val, hasVal := strings.Cut(x, "=")
 		long := strings.HasPrefix(x, "--")
@@ -173,92 +234,56 @@ func mapGrepCmd(c *Call, prog string, w []string, wd, cwd string) {
 			!long && strings.IndexByte(grepValueShort, name[1]) >= 0
 		if takesValue && !hasVal {
 			if i+1 >= len(w) {
-				c.NoEquivalent = prog + " " + x + " lacks its value"
-				return
+				return g, prog + " " + x + " lacks its value"
 			}
 			i++
 			val = w[i]
 		}
-		switch {
-		case name == "--files" && prog == "rg":
-			files = true
-		case !long:
-			for _, l := range letters {
-				f := "-" + string(l)
-				switch why, approx := grepApprox[f]; {
-				case l == 'e':
-					if pattern != "" {
-						unmapped = append(unmapped, "-e given twice")
-					}
-					pattern = val
-				case l == 'i':
-					caseSens = false
-				case l == 'F':
-					fixed = true
-				case strings.ContainsRune(grepPlainShort, l):
-				case approx:
-					notes = append(notes, why)
-				default:
-					unmapped = append(unmapped, f)
+		g.option(prog, name, letters, val, long)
+	}
+	return g, ""
+}
+
+// option records one option: name (a long one, or a short cluster's last
+// letter, the cluster being letters) with its value val.
+func (g *grepCmd) option(prog, name, letters, val string, long bool) {
+	switch {
+	case name == "--files" && prog == "rg":
+		g.files = true
+	case !long:
+		for _, l := range letters {
+			f := "-" + string(l)
+			switch why, approx := grepApprox[f]; {
+			case l == 'e':
+				if g.pattern != "" {
+					g.unmapped = append(g.unmapped, "-e given twice")
 				}
+				g.pattern = val
+			case l == 'i':
+				g.caseSens = false
+			case l == 'F':
+				g.fixed = true
+			case strings.ContainsRune(grepPlainShort, l):
+			case approx:
+				g.notes = append(g.notes, why)
+			default:
+				g.unmapped = append(g.unmapped, f)
 			}
-		case name == "--regexp":
-			if pattern != "" {
-				unmapped = append(unmapped, "--regexp given twice")
-			}
-			pattern = val
-		case name == "--ignore-case":
-			caseSens = false
-		case name == "--fixed-strings":
-			fixed = true
-		case grepApprox[name] != "":
-			notes = append(notes, grepApprox[name])
-		case grepPlainLong[name]:
-		default:
-			unmapped = append(unmapped, name)
 		}
-	}
-	if files {
-		rel, ok := optionalPath(c, args, wd, cwd)
-		if !ok {
-			return
+	case name == "--regexp":
+		if g.pattern != "" {
+			g.unmapped = append(g.unmapped, "--regexp given twice")
 		}
-		c.Repox = []ToolCall{{Tool: repoops.ToolTree, Args: RawJSON(pathArgs(rel))}}
-		c.Approx = "rg --files lists every file; repo_tree lists 3 levels breadth-first"
-		return
-	}
-	if len(unmapped) > 0 {
-		c.NoEquivalent = prog + " " + strings.Join(unmapped, ", ") + ": a search repox has no equivalent for (repo_grep searches one fixed string, with no such option)"
-		return
-	}
-	if pattern == "" {
-		if len(args) == 0 {
-			c.NoEquivalent = prog + " without a pattern"
-			return
-		}
-		pattern, args = args[0], args[1:]
-	}
-	if len(args) > 1 {
-		c.NoEquivalent = prog + " over " + strconv.Itoa(len(args)) + " paths: a search repox has no equivalent for (repo_grep searches one folder or file)"
-		return
-	}
-	pat := pattern
-	if !fixed {
-		lit, why := literalPattern(pat)
-		if why != "" {
-			c.NoEquivalent = prog + " pattern " + strconv.Quote(pat) + " " + why + "; repo_grep searches a fixed string"
-			return
-		}
-		pat = lit
-	}
-	rel, ok := optionalPath(c, args, wd, cwd)
-	if !ok {
-		return
-	}
-	c.Repox = []ToolCall{grepCall(pat, rel, caseSens)}
-	c.Approx = prog + " output and ignore rules differ from repo_grep's"
-	for _, n := range dedupe(notes) {
-		c.Approx += "; repo_grep has " + n
+		g.pattern = val
+	case name == "--ignore-case":
+		g.caseSens = false
+	case name == "--fixed-strings":
+		g.fixed = true
+	case grepApprox[name] != "":
+		g.notes = append(g.notes, grepApprox[name])
+	case grepPlainLong[name]:
+	default:
+		g.unmapped = append(g.unmapped, name)
 	}
 }
 
