@@ -136,10 +136,21 @@ func (ix *index) open() error {
 	case errors.Is(err, fs.ErrNotExist):
 		// made here with O_EXCL, so never through a link planted meanwhile
 		f, err := os.OpenFile(ix.path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrExist):
+			// another repox made it between the Lstat and here: check that
+			// one as any existing file (the schema is made under a lock)
+			if st, err = os.Lstat(ix.path); err != nil {
+				return err
+			}
+			if !st.Mode().IsRegular() || st.Mode().Perm()&0o077 != 0 {
+				return fmt.Errorf("%w: was made meanwhile as %s, mode %04o", errReplace, kindOf(st.Mode()), st.Mode().Perm())
+			}
+		case err != nil:
 			return err
+		default:
+			f.Close()
 		}
-		f.Close()
 	case err != nil:
 		return err
 	case !st.Mode().IsRegular():
