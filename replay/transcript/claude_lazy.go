@@ -38,14 +38,28 @@ const (
 // messageBlocks decodes the blocks of a message's content, at most
 // maxMessageBlocks; left: blocks were left undecoded. A string content
 // (a prompt) holds no blocks.
+// Only tool_use and tool_result blocks are kept: the others (text,
+// thinking: most of a message's bytes) are not decoded at all.
 func messageBlocks(raw rawRef) (blocks []ccBlock, left bool) {
 	left = eachElement(raw, maxMessageBlocks, func(el []byte) {
+		if !mayBeToolBlock(el) {
+			return
+		}
 		var bl ccBlock
-		if json.Unmarshal(el, &bl) == nil { // a block of another shape is no call
+		if json.Unmarshal(el, &bl) == nil && (bl.Type == "tool_use" || bl.Type == "tool_result") { // a block of another shape is no call
 			blocks = append(blocks, bl)
 		}
 	})
 	return blocks, left
+}
+
+// mayBeToolBlock: the block's bytes could decode to the type tool_use or
+// tool_result. Such a type is written either plainly (holding "tool_") or
+// with a \u escape; a block with neither cannot be one, so it is not
+// decoded (a thinking block of kilobytes costs a byte search, not two
+// passes of encoding/json).
+func mayBeToolBlock(el []byte) bool {
+	return bytes.Contains(el, []byte("tool_")) || bytes.Contains(el, []byte(`\u`))
 }
 
 // structured decodes a toolUseResult within its budget (nil when there is
@@ -74,9 +88,7 @@ func blockText(raw rawRef) string {
 	}
 	switch raw[0] {
 	case '"':
-		var s string
-		json.Unmarshal(raw, &s)
-		return s
+		return jsonString(raw)
 	case '[':
 	default:
 		return string(raw)
@@ -92,21 +104,34 @@ func blockText(raw rawRef) string {
 		// also take "Type" or "TEXT")
 		var b map[string]rawRef
 		json.Unmarshal(el, &b)
-		var typ, text string
-		typeOK := b["type"] != nil && json.Unmarshal(b["type"], &typ) == nil
-		if typeOK && typ == "text" && b["text"] != nil && json.Unmarshal(b["text"], &text) == nil {
-			sb.WriteString(text)
-		} else {
-			if !typeOK {
-				typ = ""
+		typ, _ := stringField(b["type"])
+		if typ == "text" {
+			if text, ok := stringField(b["text"]); ok {
+				sb.WriteString(text)
+				return
 			}
-			sb.WriteString("[" + typ + "]")
 		}
+		sb.WriteString("[" + typ + "]")
 	})
 	if left {
 		sb.WriteString("\n[… more blocks not read: repox reads " + strconv.Itoa(maxResultBlocks) + " blocks of a result]")
 	}
 	return sb.String()
+}
+
+// stringField decodes a block's field as json.Unmarshal into a string
+// would ("" and ok false for a field that is missing or of another type;
+// null is a string left empty), a string without a second check.
+func stringField(raw rawRef) (string, bool) {
+	if raw == nil {
+		return "", false
+	}
+	if len(raw) > 0 && raw[0] == '"' {
+		return jsonString(raw), true
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err == nil
 }
 
 // eachElement calls fn with each element of the JSON array raw, as a

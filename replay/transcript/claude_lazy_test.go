@@ -128,3 +128,17 @@ func wholeText(v any) string {
 	}
 	return "" // objects and numbers: the raw text, compared apart
 }
+
+// Blocks are decoded only when they may be calls or results: one whose
+// type is written with escapes is still a call, and a thinking block
+// beside it changes nothing.
+func TestToolBlocksWrittenWithEscapesAreRead(t *testing.T) {
+	line := `{"type":"assistant","sessionId":"s","cwd":"` + replaytest.Cwd + `","timestamp":"2026-01-01T00:00:00Z",` +
+		`"message":{"id":"m","role":"assistant","content":[{"type":"thinking","thinking":"` + strings.Repeat("plain thought ", 50) + `"},` +
+		`{"type":"tool\u005fuse","id":"u1","name":"Glob","input":{"pattern":"*.go"}},` +
+		`{"\u0074ype":"\u0074ool_use","id":"u2","name":"Glob","input":{"pattern":"*.md"}}]}}` + "\n"
+	calls, st := readAllString(t, line)
+	if len(calls) != 2 || calls[0].ID != "u1" || calls[1].ID != "u2" {
+		t.Errorf("calls %+v, stats %+v: escaped tool_use blocks were not read", calls, st)
+	}
+}
