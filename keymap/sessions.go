@@ -27,12 +27,16 @@ type Sessions struct {
 	Thinking   key.Binding // unfold or fold the agent's thinking
 	Wrap       key.Binding // wrap the conversation and the findings, or cut them to one line
 	Kind       key.Binding // filter the calls by finding kind
-	Copy       key.Binding // copy the selected call's file:lines (or the call; the diff in the changes view)
-	Changes    key.Binding // what the session changed: one diff from its start state
-	Exact      key.Binding // for the help only: the global agent key, which shows the call's exact texts here (Sync)
-	Narrow     key.Binding // the split between the tree and this pane: the global keys (Sync)
-	Widen      key.Binding
-	Quit       key.Binding // the global quit (Sync)
+	// NextHit and PrevHit walk the calls that hold the search's words:
+	// the calls' search, or the list's search that opened the session
+	NextHit key.Binding
+	PrevHit key.Binding
+	Copy    key.Binding // copy the selected call's file:lines (or the call; the diff in the changes view)
+	Changes key.Binding // what the session changed: one diff from its start state
+	Exact   key.Binding // for the help only: the global agent key, which shows the call's exact texts here (Sync)
+	Narrow  key.Binding // the split between the tree and this pane: the global keys (Sync)
+	Widen   key.Binding
+	Quit    key.Binding // the global quit (Sync)
 }
 
 // NewSessions returns the sessions pane bindings.
@@ -55,6 +59,8 @@ func NewSessions() Sessions {
 		Thinking:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "unfold/fold thinking")),
 		Wrap:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "wrap messages and findings")),
 		Kind:        key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter calls by finding")),
+		NextHit:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next search hit")),
+		PrevHit:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous search hit")),
 		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy file:lines of the call")),
 		Changes:     key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "session's changes (diff)")),
 		Exact:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "exact texts")),
@@ -79,5 +85,5 @@ func (s Sessions) CallsHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (s Sessions) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.FilterDown, s.FilterUp, s.Back, s.Hide, s.Newest, s.DiffDown, s.DiffUp}, {s.SearchCalls, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Changes, s.Narrow, s.Widen}, s.Nav.bindings()}
+	return [][]key.Binding{{s.Open, s.Search, s.FilterKeep, s.FilterClear, s.FilterDown, s.FilterUp, s.Back, s.Hide, s.Newest, s.DiffDown, s.DiffUp}, {s.SearchCalls, s.NextHit, s.PrevHit, s.Kind, s.Thinking, s.Wrap, s.Copy, s.Exact, s.Changes, s.Narrow, s.Widen}, s.Nav.bindings()}
 }

@@ -30,6 +30,7 @@ type Model struct {
 	sessions *Pane
 	cfg      struct{ Transcript, TranscriptSession string }
 	copying  struct{ text string }
+	notice   string // the last pane.Notice: what the status line would say
 
 	width, height int
 	shown         bool
@@ -91,6 +92,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if p != nil && msg.To == pane.Sessions && msg.Gen == p.Generation(msg.Job) {
 			cmd = p.Update(msg.Msg)
 		}
+	case pane.NoticeMsg:
+		m.notice = msg.Text
 	case tea.KeyPressMsg:
 		switch {
 		case !m.shown && msg.String() == "c":

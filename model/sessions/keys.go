@@ -77,6 +77,9 @@ func (p *Pane) listKey(msg tea.KeyPressMsg, k keymap.Sessions) tea.Cmd {
 		at := p.grepHit(*s)
 		cmd := p.Choose(*s)
 		p.grep.at = at // on its first hit, as it arrives
+		if at != 0 {
+			p.hitq = p.grep.query // n and N walk its hits (hits.go)
+		}
 		return cmd
 	}
 	if key.Matches(msg, k.Search) {
@@ -129,6 +132,10 @@ func (p *Pane) callsKey(msg tea.KeyPressMsg, k keymap.Sessions) tea.Cmd {
 	case key.Matches(msg, k.SearchCalls):
 		p.ctyping = true
 		return nil
+	case key.Matches(msg, k.NextHit):
+		return p.jumpHit(1)
+	case key.Matches(msg, k.PrevHit):
+		return p.jumpHit(-1)
 	case key.Matches(msg, k.Changes):
 		return p.toggleChanges()
 	case key.Matches(msg, k.Copy) && p.changes != nil:

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -37,7 +38,12 @@ func (sc *sessionCall) callHay() string {
 
 // matchesQuery says whether call i has every word of the calls' query.
 func (p *Pane) matchesQuery(i int) bool {
-	if p.cquery == "" {
+	return p.callHasWords(i, p.cquery)
+}
+
+// callHasWords says whether call i has every word of q ("": any call).
+func (p *Pane) callHasWords(i int, q string) bool {
+	if q == "" {
 		return true
 	}
 	sc := &p.calls[i]
@@ -50,7 +56,7 @@ func (p *Pane) matchesQuery(i int) bool {
 		}
 		flags = strings.ToLower(b.String())
 	}
-	for _, w := range strings.Fields(strings.ToLower(p.cquery)) {
+	for _, w := range strings.Fields(strings.ToLower(q)) {
 		if !strings.Contains(hay, w) && !strings.Contains(flags, w) {
 			return false
 		}
@@ -119,6 +125,9 @@ func (p *Pane) callPromptLines() int {
 // queryTitle words the search for the pane's title (the prompt line
 // shows the query): "search: 3 of 40".
 func (p *Pane) queryTitle() string {
+	if p.cquery == "" && p.hitq != "" {
+		return "hits for " + strconv.Quote(p.hitq) + ": " + repoops.Commas(len(p.hits(p.hitq))) + " (n/N)"
+	}
 	if p.cquery == "" {
 		return ""
 	}

@@ -84,6 +84,7 @@ type Pane struct {
 	hiding, done bool
 
 	grep grepState // the kept list filter searched inside the sessions (grep.go)
+	hitq string    // the list's search that opened the session: n and N walk its hits (hits.go)
 }
 
 // sessionCall is one call of the followed transcript; step is nil until
@@ -192,6 +193,7 @@ func (p *Pane) Choose(si discover.SessionInfo) tea.Cmd {
 	p.chosen = &si
 	p.starting, p.follow = true, true
 	p.cur, p.top, p.dtop = 0, 0, 0
+	p.hitq = "" // a session opened from a search hit sets it after (listKey)
 	p.marks = &pane.AgentMarks{Label: sessionLabel(si)}
 	p.c.Marks = p.marks
 	filter := ""
