@@ -74,6 +74,16 @@ type Call struct {
 	// count as seen and an edit after it is not taken for an unread one
 	ResultUnrecorded bool `json:"resultUnrecorded,omitempty"`
 
+	// Compactions is how many times the session's context had been
+	// compacted when the call was made (counted from the transcript's
+	// start; a merged subagent's call takes its Task call's count): a call
+	// whose count is higher than an earlier call's was made after the
+	// earlier one's result left the context. KeptCalls: of the calls made
+	// before the latest of those compactions, how many its context kept
+	// (Pi keeps its latest entries whole; 0 for the others).
+	Compactions int `json:"compactions,omitempty"`
+	KeptCalls   int `json:"keptCalls,omitempty"`
+
 	// Saw is what the result told the agent, parsed: read lines, listed
 	// paths, cut markers. Nil when there is nothing to parse.
 	Saw *Saw `json:"saw,omitempty"`

@@ -81,6 +81,9 @@ type stream struct {
 	// (WithSubagents): a format whose records name no folder reads it
 	// from where the file lies (Cursor's)
 	path string
+	// compactions: how many times the context was compacted so far, and
+	// how many calls the latest compaction kept (compaction.go)
+	compactions, keptCalls int
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -118,6 +121,7 @@ var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": tru
 func (s *stream) add(c Call, complete bool) {
 	s.seq++
 	c.Seq, c.own = s.seq, s.seq
+	c.Compactions, c.KeptCalls = s.compactions, s.keptCalls
 	if s.st.Started.IsZero() && !c.Time.IsZero() {
 		s.st.Started = c.Time
 	}
