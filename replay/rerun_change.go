@@ -41,6 +41,9 @@ func (r *Replayer) change(ctx context.Context, c transcript.Call, tc transcript.
 	tool := tc.Tool
 	path := argPath(args)
 	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
+	if beforeErr == nil {
+		args = tolerate(c, tc, args, before, path, st)
+	}
 	if why := alreadyApplied(c, tool, args, before, beforeErr == nil); why != "" {
 		return r.appliedOutcome(c, tc, args, path, why, before, st)
 	}

@@ -32,6 +32,10 @@ type ToolCall struct {
 	// All: a replace-all edit; the re-run sets expected_count to the number
 	// of occurrences in the scratch copy at that point.
 	All bool `json:"all,omitempty"`
+	// Tolerant: a Codex patch hunk, whose old lines Codex finds by its
+	// tolerant passes (patch_seek.go): when old_string is not in the file
+	// as written, the re-run seeks its lines the same way.
+	Tolerant bool `json:"tolerant,omitempty"`
 }
 
 // Call is one tool call of an agent, as its transcript recorded it, with
