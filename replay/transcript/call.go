@@ -69,6 +69,13 @@ type Call struct {
 	Text     string `json:"text"` // exactly what the agent was shown
 	IsError  bool   `json:"isError"`
 	NoResult bool   `json:"noResult,omitempty"` // the transcript has no result (interrupted, or still running)
+	// ResultPending: a NoResult call the transcript ends before answering
+	// (without it, the session went on past the call: interrupted);
+	// LastRecord is then the time of the transcript's latest record (zero:
+	// its records have no times), which tells a live session's running
+	// call from one stopped there (replay.NoResultText)
+	ResultPending bool      `json:"resultPending,omitempty"`
+	LastRecord    time.Time `json:"lastRecord,omitzero"`
 	// NoResultWhy says why a call has no result when it is not that it
 	// was interrupted or still runs ("Cursor does not record tool results")
 	NoResultWhy string `json:"noResultWhy,omitempty"`

@@ -9,6 +9,12 @@ import (
 	"time"
 )
 
+// LiveRecordWithin: a session whose latest record is this recent may
+// still be running (an agent thinks, or waits for a tool, between
+// records); discover's liveness and the replay's wording of a call
+// without a result both use it.
+const LiveRecordWithin = 15 * time.Minute
+
 // MaxLine bounds one transcript line the readers hold (a line longer than
 // this is skipped and counted). Claude Code writes whole file contents into
 // one line, so this is generous.
@@ -174,6 +180,11 @@ func (s *stream) release(all bool) {
 			delete(s.byID, head.ID)
 			s.st.Pending--
 			head.NoResult = true
+			if all && len(s.queue) <= holdBehind {
+				// the transcript ends before its result: still running,
+				// or stopped there (NoResultText tells by LastRecord)
+				head.ResultPending, head.LastRecord = true, s.st.Ended
+			}
 		}
 		s.queue[0] = nil
 		s.queue = s.queue[1:]
