@@ -2,9 +2,13 @@ package transcript
 
 import (
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/repoxhq/repox/replay/replaytest"
 	"github.com/repoxhq/repox/repoops/repotest"
 )
 
@@ -94,5 +98,49 @@ func TestCompactionCountedInSamples(t *testing.T) {
 		if c := calls[len(calls)-1]; c.Compactions != 1 || calls[0].Compactions != 0 {
 			t.Errorf("%s: first call %d compactions, last %d; want 0 and 1", rel, calls[0].Compactions, c.Compactions)
 		}
+	}
+}
+
+// A merged subagent's calls take the Compactions of the Task that
+// started them: they ran in the session's context of that moment.
+func TestSubagentCallsTakeTheirTasksCompactions(t *testing.T) {
+	dir := t.TempDir()
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.txt"}).Result("r1", "     1→a", false, nil).
+		Compact("looked at a.txt").
+		Use("m2", "t1", "Task", map[string]any{"prompt": "look", "subagent_type": "general-purpose"}).
+		Result("t1", "done", false, map[string]any{"status": "completed", "agentId": "ab12", "content": []any{}})
+	path := filepath.Join(t.TempDir(), "s-1.jsonl")
+	replaytest.Touch(t, path, b.String(), time.Now())
+	replaytest.Touch(t, filepath.Join(filepath.Dir(path), "s-1", "subagents", "agent-ab12.jsonl"), replaytest.SubagentCalls(t, dir, "ab12", ""), time.Now())
+	calls, _ := readMerged(t, path)
+	var got []string
+	for _, c := range calls {
+		got = append(got, c.AgentTool+"/"+c.Subagent+":"+strconv.Itoa(c.Compactions))
+	}
+	if want := "Read/:0 Task/:1 Read/ab12:1 Grep/ab12:1"; strings.Join(got, " ") != want {
+		t.Errorf("calls: %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// Copilot CLI's session.compaction_complete counts; its _start does not
+// (the sample with both put after its first turn).
+func TestCopilotCompactionCounted(t *testing.T) {
+	b, err := os.ReadFile(repotest.Transcript(t, "copilot-cli/qiaolei81-copilot-session-viewer/events.EXCERPT.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	ev := func(typ string) string {
+		return `{"type":"` + typ + `","data":{"summaryContent":"the skill file was read"},"id":"c-` + typ + `","timestamp":"2026-05-26T16:14:40.000Z","parentId":null}` + "\n"
+	}
+	body := strings.Join(lines[:10], "") + ev("session.compaction_start") + ev("session.compaction_complete") + strings.Join(lines[10:], "")
+	calls, _ := readAllString(t, body)
+	if len(calls) < 2 || calls[0].Compactions != 0 || calls[len(calls)-1].Compactions != 1 {
+		var got []int
+		for _, c := range calls {
+			got = append(got, c.Compactions)
+		}
+		t.Errorf("compactions by call: %v, want 0 first and 1 after the first turn", got)
 	}
 }
