@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
 )
@@ -211,7 +212,7 @@ func agentListSide(text string, now side) side {
 // thenText is the agent's side as lines, for a step not compared.
 func thenText(c transcript.Call) []string {
 	if c.NoResult {
-		return []string{"(no result in the transcript: interrupted, or still running)"}
+		return []string{"(no result in the transcript: " + NoResultText(c, time.Now()) + ")"}
 	}
 	return orEmpty(textLines(c.Text))
 }

@@ -57,6 +57,10 @@ type Flag struct {
 	// something outside the session; neither when it cannot be told.
 	CausedBy int  `json:"causedBy,omitempty"`
 	Outside  bool `json:"outside,omitempty"`
+	// an edit-after-compaction's lines that changed since the agent saw
+	// them, and the latest call that showed one (compaction.go)
+	changed  []LineRange
+	lastSeen int
 }
 
 // Outcome is what repox says now for one mapped call.
@@ -126,7 +130,9 @@ type Replayer struct {
 	copyErr error       // the copy could not be made: no change is replayed
 	budget  writeBudget // what the copy holds and may hold, for every write into it
 	rereads rereads     // what reads showed since the last change, for re-read notes
-	unlock  func()      // drops the scratch folder's lock (set with Scratch)
+	// compaction: the session's compactions so far (compaction.go)
+	compaction compactionState
+	unlock     func() // drops the scratch folder's lock (set with Scratch)
 
 	// Set by Prepare (rerun_start.go): the session's first pass, what the
 	// calls run against, the files whose start could not be rebuilt; and
@@ -269,6 +275,7 @@ func isChange(tool string) bool {
 // Step re-runs one call's mapped repox calls and works out its findings.
 func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 	st := Step{Call: c}
+	r.compaction.see(c)
 	if !onlyReads(c) {
 		r.memo.forget()
 	}

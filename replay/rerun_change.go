@@ -41,6 +41,9 @@ func (r *Replayer) change(ctx context.Context, c transcript.Call, tc transcript.
 	tool := tc.Tool
 	path := argPath(args)
 	before, beforeErr := r.sroot.ReadFile(filepath.FromSlash(path))
+	if beforeErr == nil {
+		args = tolerate(c, tc, args, before, path, st)
+	}
 	if why := alreadyApplied(c, tool, args, before, beforeErr == nil); why != "" {
 		return r.appliedOutcome(c, tc, args, path, why, before, st)
 	}
@@ -173,25 +176,16 @@ func argPath(args json.RawMessage) string {
 }
 
 // noteChange updates the horizon with an applied change and flags edits
-// of lines the agent had not been shown.
+// of lines the agent had not been shown, or had seen only before its
+// context was compacted (before: the file before the change).
 func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessage, path string, before []byte, existed bool, st *Step) {
+	var lines []string // before's lines, split only after a compaction
+	if r.compaction.forgot > 0 {
+		lines = splitLines(before)
+	}
 	switch tool {
 	case repoops.ToolWrite:
-		after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
-		if existed {
-			old := LineRange{1, repoops.CountLines(before)}
-			if old.To > 0 {
-				if un := r.horizon.Unread(path, old); len(un) > 0 {
-					st.Flags = append(st.Flags, unreadFlag(c, path, un, old))
-				}
-			}
-		}
-		n := repoops.CountLines(after)
-		r.horizon.Wrote(path, n)
-		st.Path, st.Lines = path, nil
-		if n > 0 {
-			st.Lines = []LineRange{{1, n}}
-		}
+		r.noteWrite(c, path, before, lines, existed, st)
 	case repoops.ToolInsert:
 		var a repoops.InsertArgs
 		if json.Unmarshal(args, &a) != nil || a.AfterLine == nil || a.Content == "" {
@@ -199,45 +193,92 @@ func (r *Replayer) noteChange(c transcript.Call, tool string, args json.RawMessa
 		}
 		n := spanLines(a.Content)
 		at := *a.AfterLine
+		if at > 0 {
+			// the line it goes after is the one the insertion rests on
+			r.noteForgotten(c, st, path, LineRange{at, at}, lines)
+		}
 		r.horizon.Edit(path, LineRange{at + 1, at}, n, false)
 		st.Path, st.Lines = path, []LineRange{{at + 1, at + n}}
+		r.sawWritten(c, path, st.Lines)
 	case repoops.ToolEdit:
 		var a transcript.EditArgs
 		if json.Unmarshal(args, &a) != nil || a.OldString == "" {
 			return
 		}
-		text := string(before)
-		var spans []int
-		for i := 0; ; {
-			j := strings.Index(text[i:], a.OldString)
-			if j < 0 {
-				break
+		r.noteEdit(c, a, path, string(before), lines, st)
+	}
+}
+
+// noteWrite is noteChange for a write of path whole.
+func (r *Replayer) noteWrite(c transcript.Call, path string, before []byte, lines []string, existed bool, st *Step) {
+	after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
+	if existed {
+		old := LineRange{1, repoops.CountLines(before)}
+		if old.To > 0 {
+			if un := r.horizon.Unread(path, old); len(un) > 0 {
+				st.Flags = append(st.Flags, unreadFlag(c, path, un, old))
 			}
-			spans = append(spans, i+j)
-			i += j + len(a.OldString)
+			r.noteForgotten(c, st, path, old, lines)
 		}
-		oldN := spanLines(a.OldString)
-		newN := spanLines(a.NewString)
-		var all []LineRange
-		// last first, so the line numbers of earlier ones stay valid
-		for k := len(spans) - 1; k >= 0; k-- {
-			from := 1 + strings.Count(text[:spans[k]], "\n")
-			old := LineRange{from, from + oldN - 1}
-			un := r.horizon.Unread(path, old)
-			all = append(un, all...)
-			r.horizon.Edit(path, old, newN, len(un) > 0)
+	}
+	n := repoops.CountLines(after)
+	r.horizon.Wrote(path, n)
+	st.Path, st.Lines = path, nil
+	if n > 0 {
+		st.Lines = []LineRange{{1, n}}
+		r.horizon.saw(path, fileSights(splitLines(after), st.Lines[0], c.Seq))
+	}
+}
+
+// noteEdit is noteChange for a repo_edit of every occurrence of
+// a.OldString in text (the file before it; lines: its lines, after a
+// compaction).
+func (r *Replayer) noteEdit(c transcript.Call, a transcript.EditArgs, path, text string, lines []string, st *Step) {
+	var spans []int
+	for i := 0; ; {
+		j := strings.Index(text[i:], a.OldString)
+		if j < 0 {
+			break
 		}
-		// this step's regions, in the new numbering
-		st.Path, st.Lines = path, nil
-		for k, at := range spans {
-			from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
-			if newN > 0 {
-				st.Lines = AddRange(st.Lines, LineRange{from, from + newN - 1})
-			}
+		spans = append(spans, i+j)
+		i += j + len(a.OldString)
+	}
+	oldN := spanLines(a.OldString)
+	newN := spanLines(a.NewString)
+	var all []LineRange
+	// last first, so the line numbers of earlier ones stay valid
+	for k := len(spans) - 1; k >= 0; k-- {
+		from := 1 + strings.Count(text[:spans[k]], "\n")
+		old := LineRange{from, from + oldN - 1}
+		un := r.horizon.Unread(path, old)
+		all = append(un, all...)
+		r.noteForgotten(c, st, path, old, lines)
+		r.horizon.Edit(path, old, newN, len(un) > 0)
+	}
+	// this step's regions, in the new numbering
+	st.Path, st.Lines = path, nil
+	for k, at := range spans {
+		from := 1 + strings.Count(text[:at], "\n") + k*(newN-oldN)
+		if newN > 0 {
+			st.Lines = AddRange(st.Lines, LineRange{from, from + newN - 1})
 		}
-		if len(all) > 0 {
-			st.Flags = append(st.Flags, unreadFlag(c, path, all, LineRange{}))
-		}
+	}
+	r.sawWritten(c, path, st.Lines)
+	if len(all) > 0 {
+		st.Flags = append(st.Flags, unreadFlag(c, path, all, LineRange{}))
+	}
+}
+
+// sawWritten records that the agent knows the lines rs of path as its
+// change left them: read back from the copy.
+func (r *Replayer) sawWritten(c transcript.Call, path string, rs []LineRange) {
+	if len(rs) == 0 {
+		return
+	}
+	after, _ := r.sroot.ReadFile(filepath.FromSlash(path))
+	lines := splitLines(after)
+	for _, rg := range rs {
+		r.horizon.saw(path, fileSights(lines, rg, c.Seq))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/repoxhq/repox/replay/replaytest"
+	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // treeHash hashes every name, mode and content under dir, .git included.
@@ -73,6 +74,12 @@ func numberedLines(n int) string {
 func replayAll(t *testing.T, root, transcript string) ([]Step, *Replayer) {
 	t.Helper()
 	calls, _ := readAllString(t, transcript)
+	return replayCalls(t, root, calls)
+}
+
+// replayCalls runs calls through a Replayer on root.
+func replayCalls(t *testing.T, root string, calls []transcript.Call) ([]Step, *Replayer) {
+	t.Helper()
 	rp, err := NewReplayer(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)

@@ -48,10 +48,15 @@ type FileSeen struct {
 // Horizon collects FileSeen for one session, call by call.
 type Horizon struct {
 	files map[string]*FileSeen
+	// sights: per file, the call that last showed each line the agent
+	// knows, and the line as it saw it (seen_sight.go)
+	sights map[string][]sight
 }
 
 // NewHorizon starts an empty horizon.
-func NewHorizon() *Horizon { return &Horizon{files: map[string]*FileSeen{}} }
+func NewHorizon() *Horizon {
+	return &Horizon{files: map[string]*FileSeen{}, sights: map[string][]sight{}}
+}
 
 func (h *Horizon) file(p string) *FileSeen {
 	f, ok := h.files[p]
@@ -87,6 +92,17 @@ func (h *Horizon) Read(path string, lines []transcript.SawLine, seq int) {
 	f.LastReadSeq = seq
 	for _, l := range lines {
 		f.Read = AddRange(f.Read, LineRange{l.N, l.N})
+	}
+	for _, s := range readSights(lines, seq) {
+		h.sights[path] = overlay(h.sights[path], s)
+	}
+}
+
+// saw records that the agent last knew lines of path as s holds them (a
+// change it made wrote them).
+func (h *Horizon) saw(path string, s sight) {
+	if s.r.From <= s.r.To {
+		h.sights[path] = overlay(h.sights[path], s)
 	}
 }
 
@@ -131,6 +147,7 @@ func (h *Horizon) Edit(path string, old LineRange, n int, unread bool) {
 		return out
 	}
 	f.Read, f.Edited, f.EditedUnread = shift(f.Read), shift(f.Edited), shift(f.EditedUnread)
+	h.sights[path] = shiftSights(h.sights[path], old, delta)
 	if n > 0 {
 		nr := LineRange{old.From, old.From + n - 1}
 		f.Edited = AddRange(f.Edited, nr) // known to the agent: it wrote them
@@ -145,6 +162,7 @@ func (h *Horizon) Wrote(path string, n int) {
 	f := h.file(path)
 	f.Written = true
 	f.Read, f.Edited, f.EditedUnread = nil, nil, nil
+	delete(h.sights, path)
 	if n > 0 {
 		f.Edited = []LineRange{{1, n}}
 	}

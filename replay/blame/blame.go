@@ -39,14 +39,9 @@ import (
 	"github.com/repoxhq/repox/repoops"
 )
 
-// FlagEditAfterCompaction is the replay's flag for an edit of lines the
-// agent had read only before its context was compacted (issue 39's
-// kind; carried by name, so it shows once the replay sets it).
-const FlagEditAfterCompaction replay.FlagKind = "edit-after-compaction"
-
 // carried are the step flags a blamed line carries: what the agent had
 // not seen when it wrote it.
-var carried = map[replay.FlagKind]bool{replay.FlagEditUnread: true, FlagEditAfterCompaction: true}
+var carried = map[replay.FlagKind]bool{replay.FlagEditUnread: true, replay.FlagEditAfterCompaction: true}
 
 // Options are what to blame and where.
 type Options struct {

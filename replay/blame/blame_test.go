@@ -334,3 +334,34 @@ func TestMentions(t *testing.T) {
 		}
 	}
 }
+
+// A line an edit wrote from a read the agent's context had lost to a
+// compaction carries edit-after-compaction, in the rows and the JSON.
+func TestBlameShowsEditAfterCompaction(t *testing.T) {
+	before, after := "one\ntwo\nthree\n", "one\nTWO\nthree\n"
+	root := repotest.GitRepo(t, map[string]string{"app.txt": before})
+	repotest.WriteFiles(t, root, map[string]string{"app.txt": after})
+	p := root + "/app.txt"
+	b := &replaytest.Claude{T: t, Cwd: root}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": p}).
+		Result("r1", numbered(before), false, map[string]any{"type": "text", "file": map[string]any{"filePath": p, "content": before, "numLines": 3, "startLine": 1, "totalLines": 3}}).
+		Compact("the user wants two in capitals").
+		Use("m2", "e1", "Edit", map[string]any{"file_path": p, "old_string": "two", "new_string": "TWO"}).
+		Result("e1", "The file "+p+" has been updated.", false, map[string]any{"filePath": p, "oldString": "two", "newString": "TWO", "originalFile": before, "structuredPatch": []any{}})
+	path := write(t, "cccccccc-1111-4111-8111-111111111111.jsonl", b.String())
+	sessions := []discover.SessionInfo{{Agent: transcript.AgentClaude, Path: path, ID: "cccccccc-1111-4111-8111-111111111111", Cwd: root, Started: time.Date(2026, 1, 30, 18, 19, 0, 0, time.UTC)}}
+	res, err := Blame(context.Background(), Options{Root: root, Path: "app.txt", Sessions: sessions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Lines) != 3 || who(res.Lines[1]) != "claude-code#2 edit-after-compaction" {
+		t.Fatalf("line 2: %+v", res.Lines)
+	}
+	var out bytes.Buffer
+	if err := WriteText(&out, res, false); err != nil {
+		t.Fatal(err)
+	}
+	if rows := strings.Split(out.String(), "\n"); !strings.Contains(rows[1], "edit-after-compaction") {
+		t.Errorf("row 2 does not name the kind:\n%s", out.String())
+	}
+}

@@ -73,8 +73,9 @@ func inspect(ctx context.Context, agent transcript.Agent, path string, now time.
 }
 
 // LiveRecordWithin: a session is live only while its last record is this
-// recent too (an agent thinks, or waits for a tool, between records).
-const LiveRecordWithin = 15 * time.Minute
+// recent too (an agent thinks, or waits for a tool, between records);
+// the replay's wording of a call without a result uses the same bound.
+const LiveRecordWithin = transcript.LiveRecordWithin
 
 // liveness judges a transcript live from its file and its records (issue
 // 39 item 5): written in the last LiveWithin, and its last record (when

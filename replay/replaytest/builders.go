@@ -78,6 +78,16 @@ func (c *Claude) Result(id string, content any, isErr bool, tur any) *Claude {
 
 func (c *Claude) Raw(s string) *Claude { c.Sb.WriteString(s); return c }
 
+// Compact writes a compaction as Claude Code records one: the system
+// compact_boundary record and the summary that follows it.
+func (c *Claude) Compact(summary string) *Claude {
+	c.Sb.WriteString(JSONLine(c.T, map[string]any{"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted",
+		"cwd": c.Cwd, "sessionId": "s-1", "timestamp": c.Ts(), "compactMetadata": map[string]any{"trigger": "auto"}}))
+	c.Sb.WriteString(JSONLine(c.T, map[string]any{"type": "user", "isCompactSummary": true, "cwd": c.Cwd, "sessionId": "s-1", "timestamp": c.Ts(),
+		"message": map[string]any{"role": "user", "content": summary}}))
+	return c
+}
+
 func (c *Claude) String() string { return c.Sb.String() }
 
 // Codex builds Codex rollout lines.
@@ -94,6 +104,13 @@ func (b *Codex) Line(typ string, payload any) *Codex {
 func (b *Codex) Call(id, name string, args any) *Codex {
 	a, _ := json.Marshal(args)
 	return b.Line("response_item", map[string]any{"type": "function_call", "name": name, "arguments": string(a), "call_id": id})
+}
+
+// Compact writes a compaction as Codex records one: a compacted record
+// with the summary, and the event_msg context_compacted.
+func (b *Codex) Compact(summary string) *Codex {
+	b.Line("compacted", map[string]any{"message": summary})
+	return b.Line("event_msg", map[string]any{"type": "context_compacted"})
 }
 
 func (b *Codex) Out(id, output string) *Codex {

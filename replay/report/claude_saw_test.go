@@ -18,7 +18,7 @@ func TestReportCountsOneLineAsOne(t *testing.T) {
 	if err := runReport(t.Context(), strings.NewReader(b.String()), root, "", w); err != nil {
 		t.Fatal(err)
 	}
-	if want := "then  ok: 1 line of a.txt (1), told the file has 2"; !strings.Contains(out.String(), want) {
+	if want := "then  ok: 1 line of a.txt (1)\n"; !strings.Contains(out.String(), want) {
 		t.Errorf("the report lacks %q:\n%s", want, out.String())
 	}
 }

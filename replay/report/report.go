@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/transcript"
@@ -168,7 +169,8 @@ func (r *reportWriter) step(s replay.Step) {
 	if !c.IsFileTool() {
 		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
 	}
-	r.printf("    then  %s\n", thenSummary(c))
+	told, countNote := replay.ToldLines(s)
+	r.printf("    then  %s%s\n", thenSummary(c), told)
 	for i, tc := range c.Repox {
 		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), transcript.Clip(string(compact(tc.Args)), 160))
 		if i < len(s.Now) {
@@ -177,6 +179,9 @@ func (r *reportWriter) step(s replay.Step) {
 	}
 	if c.Approx != "" {
 		r.printf("    note  %s\n", c.Approx)
+	}
+	if countNote != "" {
+		r.printf("    note  %s\n", countNote)
 	}
 	r.diff(cmp)
 	for _, f := range s.Flags {
@@ -233,10 +238,8 @@ func compact(raw json.RawMessage) []byte {
 
 func thenSummary(c transcript.Call) string {
 	switch {
-	case c.NoResult && c.NoResultWhy != "":
-		return "no result in the transcript (" + c.NoResultWhy + ")"
 	case c.NoResult:
-		return "no result in the transcript (interrupted, or still running)"
+		return "no result in the transcript (" + replay.NoResultText(c, time.Now()) + ")"
 	case c.IsError:
 		return "error: " + transcript.Clip(replay.FirstLine(c.Text), 160)
 	case c.Saw != nil && len(c.Saw.Lines) > 0:
@@ -244,11 +247,8 @@ func thenSummary(c transcript.Call) string {
 		for _, l := range c.Saw.Lines {
 			rs = replay.AddRange(rs, replay.LineRange{From: l.N, To: l.N})
 		}
-		s := fmt.Sprintf("ok: %s of %s (%s)", repoops.Plural(len(c.Saw.Lines), "line", "lines"), displayPath(c.Saw.Path), replay.Ranges(rs))
-		if c.Saw.TotalLines > 0 {
-			s += fmt.Sprintf(", told the file has %s", repoops.Commas(c.Saw.TotalLines))
-		}
-		return s
+		// what it was told of the file's length follows (replay.ToldLines)
+		return fmt.Sprintf("ok: %s of %s (%s)", repoops.Plural(len(c.Saw.Lines), "line", "lines"), displayPath(c.Saw.Path), replay.Ranges(rs))
 	case c.Saw != nil && len(c.Saw.Paths) > 0:
 		s := "ok: " + repoops.Plural(len(c.Saw.Paths), "file", "files") + " named"
 		if c.Saw.Cut {

@@ -308,7 +308,7 @@ func call(st replay.Step) *Call {
 	}
 	switch {
 	case c.NoResult:
-		out.ThenStatus, out.Then = "no result", "(no result in the transcript: interrupted, or still running)"
+		out.ThenStatus, out.Then = "no result", "(no result in the transcript: "+replay.NoResultText(c, time.Now())+")"
 	case c.IsError:
 		out.ThenStatus = "error"
 	default:

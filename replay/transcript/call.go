@@ -32,6 +32,10 @@ type ToolCall struct {
 	// All: a replace-all edit; the re-run sets expected_count to the number
 	// of occurrences in the scratch copy at that point.
 	All bool `json:"all,omitempty"`
+	// Tolerant: a Codex patch hunk, whose old lines Codex finds by its
+	// tolerant passes (patch_seek.go): when old_string is not in the file
+	// as written, the re-run seeks its lines the same way.
+	Tolerant bool `json:"tolerant,omitempty"`
 }
 
 // Call is one tool call of an agent, as its transcript recorded it, with
@@ -65,6 +69,13 @@ type Call struct {
 	Text     string `json:"text"` // exactly what the agent was shown
 	IsError  bool   `json:"isError"`
 	NoResult bool   `json:"noResult,omitempty"` // the transcript has no result (interrupted, or still running)
+	// ResultPending: a NoResult call the transcript ends before answering
+	// (without it, the session went on past the call: interrupted);
+	// LastRecord is then the time of the transcript's latest record (zero:
+	// its records have no times), which tells a live session's running
+	// call from one stopped there (replay.NoResultText)
+	ResultPending bool      `json:"resultPending,omitempty"`
+	LastRecord    time.Time `json:"lastRecord,omitzero"`
 	// NoResultWhy says why a call has no result when it is not that it
 	// was interrupted or still runs ("Cursor does not record tool results")
 	NoResultWhy string `json:"noResultWhy,omitempty"`
@@ -73,6 +84,16 @@ type Call struct {
 	// takes repox's answer as what the agent saw, so that a read's lines
 	// count as seen and an edit after it is not taken for an unread one
 	ResultUnrecorded bool `json:"resultUnrecorded,omitempty"`
+
+	// Compactions is how many times the session's context had been
+	// compacted when the call was made (counted from the transcript's
+	// start; a merged subagent's call takes its Task call's count): a call
+	// whose count is higher than an earlier call's was made after the
+	// earlier one's result left the context. KeptCalls: of the calls made
+	// before the latest of those compactions, how many its context kept
+	// (Pi keeps its latest entries whole; 0 for the others).
+	Compactions int `json:"compactions,omitempty"`
+	KeptCalls   int `json:"keptCalls,omitempty"`
 
 	// Saw is what the result told the agent, parsed: read lines, listed
 	// paths, cut markers. Nil when there is nothing to parse.

@@ -72,6 +72,9 @@ func (d *claudeDecoder) line(b []byte, n int, st *Stats) {
 	if d.s.convo.on {
 		claudeConversation(d.s, b) // before the line's calls: its text came first
 	}
+	if claudeCompaction(b) {
+		d.s.compacted(0)
+	}
 	if st.SessionID != "" && st.Cwd != "" && !st.Started.IsZero() && !hasToolMarker(b) {
 		d.headOnly(b, n, st)
 		return

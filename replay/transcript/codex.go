@@ -96,9 +96,14 @@ func (d *codexDecoder) line(b []byte, n int, st *Stats) {
 	case "turn_context":
 		d.setCwd(p.Cwd, st)
 	case "event_msg":
-		if p.Type == "user_message" {
+		switch p.Type {
+		case "user_message":
 			d.s.userTurn() // calls still unanswered will not be (pairing.go)
+		case "context_compacted":
+			d.s.compacted(0)
 		}
+	case "compacted":
+		d.s.compacted(0)
 	case "response_item":
 		d.item(p, ts, st)
 	}

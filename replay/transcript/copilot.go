@@ -133,6 +133,9 @@ func (d *copilotDecoder) line(b []byte, n int, st *Stats) {
 		d.complete(data, st)
 	case strings.HasPrefix(ev.Type, "session.compaction") && !strings.HasSuffix(ev.Type, "_start"):
 		d.s.say(MessageCompaction, data.SummaryContent, ts)
+		if !strings.Contains(ev.Type, "fail") {
+			d.s.compacted(0)
+		}
 	case ev.Type == "abort":
 		d.s.say(MessageInterrupted, data.Reason, ts)
 	}

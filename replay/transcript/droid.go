@@ -131,6 +131,7 @@ func (d *droidDecoder) line(b []byte, n int, st *Stats) {
 		d.message(l.Message, ts, n, st)
 	case "compaction_state":
 		d.s.say(MessageCompaction, droidSummary(l), ts)
+		d.s.compacted(0)
 	case "todo_state", "agent_turn_outcome", "session_end":
 		st.pass(l.Type)
 	default:

@@ -99,7 +99,9 @@ func (p *patchMap) flushHunk() {
 		if len(p.oldL) == 0 {
 			p.notes = append(p.notes, "a hunk of "+p.file+" adds lines with no context to place them; it is not replayed")
 		} else {
-			p.c.Repox = append(p.c.Repox, editCall(p.file, strings.Join(p.oldL, "\n"), strings.Join(p.newL, "\n"), false))
+			tc := editCall(p.file, strings.Join(p.oldL, "\n"), strings.Join(p.newL, "\n"), false)
+			tc.Tolerant = true // found as Codex finds it (patch_seek.go)
+			p.c.Repox = append(p.c.Repox, tc)
 		}
 	}
 	p.oldL, p.newL, p.changed = nil, nil, false

@@ -44,17 +44,21 @@ import (
 // and how many entries the branch it left holds.
 
 type piEntry struct {
-	Type      string          `json:"type"`
-	ID        string          `json:"id"`
-	ParentID  *string         `json:"parentId"`
-	Timestamp string          `json:"timestamp"`
-	Cwd       string          `json:"cwd"`
-	Version   int             `json:"version"`
-	Message   *piMessage      `json:"message"`
-	Summary   string          `json:"summary"`
-	FromID    string          `json:"fromId"`
-	Name      string          `json:"name"`
-	Content   json.RawMessage `json:"content"`
+	Type      string     `json:"type"`
+	ID        string     `json:"id"`
+	ParentID  *string    `json:"parentId"`
+	Timestamp string     `json:"timestamp"`
+	Cwd       string     `json:"cwd"`
+	Version   int        `json:"version"`
+	Message   *piMessage `json:"message"`
+	Summary   string     `json:"summary"`
+	// a compaction's first entry kept: its id (version 2 on) or its
+	// index among the file's entries, the header's 0 (version 1)
+	FirstKeptEntryID    string          `json:"firstKeptEntryId"`
+	FirstKeptEntryIndex *int            `json:"firstKeptEntryIndex"`
+	FromID              string          `json:"fromId"`
+	Name                string          `json:"name"`
+	Content             json.RawMessage `json:"content"`
 }
 
 type piMessage struct {
@@ -114,7 +118,10 @@ type piDecoder struct {
 	last  string
 	place map[string]int
 	n     int // entries read
-	bash  int // the person's commands, numbered
+	// callsBefore[i]: the calls made before entry i (the header's 0), for
+	// the calls a compaction keeps (pi_compaction.go)
+	callsBefore []int
+	bash        int // the person's commands, numbered
 }
 
 // piMaxPlaces bounds the entries whose place is kept (their ids are 8
@@ -149,7 +156,10 @@ func (d *piDecoder) line(b []byte, n int, st *Stats) {
 			return
 		}
 		d.message(e.Message, ts, n, st)
-	case "compaction", "branch_summary":
+	case "compaction":
+		d.s.say(MessageCompaction, e.Summary, ts)
+		d.compaction(e)
+	case "branch_summary":
 		d.s.say(MessageCompaction, e.Summary, ts)
 	case "model_change", "thinking_level_change", "custom", "custom_message", "label", "session_info":
 		st.pass(e.Type)
@@ -163,6 +173,7 @@ func (d *piDecoder) line(b []byte, n int, st *Stats) {
 // before it starts another branch, and the conversation says so.
 func (d *piDecoder) tree(e piEntry, ts time.Time) {
 	d.n++
+	d.placeCalls()
 	if e.ID == "" {
 		return // version 1: one line of entries
 	}

@@ -132,6 +132,7 @@ func (d *qwenDecoder) line(b []byte, n int, st *Stats) {
 	case "system":
 		if r.Subtype == "chat_compression" {
 			d.s.say(MessageCompaction, "", ts)
+			d.s.compacted(0)
 		}
 	default:
 		st.Unknown++

@@ -9,6 +9,12 @@ import (
 	"time"
 )
 
+// LiveRecordWithin: a session whose latest record is this recent may
+// still be running (an agent thinks, or waits for a tool, between
+// records); discover's liveness and the replay's wording of a call
+// without a result both use it.
+const LiveRecordWithin = 15 * time.Minute
+
 // MaxLine bounds one transcript line the readers hold (a line longer than
 // this is skipped and counted). Claude Code writes whole file contents into
 // one line, so this is generous.
@@ -81,6 +87,9 @@ type stream struct {
 	// (WithSubagents): a format whose records name no folder reads it
 	// from where the file lies (Cursor's)
 	path string
+	// compactions: how many times the context was compacted so far, and
+	// how many calls the latest compaction kept (compaction.go)
+	compactions, keptCalls int
 }
 
 // holdBehind is how many completed calls may wait behind one without a
@@ -118,6 +127,7 @@ var claudeTypes = map[string]bool{"user": true, "assistant": true, "system": tru
 func (s *stream) add(c Call, complete bool) {
 	s.seq++
 	c.Seq, c.own = s.seq, s.seq
+	c.Compactions, c.KeptCalls = s.compactions, s.keptCalls
 	if s.st.Started.IsZero() && !c.Time.IsZero() {
 		s.st.Started = c.Time
 	}
@@ -170,6 +180,11 @@ func (s *stream) release(all bool) {
 			delete(s.byID, head.ID)
 			s.st.Pending--
 			head.NoResult = true
+			if all && len(s.queue) <= holdBehind {
+				// the transcript ends before its result: still running,
+				// or stopped there (NoResultText tells by LastRecord)
+				head.ResultPending, head.LastRecord = true, s.st.Ended
+			}
 		}
 		s.queue[0] = nil
 		s.queue = s.queue[1:]

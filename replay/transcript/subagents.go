@@ -76,7 +76,7 @@ func (m *subagentMerge) pass(c Call, st Stats, summary bool) Call {
 	m.calls += sub.left
 	m.fileCalls += sub.fileCalls
 	m.shift += sub.left
-	sub.seq, sub.parent, sub.id = c.Seq+1, c.ID, id
+	sub.seq, sub.parent, sub.id, sub.compactions = c.Seq+1, c.ID, id, c.Compactions
 	if sub.left > 0 {
 		m.cur = sub
 	} else {
@@ -174,6 +174,10 @@ type subagentStream struct {
 	seq       int    // the next call's Seq
 	parent    string // the Task call's id
 	id        string // the subagent's id
+	// compactions: the Task call's Compactions, which its subagent's calls
+	// take: they ran in the session's context of that moment (a
+	// subagent's own compactions are its context's, not the session's)
+	compactions int
 }
 
 // streamFrom counts the calls of a subagent transcript (a summary read,
@@ -221,6 +225,7 @@ func (m *subagentMerge) next() (Call, bool) {
 	}
 	sub.left--
 	c.Seq, c.Parent = sub.seq, sub.parent
+	c.Compactions, c.KeptCalls = sub.compactions, 0
 	sub.seq++
 	if c.Subagent == "" {
 		c.Subagent = sub.id

@@ -1,0 +1,33 @@
+package replay
+
+import (
+	"time"
+
+	"github.com/repoxhq/repox/replay/transcript"
+)
+
+// A call without a result in the transcript (issue 39 item 6) is said as
+// what it is, not "interrupted, or still running" for all of them: the
+// session went on past it (interrupted); the transcript ends before its
+// result and the session is live, its latest record recent (still
+// running); or it ends there and the session is not (stopped there).
+
+// NoResultText says why call c has no result, as of now ("" when it has
+// one); every face words it with this.
+func NoResultText(c transcript.Call, now time.Time) string {
+	switch {
+	case !c.NoResult:
+		return ""
+	case c.NoResultWhy != "":
+		return c.NoResultWhy
+	case !c.ResultPending:
+		return "interrupted: the session went on without its result"
+	case c.LastRecord.IsZero():
+		return "the transcript ends before its result and its records have no times: interrupted, or still running"
+	}
+	age := now.Sub(c.LastRecord)
+	if age < transcript.LiveRecordWithin {
+		return "still running: the transcript ends before its result, and its latest record is " + max(age, 0).Round(time.Second).String() + " old"
+	}
+	return "interrupted: the transcript ends before its result, its latest record at " + c.LastRecord.UTC().Format("2006-01-02 15:04") + " UTC"
+}
