@@ -43,7 +43,7 @@ func TestSessionsInterruptedFlow(t *testing.T) {
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*watched)
 	frame := ansi.Strip(fm.Render())
-	if strings.Count(frame, "no result (interrupted?)") != 1 || !strings.Contains(frame, "4 calls") {
+	if strings.Count(frame, "interrupted (no repox equivalent)") != 1 || !strings.Contains(frame, "4 calls") {
 		t.Errorf("the final frame should list 4 calls with only the Bash one unanswered:\n%s", frame)
 	}
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"strings"
 	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
@@ -30,4 +31,19 @@ func NoResultText(c transcript.Call, now time.Time) string {
 		return "still running: the transcript ends before its result, and its latest record is " + max(age, 0).Round(time.Second).String() + " old"
 	}
 	return "interrupted: the transcript ends before its result, its latest record at " + c.LastRecord.UTC().Format("2006-01-02 15:04") + " UTC"
+}
+
+// NoResultWord is NoResultText cut to a row's status: "interrupted",
+// "still running", or "no result" when the transcript cannot tell which.
+func NoResultWord(c transcript.Call, now time.Time) string {
+	text := NoResultText(c, now)
+	for _, w := range []string{"interrupted", "still running"} {
+		if strings.HasPrefix(text, w+":") {
+			return w
+		}
+	}
+	if text == "" {
+		return ""
+	}
+	return "no result"
 }

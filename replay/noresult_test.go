@@ -28,11 +28,11 @@ func TestNoResultSaysWhich(t *testing.T) {
 		name        string
 		last        time.Time
 		answerLater bool
-		want        string
+		want, word  string
 	}{
-		{"live", now.Add(-time.Minute), false, "still running: the transcript ends before its result"},
-		{"stopped", time.Date(2026, 1, 30, 18, 19, 0, 0, time.UTC), false, "interrupted: the transcript ends before its result, its latest record at 2026-01-30 18:19 UTC"},
-		{"passed", now, true, "interrupted: the session went on without its result"},
+		{"live", now.Add(-time.Minute), false, "still running: the transcript ends before its result", "still running"},
+		{"stopped", time.Date(2026, 1, 30, 18, 19, 0, 0, time.UTC), false, "interrupted: the transcript ends before its result, its latest record at 2026-01-30 18:19 UTC", "interrupted"},
+		{"passed", now, true, "interrupted: the session went on without its result", "interrupted"},
 	} {
 		calls, _ := readAllString(t, session(tc.last, tc.answerLater))
 		if len(calls) != 1 || !calls[0].NoResult {
@@ -41,6 +41,9 @@ func TestNoResultSaysWhich(t *testing.T) {
 		got := thenText(calls[0])
 		if len(got) != 1 || !strings.Contains(got[0], tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		if w := NoResultWord(calls[0], time.Now()); w != tc.word {
+			t.Errorf("%s: the row's word is %q, want %q", tc.name, w, tc.word)
 		}
 	}
 }

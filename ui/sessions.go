@@ -35,12 +35,14 @@ type CallRow struct {
 	Refused bool   // the agent's call failed
 	NoEq    bool   // no repox equivalent
 	Pending bool   // not replayed yet
-	// NoResult: the transcript has no result for it (interrupted, most
-	// likely); later calls carry on
-	NoResult bool
-	Flags    int    // findings
-	Notes    int    // notes: differences of policy that harmed nothing, drawn dimmer
-	Subagent string // the Claude Code subagent that made it, merged under its Task ("": the session's agent)
+	// NoResult: the transcript has no result for it; later calls carry
+	// on. NoResultWord says why in a word (replay.NoResultWord:
+	// "interrupted", "still running", "no result").
+	NoResult     bool
+	NoResultWord string
+	Flags        int    // findings
+	Notes        int    // notes: differences of policy that harmed nothing, drawn dimmer
+	Subagent     string // the Claude Code subagent that made it, merged under its Task ("": the session's agent)
 
 	// MessageKind set: the row is a line of the conversation instead of a
 	// call ("user", "assistant", "thinking", "compaction"; "note": a
@@ -330,8 +332,10 @@ func (s *Styles) callRow(r CallRow, cursor, focused bool, w int) string {
 	switch {
 	case r.Pending:
 		status = "…"
+	case r.NoResult && r.NoResultWord != "":
+		status = r.NoResultWord
 	case r.NoResult:
-		status = "no result (interrupted?)"
+		status = "no result"
 	case r.Refused:
 		status = "refused"
 	}

@@ -1,8 +1,11 @@
 package sessions
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/repoxhq/repox/model/pane"
+	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -39,7 +42,7 @@ func exactColumns(sc *sessionCall, w int) (then, now []ui.DiffLine) {
 	}
 	switch {
 	case c.NoResult:
-		then = []ui.DiffLine{{Text: "(no result recorded: the call was interrupted, or the session ended first)", Frame: true}}
+		then = []ui.DiffLine{{Text: "(no result recorded — " + replay.NoResultText(c, time.Now()) + ")", Frame: true}}
 	case c.Text == "":
 		then = []ui.DiffLine{{Text: "(empty)", Frame: true}}
 	default:

@@ -27,10 +27,10 @@ func TestSessionsInterruptedCallListsTheRest(t *testing.T) {
 			bash = l
 		}
 	}
-	if !strings.Contains(bash, "Bash") || !strings.Contains(bash, "no result (interrupted?)") {
+	if !strings.Contains(bash, "Bash") || !strings.Contains(bash, "interrupted (no repox equivalent)") {
 		t.Errorf("the Bash row does not say it has no result: %q\n%s", bash, got)
 	}
-	if strings.Count(got, "no result (interrupted?)") != 1 || !strings.Contains(got, "4 calls") {
+	if strings.Count(got, "interrupted (no repox equivalent)") != 1 || !strings.Contains(got, "4 calls") {
 		t.Errorf("want 4 calls and only the Bash one marked:\n%s", got)
 	}
 }

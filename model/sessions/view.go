@@ -312,7 +312,7 @@ func callRow(sc sessionCall, cwd string) ui.CallRow {
 	c := sc.call
 	path, rest := callParts(c, cwd)
 	r := ui.CallRow{Seq: c.Seq, Time: stamp(c.Time, "15:04:05"), Tool: c.AgentTool, Path: path, Args: rest,
-		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, Subagent: c.Subagent}
+		Refused: c.IsError, NoEq: !c.IsFileTool(), Pending: sc.step == nil, NoResult: c.NoResult, NoResultWord: replay.NoResultWord(c, time.Now()), Subagent: c.Subagent}
 	if sc.step != nil {
 		r.Flags, r.Notes = sc.step.Graded()
 	}
