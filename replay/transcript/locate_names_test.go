@@ -47,3 +47,23 @@ func TestGeminiShortIDStaysInTmp(t *testing.T) {
 		}
 	}
 }
+
+// Every agent repox reads says where its sessions live, once: a format
+// of two shapes registers its locate on one of them, and a format only
+// refused registers none (its files are never sought).
+func TestEveryReadAgentLocatesOnce(t *testing.T) {
+	locates := map[Agent]int{}
+	for _, f := range formats() {
+		if f.locate != nil {
+			locates[f.agent]++
+		}
+		if f.agent != "" {
+			locates[f.agent] += 0 // an agent read with no locate is listed, with 0
+		}
+	}
+	for agent, n := range locates {
+		if n != 1 {
+			t.Errorf("%s: %d formats with a locate, want 1", agent, n)
+		}
+	}
+}
