@@ -46,7 +46,7 @@ func locateClaudeProject(f Finder, pdir string) {
 		// sidechain file beside it) are read with it, not listed
 		switch {
 		case strings.HasSuffix(e.Name(), ".jsonl"):
-			if f.File(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && IsSidechainFile(p)) {
+			if f.File(p, e) && !(strings.HasPrefix(e.Name(), "agent-") && isSidechainFile(p)) {
 				f.Add(Candidate{Agent: AgentClaude, Path: p})
 			}
 		case e.Type()&fs.ModeSymlink != 0:

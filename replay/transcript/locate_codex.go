@@ -35,7 +35,7 @@ func locateCodex(f Finder) {
 }
 
 // codexCwd reads the working folder from a rollout's first records; it
-// reads at most CodexHeadLines lines of at most CodexHeadLine bytes.
+// reads at most codexHeadLines lines of at most codexHeadLine bytes.
 func codexCwd(path string) (string, error) {
 	file, _, err := OpenRegular(path, false)
 	if err != nil {
@@ -43,8 +43,8 @@ func codexCwd(path string) (string, error) {
 	}
 	defer file.Close()
 	br := bufio.NewReaderSize(file, 64<<10)
-	for range CodexHeadLines {
-		line, err := ReadBoundedLine(br, CodexHeadLine)
+	for range codexHeadLines {
+		line, err := ReadBoundedLine(br, codexHeadLine)
 		if len(line) == 0 || errors.Is(err, ErrLineTooLong) {
 			return "", nil // at the end, or a line too long to be a session's head
 		}
@@ -57,7 +57,7 @@ func codexCwd(path string) (string, error) {
 		if json.Unmarshal(line, &l) == nil && l.Payload.Cwd != "" && (l.Type == "session_meta" || l.Type == "turn_context") {
 			return l.Payload.Cwd, nil
 		}
-		if cwd := LegacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
+		if cwd := legacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
 			return cwd, nil
 		}
 		if err != nil {
