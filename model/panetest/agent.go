@@ -92,10 +92,11 @@ func AppendLog(t testing.TB, path, s string) {
 	}
 }
 
-// FakeEnv keeps session discovery inside home.
+// FakeEnv keeps session discovery inside home: no variable of the
+// process (CLAUDE_CONFIG_DIR, CODEX_HOME, …) is seen, so every agent's
+// folder is its default under home.
 func FakeEnv(home string) func() discover.Env {
 	return func() discover.Env {
-		return discover.Env{Home: home, ClaudeConfigDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
-			StateHome: filepath.Join(home, ".local", "state"), Now: AgentT0.Add(24 * time.Hour)}
+		return discover.Env{Home: home, Now: AgentT0.Add(24 * time.Hour)}
 	}
 }

@@ -37,7 +37,7 @@ func listModel(t *testing.T, w, h int) *Model {
 			"content": []any{map[string]any{"type": "tool_use", "id": "r1", "name": "Read", "input": map[string]any{"file_path": m.common.Repo.Dir() + "/README.md"}}}}}) +
 		line(map[string]any{"type": "user", "timestamp": "2026-01-30T18:10:01Z", "message": map[string]any{"role": "user",
 			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": "r1", "content": "     1→x"}}}})
-	proj := filepath.Join(env().ClaudeConfigDir, "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(m.common.Repo.Dir()))
+	proj := filepath.Join(env().Home, ".claude", "projects", strings.NewReplacer("/", "-", ".", "-", "_", "-").Replace(m.common.Repo.Dir()))
 	os.MkdirAll(proj, 0o755)
 	if err := os.WriteFile(filepath.Join(proj, "c1.jsonl"), []byte(claude), 0o644); err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/repoxhq/repox/replay"
 	"github.com/repoxhq/repox/replay/discover"
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -39,17 +39,8 @@ func (p *Pane) listView(v *ui.SessionsView) {
 		v.Message = "could not list the sessions: " + p.listErr
 		return
 	case len(p.list) == 0:
-		env := p.env()
-		claude, codex := env.ClaudeConfigDir, env.CodexHome
-		if claude == "" { // unset: the agents' defaults
-			claude = filepath.Join(env.Home, ".claude")
-		}
-		if codex == "" {
-			codex = filepath.Join(env.Home, ".codex")
-		}
-		v.Message = "no agent sessions recorded for this repository. Looked in " + filepath.Join(claude, "projects") +
-			" (Claude Code), " + filepath.Join(codex, "sessions") + " (Codex), " + filepath.Join(env.Home, ".gemini", "tmp") + " (Gemini CLI) and " + env.RepoxLogDir() +
-			" (repox mcp --log). To follow a log kept elsewhere: repox replay FILE"
+		v.Message = "no agent sessions recorded for this repository. Looked in " + lookedIn(p.env(), p.dir) +
+			". To follow a log kept elsewhere: repox replay FILE"
 		return
 	}
 	shown := p.listShown()
@@ -344,4 +335,14 @@ func gradedFlags(fs []replay.Flag) []replay.Flag {
 		}
 	}
 	return out
+}
+
+// lookedIn names where each agent's sessions of dir are looked for, from
+// the formats' registrations (transcript.Places): "path (Claude Code), …".
+func lookedIn(env discover.Env, dir string) string {
+	var out []string
+	for _, pl := range transcript.Places(env, dir) {
+		out = append(out, pl.Path+" ("+pl.Title+")")
+	}
+	return strings.Join(out, ", ")
 }

@@ -2,52 +2,21 @@ package discover
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
 )
 
-// Env is where the agents keep their transcripts; EnvFromOS reads it from
-// the process environment. Tests pass a fake one.
-type Env struct {
-	Home            string
-	ClaudeConfigDir string // CLAUDE_CONFIG_DIR; default Home/.claude
-	CodexHome       string // CODEX_HOME; default Home/.codex
-	StateHome       string // XDG_STATE_HOME; default Home/.local/state (repox logs in StateHome/repox)
-	Now             time.Time
-	// PiAgentDir is PI_CODING_AGENT_DIR; default Home/.pi/agent (pi.go)
-	PiAgentDir string
-}
+// Env is where the agents keep their transcripts (transcript.Env: the
+// home folder, the environment each format reads its own variable from,
+// the time); EnvFromOS is this process's. Tests pass a fake one, whose
+// nil Getenv sets no variable.
+type Env = transcript.Env
 
 // EnvFromOS is the Env of this process.
 func EnvFromOS() Env {
 	home, _ := os.UserHomeDir()
-	return Env{Home: home, ClaudeConfigDir: os.Getenv("CLAUDE_CONFIG_DIR"), CodexHome: os.Getenv("CODEX_HOME"),
-		StateHome: os.Getenv("XDG_STATE_HOME"), Now: time.Now(), PiAgentDir: os.Getenv("PI_CODING_AGENT_DIR")}
-}
-
-func (e Env) claudeDir() string {
-	if e.ClaudeConfigDir != "" {
-		return e.ClaudeConfigDir
-	}
-	return filepath.Join(e.Home, ".claude")
-}
-
-func (e Env) codexDir() string {
-	if e.CodexHome != "" {
-		return e.CodexHome
-	}
-	return filepath.Join(e.Home, ".codex")
-}
-
-// RepoxLogDir is where `repox mcp --log` keeps its logs by default.
-func (e Env) RepoxLogDir() string {
-	if e.StateHome != "" {
-		return filepath.Join(e.StateHome, "repox")
-	}
-	return filepath.Join(e.Home, ".local", "state", "repox")
+	return Env{Home: home, Getenv: os.Getenv, Now: time.Now()}
 }
 
 // LiveWithin: a transcript modified this recently counts as still being written.
@@ -79,35 +48,9 @@ type SessionInfo struct {
 	Title string `json:"title,omitempty"`
 }
 
-// claudeProjectName is Claude Code's folder name for a working folder:
-// every character that is not a letter or digit becomes '-'.
-func claudeProjectName(dir string) string {
-	return nonAlnum().ReplaceAllString(dir, "-")
-}
-
-// claudeProjectNames are the names builds have used: every character that
-// is not a letter or digit turned into '-', or only '/' and '.'.
-func claudeProjectNames(dir string) []string {
-	a, b := claudeProjectName(dir), strings.NewReplacer("/", "-", ".", "-").Replace(dir)
-	if a == b {
-		return []string{a}
-	}
-	return []string{a, b}
-}
-
-var nonAlnum = transcript.LazyRegexp(`[^A-Za-z0-9]`)
-
 func newest(s SessionInfo) time.Time {
 	if !s.Started.IsZero() {
 		return s.Started
 	}
 	return s.Modified
-}
-
-func under(p, dir string) bool {
-	if p == "" {
-		return false
-	}
-	p = filepath.Clean(p)
-	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }

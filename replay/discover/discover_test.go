@@ -87,7 +87,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 
 	// CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_STATE_HOME move the folders
 	other := t.TempDir()
-	env2 := Env{Home: home, ClaudeConfigDir: filepath.Join(other, "c"), CodexHome: filepath.Join(other, "x"), StateHome: filepath.Join(other, "s"), Now: now}
+	env2 := Env{Home: home, Getenv: vars("CLAUDE_CONFIG_DIR", filepath.Join(other, "c"), "CODEX_HOME", filepath.Join(other, "x"), "XDG_STATE_HOME", filepath.Join(other, "s")), Now: now}
 	replaytest.Touch(t, filepath.Join(other, "c", "projects", claudeProjectName(repo), "moved.jsonl"), claude(repo, 5), old)
 	got, _ = Discover(context.Background(), repo, env2)
 	if len(got) != 1 || filepath.Base(got[0].Path) != "moved.jsonl" {
@@ -97,14 +97,5 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	var out bytes.Buffer
 	if err := ListSessions(context.Background(), SessionsOptions{Dir: repo}, &out, &out, env); err != nil || !strings.Contains(out.String(), "5 agent sessions for "+repo) || !strings.Contains(out.String(), "mcp-1.jsonl --session s-new") || !strings.Contains(out.String(), "~/.claude/projects/") {
 		t.Errorf("repox sessions: %v\n%s", err, out.String())
-	}
-}
-
-func TestClaudeProjectNames(t *testing.T) {
-	if got := claudeProjectNames("/home/u/my_repo.v2"); len(got) != 2 || got[0] != "-home-u-my-repo-v2" || got[1] != "-home-u-my_repo-v2" {
-		t.Errorf("names %v", got)
-	}
-	if got := claudeProjectNames("/work/repox"); len(got) != 1 || got[0] != "-work-repox" {
-		t.Errorf("names %v", got)
 	}
 }

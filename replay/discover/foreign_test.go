@@ -19,7 +19,7 @@ func TestDiscoverPassesForeignTranscriptsOver(t *testing.T) {
 	home := t.TempDir()
 	root := filepath.Join(t.TempDir(), "proj")
 	os.MkdirAll(root, 0o755)
-	env := Env{Home: home, StateHome: filepath.Join(home, "state"), Now: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}
+	env := Env{Home: home, Getenv: vars("XDG_STATE_HOME", filepath.Join(home, "state")), Now: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}
 	body := func(name string) string {
 		for _, c := range replaytest.Foreign {
 			if c.Name == name {

@@ -48,8 +48,9 @@ func TestDiscoverGeminiSessions(t *testing.T) {
 		t.Fatalf("sessions %+v", list)
 	}
 	write("projects.json", []byte(`{"projects":{"`+root+`":"../../x"}}`))
-	if id := geminiShortID(root, env); id != "" {
-		t.Errorf("a short id with a path in it was taken: %q", id)
+	write("../x/chats/session-2026-01-05T03-04-dddddddd.json", doc("outside-tmp")) // where tmp/../../x/chats leads
+	if list, _ := Discover(context.Background(), root, env); len(list) != 1 || list[0].ID != "by-hash" {
+		t.Errorf("a short id with a path in it was taken: %+v", list)
 	}
 }
 

@@ -1,9 +1,7 @@
 package discover
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -137,39 +135,6 @@ func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]Session
 		out = append(out, si)
 	}
 	return out, nil
-}
-
-// codexCwd reads the working folder from a rollout's first records; it
-// reads at most codexHeadLines lines of at most codexHeadLine bytes.
-func codexCwd(path string) (string, error) {
-	f, _, err := transcript.OpenRegular(path, false)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	for range transcript.CodexHeadLines {
-		line, err := transcript.ReadBoundedLine(br, transcript.CodexHeadLine)
-		if len(line) == 0 || errors.Is(err, transcript.ErrLineTooLong) {
-			return "", nil // at the end, or a line too long to be a session's head
-		}
-		var l struct {
-			Type    string `json:"type"`
-			Payload struct {
-				Cwd string `json:"cwd"`
-			} `json:"payload"`
-		}
-		if json.Unmarshal(line, &l) == nil && l.Payload.Cwd != "" && (l.Type == "session_meta" || l.Type == "turn_context") {
-			return l.Payload.Cwd, nil
-		}
-		if cwd := transcript.LegacyCwd(line); cwd != "" { // a 2025 rollout records it only there (codex_legacy.go)
-			return cwd, nil
-		}
-		if err != nil {
-			return "", nil
-		}
-	}
-	return "", nil
 }
 
 // StillWritten says whether the transcript at path counts as a session

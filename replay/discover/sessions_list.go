@@ -106,9 +106,7 @@ func ListSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 		return nil
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s, %s (matched on the recorded folder), %s, %s\n",
-			repoops.QuoteName(abs), repoops.QuoteName(filepath.Join(env.claudeDir(), "projects", claudeProjectName(abs))), repoops.QuoteName(filepath.Join(env.codexDir(), "sessions")),
-			repoops.QuoteName(filepath.Join(env.geminiDir(), "tmp", "<project>", "chats")), repoops.QuoteName(env.RepoxLogDir()))
+		fmt.Fprintf(stdout, "no agent sessions recorded for %s\nlooked in: %s\n", repoops.QuoteName(abs), lookedIn(env, abs))
 		return nil
 	}
 	fmt.Fprintf(stdout, "%d agent %s for %s, newest first\n\n", len(all), repoops.Noun(len(all), "session", "sessions"), repoops.QuoteName(abs))
@@ -138,4 +136,15 @@ func tildePath(p, home string) string {
 		return "~" + p[len(home):]
 	}
 	return p
+}
+
+// lookedIn names where each agent's sessions of dir were looked for
+// (transcript.Places, from the formats' registrations), for a list that
+// found none: "/home/u/.claude/projects/-p-x (Claude Code), …".
+func lookedIn(env Env, dir string) string {
+	var out []string
+	for _, p := range transcript.Places(env, dir) {
+		out = append(out, repoops.QuoteName(p.Path)+" ("+p.Title+")")
+	}
+	return strings.Join(out, ", ")
 }

@@ -167,7 +167,12 @@ func sessionsFields(t *testing.T, value string) {
 		t.Skipf("the file system refuses the name %q: %v", name, err)
 	}
 	var out, errb bytes.Buffer
-	env := discover.Env{Home: t.TempDir(), StateHome: state, Now: time.Now()}
+	env := discover.Env{Home: t.TempDir(), Now: time.Now(), Getenv: func(name string) string {
+		if name == "XDG_STATE_HOME" {
+			return state
+		}
+		return ""
+	}}
 	if err := discover.ListSessions(context.Background(), discover.SessionsOptions{Dir: t.TempDir()}, &out, &errb, env); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}

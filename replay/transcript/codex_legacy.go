@@ -66,10 +66,10 @@ func (l *codexLegacy) line(b []byte, n int, st *Stats) {
 	l.d.item(p, st.Started, st)
 }
 
-// LegacyCwd is the folder a 2025 rollout's line records in a user
+// legacyCwd is the folder a 2025 rollout's line records in a user
 // message's <environment_context> ("" when it records none), for
 // `repox sessions` to match the rollout on.
-func LegacyCwd(b []byte) string {
+func legacyCwd(b []byte) string {
 	if !bytes.Contains(b, []byte(`"message"`)) {
 		return ""
 	}

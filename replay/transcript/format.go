@@ -11,8 +11,9 @@ import (
 // image.RegisterFormat: each transcript format registers, from its own
 // file (format_<agent>.go), a name (the Agent its calls carry), a probe
 // that reads the head of a file (format_head.go) and answers yes, no or
-// unsure with the evidence it saw, and the reader that turns the file's
-// lines into calls. Detection (detect.go) loops the registry; nothing
+// unsure with the evidence it saw, the reader that turns the file's
+// lines into calls, and where the agent keeps its sessions (locate.go).
+// Detection (detect.go) and discovery (Locate) loop the registry; nothing
 // else names a format. The registry is built on first use, not in init
 // functions (every command links replay: issue 26's rule, as
 // repoops.tools does), from the one list in formats.
@@ -71,6 +72,13 @@ type format struct {
 	// decoder is given every line as written, blank ones too, from the
 	// line its probe's yes is on
 	text bool
+	// locate finds where the agent keeps the sessions of a folder
+	// (locate.go; locate_<agent>.go): set on one format of each agent
+	// repox reads, nil on its other shapes and on a format only refused
+	locate func(f Finder)
+	// where is where locate looks, in words, for the sentence of an
+	// empty list (Places); it reads no disk
+	where func(e Env, dir string) string
 }
 
 var (
@@ -102,6 +110,9 @@ func formats() []format {
 func registerFormat(f format) {
 	if f.shape == "" || f.probe == nil || (f.agent == "") != (f.reader == nil) {
 		panic("replay: a format needs a shape and a probe, and a reader exactly when it has an agent: " + f.shape)
+	}
+	if (f.locate == nil) != (f.where == nil) || f.locate != nil && f.agent == "" {
+		panic("replay: a format's locate needs its where, and an agent whose files it reads: " + f.shape)
 	}
 	i, _ := slices.BinarySearchFunc(registry, f, func(a, b format) int {
 		if a.order != b.order {

@@ -17,6 +17,7 @@ const AgentAider Agent = "aider"
 
 func registerAider() {
 	registerFormat(format{agent: AgentAider, shape: "an Aider chat history", title: "Aider", order: 36, text: true, sessionTitle: aiderTitle,
+		locate: locateAider, where: aiderWhere,
 		probe: probeAider, reader: func(s *stream) decoder { return &aiderDecoder{s: s} }})
 }
 

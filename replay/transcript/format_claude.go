@@ -13,6 +13,7 @@ import (
 
 func registerClaude() {
 	registerFormat(format{agent: AgentClaude, shape: "a Claude Code session", title: "Claude Code", order: 10, sessionTitle: claudeTitle,
+		locate: locateClaude, where: claudeWhere,
 		probe: probeClaude, reader: func(s *stream) decoder { return &claudeDecoder{s: s, seenUse: map[string]bool{}} }})
 }
 

@@ -12,6 +12,7 @@ import (
 
 func registerCodex() {
 	registerFormat(format{agent: AgentCodex, shape: "a Codex rollout", title: "Codex", order: 20, sessionTitle: CodexTitle,
+		locate: locateCodex, where: codexWhere,
 		probe: probeCodex, reader: func(s *stream) decoder { return &codexDecoder{s: s} }})
 	registerFormat(format{agent: AgentCodex, shape: "a 2025 Codex rollout", title: "Codex", order: 21, sessionTitle: CodexTitle,
 		probe: probeCodexLegacy, reader: func(s *stream) decoder { return &codexLegacy{d: codexDecoder{s: s}} }})

@@ -17,6 +17,7 @@ const AgentCopilot Agent = "copilot-cli"
 
 func registerCopilot() {
 	registerFormat(format{agent: AgentCopilot, shape: "a GitHub Copilot CLI events log", title: "GitHub Copilot CLI", order: 32, sessionTitle: copilotTitle,
+		locate: locateCopilot, where: copilotWhere,
 		probe: probeCopilotCLI, reader: func(s *stream) decoder { return &copilotDecoder{s: s} }})
 }
 

@@ -21,6 +21,7 @@ const AgentCursor Agent = "cursor"
 
 func registerCursor() {
 	registerFormat(format{agent: AgentCursor, shape: "a Cursor agent transcript", title: "Cursor CLI", order: 35, sessionTitle: cursorTitle,
+		locate: locateCursor, where: cursorWhere,
 		probe: probeCursor, reader: func(s *stream) decoder { return &cursorDecoder{s: s} }})
 }
 

@@ -18,6 +18,7 @@ const AgentDroid Agent = "droid"
 
 func registerDroid() {
 	registerFormat(format{agent: AgentDroid, shape: "a Factory Droid session", title: "Factory Droid", order: 37, sessionTitle: droidTitle,
+		locate: locateDroid, where: droidWhere,
 		probe: probeDroid, reader: func(s *stream) decoder { return &droidDecoder{s: s} }})
 }
 

@@ -14,6 +14,7 @@ import (
 
 func registerGemini() {
 	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session document", title: "Gemini CLI", order: 30, sessionTitle: geminiTitle,
+		locate: locateGemini, where: geminiWhere,
 		probe: probeGeminiDoc, reader: func(s *stream) decoder { return &geminiDoc{g: geminiDecoder{s: s}} }})
 	registerFormat(format{agent: AgentGemini, shape: "a Gemini CLI session log", title: "Gemini CLI", order: 31, sessionTitle: geminiTitle,
 		probe: probeGeminiLines, reader: func(s *stream) decoder { return &geminiLines{g: geminiDecoder{s: s}} }})

@@ -20,6 +20,7 @@ const AgentPi Agent = "pi"
 
 func registerPi() {
 	registerFormat(format{agent: AgentPi, shape: "a Pi session", title: "Pi", order: 34, sessionTitle: piTitle,
+		locate: locatePi, where: piWhere,
 		probe: probePi, reader: func(s *stream) decoder { return &piDecoder{s: s} }})
 }
 

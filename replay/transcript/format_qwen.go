@@ -18,6 +18,7 @@ const AgentQwen Agent = "qwen-code"
 
 func registerQwen() {
 	registerFormat(format{agent: AgentQwen, shape: "a Qwen Code session", title: "Qwen Code", order: 33, sessionTitle: qwenTitle,
+		locate: locateQwen, where: qwenWhere,
 		probe: probeQwen, reader: func(s *stream) decoder { return &qwenDecoder{s: s} }})
 }
 

@@ -7,6 +7,7 @@ import "strconv"
 
 func registerRepox() {
 	registerFormat(format{agent: AgentRepox, shape: "a repox call log", title: "repox call logs", order: 40,
+		locate: locateRepox, where: repoxWhere,
 		probe: probeRepox, reader: func(s *stream) decoder { return &repoxDecoder{s: s} }})
 }
 

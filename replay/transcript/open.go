@@ -91,9 +91,11 @@ func FileKind(m fs.FileMode) string {
 	return "a " + repoops.SpecialKind(m)
 }
 
+// A file's head as codexCwd and isSidechainFile read it: a few lines,
+// each bounded (a rollout's first record holds its instructions).
 const (
-	CodexHeadLines = 4
-	CodexHeadLine  = 8 << 20
+	codexHeadLines = 4
+	codexHeadLine  = 8 << 20
 )
 
 var ErrLineTooLong = errors.New("line too long")

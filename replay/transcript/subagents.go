@@ -267,18 +267,18 @@ func NewMergingReader(r io.Reader, path string) *Reader {
 	return rd
 }
 
-// IsSidechainFile: the transcript at path is a 2.0.x subagent's (its first
+// isSidechainFile: the transcript at path is a 2.0.x subagent's (its first
 // records say isSidechain). It reads at most codexHeadLines lines of at
 // most codexHeadLine bytes, without following a link.
-func IsSidechainFile(path string) bool {
+func isSidechainFile(path string) bool {
 	f, _, err := OpenRegular(path, false)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
-	for range CodexHeadLines {
-		line, err := ReadBoundedLine(br, CodexHeadLine)
+	for range codexHeadLines {
+		line, err := ReadBoundedLine(br, codexHeadLine)
 		if len(bytes.TrimSpace(line)) > 0 {
 			var head struct {
 				IsSidechain bool `json:"isSidechain"`

@@ -1,4 +1,4 @@
-package discover
+package transcript
 
 import (
 	"crypto/sha256"
@@ -7,8 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-
-	"github.com/repoxhq/repox/replay/transcript"
 )
 
 // Gemini CLI keeps a project's sessions in ~/.gemini/tmp/<project>/chats/
@@ -17,9 +15,34 @@ import (
 // short id that ~/.gemini/projects.json maps the root to ({"projects":
 // {"/abs/root": "root-name"}}), with tmp/<id>/.project_root naming its
 // owner. The records name no folder, so a session is the repository's
-// when its folder is the one the person asked about.
+// when its folder is the one the person asked about: no recorded folder
+// is checked. As elsewhere no link is followed: tmp/<id> or chats that is
+// a link, and a session file that is one or a special file, is passed
+// over with a sentence.
 
-func (e Env) geminiDir() string { return filepath.Join(e.Home, ".gemini") }
+func geminiDir(e Env) string { return filepath.Join(e.Home, ".gemini") }
+
+func geminiWhere(e Env, _ string) string {
+	return filepath.Join(geminiDir(e), "tmp", "<project>", "chats")
+}
+
+// locateGemini: tmp/<the folder's hash or short id>/chats.
+func locateGemini(f Finder) {
+	for _, chats := range geminiChatFolders(f.Dir(), f.Env()) {
+		if f.Done() || !f.Folder(filepath.Dir(chats)) || !f.Folder(chats) {
+			continue
+		}
+		for _, e := range f.List("Gemini CLI's chats folder", chats) {
+			if f.Done() {
+				return
+			}
+			p := filepath.Join(chats, e.Name())
+			if isGeminiSessionName(e.Name()) && f.File(p, e) {
+				f.Add(Candidate{Agent: AgentGemini, Path: p, Anywhere: true})
+			}
+		}
+	}
+}
 
 // geminiChatFolders are the folders that may hold the sessions of the
 // project rooted at dir: tmp/<hash>/chats and tmp/<short id>/chats.
@@ -31,7 +54,7 @@ func geminiChatFolders(dir string, env Env) []string {
 	}
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
-		out = append(out, filepath.Join(env.geminiDir(), "tmp", id, "chats"))
+		out = append(out, filepath.Join(geminiDir(env), "tmp", id, "chats"))
 	}
 	return out
 }
@@ -48,14 +71,14 @@ func geminiShortID(dir string, env Env) string {
 	var reg struct {
 		Projects map[string]string `json:"projects"`
 	}
-	if readSmallJSON(filepath.Join(env.geminiDir(), "projects.json"), &reg) != nil {
+	if readSmallJSON(filepath.Join(geminiDir(env), "projects.json"), &reg) != nil {
 		return ""
 	}
 	id := reg.Projects[dir]
 	if id == "" || id == "." || id == ".." || strings.ContainsAny(id, `/\`) || strings.ContainsRune(id, 0) {
 		return "" // the registry is the person's file, but never a way out of tmp/
 	}
-	if b, err := readSmall(filepath.Join(env.geminiDir(), "tmp", id, ".project_root")); err == nil && strings.TrimSpace(string(b)) != dir {
+	if b, err := readSmall(filepath.Join(geminiDir(env), "tmp", id, ".project_root")); err == nil && strings.TrimSpace(string(b)) != dir {
 		return ""
 	}
 	return id
@@ -64,7 +87,7 @@ func geminiShortID(dir string, env Env) string {
 // readSmall reads a regular file of at most 1 MiB, opened without
 // blocking and without following a link (a FIFO there would hang).
 func readSmall(p string) ([]byte, error) {
-	f, _, err := transcript.OpenRegular(p, false)
+	f, _, err := OpenRegular(p, false)
 	if err != nil {
 		return nil, err
 	}
