@@ -23,6 +23,11 @@ type SessionRow struct {
 	// Findings is what a replay of it finds ("2 findings: 1 differs, 1
 	// edit-unread", "no findings", "replaying…"; "": not counted)
 	Findings string
+	// Checkout says why the root looks like another checkout than the
+	// session's ("branch x recorded, root on main"; "": it looks like its
+	// own, or not counted yet): the row's first line starts with "other
+	// checkout?" (it shows at any width), its second says why
+	Checkout string
 }
 
 // CallRow is one call in the calls list.
@@ -108,8 +113,11 @@ type DiffLine struct {
 // sessions (Calls nil) or the calls of the chosen one with then and now of
 // the selected call.
 type SessionsView struct {
-	Title    string
-	Focused  bool
+	Title   string
+	Focused bool
+	// Checkout is a line under the title: the root looks like another
+	// checkout than the session's ("": it does not)
+	Checkout string
 	Message  string // instead of rows: loading, nothing recorded, an error
 	Sessions []SessionRow
 	Calls    []CallRow // on-screen rows
@@ -161,6 +169,9 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, s.title(v.Title, v.Focused))
+	if v.Checkout != "" {
+		lines = append(lines, s.Refusal.Render(fit(" "+DisplayText(v.Checkout), w)))
+	}
 	if v.ListPrompt != "" {
 		p := " " + DisplayText(v.ListPrompt)
 		if v.ListTyping {
@@ -202,6 +213,10 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 		detail += " · " + r.Span
 	}
 	detail += " · " + r.Calls + " · " + r.State
+	if r.Checkout != "" {
+		head = " " + CheckoutTag + " ·" + head
+		detail += " · checkout: " + DisplayText(r.Checkout)
+	}
 	if r.Findings != "" {
 		detail += " · " + DisplayText(r.Findings)
 	}
@@ -219,6 +234,10 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 	}
 	return []string{hs.Render(fit(head, w)), s.Note.Render(fit(detail, w))}
 }
+
+// CheckoutTag starts a session's row when the root looks like another
+// checkout than the session's.
+const CheckoutTag = "other checkout?"
 
 // SessionRowLines is how many lines one session takes in the list.
 const SessionRowLines = 2

@@ -75,7 +75,7 @@ func (p *Pane) pump() tea.Cmd {
 	p.stepping = true
 	reset := p.resetNext
 	p.resetNext = false
-	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.gatePath)
+	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.gatePath, p.stats.GitBranch)
 }
 
 func (p *Pane) onStep(msg stepMsg) tea.Cmd {

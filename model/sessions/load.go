@@ -162,8 +162,9 @@ func (r *replayRun) wait(gen int) tea.Cmd {
 }
 
 // replayer is the Replayer of one session, made and prepared on first
-// use (start: what Prepare did, then). r.mu held.
-func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
+// use (start: what Prepare did, then; branch: the one the transcript
+// recorded, for the checkout). r.mu held.
+func (r *replayRun) replayer(key, branch string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
 	if rp, ok := r.reps[key]; ok {
 		return rp, nil, nil
 	}
@@ -171,7 +172,7 @@ func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.Sta
 	if err != nil {
 		return nil, nil, err
 	}
-	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, "")
+	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, branch)
 	r.reps[key] = rp
 	return rp, &info, nil
 }
@@ -187,7 +188,8 @@ func (r *replayRun) reset() {
 // step replays call i. reset: the transcript was replaced, start afresh.
 // snap: also take what the agent has seen and its gate for gatePath.
 // diff: also lay out then beside now (the call is the selected one).
-func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
+// branch is the one the transcript recorded.
+func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath, branch string) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -199,7 +201,7 @@ func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, 
 		if reset {
 			r.reset()
 		}
-		rp, start, err := r.replayer(c.Session)
+		rp, start, err := r.replayer(c.Session, branch)
 		msg.start = start
 		if err != nil {
 			msg.err = err
