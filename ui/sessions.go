@@ -151,6 +151,7 @@ const (
 	GutterRead       = "┃" // viewer: a line the agent was shown
 	GutterEdited     = "+" // viewer: a line the agent's edits produced
 	GutterUnread     = "!" // viewer: edited without being read first
+	GutterNotOnDisk  = "∅" // viewer, the file on disk: where an edit of the session is not on disk
 )
 
 // SessionsLegend explains the marks, for the help's legend.
@@ -158,7 +159,7 @@ func SessionsLegend() []string {
 	return []string{
 		SeenRead + " " + SeenListed + "  agent session: read / only listed",
 		SeenEdited + " " + SeenEditedUnread + "  it edited / edited lines unread",
-		GutterRead + " " + GutterEdited + " " + GutterUnread + "  gutter: it read / edit / unread",
+		GutterRead + " " + GutterEdited + " " + GutterUnread + " " + GutterNotOnDisk + "  gutter: it read / edit / unread / edit not on disk",
 	}
 }
 

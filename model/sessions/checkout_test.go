@@ -90,7 +90,9 @@ func TestSessionsShowTheCheckout(t *testing.T) {
 			}
 
 			_, cmd = m.Update(panetest.Key("enter"))
-			drive(t, m, cmd, func() bool { return p.run != nil && p.stats.Lines > 0 && !p.stepping && p.next == len(p.calls) && p.start != nil })
+			drive(t, m, cmd, func() bool {
+				return p.run != nil && p.stats.Lines > 0 && !p.stepping && p.next == len(p.calls) && p.start != nil
+			})
 			frame := ansi.Strip(m.Render())
 			fitsWidth(t, frame, w, h)
 			head := strings.Split(frame, "\n")[1]
@@ -134,7 +136,9 @@ func TestSessionsNoCheckoutLineOnTheSessionsOwn(t *testing.T) {
 	writeFiles(t, m.Repo.Dir(), map[string]string{"README.md": "# fixture\n\nA small repository for repox tests.\n"})
 	m.cfg.Transcript = onBranch(t, panetest.ClaudeThenNow(t, m.Repo.Dir()), "main", filepath.Join(t.TempDir(), "cc.jsonl"))
 	p := m.sessions
-	drive(t, m, m.Init(), func() bool { return p.run != nil && p.stats.Lines > 0 && !p.stepping && p.next == len(p.calls) && p.start != nil })
+	drive(t, m, m.Init(), func() bool {
+		return p.run != nil && p.stats.Lines > 0 && !p.stepping && p.next == len(p.calls) && p.start != nil
+	})
 	if frame := ansi.Strip(m.Render()); strings.Contains(frame, "checkout") {
 		t.Errorf("a checkout line for the session's own checkout:\n%s", frame)
 	}

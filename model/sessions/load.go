@@ -104,18 +104,22 @@ type stepMsg struct {
 	then, now  []ui.DiffLine
 	seen       []replay.FileSeen
 	snap       bool
-	gatePath   string
+	view       viewFile
 	gate       repoops.GateVerdict
+	disk       *replay.DiskMarks // the view's file's marks on disk (nil: not compared; ondisk.go)
 	err        error
 	sessionKey string
 	start      *replay.StartInfo // what preparing the session's replayer did, when this step made it
 }
 
-// agentGateMsg is the agent's gate for one file.
+// agentGateMsg is the agent's gate for one file, and its marks on the
+// file on disk.
 type agentGateMsg struct {
-	path, session string
-	verdict       repoops.GateVerdict
-	ok            bool
+	view    viewFile
+	session string
+	verdict repoops.GateVerdict
+	disk    *replay.DiskMarks
+	ok      bool
 }
 
 // startFollow opens the transcript and the repository to replay against:
@@ -186,14 +190,14 @@ func (r *replayRun) reset() {
 }
 
 // step replays call i. reset: the transcript was replaced, start afresh.
-// snap: also take what the agent has seen and its gate for gatePath.
-// diff: also lay out then beside now (the call is the selected one).
-// branch is the one the transcript recorded.
-func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath, branch string) tea.Cmd {
+// snap: also take what the agent has seen, and its gate and marks on disk
+// for the viewer's file. diff: also lay out then beside now (the call is
+// the selected one). branch is the one the transcript recorded.
+func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, view viewFile, branch string) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		msg := stepMsg{i: i, snap: snap, gatePath: gatePath, sessionKey: c.Session}
+		msg := stepMsg{i: i, snap: snap, view: view, sessionKey: c.Session}
 		if r.closed {
 			msg.err = context.Canceled
 			return msg
@@ -213,24 +217,26 @@ func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, 
 		}
 		if snap {
 			msg.seen = rp.Horizon().Files()
-			if gatePath != "" {
-				msg.gate = rp.AgentGate(repoops.DisplayPath(gatePath))
+			if view.path != "" {
+				msg.gate = rp.AgentGate(repoops.DisplayPath(view.path))
+				msg.disk = onDisk(r.ctx, rp, view.path)
 			}
 		}
 		return msg
 	})
 }
 
-// agentGate asks the agent's session (key) for its gate on path.
-func (r *replayRun) agentGate(gen int, key, path string) tea.Cmd {
+// agentGate asks the agent's session (key) for its gate on the viewer's
+// file, and for its marks on the file on disk.
+func (r *replayRun) agentGate(gen int, key string, view viewFile) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobGate, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		rp, ok := r.reps[key]
 		if r.closed || !ok {
-			return agentGateMsg{path: path, session: key}
+			return agentGateMsg{view: view, session: key}
 		}
-		return agentGateMsg{path: path, session: key, verdict: rp.AgentGate(repoops.DisplayPath(path)), ok: true}
+		return agentGateMsg{view: view, session: key, verdict: rp.AgentGate(repoops.DisplayPath(view.path)), disk: onDisk(r.ctx, rp, view.path), ok: true}
 	})
 }
 
