@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
 	"github.com/repoxhq/repox/repoops"
@@ -75,7 +77,7 @@ func (s StepState) OnDisk(ctx context.Context, path string) (DiskMarks, error) {
 	}
 	disk, err := lookLines(ctx, s.rp.real.LookSession(), path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case err != nil && absent(s.rp.real, path):
 		disk = nil // the session made it: none of its lines is on disk
 	case err != nil:
 		return DiskMarks{Why: notCompared("the file on disk", path, err)}, nil
@@ -84,6 +86,25 @@ func (s StepState) OnDisk(ctx context.Context, path string) (DiskMarks, error) {
 		return DiskMarks{}, ctx.Err()
 	}
 	return mapOnDisk(f, replayed, disk), nil
+}
+
+// absent: no entry of any kind is named path in its folder on disk (the
+// folder's listing, the file set's rules aside), so a refused read is a
+// file that is not there, not one that could not be read.
+func absent(repo *repoops.Repo, p string) bool {
+	dir, name := path.Split(p)
+	l, err := repo.ListDir(strings.TrimSuffix(dir, "/"))
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "does not exist")
+	}
+	for _, es := range [][]repoops.DirEntry{l.Entries, l.Ignored, l.Special, l.GitNamed} {
+		for _, e := range es {
+			if e.Name == name {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // errTooLong: a file past OnDiskMaxLines.
