@@ -26,7 +26,8 @@ type SessionRow struct {
 	// Checkout says why the root looks like another checkout than the
 	// session's ("branch x recorded, root on main"; "": it looks like its
 	// own, or not counted yet): the row's first line starts with "other
-	// checkout?" (it shows at any width), its second says why
+	// checkout?" (it shows at any width), its second says why after the
+	// findings
 	Checkout string
 }
 
@@ -214,12 +215,14 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 		detail += " · " + r.Span
 	}
 	detail += " · " + r.Calls + " · " + r.State
-	if r.Checkout != "" {
-		head = " " + CheckoutTag + " ·" + head
-		detail += " · checkout: " + DisplayText(r.Checkout)
-	}
 	if r.Findings != "" {
 		detail += " · " + DisplayText(r.Findings)
+	}
+	if r.Checkout != "" {
+		// the tag on the first line shows at any width; why, after the
+		// findings, where the row has room
+		head = " " + CheckoutTag + " ·" + head
+		detail += " · checkout: " + DisplayText(r.Checkout)
 	}
 	detail += " · " + DisplayText(r.Where)
 	if cursor {

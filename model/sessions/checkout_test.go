@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/repoxhq/repox/model/panetest"
@@ -72,7 +71,7 @@ func fitsWidth(t *testing.T, frame string, w, h int) {
 // on a line of its own, in the report's words, and the list's row says
 // it short; both cut at the pane's width, never wrapped.
 func TestSessionsShowTheCheckout(t *testing.T) {
-	for _, width := range []int{80, 120} {
+	for _, width := range []int{80, 120, 400} {
 		t.Run(strings.Repeat("w", width/40), func(t *testing.T) {
 			m, _ := checkoutModel(t, width, 30)
 			_, cmd := m.Update(panetest.Key("c"))
@@ -84,8 +83,8 @@ func TestSessionsShowTheCheckout(t *testing.T) {
 			if !strings.Contains(list, " other checkout? · session cc-1 (no prompt recorded)") {
 				t.Errorf("the row's first line does not start with the checkout:\n%s", list)
 			}
-			row := "3 calls · done · checkout: branch feature/x recorded, root on main; 1 of 2 files read differ (README.md) · 1 finding"
-			if !containsCut(list, row) {
+			row := "3 calls · done · 1 finding (1 changed-since-read) · checkout: branch feature/x recorded, root on main; 1 of 2 files read differ (README.md)"
+			if !containsCut(list, row) || (width == 400 && !strings.Contains(list, row)) {
 				t.Errorf("the row does not say the checkout (%q):\n%s", row, list)
 			}
 
@@ -99,6 +98,9 @@ func TestSessionsShowTheCheckout(t *testing.T) {
 			want := " checkout: the transcript records branch feature/x, the root is on main; 1 of the 2 files the agent read do not start as it was shown them (README.md) — the root may be another checkout than the session's: pass it with --root DIR"
 			if !strings.HasPrefix(want, strings.TrimRight(strings.TrimSuffix(strings.TrimRight(head, " "), "…"), " ")) || !strings.HasPrefix(head, " checkout: the transcript records branch feature/x") {
 				t.Errorf("the header's second line is %q, want the start of %q:\n%s", head, want, frame)
+			}
+			if width == 400 && !strings.Contains(head, want[1:]) {
+				t.Errorf("at 400 columns the checkout is not whole: %q", head)
 			}
 			if width == 80 && !strings.Contains(head, "…") {
 				t.Errorf("at 80 columns the checkout is not cut with an ellipsis: %q", head)
@@ -143,5 +145,3 @@ func TestSessionsNoCheckoutLineOnTheSessionsOwn(t *testing.T) {
 		t.Errorf("a checkout line for the session's own checkout:\n%s", frame)
 	}
 }
-
-var _ = time.Now
