@@ -15,6 +15,9 @@ type Viewer struct {
 	Prev   key.Binding
 	Cancel key.Binding
 	Select key.Binding // mark a range of lines (for the edit preview)
+	// Replayed switches between the file on disk and the file as the
+	// session chosen in the sessions pane left it (replayed)
+	Replayed key.Binding
 
 	Count     key.Binding // 1-9 (then 0-9): a count for the next motion
 	LineStart key.Binding // 0: scroll fully left
@@ -37,14 +40,15 @@ func NewViewer() Viewer {
 	nav.Top.SetHelp("g g", "top (count N: line N)")
 	nav.Bottom.SetHelp("G", "bottom (count N: line N)")
 	return Viewer{
-		Nav:    nav,
-		Left:   key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
-		Right:  key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("→/l", "scroll right")),
-		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
-		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
-		Prev:   key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
-		Select: key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
+		Nav:      nav,
+		Left:     key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
+		Right:    key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("→/l", "scroll right")),
+		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
+		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
+		Select:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
+		Replayed: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "file on disk / as the session left it")),
 
 		Count:     key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G")),
 		LineStart: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "scroll fully left")),
@@ -70,7 +74,7 @@ func (v Viewer) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (v Viewer) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{v.Search, v.Next, v.Prev, v.Cancel, v.Select},
+		{v.Search, v.Next, v.Prev, v.Cancel, v.Select, v.Replayed},
 		v.Nav.bindings(),
 		{v.Count, v.ScreenTop, v.ScreenMid, v.ScreenBot, v.Center, v.ToTop, v.ToBottom},
 		{v.Left, v.Right, v.HalfLeft, v.HalfRight, v.LineStart, v.LineEnd, v.Wrap},

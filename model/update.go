@@ -22,8 +22,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if m.sessions != nil {
-		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.Path()))
+		cmd = tea.Batch(cmd, m.sessions.SyncViewer(m.viewer.Path(), m.viewer.Version()))
 	}
+	// the replayed view (R) ends with its replay: the file from disk again
+	cmd = tea.Batch(cmd, m.viewer.DropReplayed())
 	if !m.spinning && m.loading() {
 		cmd = tea.Batch(cmd, m.startSpinner())
 	}

@@ -7,14 +7,30 @@ import "context"
 // changed) and returns the driver's counts, the report's summary, printing
 // nothing.
 func CountFindings(ctx context.Context, opts RunOptions) (Counts, error) {
-	sum, err := Run(ctx, opts, countSink{})
-	return sum.Counts, err
+	t, err := TallyFindings(ctx, opts)
+	return t.Counts, err
 }
 
-// countSink takes a run and keeps nothing: the driver counts.
-type countSink struct{}
+// Tally is what a list of sessions shows of one replayed session: the
+// driver's counts and the root's checkout, as the report's summary and
+// its `checkout` line say them.
+type Tally struct {
+	Counts   Counts
+	Checkout Checkout
+}
 
-func (countSink) Begin(RunStart) error { return nil }
-func (countSink) Step(StepEvent) error { return nil }
-func (countSink) End(Summary) error    { return nil }
-func (countSink) noConversation()      {}
+// TallyFindings is CountFindings with the checkout the run started on.
+func TallyFindings(ctx context.Context, opts RunOptions) (Tally, error) {
+	var s countSink
+	sum, err := Run(ctx, opts, &s)
+	return Tally{Counts: sum.Counts, Checkout: s.start.Checkout()}, err
+}
+
+// countSink takes a run and keeps only what it started on: the driver
+// counts.
+type countSink struct{ start StartInfo }
+
+func (s *countSink) Begin(b RunStart) error { s.start = b.Start; return nil }
+func (*countSink) Step(StepEvent) error     { return nil }
+func (*countSink) End(Summary) error        { return nil }
+func (*countSink) noConversation()          {}

@@ -1,8 +1,12 @@
 package replay
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 	"slices"
+
+	"github.com/repoxhq/repox/repoops"
 )
 
 // A sink that needs more of a step than the step itself — what the file
@@ -68,3 +72,23 @@ func (s StepState) Root() string {
 	}
 	return s.rp.Root
 }
+
+// State is the same read-only look at the replay as it stands, for a face
+// that steps the Replayer itself (the sessions pane) instead of running
+// the driver: valid while that face uses the Replayer from one goroutine,
+// between its Steps.
+func (r *Replayer) State() StepState { return StepState{r} }
+
+// Read reads path as the replay has left it so far (the scratch copy; the
+// root itself before the first change), the way repo_read_file shows it,
+// recording no read in any session: a face's view of the file as the
+// session left it.
+func (s StepState) Read(ctx context.Context, a repoops.ReadArgs) (*repoops.ReadResult, error) {
+	if s.rp == nil || s.rp.repo == nil {
+		return nil, errReplayClosed
+	}
+	return s.rp.repo.LookSession().ReadFile(ctx, a)
+}
+
+// errReplayClosed: the Replayer was closed (its copy removed).
+var errReplayClosed = errors.New("the session's replay was closed, so the file as it left it is gone — follow the session again to see it")

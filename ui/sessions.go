@@ -23,6 +23,12 @@ type SessionRow struct {
 	// Findings is what a replay of it finds ("2 findings: 1 differs, 1
 	// edit-unread", "no findings", "replaying…"; "": not counted)
 	Findings string
+	// Checkout says why the root looks like another checkout than the
+	// session's ("branch x recorded, root on main"; "": it looks like its
+	// own, or not counted yet): the row's first line starts with "other
+	// checkout?" (it shows at any width), its second says why after the
+	// findings
+	Checkout string
 }
 
 // CallRow is one call in the calls list.
@@ -110,8 +116,11 @@ type DiffLine struct {
 // sessions (Calls nil) or the calls of the chosen one with then and now of
 // the selected call.
 type SessionsView struct {
-	Title    string
-	Focused  bool
+	Title   string
+	Focused bool
+	// Checkout is a line under the title: the root looks like another
+	// checkout than the session's ("": it does not)
+	Checkout string
 	Message  string // instead of rows: loading, nothing recorded, an error
 	Sessions []SessionRow
 	Calls    []CallRow // on-screen rows
@@ -145,6 +154,7 @@ const (
 	GutterRead       = "┃" // viewer: a line the agent was shown
 	GutterEdited     = "+" // viewer: a line the agent's edits produced
 	GutterUnread     = "!" // viewer: edited without being read first
+	GutterNotOnDisk  = "∅" // viewer, the file on disk: where an edit of the session is not on disk
 )
 
 // SessionsLegend explains the marks, for the help's legend.
@@ -152,7 +162,7 @@ func SessionsLegend() []string {
 	return []string{
 		SeenRead + " " + SeenListed + "  agent session: read / only listed",
 		SeenEdited + " " + SeenEditedUnread + "  it edited / edited lines unread",
-		GutterRead + " " + GutterEdited + " " + GutterUnread + "  gutter: it read / edit / unread",
+		GutterRead + " " + GutterEdited + " " + GutterUnread + " " + GutterNotOnDisk + "  gutter: it read / edit / unread / edit not on disk",
 	}
 }
 
@@ -163,6 +173,9 @@ func (s *Styles) RenderSessions(v SessionsView, w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, s.title(v.Title, v.Focused))
+	if v.Checkout != "" {
+		lines = append(lines, s.Refusal.Render(fit(" "+DisplayText(v.Checkout), w)))
+	}
 	if v.ListPrompt != "" {
 		p := " " + DisplayText(v.ListPrompt)
 		if v.ListTyping {
@@ -207,6 +220,12 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 	if r.Findings != "" {
 		detail += " · " + DisplayText(r.Findings)
 	}
+	if r.Checkout != "" {
+		// the tag on the first line shows at any width; why, after the
+		// findings, where the row has room
+		head = " " + CheckoutTag + " ·" + head
+		detail += " · checkout: " + DisplayText(r.Checkout)
+	}
 	detail += " · " + DisplayText(r.Where)
 	if cursor {
 		st := s.SelectedBlur
@@ -221,6 +240,10 @@ func (s *Styles) sessionRow(r SessionRow, cursor, focused bool, w int) []string 
 	}
 	return []string{hs.Render(fit(head, w)), s.Note.Render(fit(detail, w))}
 }
+
+// CheckoutTag starts a session's row when the root looks like another
+// checkout than the session's.
+const CheckoutTag = "other checkout?"
 
 // SessionRowLines is how many lines one session takes in the list.
 const SessionRowLines = 2

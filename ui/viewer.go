@@ -31,6 +31,9 @@ type ViewerRow struct {
 	// Skip, with ViewerView.Wrap: the line's first screen rows scrolled
 	// past (a line taller than the pane); the number stays on the first shown.
 	Skip int
+	// Note is said after the line's text, dimmed, where it fits ("this
+	// edit is not on disk"); "": none.
+	Note string
 }
 
 // ViewerView is the viewer pane's visible part.
@@ -143,6 +146,7 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 	if v.HScroll > 0 || ansi.StringWidth(text) > textW {
 		text = ansi.Cut(text, v.HScroll, v.HScroll+textW)
 	}
+	text = s.withNote(text, r.Note, textW)
 	row := num + " " + text
 	if r.Selected {
 		row = num + s.LineNoCursor.Render(SelectionBar) + text
@@ -179,6 +183,9 @@ func (s *Styles) wrappedRow(r ViewerRow, v ViewerView, textW, w int) []string {
 	width := ansi.StringWidth(full)
 	first := min(max(r.Skip, 0), WrapRows(width, textW)-1) * textW
 	r.Styled = ansi.Cut(full, first, first+textW)
+	if first+textW < width {
+		r.Note = "" // the line goes on under it: no room after it
+	}
 	out := []string{s.viewerRow(r, v, textW, w)}
 	gutter := strings.Repeat(" ", w-textW)
 	for left := first + textW; left < width; left += textW {
@@ -267,3 +274,16 @@ func wrap(text string, w int) []string {
 // SelectionBar is drawn between the line number and the text of a
 // selected line.
 const SelectionBar = "┃"
+
+// withNote puts note after text, dimmed, when some of it fits in w
+// cells (cut with an ellipsis); the line's own text is never cut for it.
+func (s *Styles) withNote(text, note string, w int) string {
+	if note == "" {
+		return text
+	}
+	room := w - ansi.StringWidth(text) - 3
+	if room < 4 {
+		return text
+	}
+	return text + "  " + s.Note.Render(fit("← "+note, room+1))
+}

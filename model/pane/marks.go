@@ -1,6 +1,8 @@
 package pane
 
 import (
+	"context"
+	"slices"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -19,6 +21,16 @@ type AgentMarks struct {
 	// the selected call's file and lines (read, or produced by its edit)
 	RegionPath string
 	Region     []Lines
+
+	// Replayed reads a file as the session left it, replayed (the
+	// replay's scratch copy); nil while there is no replay to read.
+	Replayed FileReader
+}
+
+// FileReader reads a file as repo_read_file shows it: a look session,
+// or the replay's copy of the repository.
+type FileReader interface {
+	ReadFile(ctx context.Context, a repoops.ReadArgs) (*repoops.ReadResult, error)
 }
 
 // Lines is a range of line numbers, From and To included.
@@ -31,6 +43,24 @@ type Lines struct{ From, To int }
 type FileMarks struct {
 	Read, Edited, EditedUnread []Lines
 	Listed, Written            bool
+	// Disk is the marks on the file as it is on disk, when its text is
+	// not the one the replay left (nil: it is, or not compared yet).
+	Disk *DiskMarks
+}
+
+// DiskMarks is what the agent did with a file, on the lines of the file
+// as it is on disk: a line is marked only where its text is the one the
+// mark is about.
+type DiskMarks struct {
+	Read, Edited, EditedUnread []Lines
+	// NotOnDisk are the disk lines where an edit of the session would
+	// stand, its text not on disk; Missing counts the edited lines and
+	// Edits the runs of them.
+	NotOnDisk      []int
+	Missing, Edits int
+	// Why: the marks could not be checked against the disk (then the
+	// replay's marks are drawn, and Why is said).
+	Why string
 }
 
 // SetFiles replaces the files' marks; a folder's path may end in "/".
@@ -64,23 +94,73 @@ func (a *AgentMarks) TreeMark(path string) string {
 }
 
 // LineMark is the viewer gutter's mark for line n of raw path, and
-// whether n lies in the selected call's region.
-func (a *AgentMarks) LineMark(path string, n int) (mark string, region bool) {
+// whether n lies in the selected call's region. replayed: the viewer
+// shows the file as the session left it; else the file on disk, where a
+// line is marked only where its text is the replay's and the line where
+// an edit is not on disk is marked ui.GutterNotOnDisk.
+func (a *AgentMarks) LineMark(path string, n int, replayed bool) (mark string, region bool) {
 	if a == nil {
 		return "", false
 	}
 	p := repoops.DisplayPath(path)
-	if f, ok := a.Files[p]; ok {
-		switch {
-		case inRanges(f.EditedUnread, n):
-			mark = ui.GutterUnread
-		case inRanges(f.Edited, n):
-			mark = ui.GutterEdited
-		case inRanges(f.Read, n):
-			mark = ui.GutterRead
+	f, ok := a.Files[p]
+	read, edited, unread := f.Read, f.Edited, f.EditedUnread
+	if d := f.Disk; ok && !replayed && d != nil && d.Why == "" {
+		if slices.Contains(d.NotOnDisk, n) {
+			return ui.GutterNotOnDisk, false
 		}
+		// the selected call's lines are the replay's: not drawn on
+		// another text
+		read, edited, unread = d.Read, d.Edited, d.EditedUnread
+		ok = false
 	}
-	return mark, a.RegionPath == p && inRanges(a.Region, n)
+	switch {
+	case inRanges(unread, n):
+		mark = ui.GutterUnread
+	case inRanges(edited, n):
+		mark = ui.GutterEdited
+	case inRanges(read, n):
+		mark = ui.GutterRead
+	}
+	return mark, (ok || replayed) && a.RegionPath == p && inRanges(a.Region, n)
+}
+
+// NotOnDisk is the disk view's note on line n of raw path: "this edit is
+// not on disk" where an edit of the session would stand.
+func (a *AgentMarks) NotOnDisk(path string, n int) string {
+	if a == nil {
+		return ""
+	}
+	if d := a.Files[repoops.DisplayPath(path)].Disk; d != nil && d.Why == "" && slices.Contains(d.NotOnDisk, n) {
+		return NotOnDiskNote
+	}
+	return ""
+}
+
+// NotOnDiskNote is said on the line where an edit is not on disk, and
+// (counted) once in the viewer's header.
+const NotOnDiskNote = "this edit is not on disk"
+
+// DiskNote is the viewer's header note on raw path shown from disk ("":
+// its marks stand as they are): how many of the session's edits are not
+// on disk, or why the marks were not checked; short is its narrow form.
+func (a *AgentMarks) DiskNote(path string) (note, short string) {
+	if a == nil {
+		return "", ""
+	}
+	d := a.Files[repoops.DisplayPath(path)].Disk
+	switch {
+	case d == nil:
+		return "", ""
+	case d.Why != "":
+		return d.Why, "marks not checked"
+	case d.Edits == 1:
+		return NotOnDiskNote, "edit not on disk"
+	case d.Edits > 1:
+		n := repoops.Commas(d.Edits)
+		return n + " edits are not on disk", n + " edits not on disk"
+	}
+	return "", ""
 }
 
 func inRanges(rs []Lines, n int) bool {

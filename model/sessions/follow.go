@@ -75,7 +75,7 @@ func (p *Pane) pump() tea.Cmd {
 	p.stepping = true
 	reset := p.resetNext
 	p.resetNext = false
-	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.gatePath)
+	return p.run.step(p.gen, i, p.calls[i].call, reset, p.next == len(p.calls), i == p.cur, p.view(), p.stats.GitBranch)
 }
 
 func (p *Pane) onStep(msg stepMsg) tea.Cmd {
@@ -103,8 +103,8 @@ func (p *Pane) onStep(msg stepMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	if msg.snap {
 		p.seen[msg.sessionKey] = msg.seen
-		if msg.gatePath == p.gatePath && p.gatePath != "" {
-			p.gate = &agentGateMsg{path: msg.gatePath, session: msg.sessionKey, verdict: msg.gate, ok: true}
+		if msg.view == p.view() && p.gatePath != "" {
+			p.gate = &agentGateMsg{view: msg.view, session: msg.sessionKey, verdict: msg.gate, disk: msg.disk, ok: true}
 		} else if p.gatePath != "" {
 			cmds = append(cmds, p.askGate())
 		}
@@ -136,6 +136,10 @@ func (p *Pane) refreshMarks() {
 	}
 	key := p.sessionKey()
 	p.marks.SetFiles(fileMarks(p.seen[key]))
+	p.attachDisk(key)
+	if p.run != nil {
+		p.marks.Replayed = replayedReader{run: p.run, key: key}
+	}
 	if key != "" && p.chosen != nil && p.chosen.Agent == transcript.AgentRepox {
 		p.marks.Label = "agent session " + key
 	}

@@ -9,13 +9,18 @@ import (
 
 // The agent's gate for the viewer's open file, from the chosen session.
 
-// SyncViewer follows the viewer's open file: the agent's gate is asked
-// for it whenever it changes.
-func (p *Pane) SyncViewer(path string) tea.Cmd {
-	if p.run == nil || path == p.gatePath {
+// SyncViewer follows the viewer's open file: the agent's gate and its
+// marks on the file on disk are asked for whenever the file changes, and
+// the marks again when the viewer reads it anew (version: its load
+// generation; the file may have changed on disk).
+func (p *Pane) SyncViewer(path string, version int) tea.Cmd {
+	if p.run == nil || (path == p.gatePath && version == p.viewVersion) {
 		return nil
 	}
-	p.gatePath, p.gate = path, nil
+	if path != p.gatePath {
+		p.gate = nil
+	}
+	p.gatePath, p.viewVersion = path, version
 	if path == "" || p.stepping {
 		return nil // the step in flight is followed by a new ask (onStep)
 	}
@@ -24,7 +29,7 @@ func (p *Pane) SyncViewer(path string) tea.Cmd {
 
 func (p *Pane) askGate() tea.Cmd {
 	p.gateGen++
-	return p.run.agentGate(p.gateGen, p.sessionKey(), p.gatePath)
+	return p.run.agentGate(p.gateGen, p.sessionKey(), p.view())
 }
 
 // GateStatus words the agent's gate for the open file, labelled with the

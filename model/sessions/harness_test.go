@@ -35,6 +35,7 @@ type Model struct {
 	width, height int
 	shown         bool
 	viewerPath    string // the file the viewer shows: the last Jump's
+	viewerVersion int    // bumped by each Jump, as the viewer's reads
 	driver        *panetest.Driver
 }
 
@@ -51,7 +52,7 @@ func newTestModel(t testing.TB, dir string, w, h int) *Model {
 	m := &Model{Repo: repo, width: w, height: h}
 	m.common = &pane.Common{Ctx: ctx, Repo: repo, Session: repo.NewSession(), Look: repo.LookSession(),
 		Keys: keymap.Default(), Styles: ui.NewStyles(true, true)}
-	m.common.Jump = func(path string, _ int, _ bool) tea.Cmd { m.viewerPath = path; return nil }
+	m.common.Jump = func(path string, _ int, _ bool) tea.Cmd { m.viewerPath = path; m.viewerVersion++; return nil }
 	m.common.Copy = func(text, _ string) tea.Cmd { m.copying.text = text; return nil }
 	return m
 }
@@ -113,7 +114,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if p != nil {
-		cmd = tea.Batch(cmd, p.SyncViewer(m.viewerPath))
+		cmd = tea.Batch(cmd, p.SyncViewer(m.viewerPath, m.viewerVersion))
 	}
 	return nil, cmd
 }

@@ -179,6 +179,7 @@ func (p *Pane) click(y int) tea.Cmd {
 		}
 		return nil
 	}
+	y -= p.checkoutLines() // the header's checkout line
 	rows := min(p.listRows(), max(p.height-1, 0))
 	tl := p.timeline(p.width)
 	p.placeTop(tl, rows)

@@ -104,18 +104,22 @@ type stepMsg struct {
 	then, now  []ui.DiffLine
 	seen       []replay.FileSeen
 	snap       bool
-	gatePath   string
+	view       viewFile
 	gate       repoops.GateVerdict
+	disk       *replay.DiskMarks // the view's file's marks on disk (nil: not compared; ondisk.go)
 	err        error
 	sessionKey string
 	start      *replay.StartInfo // what preparing the session's replayer did, when this step made it
 }
 
-// agentGateMsg is the agent's gate for one file.
+// agentGateMsg is the agent's gate for one file, and its marks on the
+// file on disk.
 type agentGateMsg struct {
-	path, session string
-	verdict       repoops.GateVerdict
-	ok            bool
+	view    viewFile
+	session string
+	verdict repoops.GateVerdict
+	disk    *replay.DiskMarks
+	ok      bool
 }
 
 // startFollow opens the transcript and the repository to replay against:
@@ -162,8 +166,9 @@ func (r *replayRun) wait(gen int) tea.Cmd {
 }
 
 // replayer is the Replayer of one session, made and prepared on first
-// use (start: what Prepare did, then). r.mu held.
-func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
+// use (start: what Prepare did, then; branch: the one the transcript
+// recorded, for the checkout). r.mu held.
+func (r *replayRun) replayer(key, branch string) (rp *replay.Replayer, start *replay.StartInfo, err error) {
 	if rp, ok := r.reps[key]; ok {
 		return rp, nil, nil
 	}
@@ -171,7 +176,7 @@ func (r *replayRun) replayer(key string) (rp *replay.Replayer, start *replay.Sta
 	if err != nil {
 		return nil, nil, err
 	}
-	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, "")
+	info := rp.PrepareSession(r.ctx, r.plans, key, r.against, branch)
 	r.reps[key] = rp
 	return rp, &info, nil
 }
@@ -185,13 +190,14 @@ func (r *replayRun) reset() {
 }
 
 // step replays call i. reset: the transcript was replaced, start afresh.
-// snap: also take what the agent has seen and its gate for gatePath.
-// diff: also lay out then beside now (the call is the selected one).
-func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, gatePath string) tea.Cmd {
+// snap: also take what the agent has seen, and its gate and marks on disk
+// for the viewer's file. diff: also lay out then beside now (the call is
+// the selected one). branch is the one the transcript recorded.
+func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, view viewFile, branch string) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		msg := stepMsg{i: i, snap: snap, gatePath: gatePath, sessionKey: c.Session}
+		msg := stepMsg{i: i, snap: snap, view: view, sessionKey: c.Session}
 		if r.closed {
 			msg.err = context.Canceled
 			return msg
@@ -199,7 +205,7 @@ func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, 
 		if reset {
 			r.reset()
 		}
-		rp, start, err := r.replayer(c.Session)
+		rp, start, err := r.replayer(c.Session, branch)
 		msg.start = start
 		if err != nil {
 			msg.err = err
@@ -211,24 +217,26 @@ func (r *replayRun) step(gen, i int, c transcript.Call, reset, snap, diff bool, 
 		}
 		if snap {
 			msg.seen = rp.Horizon().Files()
-			if gatePath != "" {
-				msg.gate = rp.AgentGate(repoops.DisplayPath(gatePath))
+			if view.path != "" {
+				msg.gate = rp.AgentGate(repoops.DisplayPath(view.path))
+				msg.disk = onDisk(r.ctx, rp, view.path)
 			}
 		}
 		return msg
 	})
 }
 
-// agentGate asks the agent's session (key) for its gate on path.
-func (r *replayRun) agentGate(gen int, key, path string) tea.Cmd {
+// agentGate asks the agent's session (key) for its gate on the viewer's
+// file, and for its marks on the file on disk.
+func (r *replayRun) agentGate(gen int, key string, view viewFile) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobGate, gen, func() tea.Msg {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		rp, ok := r.reps[key]
 		if r.closed || !ok {
-			return agentGateMsg{path: path, session: key}
+			return agentGateMsg{view: view, session: key}
 		}
-		return agentGateMsg{path: path, session: key, verdict: rp.AgentGate(repoops.DisplayPath(path)), ok: true}
+		return agentGateMsg{view: view, session: key, verdict: rp.AgentGate(repoops.DisplayPath(view.path)), disk: onDisk(r.ctx, rp, view.path), ok: true}
 	})
 }
 

@@ -9,7 +9,7 @@ func (p *Pane) Settled() bool {
 		return true
 	}
 	return !p.loading && p.tallying == "" && !p.starting && !p.stepping && p.next == len(p.calls) &&
-		(p.marks == nil || p.gatePath == "" || p.gate != nil)
+		(p.marks == nil || p.gatePath == "" || (p.gate != nil && p.gate.view == p.view()))
 }
 
 // Progress is what the calls view counts: the calls of the chosen session

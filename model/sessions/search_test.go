@@ -100,8 +100,8 @@ func TestSessionsListFindingsCell(t *testing.T) {
 		t.Errorf("being counted: %q", got)
 	}
 	p.tallying = ""
-	p.tallies = map[string]sessionTally{tallyKey(s): {counts: replay.Counts{Calls: 9, Notes: map[replay.FlagKind]int{replay.FlagDiffers: 1},
-		Findings: map[replay.FlagKind]int{replay.FlagEditUnread: 2, replay.FlagDiffers: 1}}}}
+	p.tallies = map[string]sessionTally{tallyKey(s): {tally: replay.Tally{Counts: replay.Counts{Calls: 9, Notes: map[replay.FlagKind]int{replay.FlagDiffers: 1},
+		Findings: map[replay.FlagKind]int{replay.FlagEditUnread: 2, replay.FlagDiffers: 1}}}}}
 	if got, want := p.tallyText(s), "3 findings (1 differs, 2 edit-unread); 1 note (1 differs)"; got != want {
 		t.Errorf("counted: %q, want %q", got, want)
 	}

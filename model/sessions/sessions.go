@@ -76,10 +76,11 @@ type Pane struct {
 	diffAt    int               // the one call whose then/now is laid out (-1: none)
 	dtop      int               // then/now scroll
 
-	seen     map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
-	marks    *pane.AgentMarks
-	gatePath string // the viewer's file the agent's gate is for
-	gate     *agentGateMsg
+	seen        map[string][]replay.FileSeen // per repox session id ("" for one-session transcripts)
+	marks       *pane.AgentMarks
+	gatePath    string // the viewer's file the agent's gate is for
+	viewVersion int    // the version of it the viewer read (ondisk.go)
+	gate        *agentGateMsg
 
 	hiding, done bool
 
@@ -267,9 +268,10 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	case stepMsg:
 		return p.onStep(msg)
 	case agentGateMsg:
-		if msg.path == p.gatePath && msg.ok {
+		if msg.view == p.view() && msg.ok {
 			g := msg
 			p.gate = &g
+			p.refreshMarks() // its marks on disk
 		}
 		return nil
 	}

@@ -27,9 +27,9 @@ func tallyKey(s discover.SessionInfo) string {
 
 // sessionTallyMsg is one session's counts.
 type sessionTallyMsg struct {
-	key    string
-	counts replay.Counts
-	err    error
+	key   string
+	tally replay.Tally
+	err   error
 }
 
 // nextTally starts counting the first finished session on screen that
@@ -63,8 +63,8 @@ func (p *Pane) nextTally() tea.Cmd {
 			if err != nil {
 				return sessionTallyMsg{key: k, err: err}
 			}
-			counts, err := replay.CountFindings(ctx, replay.RunOptions{Transcript: s.Path, Root: root, Session: session})
-			return sessionTallyMsg{key: k, counts: counts, err: err}
+			tally, err := replay.TallyFindings(ctx, replay.RunOptions{Transcript: s.Path, Root: root, Session: session})
+			return sessionTallyMsg{key: k, tally: tally, err: err}
 		})
 	}
 	return nil
@@ -79,7 +79,7 @@ func (p *Pane) onTally(msg sessionTallyMsg) tea.Cmd {
 	if p.tallies == nil {
 		p.tallies = map[string]sessionTally{}
 	}
-	p.tallies[msg.key] = sessionTally{counts: msg.counts, err: msg.err}
+	p.tallies[msg.key] = sessionTally{tally: msg.tally, err: msg.err}
 	return p.nextTally()
 }
 
@@ -92,10 +92,10 @@ func (p *Pane) stopTally() {
 	p.tallying, p.tallyCancel = "", nil
 }
 
-// sessionTally is a session's counts, or why there are none.
+// sessionTally is a session's counts and checkout, or why there are none.
 type sessionTally struct {
-	counts replay.Counts
-	err    error
+	tally replay.Tally
+	err   error
 }
 
 // tallyText is the row's findings cell: the driver's counts as every
@@ -115,5 +115,5 @@ func (p *Pane) tallyText(s discover.SessionInfo) string {
 	case t.err != nil:
 		return "not replayed: " + t.err.Error()
 	}
-	return t.counts.Text()
+	return t.tally.Counts.Text()
 }

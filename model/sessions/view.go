@@ -23,7 +23,7 @@ func (p *Pane) View(w, h int, focused bool) string {
 	if p.chosen == nil {
 		p.listView(&v)
 	} else {
-		p.callsView(&v, h-p.callPromptLines())
+		p.callsView(&v, h-p.callPromptLines()-p.checkoutLines())
 	}
 	return p.c.Styles.RenderSessions(v, w, h)
 }
@@ -74,7 +74,7 @@ func (p *Pane) listView(v *ui.SessionsView) {
 		}
 		// a subagent's calls are its session's: never a row of their own
 		v.Sessions = append(v.Sessions, ui.SessionRow{Agent: string(s.Agent), ID: s.ID, Title: s.Title, Started: stamp(newestOf(s), "2006-01-02 15:04"),
-			Span: sessionSpan(s), Calls: calls, State: state, Where: where, Findings: p.tallyText(s)})
+			Span: sessionSpan(s), Calls: calls, State: state, Where: where, Findings: p.tallyText(s), Checkout: p.tallyCheckout(tallyKey(s))})
 	}
 	v.Cursor = p.lcur - top
 }
@@ -96,6 +96,7 @@ func stamp(t time.Time, layout string) string {
 func (p *Pane) callsView(v *ui.SessionsView, h int) {
 	si := p.chosen
 	v.Title = p.callsTitle()
+	v.Checkout = p.checkoutLine()
 	if p.callPromptLines() > 0 {
 		v.ListPrompt, v.ListTyping = "/ "+p.cquery, p.ctyping
 	}

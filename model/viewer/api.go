@@ -16,6 +16,10 @@ func New(c *pane.Common, wrap bool) *Pane {
 // Path is the open file (repo-relative, raw; "" when none).
 func (v *Pane) Path() string { return v.path }
 
+// Version is the version of the open file the viewer shows: its load
+// generation, new with each open and each reading anew.
+func (v *Pane) Version() int { return v.gen }
+
 // Cursor is the cursor's line (0 before the file is read).
 func (v *Pane) Cursor() int { return v.cursor }
 

@@ -37,7 +37,7 @@ func (v *Pane) readAt(offset int) tea.Cmd {
 	ctx, cancel := context.WithCancel(v.c.Ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: windowLimit, cancel: cancel}
-	return readWindow(ctx, v.c.Look, v.path, v.gen, v.reqSeq, offset, windowLimit)
+	return readWindow(ctx, v.reader(), v.path, v.gen, v.reqSeq, offset, windowLimit)
 }
 
 // onRefreshed installs the window of a refresh: the old lines go, the
@@ -108,7 +108,7 @@ func (v *Pane) probeStop() tea.Cmd {
 	}
 	v.stopKnown = true // asked once per generation; the answer sets it again
 	v.stop = 0
-	return readWindow(v.c.Ctx, v.c.Look, v.path, v.gen, 0, 1, defaultLimit)
+	return readWindow(v.c.Ctx, v.reader(), v.path, v.gen, 0, 1, defaultLimit)
 }
 
 // ruleText words the rule: where and why a default read stops.

@@ -20,11 +20,12 @@ type windowMsg struct {
 	err    error
 }
 
-// readWindow reads one window through the look session, exactly as the
-// tool does but recording nothing (looking never moves the gate), and prepares its lines for
+// readWindow reads one window through the look session (or the replay's
+// copy: replayed.go), exactly as the tool does but recording nothing
+// (looking never moves the gate), and prepares its lines for
 // drawing: display text and highlighting are done here, off the update
 // loop, once per window.
-func readWindow(ctx context.Context, s *repoops.Session, path string, gen, seq, offset, limit int) tea.Cmd {
+func readWindow(ctx context.Context, s pane.FileReader, path string, gen, seq, offset, limit int) tea.Cmd {
 	return pane.Envelop(pane.Viewer, pane.JobLoad, gen, func() tea.Msg {
 		off, lim := offset, limit
 		res, err := s.ReadFile(ctx, repoops.ReadArgs{Path: repoops.DisplayPath(path), Offset: &off, Limit: &lim})
@@ -128,7 +129,7 @@ func (v *Pane) EnsureLoaded() tea.Cmd {
 	ctx, cancel := context.WithCancel(v.c.Ctx)
 	v.reqSeq++
 	v.req = &readReq{seq: v.reqSeq, offset: offset, limit: limit, cancel: cancel}
-	return readWindow(ctx, v.c.Look, v.path, v.gen, v.reqSeq, offset, limit)
+	return readWindow(ctx, v.reader(), v.path, v.gen, v.reqSeq, offset, limit)
 }
 
 // windowFor picks the window that brings line n: forward from n, or, when

@@ -125,6 +125,8 @@ func (v *Pane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Select):
 		v.toggleSelect()
 		return nil
+	case key.Matches(msg, k.Replayed):
+		return v.toggleReplayed()
 	case key.Matches(msg, k.Cancel):
 		if v.search.scan.running {
 			v.stopScan("esc") // the first esc stops the scan, keeping what it found
@@ -185,6 +187,9 @@ func (v *Pane) View(w, h int, focused bool) string {
 		vv.Message = "Select a file in the tree and press enter (or l) to read it the way repo_read_file shows it."
 	case v.refusal != "":
 		vv.Title = shown
+		if note, _ := v.replayedNote(); note != "" {
+			vv.Title = v.titleNoted(w, "")
+		}
 		vv.Message, vv.IsRefusal = v.refusal, true
 	case v.empty != "":
 		vv.Title = shown
@@ -202,7 +207,7 @@ func (v *Pane) View(w, h int, focused bool) string {
 		if v.req != nil {
 			rest += "  " + v.c.SpinFrame()
 		}
-		vv.Title = v.title(w, rest)
+		vv.Title = v.titleNoted(w, rest) // the note said once
 		vv.Gutter = ui.GutterWidth(v.total)
 		vv.RuleText, vv.RuleShort = v.ruleText()
 		vv.PendingMsg = "reading…"
@@ -261,12 +266,12 @@ func (v *Pane) rowsView() []ui.ViewerRow {
 			s = v.c.Styles.CodeLine(l.tokens, matchesIn(l.text, v.search.query), cur, l.cut)
 			v.styled[n] = s
 		}
-		seen, region := v.c.Marks.LineMark(v.path, n)
+		seen, region := v.c.Marks.LineMark(v.path, n, v.showsReplayed())
 		skip := 0
 		if r == v.top {
 			skip = v.topSkip()
 		}
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region, Skip: skip})
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region, Skip: skip, Note: v.lineNote(n)})
 	}
 	return rows
 }

@@ -68,7 +68,7 @@ func (v *Pane) startScan(q string) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(v.c.Ctx)
 	sc.running, sc.ctx, sc.cancel = true, ctx, cancel
-	return scanStep(ctx, v.c.Look, v.path, gen, q, 1, 0)
+	return scanStep(ctx, v.reader(), v.path, gen, q, 1, 0)
 }
 
 // stopScan stops a running scan (esc), keeping what it found.
@@ -84,7 +84,7 @@ func (v *Pane) stopScan(why string) {
 // searching records no read), and reports the lines that match q. total
 // is the line count earlier steps saw (0 for the first): a different one
 // means the file changed under the scan.
-func scanStep(ctx context.Context, s *repoops.Session, path string, gen int, q string, from, total int) tea.Cmd {
+func scanStep(ctx context.Context, s pane.FileReader, path string, gen int, q string, from, total int) tea.Cmd {
 	return pane.Envelop(pane.Viewer, pane.JobScan, gen, func() tea.Msg {
 		msg := scanMsg{query: q, from: from, upTo: from - 1, total: total}
 		if from > 1 && scanHold != nil {
@@ -159,7 +159,7 @@ func (v *Pane) onScan(msg scanMsg) tea.Cmd {
 	if msg.done {
 		sc.stop() // releases its context
 	} else {
-		next = scanStep(sc.ctx, v.c.Look, v.path, sc.gen, sc.query, msg.upTo+1, msg.total)
+		next = scanStep(sc.ctx, v.reader(), v.path, sc.gen, sc.query, msg.upTo+1, msg.total)
 	}
 	return tea.Batch(next, v.resolveWant())
 }

@@ -83,9 +83,12 @@ type Pane struct {
 	hidden             hiddenNote // an ignore rule hides it (hidden.go)
 
 	search searchState
-	sel    int            // anchor line of the selected range (v/V); 0: none
-	styled map[int]string // line -> styled text, for the current styles and search
-	agent  pane.AgentState
+	// replayed: the file as the session chosen in the sessions pane left
+	// it, instead of the file on disk (R; replayed.go)
+	replayed bool
+	sel      int            // anchor line of the selected range (v/V); 0: none
+	styled   map[int]string // line -> styled text, for the current styles and search
+	agent    pane.AgentState
 }
 
 // readReq is a window read in flight.

@@ -134,15 +134,8 @@ func (r *reportWriter) start(in replay.StartInfo) {
 		r.printf("against     the session's start state, rebuilt for the %s the session changed: %s; %d written into the copy (--against now: the tree as it is)\n",
 			repoops.Plural(in.Changed, "file", "files"), strings.Join(how, ", "), in.Written)
 	}
-	var odd []string
-	if in.Branch != "" && in.RootBranch != "" && repoops.QuoteName(in.Branch) != in.RootBranch {
-		odd = append(odd, "the transcript records branch "+repoops.QuoteName(in.Branch)+", the root is on "+in.RootBranch)
-	}
-	if len(in.ReadDiffer) > 0 {
-		odd = append(odd, fmt.Sprintf("%d of the %s the agent read do not start as it was shown them (%s)", len(in.ReadDiffer), repoops.Plural(in.Read, "file", "files"), replay.Examples(replay.ShownPaths(in.ReadDiffer))))
-	}
-	if len(odd) > 0 {
-		r.printf("checkout    %s — the root may be another checkout than the session's: pass it with --root DIR\n", strings.Join(odd, "; "))
+	if co := in.Checkout(); co.Odd() {
+		r.printf("checkout    %s — %s\n", co.Text(), replay.CheckoutAdvice)
 	}
 	r.printf("\n")
 }
