@@ -147,7 +147,7 @@ func (r *reportWriter) start(in replay.StartInfo) {
 }
 
 func (r *reportWriter) step(s replay.Step) {
-	cmp := replay.Compare(s)
+	cmp := replay.Differences(s) // the report prints no other rows
 	if r.json {
 		line := map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags}
 		if cmp.Kind != replay.CompareNone {
