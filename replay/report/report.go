@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -164,13 +163,13 @@ func (r *reportWriter) step(s replay.Step) {
 	if c.Session != "" {
 		who = "[session " + repoops.QuoteName(c.Session) + "] " + who
 	}
-	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, transcript.Clip(string(compact(c.AgentArgs)), 160))
+	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, compactClip(c.AgentArgs, 160))
 	if !c.IsFileTool() {
 		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
 	}
 	r.printf("    then  %s\n", thenSummary(c))
 	for i, tc := range c.Repox {
-		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), transcript.Clip(string(compact(tc.Args)), 160))
+		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), compactClip(tc.Args, 160))
 		if i < len(s.Now) {
 			r.printf("    now   %s\n", nowSummary(s.Now[i]))
 		}
@@ -217,18 +216,6 @@ func (r *reportWriter) diff(cmp replay.Comparison) {
 			r.printf("          %s %s\n", sr.mark, transcript.Clip(sr.row.String(), 160))
 		}
 	}
-}
-
-func compact(raw json.RawMessage) []byte {
-	var m any
-	if json.Unmarshal(raw, &m) != nil {
-		return raw
-	}
-	b, err := json.Marshal(m) // keys sorted: stable
-	if err != nil {
-		return raw
-	}
-	return b
 }
 
 func thenSummary(c transcript.Call) string {
