@@ -81,7 +81,17 @@ func (c Comparison) Equal() bool { return c.Removed == 0 && c.Added == 0 }
 
 // Compare lays a step out as then beside now. It needs only the texts of
 // the step (the parsed and typed results may have been dropped).
-func Compare(st Step) Comparison {
+func Compare(st Step) Comparison { return compare(st, true) }
+
+// Differences is Compare without the rows both sides share and without
+// the framing: the same Kind, Removed and Added, and of Rows only those
+// whose content differs, in Compare's order. The report and the review
+// print no others; one Bash output of 2.3M lines laid out whole held
+// 183 MB of framing rows that neither printed (issue 43 item 6).
+func Differences(st Step) Comparison { return compare(st, false) }
+
+// compare is Compare (all) or Differences.
+func compare(st Step, all bool) Comparison {
 	c := st.Call
 	kind := compareKind(st)
 	var then, now side
@@ -94,7 +104,7 @@ func Compare(st Step) Comparison {
 		then = agentSearchSide(c.Text, now)
 		if len(then.rows) == 0 && len(then.head) > 0 {
 			// the agent's search listed file names, not lines: another answer
-			return Comparison{Kind: CompareNone, Rows: zipFrames(thenText(c), nowText(st))}
+			return unlike(st, all)
 		}
 	case CompareList:
 		// a listing is a set: the two tools order it differently
@@ -103,15 +113,28 @@ func Compare(st Step) Comparison {
 		byText(then.rows)
 		byText(now.rows)
 	default:
-		return Comparison{Kind: CompareNone, Rows: zipFrames(thenText(c), nowText(st))}
+		return unlike(st, all)
 	}
 	cmp := Comparison{Kind: kind}
-	cmp.Rows = append(cmp.Rows, zipFrames(then.head, now.head)...)
-	body, removed, added := diffRows(then.rows, now.rows, kind)
+	if all {
+		cmp.Rows = append(cmp.Rows, zipFrames(then.head, now.head)...)
+	}
+	body, removed, added := diffRows(then.rows, now.rows, kind, all)
 	cmp.Rows = append(cmp.Rows, body...)
-	cmp.Rows = append(cmp.Rows, zipFrames(then.foot, now.foot)...)
+	if all {
+		cmp.Rows = append(cmp.Rows, zipFrames(then.foot, now.foot)...)
+	}
 	cmp.Removed, cmp.Added = removed, added
 	return cmp
+}
+
+// unlike is a step whose two sides are not the same kind of answer: both
+// shown whole, side by side, as framing (no rows at all for Differences).
+func unlike(st Step, all bool) Comparison {
+	if !all {
+		return Comparison{Kind: CompareNone}
+	}
+	return Comparison{Kind: CompareNone, Rows: zipFrames(thenText(st.Call), nowText(st))}
 }
 
 // compareKind: a read, search or listing both sides answered; else none.
@@ -151,8 +174,9 @@ func key(r SideRow, kind CompareKind) string {
 // diffRows diffs the content rows. Rows with the same line number are
 // first matched where one side only cut the other's line short (repox's
 // cut marker, an agent tool's silent cut, a search hit cut around its
-// match), so a cut is not a change.
-func diffRows(then, now []SideRow, kind CompareKind) ([]CompareRow, int, int) {
+// match), so a cut is not a change. Without all, the rows both sides
+// share are counted past, not laid out.
+func diffRows(then, now []SideRow, kind CompareKind, all bool) ([]CompareRow, int, int) {
 	tk, nk := make([]string, len(then)), make([]string, len(now))
 	at := map[string]int{}
 	for j, r := range now {
@@ -170,7 +194,9 @@ func diffRows(then, now []SideRow, kind CompareKind) ([]CompareRow, int, int) {
 	var rows []CompareRow
 	removed, added := 0, 0
 	same := func(i, j int) {
-		rows = append(rows, CompareRow{Op: RowSame, Then: &then[i], Now: &now[j]})
+		if all {
+			rows = append(rows, CompareRow{Op: RowSame, Then: &then[i], Now: &now[j]})
+		}
 	}
 	i, j := 0, 0
 	for _, d := range lcs.DiffLines(tk, nk) {

@@ -150,3 +150,51 @@ func TestCompareChangeIsNotDiffed(t *testing.T) {
 		}
 	}
 }
+
+// Differences is Compare's differing rows, in its order, with the same
+// kind and counts; of a step not compared (a command's output of 100,000
+// lines against a refusal) it lays out no row at all.
+func TestDifferencesAreComparesMarkedRows(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"f.txt": "a\nnew\nB\nc\n", "src/a.go": "package a\n\tneedle here\n"})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	ccRead(b, "r1", "f.txt", "a\nb\nc\n").
+		Use("m2", "g1", "Grep", map[string]any{"pattern": "needle", "output_mode": "content", "-n": true}).
+		Result("g1", dir+"/src/a.go:2:\tneedle here\n"+dir+"/b.txt:1:needle", false, nil).
+		Use("m3", "e1", "Edit", map[string]any{"file_path": dir + "/f.txt", "old_string": "a", "new_string": "b"}).
+		Result("e1", "The file "+dir+"/f.txt has been updated.", false, nil).
+		Use("m4", "b1", "Bash", map[string]any{"command": "cat missing.log"}).
+		Result("b1", strings.Repeat("a line of a long log\n", 100000), false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	if len(steps) != 4 {
+		t.Fatalf("%d steps, want 4", len(steps))
+	}
+	for _, st := range steps {
+		all, diff := Compare(st), Differences(st)
+		var want []CompareRow
+		for _, r := range all.Rows {
+			if r.Op == RowChanged || r.Op == RowRemoved || r.Op == RowAdded {
+				want = append(want, r)
+			}
+		}
+		if diff.Kind != all.Kind || diff.Removed != all.Removed || diff.Added != all.Added || len(diff.Rows) != len(want) {
+			t.Errorf("#%d %s: Differences %s %d/%d with %d rows, Compare %s %d/%d with %d marked", st.Call.Seq, st.Call.AgentTool,
+				diff.Kind, diff.Removed, diff.Added, len(diff.Rows), all.Kind, all.Removed, all.Added, len(want))
+			continue
+		}
+		for i := range want {
+			if diff.Rows[i].Op != want[i].Op || sideText(diff.Rows[i].Then) != sideText(want[i].Then) || sideText(diff.Rows[i].Now) != sideText(want[i].Now) {
+				t.Errorf("#%d row %d: %+v, want %+v", st.Call.Seq, i, diff.Rows[i], want[i])
+			}
+		}
+	}
+	if n := len(Compare(steps[3]).Rows); n < 100000 {
+		t.Errorf("Compare laid the command's output out in %d rows, want every line", n)
+	}
+}
+
+func sideText(r *SideRow) string {
+	if r == nil {
+		return "(none)"
+	}
+	return r.String()
+}

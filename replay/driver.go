@@ -217,10 +217,15 @@ func planRun(r io.ReadSeeker, path, name string, silent bool) (rd *transcript.Re
 	if ferr != nil {
 		return rd, first, ferr, nil, nil, nil
 	}
+	format := rd.Stats().Format
+	// the second pass reads the first call again: this one and the
+	// Reader's line buffer, held through the first pass, held one 62 MB
+	// line three times over (issue 43 item 6)
+	rd, first = nil, transcript.Call{}
 	if plans, last, err = planSessions(r, path); err != nil {
 		return nil, first, ferr, nil, nil, err
 	}
-	if rd.Stats().Format != transcript.AgentRepox {
+	if format != transcript.AgentRepox {
 		last = nil // one session: its Replayer lives to the end
 	}
 	if rd, first, ferr = rewind(r, path, silent); ferr != nil && !errors.Is(ferr, io.EOF) {

@@ -164,8 +164,12 @@ func (r *Replayer) compareRead(c transcript.Call, res *repoops.ReadResult, path 
 // ending in an ellipsis its tool added.
 func cutShort(saw, now string) bool {
 	p := strings.TrimRight(saw, "….")
-	return len(p) > 0 && len(p) < len(now) && strings.HasPrefix(now, p) && len(saw) >= 100
+	return len(p) > 0 && len(p) < len(now) && strings.HasPrefix(now, p) && len(saw) >= cutShortMin
 }
+
+// cutShortMin is the shortest line cutShort takes as cut: a shorter
+// prefix is as likely another line.
+const cutShortMin = 100
 
 // compareList checks a listing the agent got against repox's: a cut
 // without a count, and the paths only one side shows.

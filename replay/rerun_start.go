@@ -51,18 +51,18 @@ type change struct {
 }
 
 // startPlan is what a first pass over a session keeps to rebuild its
-// start: each changed file's changes, and the agent's first read of each
-// file before it changed it.
+// start: each changed file's changes, and of the agent's first read of
+// each file before it changed it, hashes of one window (shownRead).
 type startPlan struct {
 	changes   map[string][]change
-	firstRead map[string][]transcript.SawLine
+	firstRead map[string]*shownRead // rerun_start_shown.go
 	// settled: the paths a change recorded the start of (startOf stops
 	// there, so later changes keep only seq and tool)
 	settled map[string]bool
 }
 
 func newStartPlan() *startPlan {
-	return &startPlan{changes: map[string][]change{}, firstRead: map[string][]transcript.SawLine{}, settled: map[string]bool{}}
+	return &startPlan{changes: map[string][]change{}, firstRead: map[string]*shownRead{}, settled: map[string]bool{}}
 }
 
 // keep adds tc to ch as a reversal needs it: a repo_write as the hash of
@@ -89,7 +89,7 @@ func (p *startPlan) add(c transcript.Call) {
 	if s := c.Saw; s != nil && len(s.Lines) > 0 && s.Path != "" && !strings.HasPrefix(s.Path, "/") {
 		if _, changed := p.changes[s.Path]; !changed {
 			if _, ok := p.firstRead[s.Path]; !ok {
-				p.firstRead[s.Path] = append([]transcript.SawLine(nil), s.Lines...)
+				p.firstRead[s.Path] = newShownRead(s.Lines)
 			}
 		}
 	}

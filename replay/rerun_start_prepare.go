@@ -130,26 +130,24 @@ func (r *Replayer) writeStart(p *startPlan, info *StartInfo) {
 }
 
 // sameLines: path's lines at the replay's start are the lines shown.
-func sameLines(ctx context.Context, s *repoops.Session, path string, shown []transcript.SawLine) bool {
-	from, to := shown[0].N, shown[0].N
-	for _, l := range shown {
-		from, to = min(from, l.N), max(to, l.N)
-	}
-	rec, _ := s.CallRecorded(ctx, repoops.ToolRead, transcript.RawJSON(map[string]any{"path": path, "offset": max(from, 1), "limit": min(to-from+1, repoops.ReadMaxLimit)}))
+// Lines past one read's window are not compared, unless they lie past the
+// file's end.
+func sameLines(ctx context.Context, s *repoops.Session, path string, shown *shownRead) bool {
+	rec, _ := s.CallRecorded(ctx, repoops.ToolRead, transcript.RawJSON(map[string]any{"path": path, "offset": max(shown.from, 1), "limit": min(shown.to-shown.from+1, repoops.ReadMaxLimit)}))
 	res, ok := rec.Structured.(*repoops.ReadResult)
-	if rec.IsError || !ok {
+	if rec.IsError || !ok || (shown.to >= shown.from+repoops.ReadMaxLimit && shown.to > res.TotalLines) {
 		return false
 	}
 	now := make(map[int]repoops.ReadLine, len(res.Lines))
 	for _, l := range res.Lines {
 		now[l.N] = l
 	}
-	for _, l := range shown {
-		nl, ok := now[l.N]
-		if !ok && l.N <= res.TotalLines {
-			continue // past one read's window: not compared
+	for _, l := range shown.lines {
+		nl, ok := now[l.n]
+		if !ok && l.n <= res.TotalLines {
+			continue // past what the read returned: not compared
 		}
-		if !ok || (nl.CutChars == 0 && nl.Text != l.Text && !cutShort(l.Text, nl.Text)) {
+		if !ok || (nl.CutChars == 0 && !l.matches(nl.Text)) {
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -141,7 +140,7 @@ func (r *reportWriter) start(in replay.StartInfo) {
 }
 
 func (r *reportWriter) step(s replay.Step) {
-	cmp := replay.Compare(s)
+	cmp := replay.Differences(s) // the report prints no other rows
 	if r.json {
 		line := map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags}
 		if cmp.Kind != replay.CompareNone {
@@ -158,14 +157,14 @@ func (r *reportWriter) step(s replay.Step) {
 	if c.Session != "" {
 		who = "[session " + repoops.QuoteName(c.Session) + "] " + who
 	}
-	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, transcript.Clip(string(compact(c.AgentArgs)), 160))
+	r.printf("#%d  %s  %s %s\n", c.Seq, utc(c.Time, "15:04:05"), who, compactClip(c.AgentArgs, 160))
 	if !c.IsFileTool() {
 		r.printf("    no repox equivalent: %s\n", c.NoEquivalent)
 	}
 	told, countNote := replay.ToldLines(s)
 	r.printf("    then  %s%s\n", thenSummary(c), told)
 	for i, tc := range c.Repox {
-		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), transcript.Clip(string(compact(tc.Args)), 160))
+		r.printf("    repox %s %s\n", repoops.QuoteName(tc.Tool), compactClip(tc.Args, 160))
 		if i < len(s.Now) {
 			r.printf("    now   %s\n", nowSummary(s.Now[i]))
 		}
@@ -215,18 +214,6 @@ func (r *reportWriter) diff(cmp replay.Comparison) {
 			r.printf("          %s %s\n", sr.mark, transcript.Clip(sr.row.String(), 160))
 		}
 	}
-}
-
-func compact(raw json.RawMessage) []byte {
-	var m any
-	if json.Unmarshal(raw, &m) != nil {
-		return raw
-	}
-	b, err := json.Marshal(m) // keys sorted: stable
-	if err != nil {
-		return raw
-	}
-	return b
 }
 
 func thenSummary(c transcript.Call) string {

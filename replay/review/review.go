@@ -323,7 +323,7 @@ func call(st replay.Step) *Call {
 		}
 		out.Now = append(out.Now, n)
 	}
-	cmp := replay.Compare(st)
+	cmp := replay.Differences(st) // the review prints no other rows
 	if !cmp.Equal() {
 		out.DiffText = repoops.Plural(cmp.Removed, "row", "rows") + " only then, " + repoops.Plural(cmp.Added, "row", "rows") + " only now"
 		out.Diff = diffRows(cmp)
