@@ -18,6 +18,10 @@ type Viewer struct {
 	// Replayed switches between the file on disk and the file as the
 	// session chosen in the sessions pane left it (replayed)
 	Replayed key.Binding
+	// Blame shows or hides who wrote each line (agent blame); BlameOpen
+	// opens the sessions pane at the call that wrote the cursor's line
+	Blame     key.Binding
+	BlameOpen key.Binding
 
 	Count     key.Binding // 1-9 (then 0-9): a count for the next motion
 	LineStart key.Binding // 0: scroll fully left
@@ -40,15 +44,17 @@ func NewViewer() Viewer {
 	nav.Top.SetHelp("g g", "top (count N: line N)")
 	nav.Bottom.SetHelp("G", "bottom (count N: line N)")
 	return Viewer{
-		Nav:      nav,
-		Left:     key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
-		Right:    key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("→/l", "scroll right")),
-		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
-		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
-		Select:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
-		Replayed: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "file on disk / as the session left it")),
+		Nav:       nav,
+		Left:      key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("←/h", "scroll left")),
+		Right:     key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("→/l", "scroll right")),
+		Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search in file")),
+		Next:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
+		Prev:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop, clear search; unselect")),
+		Select:    key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v/V", "select lines (for e)")),
+		Replayed:  key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "file on disk / as the session left it")),
+		Blame:     key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "agent blame: who wrote it")),
+		BlameOpen: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "blame: open that call")),
 
 		Count:     key.NewBinding(key.WithKeys(CountKeys...), key.WithHelp("1-9", "count: 50j, 3ctrl+d, 10G")),
 		LineStart: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "scroll fully left")),
@@ -74,7 +80,7 @@ func (v Viewer) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (v Viewer) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{v.Search, v.Next, v.Prev, v.Cancel, v.Select, v.Replayed},
+		{v.Search, v.Next, v.Prev, v.Cancel, v.Select, v.Replayed, v.Blame, v.BlameOpen},
 		v.Nav.bindings(),
 		{v.Count, v.ScreenTop, v.ScreenMid, v.ScreenBot, v.Center, v.ToTop, v.ToBottom},
 		{v.Left, v.Right, v.HalfLeft, v.HalfRight, v.LineStart, v.LineEnd, v.Wrap},

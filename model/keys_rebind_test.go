@@ -64,7 +64,7 @@ func helpText(t *testing.T, m *Model, open string) string {
 // the rebound keys do their action, the old ones no longer do, and the
 // help shows the new keys and not the old.
 func TestConfigRebindsSequencesAndCounts(t *testing.T) {
-	m := keyedOn(t, "[keys.move]\ntop = [\"b b\", \"home\"]\n\n[keys.viewer]\ncount = []\nto_top = [\"Z\"]\n",
+	m := keyedOn(t, "[keys.move]\ntop = [\"m m\", \"home\"]\n\n[keys.viewer]\ncount = []\nto_top = [\"Z\"]\n",
 		map[string]string{"long.txt": numbered(300)}, "long.txt", 100, 30)
 	v := m.viewer
 	press(m, "G")
@@ -73,11 +73,11 @@ func TestConfigRebindsSequencesAndCounts(t *testing.T) {
 	}
 	press(m, "g", "g", "esc") // esc: the letters were held as typed text (unbound.go)
 	if v.Cursor() != 300 {
-		t.Errorf("g g still goes to the top after top was rebound to b b (cursor %d)", v.Cursor())
+		t.Errorf("g g still goes to the top after top was rebound to m m (cursor %d)", v.Cursor())
 	}
-	press(m, "b", "b")
+	press(m, "m", "m")
 	if v.Cursor() != 1 {
-		t.Errorf("b b: cursor %d, want the top", v.Cursor())
+		t.Errorf("m m: cursor %d, want the top", v.Cursor())
 	}
 	press(m, "5")
 	if v.Pending() != "" || !strings.Contains(m.message, "5 does nothing") {
@@ -97,7 +97,7 @@ func TestConfigRebindsSequencesAndCounts(t *testing.T) {
 		t.Errorf("z t after to_top was rebound to Z: message %q", m.message)
 	}
 	screen := helpText(t, m, "?")
-	for _, want := range []string{`b b/home +top \(count N`, `Z +cursor line to the top`} {
+	for _, want := range []string{`m m/home +top \(count N`, `Z +cursor line to the top`} {
 		if !regexp.MustCompile(want).MatchString(screen) {
 			t.Errorf("the help lacks %q:\n%s", want, screen)
 		}
@@ -227,7 +227,7 @@ func TestHelpFilter(t *testing.T) {
 // The sessions pane takes its keys from the file too: its own (hide) and
 // the movement it shares (top, a sequence it waits on).
 func TestConfigRebindsSessionsKeys(t *testing.T) {
-	c, err := config.Parse([]byte("[keys.sessions_pane]\nhide = [\"ctrl+t\"]\n\n[keys.move]\ntop = [\"b b\", \"home\"]\n"))
+	c, err := config.Parse([]byte("[keys.sessions_pane]\nhide = [\"ctrl+t\"]\n\n[keys.move]\ntop = [\"m m\", \"home\"]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,11 +239,11 @@ func TestConfigRebindsSessionsKeys(t *testing.T) {
 	newest := view()
 	press(m, "g", "g")
 	if got := view(); got != newest {
-		t.Errorf("g g moved the calls' cursor after top was rebound to b b:\n%s", got)
+		t.Errorf("g g moved the calls' cursor after top was rebound to m m:\n%s", got)
 	}
-	press(m, "b", "b")
+	press(m, "m", "m")
 	if got := view(); got == newest {
-		t.Errorf("b b did not go to the first call:\n%s", got)
+		t.Errorf("m m did not go to the first call:\n%s", got)
 	}
 	press(m, "tab")
 	if m.Overlays.Top() != overlay(m.sessions) {

@@ -22,6 +22,7 @@ import (
 	"github.com/repoxhq/repox/keymap"
 	"github.com/repoxhq/repox/model/console"
 	"github.com/repoxhq/repox/model/tour"
+	"github.com/repoxhq/repox/replay/discover"
 	"github.com/repoxhq/repox/repoops"
 	"github.com/repoxhq/repox/ui"
 )
@@ -112,6 +113,11 @@ type Model struct {
 	watch    *diskWatcher // nil until started (or when not following the disk)
 	followed following    // what the watcher was last told
 
+	// blameCancel ends the viewer's blame in flight (blame_open.go);
+	// envFn, when set (tests), is where the agents keep their sessions
+	blameCancel context.CancelFunc
+	envFn       func() discover.Env
+
 	// tick schedules timers (spinner, message expiry); tests swap it so
 	// that running a command never sleeps.
 	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -161,6 +167,8 @@ func New(ctx context.Context, repo *repoops.Repo, cfg Config) *Model {
 	c.Copy = m.copyText
 	c.Jump = m.jumpTo
 	c.Split = m.stepSplit
+	c.Blame = m.blameFile
+	c.OpenCall = m.openCall
 	c.ChangeSettings = m.changeSettings
 	if cfg.File != "" {
 		// Opened on a file: read it first, and show where it sits in the tree.

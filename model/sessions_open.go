@@ -28,7 +28,7 @@ func (m *Model) jumpTo(path string, line int, reread bool) tea.Cmd {
 // sessions, or the chosen one as it was left.
 func (m *Model) openSessions() tea.Cmd {
 	if m.sessions == nil {
-		m.useSessions(sessions.New(m.common, discover.EnvFromOS))
+		m.useSessions(sessions.New(m.common, m.agentsEnv))
 	}
 	if m.Overlays.Find(paneSessions) != nil {
 		return nil
@@ -59,7 +59,7 @@ func (m *Model) openTranscriptAtFinding(path string) tea.Cmd {
 // showSessions makes the sessions pane (once) and puts it on top.
 func (m *Model) showSessions() {
 	if m.sessions == nil {
-		m.useSessions(sessions.New(m.common, discover.EnvFromOS))
+		m.useSessions(sessions.New(m.common, m.agentsEnv))
 	}
 	if m.Overlays.Find(paneSessions) == nil {
 		m.pushOverlay(m.sessions)
@@ -78,6 +78,9 @@ func (m *Model) useSessions(p *sessions.Pane) {
 // Shutdown stops following a session and removes the replay's scratch
 // copies; Run calls it when the program ends.
 func (m *Model) Shutdown() {
+	if m.blameCancel != nil {
+		m.blameCancel() // a blame's replays and their scratch copies end with it
+	}
 	if m.sessions != nil {
 		m.sessions.Shutdown()
 	}

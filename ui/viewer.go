@@ -34,6 +34,11 @@ type ViewerRow struct {
 	// Note is said after the line's text, dimmed, where it fits ("this
 	// edit is not on disk"); "": none.
 	Note string
+	// Blame, with ViewerView.Blame: who wrote the line, cut to the
+	// column; BySession: a recorded session's call (drawn brighter than
+	// a commit).
+	Blame     string
+	BySession bool
 }
 
 // ViewerView is the viewer pane's visible part.
@@ -50,6 +55,7 @@ type ViewerView struct {
 	PendingMsg string // text for pending rows
 	Footer     string // one line under the rows (search prompt, search status); "" for none
 	Marks      bool   // an agent session is chosen: a mark column follows the line numbers
+	Blame      int    // cells of the blame column before the line numbers (0: none)
 	// Wrap: a line wider than the text column goes on in the rows under
 	// it (WrapRows of them), its number on the first only; HScroll is unused.
 	Wrap bool
@@ -84,10 +90,7 @@ func (s *Styles) RenderViewer(v ViewerView, w, h int) string {
 			lines = append(lines, " "+st.Render(l))
 		}
 	} else {
-		textW := max(w-v.Gutter-1, 1)
-		if v.Marks {
-			textW = max(textW-1, 1)
-		}
+		textW := ViewerTextWidth(w, v.Gutter, v.Marks, v.Blame)
 		for _, r := range v.Rows {
 			if len(lines) > body {
 				break
@@ -121,7 +124,7 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 		}
 		return s.Rule.Render(fit(t, w))
 	case RowPending:
-		return s.LineNo.Render(pad(strconv.Itoa(r.N), v.Gutter)) + " " + s.Note.Render(v.PendingMsg)
+		return s.blameCell(ViewerRow{}, v.Blame) + s.LineNo.Render(pad(strconv.Itoa(r.N), v.Gutter)) + " " + s.Note.Render(v.PendingMsg)
 	}
 	num := pad(strconv.Itoa(r.N), v.Gutter)
 	switch {
@@ -147,6 +150,7 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 		text = ansi.Cut(text, v.HScroll, v.HScroll+textW)
 	}
 	text = s.withNote(text, r.Note, textW)
+	num = s.blameCell(r, v.Blame) + num
 	row := num + " " + text
 	if r.Selected {
 		row = num + s.LineNoCursor.Render(SelectionBar) + text
@@ -192,6 +196,33 @@ func (s *Styles) wrappedRow(r ViewerRow, v ViewerView, textW, w int) []string {
 		out = append(out, gutter+ansi.Cut(full, left, left+textW))
 	}
 	return out
+}
+
+// ViewerTextWidth is the cells a line's text gets in a viewer w wide:
+// what the number gutter (digits), the agent's mark column and the blame
+// column (cells) leave. The model's wrapping and the drawing agree on it.
+func ViewerTextWidth(w, digits int, marks bool, blame int) int {
+	t := w - digits - 1
+	if marks {
+		t--
+	}
+	if blame > 0 {
+		t -= blame + 1
+	}
+	return max(t, 1)
+}
+
+// blameCell is the blame column of a row, cells wide and a space after
+// (nothing when cells is 0): a session's call brighter than a commit.
+func (s *Styles) blameCell(r ViewerRow, cells int) string {
+	if cells <= 0 {
+		return ""
+	}
+	label := fit(r.Blame, cells)
+	if r.BySession {
+		return s.AgentCall.Render(label) + " "
+	}
+	return s.Note.Render(label) + " "
 }
 
 // pad right-aligns s in n cells.

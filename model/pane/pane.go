@@ -172,6 +172,12 @@ type Common struct {
 	// Split narrows (-1) or widens (1) the tree, as < and > do, for
 	// overlays where they are typed (the sessions pane).
 	Split func(d int) tea.Cmd
+	// Blame answers who wrote each line of path (the viewer's b): a
+	// BlameMsg enveloped to the viewer at generation gen, in the
+	// background (model/blame_open.go). OpenCall opens the sessions pane
+	// on a recorded session at one of its calls (enter on a blamed line).
+	Blame    func(path string, gen int) tea.Cmd
+	OpenCall func(ref CallRef) tea.Cmd
 }
 
 // SpinFrames are the loading spinner's frames.

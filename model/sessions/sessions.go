@@ -217,6 +217,14 @@ func (p *Pane) ChooseAtFinding(si discover.SessionInfo) tea.Cmd {
 	return cmd
 }
 
+// ChooseAtCall is Choose landing on call seq as it arrives (agent
+// blame's enter: the call that wrote a line).
+func (p *Pane) ChooseAtCall(si discover.SessionInfo, seq int) tea.Cmd {
+	cmd := p.Choose(si)
+	p.grep.at = seq
+	return cmd
+}
+
 // sessionLabel says whose session the marks and the gate are.
 func sessionLabel(si discover.SessionInfo) string {
 	id := si.ID

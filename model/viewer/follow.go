@@ -22,6 +22,7 @@ func (v *Pane) Refresh() tea.Cmd {
 		return nil // the first window is still on its way: it reads the new content
 	}
 	v.CancelRead()
+	v.dropBlame() // the blame was of the version read before
 	v.gen++
 	v.gateSeq++
 	v.refreshing = true

@@ -54,6 +54,7 @@ func readWindow(ctx context.Context, s pane.FileReader, path string, gen, seq, o
 // are stale from here on.
 func (v *Pane) Open(path string, atLine int) tea.Cmd {
 	v.CancelRead()
+	v.dropBlame()
 	v.gen++
 	v.gateSeq++
 	v.path = path

@@ -90,6 +90,8 @@ func (v *Pane) Update(msg tea.Msg) tea.Cmd {
 		return v.onScan(msg)
 	case pane.AgentRanMsg:
 		return v.CheckGate() // the agent view's read is a read too
+	case pane.BlameMsg:
+		return v.onBlame(msg)
 	}
 	return nil
 }
@@ -127,6 +129,11 @@ func (v *Pane) keyMove(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Replayed):
 		return v.toggleReplayed()
+	case key.Matches(msg, k.Blame):
+		return v.toggleBlame()
+	case key.Matches(msg, k.BlameOpen):
+		cmd, _ := v.openBlamed()
+		return cmd
 	case key.Matches(msg, k.Cancel):
 		if v.search.scan.running {
 			v.stopScan("esc") // the first esc stops the scan, keeping what it found
@@ -207,12 +214,16 @@ func (v *Pane) View(w, h int, focused bool) string {
 		if v.req != nil {
 			rest += "  " + v.c.SpinFrame()
 		}
+		if b := v.blameTitle(); b != "" {
+			rest += " · " + b
+		}
 		vv.Title = v.titleNoted(w, rest) // the note said once
 		vv.Gutter = ui.GutterWidth(v.total)
 		vv.RuleText, vv.RuleShort = v.ruleText()
 		vv.PendingMsg = "reading…"
 		vv.Rows = v.rowsView()
 		vv.Marks = v.c.Marks != nil
+		vv.Blame = v.blameWidth()
 	}
 	return v.c.Styles.RenderViewer(vv, w, h)
 }
@@ -267,11 +278,12 @@ func (v *Pane) rowsView() []ui.ViewerRow {
 			v.styled[n] = s
 		}
 		seen, region := v.c.Marks.LineMark(v.path, n, v.showsReplayed())
+		blamed, by := v.blameOf(n)
 		skip := 0
 		if r == v.top {
 			skip = v.topSkip()
 		}
-		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region, Skip: skip, Note: v.lineNote(n)})
+		rows = append(rows, ui.ViewerRow{Kind: ui.RowLine, N: n, Styled: s, Cursor: n == v.cursor, Selected: v.selected(n), Seen: seen, Region: region, Skip: skip, Note: v.lineNote(n), Blame: blamed, BySession: by != nil})
 	}
 	return rows
 }

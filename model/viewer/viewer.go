@@ -86,6 +86,7 @@ type Pane struct {
 	// replayed: the file as the session chosen in the sessions pane left
 	// it, instead of the file on disk (R; replayed.go)
 	replayed bool
+	blame    blameState     // agent blame (b; blame.go)
 	sel      int            // anchor line of the selected range (v/V); 0: none
 	styled   map[int]string // line -> styled text, for the current styles and search
 	agent    pane.AgentState

@@ -9,11 +9,7 @@ import "github.com/repoxhq/repox/ui"
 
 // textWidth is the cells a line's text gets beside the gutter.
 func (v *Pane) textWidth() int {
-	w := max(v.width-ui.GutterWidth(v.total)-1, 1)
-	if v.c != nil && v.c.Marks != nil {
-		w = max(w-1, 1) // the agent session's mark column
-	}
-	return w
+	return ui.ViewerTextWidth(v.width, ui.GutterWidth(v.total), v.c != nil && v.c.Marks != nil, v.blameWidth())
 }
 
 // span is the screen rows row r takes.
