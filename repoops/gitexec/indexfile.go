@@ -160,6 +160,7 @@ func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, wi
 	t, links = b.done()
 	return t, links, true
 }
+
 // entry reads one index entry of the given version: its mode, and its
 // path, which replaces path (the one before, of which version 4 keeps a
 // part). A malformed entry, or a sparse-directory one, is !ok. It is
