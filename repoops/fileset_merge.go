@@ -2,10 +2,11 @@ package repoops
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops/gitexec"
@@ -39,6 +40,7 @@ type untrackedWalk struct {
 	has   bool
 	out   chan<- []string
 	batch []string
+	buf   []byte // getdents' buffer, shared: a folder is read whole before its sub-folders
 }
 
 var errWalkStopped = errors.New("stopped")
@@ -49,7 +51,7 @@ func (w *untrackedWalk) run() error {
 	if err != nil {
 		return err
 	}
-	if err := w.folder(f, ""); err != nil {
+	if err := w.folder(f, "", nil); err != nil {
 		return err
 	}
 	// The rest of the pass: a file that turns out not to be the one
@@ -79,54 +81,79 @@ func (w *untrackedWalk) skipBelow(key, name string) (gitlink bool) {
 	return gitlink
 }
 
-// mergeEntry is one name of a folder with its place in the index's order.
-type mergeEntry struct {
-	key string // the path, with "/" after a folder's
-	de  os.DirEntry
+// nameOrder is the index's order of two names of one folder: a folder's
+// name sorts as if "/" followed it (git's own order: "a-b" < "a/x" <
+// "a0"). A name holds no "/", so two names differ within the shorter one
+// or at the byte after it.
+func nameOrder(a, b rootfs.DirName) int {
+	n := min(len(a.Name), len(b.Name))
+	if c := strings.Compare(a.Name[:n], b.Name[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(keyByte(a, n), keyByte(b, n))
 }
 
-// folder lists the open folder rel (closing it) and walks what git would.
-func (w *untrackedWalk) folder(f *os.File, rel string) error {
+// keyByte is the byte at i of d's name in the index's order: "/" just
+// past a folder's name, -1 past a file's.
+func keyByte(d rootfs.DirName, i int) int {
+	switch {
+	case i < len(d.Name):
+		return int(d.Name[i])
+	case d.Type.IsDir():
+		return '/'
+	}
+	return -1
+}
+
+// folder lists the open folder rel (closing it) and walks what git would;
+// parent is the rules in force in the folder above (nil at the root).
+func (w *untrackedWalk) folder(f *os.File, rel string, parent *ignoreView) error {
 	defer f.Close()
 	if w.ctx.Err() != nil {
 		return w.ctx.Err()
 	}
-	des, err := rootfs.ReadDirTypes(f)
+	if w.buf == nil {
+		w.buf = make([]byte, 32<<10)
+	}
+	names, err := rootfs.ReadDirNames(f, w.buf)
 	if err != nil {
 		return nil // git says it could not open the folder and goes on
 	}
-	es := make([]mergeEntry, 0, len(des))
 	hasIgnoreFile := false
-	for _, de := range des {
-		name := de.Name()
-		if isGitDirName(name) {
+	keep := names[:0]
+	for _, d := range names {
+		if isGitDirName(d.Name) {
 			continue // .git is not looked at; what is under another of its names is dropped from git's list too
 		}
-		hasIgnoreFile = hasIgnoreFile || name == ".gitignore" && de.Type().IsRegular()
-		key := joinRel(rel, name)
-		if de.IsDir() {
-			key += "/"
+		hasIgnoreFile = hasIgnoreFile || d.Name == ".gitignore" && d.Type.IsRegular()
+		if w.scope != "" {
+			p := joinRel(rel, d.Name)
+			if !underScope(p, w.scope) && !underScope(w.scope, p) {
+				continue // not on the way to scope, nor in it
+			}
 		}
-		if w.scope != "" && !underScope(strings.TrimSuffix(key, "/"), w.scope) && !underScope(w.scope, strings.TrimSuffix(key, "/")) {
-			continue // not on the way to scope, nor in it
-		}
-		es = append(es, mergeEntry{key, de})
+		keep = append(keep, d)
 	}
-	sort.Slice(es, func(i, j int) bool { return es[i].key < es[j].key })
-	view := w.r.ignoreView(rel, hasIgnoreFile)
-	for _, e := range es {
-		if e.de.IsDir() {
-			if err := w.subfolder(f, e, view); err != nil {
+	slices.SortFunc(keep, nameOrder)
+	var view ignoreView
+	if parent == nil {
+		view = w.r.ignoreView(rel, hasIgnoreFile)
+	} else {
+		view = w.r.childIgnoreView(*parent, rel, hasIgnoreFile)
+	}
+	for _, d := range keep {
+		p := joinRel(rel, d.Name)
+		if d.Type.IsDir() {
+			if err := w.subfolder(f, d.Name, p, &view); err != nil {
 				return err
 			}
 			continue
 		}
-		p := e.key
 		w.skipBelow(p, "")
 		if w.has && string(w.cur) == p {
 			continue // tracked
 		}
-		if kindOf(e.de.Type()) == KindSpecial || !underScope(p, w.scope) || view.ruleMatches(p, false) {
+		if kindOf(d.Type) == KindSpecial || !underScope(p, w.scope) || view.ruleMatches(p, false) {
 			continue
 		}
 		if err := w.emit(p); err != nil {
@@ -136,30 +163,30 @@ func (w *untrackedWalk) folder(f *os.File, rel string) error {
 	return nil
 }
 
-// subfolder decides a folder of the listing: entered, skipped, or one
-// untracked repository.
-func (w *untrackedWalk) subfolder(parent *os.File, e mergeEntry, view ignoreView) error {
-	p := strings.TrimSuffix(e.key, "/")
-	gitlink := w.skipBelow(e.key, p)
+// subfolder decides the folder p (named name in parent): entered,
+// skipped, or one untracked repository.
+func (w *untrackedWalk) subfolder(parent *os.File, name, p string, view *ignoreView) error {
+	key := p + "/"
+	gitlink := w.skipBelow(key, p)
 	if view.ruleMatches(p, true) {
 		return nil
 	}
-	if !(w.has && bytes.HasPrefix(w.cur, []byte(e.key))) {
+	if !(w.has && bytes.HasPrefix(w.cur, []byte(key))) {
 		if gitlink {
 			return nil // a submodule: the tracked half lists it
 		}
-		if rootfs.HasGitEntry(parent, e.de.Name()) && w.r.nestedMark(w.ctx, p, &gitlinkSet{}, func() bool { return true }) == MarkNestedRepo {
+		if rootfs.HasGitEntry(parent, name) && w.r.nestedMark(w.ctx, p, &gitlinkSet{}, func() bool { return true }) == MarkNestedRepo {
 			if underScope(p, w.scope) {
-				return w.emit(e.key)
+				return w.emit(key)
 			}
 			return nil
 		}
 	}
-	sub, err := rootfs.OpenChildDir(parent, e.de.Name())
+	sub, err := rootfs.OpenChildDir(parent, name)
 	if err != nil {
 		return nil // as git: said on its stderr, not listed
 	}
-	return w.folder(sub, p)
+	return w.folder(sub, p, view)
 }
 
 // emit hands one record (git's form: an untracked repository ends in

@@ -30,6 +30,7 @@ func mergeFixture(t *testing.T) string {
 		"src/b.go": "b\n", "src/sub-dir/c.go": "c\n", "was-file/inside.txt": "i\n", "was-dir": "now a file\n",
 		"out/new.txt": "n\n", "s-x/q.go": "q\n", "s.c": "c\n", "s/r.go": "r\n", "s0/z.go": "z\n",
 		"fake/.git": "gitdir: /nowhere\n", "fake/f.txt": "f\n", "deep/a/b/c/d.txt": "d\n",
+		"deep/a/.gitignore": "c/\n!keep.tmp\n", "deep/a/b/e.txt": "e\n", "deep/y.tmp": "y\n", "src/z/keep.tmp": "k\n", "src/z/w.tmp": "w\n",
 	})
 	nested := filepath.Join(dir, "nested")
 	must(t, os.MkdirAll(nested, 0o755))
