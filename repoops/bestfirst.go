@@ -10,27 +10,32 @@ import (
 // cost more than one comparison. less must be a strict total order; xs is
 // not changed.
 func bestFirst[T any](xs []T, k int, less func(a, b T) bool) []T {
-	if k <= 0 {
-		return nil
-	}
-	if len(xs) <= k {
-		out := append([]T(nil), xs...)
-		sort.Slice(out, func(i, j int) bool { return less(out[i], out[j]) })
-		return out
-	}
-	win := make([]T, 0, k)
+	w := bestWindow[T]{k: k, less: less}
 	for _, x := range xs {
-		if len(win) == k && !less(x, win[k-1]) {
-			continue
-		}
-		i := sort.Search(len(win), func(i int) bool { return less(x, win[i]) })
-		if len(win) < k {
-			win = append(win, x)
-		} else if i == k {
-			continue
-		}
-		copy(win[i+1:], win[i:len(win)-1])
-		win[i] = x
+		w.push(x)
 	}
-	return win
+	return w.win
+}
+
+// bestWindow keeps the k least elements pushed so far under less, in
+// order: what a search shows of its matches, held while they stream in,
+// so its memory is k elements however many match.
+type bestWindow[T any] struct {
+	k    int
+	less func(a, b T) bool
+	win  []T
+}
+
+// push offers x to the window.
+func (w *bestWindow[T]) push(x T) {
+	k := w.k
+	if k <= 0 || len(w.win) == k && !w.less(x, w.win[k-1]) {
+		return
+	}
+	i := sort.Search(len(w.win), func(i int) bool { return w.less(x, w.win[i]) })
+	if len(w.win) < k {
+		w.win = append(w.win, x)
+	}
+	copy(w.win[i+1:], w.win[i:len(w.win)-1])
+	w.win[i] = x
 }

@@ -23,6 +23,11 @@ func (r *Repo) gitFiles(ctx context.Context, scope string, visit func(path strin
 		}
 		keep = r.stamped(ctx)
 	}
+	if keep == nil {
+		if handled, err := r.gitFilesStreamed(ctx, scope, visit, trackedDone); handled {
+			return err
+		}
+	}
 	// The untracked walk is of scope, or of the whole root when its
 	// listing is to be kept; keep drops what lies outside scope.
 	othersScope := scope

@@ -5,13 +5,23 @@ import (
 )
 
 // grepTally is one worker's account of the files it searched: counts of
-// every outcome, and the files that matched. Nothing is kept of a file
-// without a match, so memory follows the matches, not the repository.
+// every outcome, of the matching files and lines, and the first matching
+// files in path order, as many as the answer can show (each shows at least
+// one line). Nothing else is kept of a file, so memory is the same for a
+// pattern in every file of a million as for one in none.
 type grepTally struct {
-	searched int
-	skipped  GrepSkipped
-	matched  []fileMatch
+	searched   int
+	skipped    GrepSkipped
+	files      int // files with a match
+	lines      int // matching lines in them
+	firstFiles bestWindow[fileMatch]
 }
+
+func newGrepTally() grepTally {
+	return grepTally{firstFiles: bestWindow[fileMatch]{k: grepMaxLines, less: fileMatchLess}}
+}
+
+func fileMatchLess(a, b fileMatch) bool { return pathLess(a.path, b.path) }
 
 type fileMatch struct {
 	path  string
@@ -38,6 +48,8 @@ func (t *grepTally) add(path string, oc rootfs.Outcome, binary bool, count int) 
 		t.searched++
 	}
 	if count > 0 {
-		t.matched = append(t.matched, fileMatch{path: path, count: count})
+		t.files++
+		t.lines += count
+		t.firstFiles.push(fileMatch{path: path, count: count})
 	}
 }

@@ -6,7 +6,6 @@ package repoops
 import (
 	"context"
 	"runtime"
-	"sort"
 	"sync"
 
 	"github.com/repoxhq/repox/repoops/rootfs"
@@ -47,6 +46,9 @@ func (r *Repo) grep(ctx context.Context, pattern, scope string, caseSensitive bo
 	base := newMatcher(pattern, caseSensitive)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
 	tallies := make([]grepTally, workers)
+	for w := range tallies {
+		tallies[w] = newGrepTally()
+	}
 	var wg sync.WaitGroup
 	for w := range tallies {
 		wg.Add(1)
@@ -96,10 +98,10 @@ func (r *Repo) grepWorker(ctx context.Context, todo <-chan []string, m *matcher,
 }
 
 // mergeTallies adds the workers' tallies to res (files searched, skipped,
-// matching, and the total of matching lines) and returns the matching
-// files, in no order.
+// matching, and the total of matching lines) and returns the first
+// matching files in path order, as many as can be shown.
 func mergeTallies(res *GrepResult, tallies []grepTally) []fileMatch {
-	var matched []fileMatch
+	first := newGrepTally().firstFiles
 	for _, t := range tallies {
 		res.Searched += t.searched
 		res.Skipped.TooBig += t.skipped.TooBig
@@ -109,19 +111,19 @@ func mergeTallies(res *GrepResult, tallies []grepTally) []fileMatch {
 		res.Skipped.Missing += t.skipped.Missing
 		res.Skipped.Submodules += t.skipped.Submodules
 		res.Skipped.Binary += t.skipped.Binary
-		matched = append(matched, t.matched...)
+		res.TotalFiles += t.files
+		res.TotalLines += t.lines
+		for _, fm := range t.firstFiles.win {
+			first.push(fm)
+		}
 	}
-	for _, fm := range matched {
-		res.TotalFiles++
-		res.TotalLines += fm.count
-	}
-	return matched
+	return first.win
 }
 
 // grepShow takes the shown lines: the first ones in path order; only those
-// files (at most 50) are read a second time to take their lines.
+// files (at most 50, in path order) are read a second time to take their
+// lines.
 func (r *Repo) grepShow(res *GrepResult, matched []fileMatch, m *matcher) {
-	sort.Slice(matched, func(a, b int) bool { return pathLess(matched[a].path, matched[b].path) })
 	rd := r.fs.Scanner()
 	defer rd.Close()
 	var buf []byte

@@ -287,6 +287,20 @@ func (r *Repo) ignoreView(rel string, ownFile bool) ignoreView {
 	return v
 }
 
+// childIgnoreView is ignoreView(rel, ownFile) for a folder rel that the
+// parent view's rules do not ignore (a walk enters no other): the same
+// rules, plus rel's own .gitignore when it has one. A walk over every
+// folder builds each view from its parent's, not from the root down.
+func (r *Repo) childIgnoreView(parent ignoreView, rel string, ownFile bool) ignoreView {
+	if !ownFile {
+		return parent
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	parent.chain = parent.chain.With(r.rulesLocked(joinRel(rel, ".gitignore"), joinRel(parent.prefix, rel)))
+	return parent
+}
+
 // outerChainLocked returns the ignore rules that apply from outside the
 // root: .git/info/exclude, and in a sub-folder of a work tree every
 // .gitignore between the work tree's top and the root (read by name, for

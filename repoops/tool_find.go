@@ -78,46 +78,38 @@ func (s *Session) Find(ctx context.Context, a FindArgs) (*FindResult, error) {
 
 func (r *Repo) find(ctx context.Context, q, scope string, limit int) (*FindResult, error) {
 	res := &FindResult{Query: q, Path: DisplayPath(scope), Limit: limit}
-	// The matches as two parallel lists: the paths go to the presence
-	// check as they are, with no copy.
-	var (
-		paths    []string
-		nameHits []bool
-	)
 	match, err := findMatcher(q, res)
 	if err != nil {
 		return nil, err
 	}
 	// git lists tracked files even when they were deleted: what is shown
 	// and counted is what exists (a folder with many hits is read once,
-	// not stat'ed per hit). The tracked matches are checked while git
-	// still walks the folders for the untracked files; those are checked
-	// after, as they come last.
-	var early presenceRun
-	defer early.wait()
+	// not stat'ed per hit). The tracked matches are checked in batches as
+	// they come, while the untracked walk runs on the other core, and the
+	// last batch of them once the tracked half is done.
 	var pres func(string) (bool, bool) // a warm repository's kept answers
 	if r.git != nil {
 		pres = r.keptPresence(ctx)
 	}
+	c := newFindCollector(r, limit, pres)
 	stats, err := r.eachFileThen(ctx, scope, func(f string) {
 		res.Searched++
 		if ok, nameHit := match(f); ok {
-			paths = append(paths, f)
-			nameHits = append(nameHits, nameHit)
+			c.add(f, nameHit)
 		}
-	}, func() { early.start(r, paths[:len(paths):len(paths)], pres) })
+	}, c.flush)
 	if err != nil {
 		return nil, err
 	}
-	hits := r.existingHits(paths, nameHits, &early, pres)
+	c.flush()
 	res.UnreadableDirs, res.DirExamples = stats.UnreadableDirs, stats.Examples
 	if res.Searched == 0 && scope != "" {
 		if _, err := r.fs.Lstat(scope); err != nil {
 			return nil, describeOpenError(scope, err)
 		}
 	}
-	res.Total = len(hits)
-	for _, h := range bestFirst(hits, limit, findHitLess) {
+	res.Total = c.total
+	for _, h := range c.best.win {
 		res.Matches = append(res.Matches, DisplayPath(h.path)+r.repoSuffix(h.path))
 		res.raw = append(res.raw, h.path)
 	}
@@ -156,32 +148,6 @@ func findHitLess(a, b findHit) bool {
 		return len(a.path) < len(b.path)
 	}
 	return pathLess(a.path, b.path)
-}
-
-// existingHits is the matches that exist: inside git, the tracked ones the
-// early check found present, then the rest checked now; outside git, the
-// walk saw every one.
-func (r *Repo) existingHits(paths []string, nameHits []bool, early *presenceRun, pres func(string) (bool, bool)) []findHit {
-	hits := make([]findHit, 0, len(paths))
-	if r.git == nil || len(paths) == 0 {
-		for i, f := range paths {
-			hits = append(hits, findHit{f, nameHits[i]})
-		}
-		return hits
-	}
-	early.wait()
-	for i, ok := range early.ok {
-		if ok {
-			hits = append(hits, findHit{paths[i], nameHits[i]})
-		}
-	}
-	rest := paths[len(early.ok):]
-	r.existAll(rest, pres, func(i int, ok bool) {
-		if ok {
-			hits = append(hits, findHit{rest[i], nameHits[len(early.ok)+i]})
-		}
-	})
-	return hits
 }
 
 // Render is the model text of repo_find.

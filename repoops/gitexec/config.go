@@ -148,6 +148,7 @@ type gitConfig struct {
 	attrs     string      // core.attributesFile as written
 	// extensions.objectFormat, lower-cased ("" when unset: SHA-1)
 	objectFormat string
+	ignoreCase   bool // core.ignorecase
 }
 
 // configStamp fingerprints the config files git reads for this repository,
@@ -265,6 +266,8 @@ func parseGitConfig(out []byte) (*gitConfig, error) {
 			c.excludes = value
 		case !hasSub && section == "core" && variable == "attributesfile":
 			c.attrs = value
+		case !hasSub && section == "core" && variable == "ignorecase":
+			c.ignoreCase = configBool(value)
 		case !hasSub && section == "extensions" && variable == "objectformat":
 			c.objectFormat = strings.ToLower(value)
 		}
@@ -337,4 +340,18 @@ func fixedOverrides() [][2]string {
 		{"protocol.allow", "never"},
 		{"fetch.recurseSubmodules", "false"},
 	}
+}
+
+// configBool is git's reading of a boolean value: "true", "yes", "on", a
+// non-zero number, or a key given without a value (which --list prints
+// with no value at all) are true.
+func configBool(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "true", "yes", "on":
+		return true
+	case "false", "no", "off":
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	return err != nil || n != 0
 }

@@ -141,51 +141,20 @@ func parseIndexFrom(r io.Reader, size int64, prefix string, maxNames int64) (t *
 // parseIndexWindow is parseIndexFrom through a buffer of window bytes
 // (the tests' are small, to cross every boundary).
 func parseIndexWindow(r io.Reader, size int64, prefix string, maxNames int64, window int) (t *Tracked, links []string, ok bool) {
-	if prefix != "" && prefix[len(prefix)-1] != '/' {
-		return nil, nil, false // "sub" would make "sub-x/y" the path "-x/y"
-	}
-	if size < 12+20 || size > math.MaxInt32 {
+	c, ok := newIndexCursor(r, size, prefix, maxNames, window)
+	if !ok {
 		return nil, nil, false
 	}
-	w := &indexWindow{r: r, buf: make([]byte, 0, min(int64(window), size)), left: size - 20} // the SHA-1 trailer follows the body
-	if !w.need(12) || string(w.buf[:4]) != "DIRC" {
-		return nil, nil, false
-	}
-	version := binary.BigEndian.Uint32(w.buf[4:])
-	count := int(binary.BigEndian.Uint32(w.buf[8:]))
-	if version < 2 || version > 4 || int64(count) > size/62 {
-		return nil, nil, false
-	}
-	w.off = 12
 	// The paths' room is sized once the first entries show how long they
 	// run (indexNamesRoom), not from the file's size.
-	maxNames = min(maxNames, math.MaxInt32) // offsets into the paths are int32
-	b := newTrackedBuilder(int(min(size/2, 32<<10)), count)
-	var path []byte
-	for i := range count {
-		var mode uint32
-		if path, mode, ok = w.entry(version, path); !ok {
-			return nil, nil, false
-		}
-		if !cleanIndexPath(path) {
-			return nil, nil, false // git would call the index corrupt: let it say so
-		}
-		rel, under := bytes.CutPrefix(path, []byte(prefix))
-		if !under || len(rel) == 0 {
-			continue
-		}
-		if int64(b.names.Len()+len(rel)) >= maxNames {
-			return nil, nil, false
-		}
-		b.add(rel, mode == 0o160000)
-		if i+1 == indexSampleEntries && prefix == "" {
-			b.reserve(indexNamesRoom(version, size, int64(count), int64(i+1), b.names.Len(), maxNames))
+	b := newTrackedBuilder(int(min(size/2, 32<<10)), c.count)
+	for c.next() {
+		b.add(c.rel, c.gitlink)
+		if c.i == indexSampleEntries && prefix == "" {
+			b.reserve(indexNamesRoom(c.version, size, int64(c.count), int64(c.i), b.names.Len(), c.maxNames))
 		}
 	}
-	if !w.skipExtensions() {
-		return nil, nil, false
-	}
-	if w.left != 0 || w.off != len(w.buf) {
+	if !c.ok() {
 		return nil, nil, false
 	}
 	t, links = b.done()

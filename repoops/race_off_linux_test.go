@@ -1,0 +1,5 @@
+//go:build !race && linux
+
+package repoops
+
+const raceBuild = false
