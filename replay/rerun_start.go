@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
@@ -59,6 +60,9 @@ type startPlan struct {
 	// settled: the paths a change recorded the start of (startOf stops
 	// there, so later changes keep only seq and tool)
 	settled map[string]bool
+	// lastCall: the time of the session's last call (a repox log's
+	// session's last record)
+	lastCall time.Time
 }
 
 func newStartPlan() *startPlan {

@@ -36,6 +36,9 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.counts = replay.Counts{}
 	}
 	p.stats = u.Stats
+	if u.Grew {
+		p.grew = p.now() // a sign of life where records have no times (live.go)
+	}
 	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != transcript.AgentRepox {
 		p.chosen.ID = u.Stats.SessionID
 		p.marks.Label = sessionLabel(*p.chosen)
