@@ -210,7 +210,8 @@ func (p *Pane) selected() *sessionCall {
 func fileMarks(fs []replay.FileSeen) map[string]pane.FileMarks {
 	out := make(map[string]pane.FileMarks, len(fs))
 	for _, f := range fs {
-		out[f.Path] = pane.FileMarks{Read: lines(f.Read), Edited: lines(f.Edited), EditedUnread: lines(f.EditedUnread), Listed: f.Listed, Written: f.Written}
+		out[f.Path] = pane.FileMarks{Read: lines(f.Read), Edited: lines(f.Edited), EditedUnread: lines(f.EditedUnread), Listed: f.Listed, Written: f.Written,
+			Forgotten: lines(f.Forgotten), CompactedAt: f.CompactedAt}
 	}
 	return out
 }

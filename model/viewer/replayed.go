@@ -57,6 +57,17 @@ func (v *Pane) DropReplayed() tea.Cmd {
 // the session's marks it does not hold ("": a file on disk with its
 // marks as they are, or no session chosen); short is its narrow form.
 func (v *Pane) replayedNote() (note, short string) {
+	note, short = v.textNote()
+	// which marked lines are no longer in the model's context (the
+	// replay's, pane.AgentMarks.ForgottenNote), after which text it is
+	if n, s := v.c.Marks.ForgottenNote(v.path); n != "" {
+		note, short = strings.TrimPrefix(note+" · "+n, " · "), strings.TrimPrefix(short+" · "+s, " · ")
+	}
+	return note, short
+}
+
+// textNote is replayedNote's part on which text is shown.
+func (v *Pane) textNote() (note, short string) {
 	switch {
 	case v.c.Marks == nil:
 		return "", ""
