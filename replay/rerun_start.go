@@ -223,6 +223,9 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 				return revCannot, state, absent
 			}
 			r, state, _ = reversePairs([][2]string{{a.OldString, a.NewString}}, tc.All, state)
+			if r == revNotThere && tc.Tolerant {
+				r, state = reverseTolerant(a.OldString, a.NewString, state)
+			}
 		case repoops.ToolWrite:
 			if sum := ch.writes[i]; sum == nil || *sum == sha256.Sum256([]byte(state)) {
 				return revCannot, state, absent // written, and what was there before is not recorded
