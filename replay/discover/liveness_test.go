@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,5 +76,34 @@ func TestSessionWithoutRecordTimesIsNotLiveByMtime(t *testing.T) {
 	}
 	if s.Live {
 		t.Errorf("a transcript without record times is live by its mtime alone: %+v", s)
+	}
+}
+
+// repox sessions prints the same judgment: a transcript copied a second
+// ago whose records are 90 days old is done, one whose last record is a
+// minute old is live, in the text and in --json.
+func TestListSessionsLiveByRecords(t *testing.T) {
+	home, repo := t.TempDir(), t.TempDir()
+	rec := time.Date(2026, 1, 30, 18, 19, 2, 0, time.UTC) // the fixture's last record
+	proj := filepath.Join(home, ".claude", "projects", claudeProjectName(repo))
+	b := &replaytest.Claude{T: t, Cwd: repo}
+	b.Use("m1", "a", "Read", map[string]any{"file_path": repo + "/a.go"}).Result("a", "     1→x", false, nil)
+	for _, tc := range []struct {
+		now  time.Time
+		want string
+	}{{rec.Add(90 * 24 * time.Hour), "done"}, {rec.Add(time.Minute), "live"}} {
+		replaytest.Touch(t, filepath.Join(proj, "s.jsonl"), b.String(), tc.now.Add(-time.Second)) // written a second ago
+		var out, js strings.Builder
+		env := Env{Home: home, Now: tc.now}
+		if err := ListSessions(context.Background(), SessionsOptions{Dir: repo}, &out, io.Discard, env); err != nil {
+			t.Fatal(err)
+		}
+		if err := ListSessions(context.Background(), SessionsOptions{Dir: repo, JSON: true}, &js, io.Discard, env); err != nil {
+			t.Fatal(err)
+		}
+		row := strings.Split(out.String(), "\n")[3]
+		if !strings.Contains(row, "  "+tc.want+"  ") || strings.Contains(js.String(), `"live":true`) != (tc.want == "live") {
+			t.Errorf("at %s: want %s:\n%s\n%s", tc.now, tc.want, out.String(), js.String())
+		}
 	}
 }
