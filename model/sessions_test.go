@@ -60,7 +60,9 @@ func sessionsModel(t testing.TB, w, h int, logPath, session string) *Model {
 	writeFiles(t, dir, map[string]string{"README.md": "# fixture\n\nA small repository, changed since.\n"})
 	m := newTestModel(t, dir, w, h)
 	t.Cleanup(m.Shutdown)
-	m.useSessions(sessions.New(m.common, panetest.FakeEnv(t.TempDir())))
+	// the scripted agents are followed as they write: their records are
+	// minutes old, so the pane judges them live (transcript.Live)
+	m.useSessions(sessions.New(m.common, panetest.FakeEnvAt(t.TempDir(), panetest.LiveNow)))
 	m.cfg.Transcript, m.cfg.TranscriptSession = logPath, session
 	return m
 }

@@ -222,7 +222,7 @@ func planRun(r io.ReadSeeker, path, name string, silent bool) (rd *transcript.Re
 	// Reader's line buffer, held through the first pass, held one 62 MB
 	// line three times over (issue 43 item 6)
 	rd, first = nil, transcript.Call{}
-	if plans, last, err = planSessions(r, path); err != nil {
+	if plans, last, _, err = planSessions(r, path); err != nil {
 		return nil, first, ferr, nil, nil, err
 	}
 	if format != transcript.AgentRepox {

@@ -26,9 +26,8 @@ func NoResultText(c transcript.Call, now time.Time) string {
 	case c.LastRecord.IsZero():
 		return "the transcript ends before its result and its records have no times: interrupted, or still running"
 	}
-	age := now.Sub(c.LastRecord)
-	if age < transcript.LiveRecordWithin {
-		return "still running: the transcript ends before its result, and its latest record is " + max(age, 0).Round(time.Second).String() + " old"
+	if live, _ := transcript.Live(now, c.LastRecord, time.Time{}); live { // the rule every face judges a session live by
+		return "still running: the transcript ends before its result, and its latest record is " + max(now.Sub(c.LastRecord), 0).Round(time.Second).String() + " old"
 	}
 	return "interrupted: the transcript ends before its result, its latest record at " + c.LastRecord.UTC().Format("2006-01-02 15:04") + " UTC"
 }

@@ -144,8 +144,9 @@ func mapOnDisk(f FileSeen, replayed, disk []string) DiskMarks {
 		return DiskMarks{Same: true, Seen: f}
 	}
 	to := lineMap(replayed, disk)
-	on := FileSeen{Path: f.Path, Listed: f.Listed, LastReadSeq: f.LastReadSeq,
-		Read: moveRanges(f.Read, to), Edited: moveRanges(f.Edited, to), EditedUnread: moveRanges(f.EditedUnread, to)}
+	on := FileSeen{Path: f.Path, Listed: f.Listed, LastReadSeq: f.LastReadSeq, CompactedAt: f.CompactedAt,
+		Read: moveRanges(f.Read, to), Edited: moveRanges(f.Edited, to), EditedUnread: moveRanges(f.EditedUnread, to),
+		Forgotten: moveRanges(f.Forgotten, to)}
 	d := DiskMarks{Seen: on}
 	for _, r := range f.Edited {
 		for n := r.From; n <= r.To && n <= len(to); n++ {

@@ -276,6 +276,7 @@ func isChange(tool string) bool {
 func (r *Replayer) Step(ctx context.Context, c transcript.Call) Step {
 	st := Step{Call: c}
 	r.compaction.see(c)
+	r.horizon.compacted(r.compaction.forgot, r.compaction.at)
 	if !onlyReads(c) {
 		r.memo.forget()
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
@@ -59,6 +60,9 @@ type startPlan struct {
 	// settled: the paths a change recorded the start of (startOf stops
 	// there, so later changes keep only seq and tool)
 	settled map[string]bool
+	// lastCall: the time of the session's last call (a repox log's
+	// session's last record)
+	lastCall time.Time
 }
 
 func newStartPlan() *startPlan {
@@ -219,6 +223,9 @@ func reverse(ch change, state string, absent bool) (reverseResult, string, bool)
 				return revCannot, state, absent
 			}
 			r, state, _ = reversePairs([][2]string{{a.OldString, a.NewString}}, tc.All, state)
+			if r == revNotThere && tc.Tolerant {
+				r, state = reverseTolerant(a.OldString, a.NewString, state)
+			}
 		case repoops.ToolWrite:
 			if sum := ch.writes[i]; sum == nil || *sum == sha256.Sum256([]byte(state)) {
 				return revCannot, state, absent // written, and what was there before is not recorded

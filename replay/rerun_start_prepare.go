@@ -156,20 +156,21 @@ func sameLines(ctx context.Context, s *repoops.Session, path string, shown *show
 
 // planSessions reads a transcript once, from its start, for the first pass
 // of each of its sessions (one for a Claude Code or Codex file; one per
-// session of a repox log) and the Seq of each session's last call.
-func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[string]int, error) {
+// session of a repox log), the Seq of each session's last call, and the
+// reader's Stats at the end.
+func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[string]int, transcript.Stats, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
-		return nil, nil, err
+		return nil, nil, transcript.Stats{}, err
 	}
 	plans, last := map[string]*startPlan{}, map[string]int{}
 	rd := transcript.NewMergingReader(r, path)
 	for {
 		c, err := rd.Next()
 		if errors.Is(err, io.EOF) {
-			return plans, last, nil
+			return plans, last, rd.Stats(), nil
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, transcript.Stats{}, err
 		}
 		p := plans[c.Session]
 		if p == nil {
@@ -177,6 +178,7 @@ func planSessions(r io.ReadSeeker, path string) (map[string]*startPlan, map[stri
 			plans[c.Session] = p
 		}
 		p.add(c)
+		p.lastCall = c.Time
 		last[c.Session] = c.Seq
 	}
 }

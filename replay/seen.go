@@ -43,6 +43,12 @@ type FileSeen struct {
 	EditedUnread []LineRange `json:"editedUnread,omitempty"` // of Edited, those that replaced lines the agent had not been shown
 	Written      bool        `json:"written,omitempty"`      // created or overwritten whole
 	LastReadSeq  int         `json:"lastReadSeq,omitempty"`  // the call of the last read
+	// Forgotten: of Read and Edited, the lines the agent last saw before
+	// its context's latest compaction, no longer in what the model sees;
+	// CompactedAt is the first call after that compaction (0: none).
+	// Filled by File and Files (seen_forgotten.go).
+	Forgotten   []LineRange `json:"forgotten,omitempty"`
+	CompactedAt int         `json:"compactedAt,omitempty"`
 }
 
 // Horizon collects FileSeen for one session, call by call.
@@ -51,6 +57,9 @@ type Horizon struct {
 	// sights: per file, the call that last showed each line the agent
 	// knows, and the line as it saw it (seen_sight.go)
 	sights map[string][]sight
+	// forgot, compactedAt: the calls up to forgot were compacted away,
+	// the latest compaction before call compactedAt (seen_forgotten.go)
+	forgot, compactedAt int
 }
 
 // NewHorizon starts an empty horizon.
@@ -73,14 +82,14 @@ func (h *Horizon) File(path string) (FileSeen, bool) {
 	if !ok {
 		return FileSeen{}, false
 	}
-	return *f, true
+	return h.withForgotten(*f), true
 }
 
 // Files returns every file the agent touched, in path order.
 func (h *Horizon) Files() []FileSeen {
 	out := make([]FileSeen, 0, len(h.files))
 	for _, f := range h.files {
-		out = append(out, *f)
+		out = append(out, h.withForgotten(*f))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out

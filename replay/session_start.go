@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
 )
@@ -18,6 +19,7 @@ import (
 // each as it was at the start.
 type StartPlans struct {
 	plans map[string]*startPlan
+	stats transcript.Stats // the reader's, at the transcript's end
 }
 
 // PlanStart reads the transcript at path once, its subagents merged, for
@@ -28,11 +30,25 @@ func PlanStart(ctx context.Context, path string) (*StartPlans, error) {
 		return nil, err
 	}
 	defer f.Close()
-	plans, _, err := planSessions(f, path)
+	plans, _, st, err := planSessions(f, path)
 	if err != nil {
 		return nil, err
 	}
-	return &StartPlans{plans: plans}, ctx.Err()
+	return &StartPlans{plans: plans, stats: st}, ctx.Err()
+}
+
+// LastRecord is the time of the latest record of session (its repox
+// session id, "" for one-session transcripts) as the first pass read it:
+// what a face judges it live by (transcript.Live), zero when its records
+// have no times or the transcript holds no call of it.
+func (sp *StartPlans) LastRecord(session string) time.Time {
+	if sp.stats.Format != transcript.AgentRepox || session == "" {
+		return sp.stats.Ended // the transcript's last record, a call or not
+	}
+	if p := sp.plans[session]; p != nil {
+		return p.lastCall
+	}
+	return time.Time{}
 }
 
 // PrepareSession readies r for session (its repox session id, "" for

@@ -62,7 +62,7 @@ func (s StepState) Seen(path string) (FileSeen, bool) {
 		return FileSeen{}, false
 	}
 	f.Read, f.Edited, f.EditedUnread = slices.Clone(f.Read), slices.Clone(f.Edited), slices.Clone(f.EditedUnread)
-	return f, true
+	return f, true // Forgotten is made afresh by File
 }
 
 // Root is the folder the session is replayed against.

@@ -155,6 +155,9 @@ const (
 	GutterEdited     = "+" // viewer: a line the agent's edits produced
 	GutterUnread     = "!" // viewer: edited without being read first
 	GutterNotOnDisk  = "∅" // viewer, the file on disk: where an edit of the session is not on disk
+	// GutterForgotten: viewer, a line the agent read or wrote only before
+	// its context's latest compaction (no longer in context), drawn dim
+	GutterForgotten = "╎"
 )
 
 // SessionsLegend explains the marks, for the help's legend.
@@ -162,7 +165,7 @@ func SessionsLegend() []string {
 	return []string{
 		SeenRead + " " + SeenListed + "  agent session: read / only listed",
 		SeenEdited + " " + SeenEditedUnread + "  it edited / edited lines unread",
-		GutterRead + " " + GutterEdited + " " + GutterUnread + " " + GutterNotOnDisk + "  gutter: it read / edit / unread / edit not on disk",
+		GutterRead + " " + GutterEdited + " " + GutterUnread + " " + GutterNotOnDisk + " " + GutterForgotten + "  gutter: it read / edit / unread / edit not on disk / seen before a compaction",
 	}
 }
 

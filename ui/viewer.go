@@ -141,6 +141,8 @@ func (s *Styles) viewerRow(r ViewerRow, v ViewerView, textW, w int) string {
 			num += " "
 		case GutterUnread:
 			num += s.Error.Render(r.Seen)
+		case GutterForgotten:
+			num += s.LineNo.Render(r.Seen) // dimmer: seen, but no longer in context
 		default:
 			num += s.Note.Render(r.Seen)
 		}

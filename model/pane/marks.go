@@ -3,6 +3,7 @@ package pane
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/repoxhq/repox/repoops"
@@ -43,6 +44,12 @@ type Lines struct{ From, To int }
 type FileMarks struct {
 	Read, Edited, EditedUnread []Lines
 	Listed, Written            bool
+	// Forgotten: of Read and Edited, the lines last seen before the
+	// session's latest compaction, no longer in the model's context;
+	// CompactedAt is the call after that compaction (the replay's
+	// FileSeen, never worked out here).
+	Forgotten   []Lines
+	CompactedAt int
 	// Disk is the marks on the file as it is on disk, when its text is
 	// not the one the replay left (nil: it is, or not compared yet).
 	Disk *DiskMarks
@@ -52,7 +59,7 @@ type FileMarks struct {
 // as it is on disk: a line is marked only where its text is the one the
 // mark is about.
 type DiskMarks struct {
-	Read, Edited, EditedUnread []Lines
+	Read, Edited, EditedUnread, Forgotten []Lines
 	// NotOnDisk are the disk lines where an edit of the session would
 	// stand, its text not on disk; Missing counts the edited lines and
 	// Edits the runs of them.
@@ -104,19 +111,21 @@ func (a *AgentMarks) LineMark(path string, n int, replayed bool) (mark string, r
 	}
 	p := repoops.DisplayPath(path)
 	f, ok := a.Files[p]
-	read, edited, unread := f.Read, f.Edited, f.EditedUnread
+	read, edited, unread, forgotten := f.Read, f.Edited, f.EditedUnread, f.Forgotten
 	if d := f.Disk; ok && !replayed && d != nil && d.Why == "" {
 		if slices.Contains(d.NotOnDisk, n) {
 			return ui.GutterNotOnDisk, false
 		}
 		// the selected call's lines are the replay's: not drawn on
 		// another text
-		read, edited, unread = d.Read, d.Edited, d.EditedUnread
+		read, edited, unread, forgotten = d.Read, d.Edited, d.EditedUnread, d.Forgotten
 		ok = false
 	}
 	switch {
 	case inRanges(unread, n):
 		mark = ui.GutterUnread
+	case inRanges(forgotten, n):
+		mark = ui.GutterForgotten // seen, but before the compaction
 	case inRanges(edited, n):
 		mark = ui.GutterEdited
 	case inRanges(read, n):
@@ -135,6 +144,21 @@ func (a *AgentMarks) NotOnDisk(path string, n int) string {
 		return NotOnDiskNote
 	}
 	return ""
+}
+
+// ForgottenNote is the viewer's header note on raw path when some of its
+// marked lines were last seen before the session's latest compaction
+// ("": none); short is its narrow form.
+func (a *AgentMarks) ForgottenNote(path string) (note, short string) {
+	if a == nil {
+		return "", ""
+	}
+	f := a.Files[repoops.DisplayPath(path)]
+	if len(f.Forgotten) == 0 || f.CompactedAt == 0 {
+		return "", ""
+	}
+	at := "#" + strconv.Itoa(f.CompactedAt)
+	return ui.GutterForgotten + " read before the compaction at " + at + ": no longer in context", ui.GutterForgotten + " before compaction " + at
 }
 
 // NotOnDiskNote is said on the line where an edit is not on disk, and

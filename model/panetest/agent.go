@@ -96,7 +96,16 @@ func AppendLog(t testing.TB, path, s string) {
 // process (CLAUDE_CONFIG_DIR, CODEX_HOME, …) is seen, so every agent's
 // folder is its default under home.
 func FakeEnv(home string) func() discover.Env {
+	return FakeEnvAt(home, AgentT0.Add(24*time.Hour))
+}
+
+// LiveNow is a time at which the scripted sessions (their records from
+// AgentT0 on) are live: their latest record is minutes old.
+var LiveNow = AgentT0.Add(5 * time.Minute)
+
+// FakeEnvAt is FakeEnv with its clock at now.
+func FakeEnvAt(home string, now time.Time) func() discover.Env {
 	return func() discover.Env {
-		return discover.Env{Home: home, Now: AgentT0.Add(24 * time.Hour)}
+		return discover.Env{Home: home, Now: now}
 	}
 }

@@ -36,6 +36,9 @@ func (p *Pane) onUpdate(msg followUpdateMsg) tea.Cmd {
 		p.counts = replay.Counts{}
 	}
 	p.stats = u.Stats
+	if u.Grew {
+		p.grew = p.now() // a sign of life where records have no times (live.go)
+	}
 	if p.chosen.ID == "" && u.Stats.SessionID != "" && u.Stats.Format != transcript.AgentRepox {
 		p.chosen.ID = u.Stats.SessionID
 		p.marks.Label = sessionLabel(*p.chosen)
@@ -207,7 +210,8 @@ func (p *Pane) selected() *sessionCall {
 func fileMarks(fs []replay.FileSeen) map[string]pane.FileMarks {
 	out := make(map[string]pane.FileMarks, len(fs))
 	for _, f := range fs {
-		out[f.Path] = pane.FileMarks{Read: lines(f.Read), Edited: lines(f.Edited), EditedUnread: lines(f.EditedUnread), Listed: f.Listed, Written: f.Written}
+		out[f.Path] = pane.FileMarks{Read: lines(f.Read), Edited: lines(f.Edited), EditedUnread: lines(f.EditedUnread), Listed: f.Listed, Written: f.Written,
+			Forgotten: lines(f.Forgotten), CompactedAt: f.CompactedAt}
 	}
 	return out
 }

@@ -76,6 +76,9 @@ type replayRun struct {
 	// as it is (plans nil)
 	against replay.Against
 	plans   *replay.StartPlans
+	// lastRecord: the time of the session's latest record when following
+	// began (zero: its records have no times)
+	lastRecord time.Time
 
 	mu     sync.Mutex
 	reps   map[string]*replay.Replayer
@@ -126,22 +129,26 @@ type agentGateMsg struct {
 // the session's folder when it lies in the explored repository (fallback),
 // fallback when it records none or one not on this machine; a folder
 // elsewhere is refused (replay.RootFor: a transcript never chooses the root).
-func startFollow(parent context.Context, path, filter, cwd, fallback string, gen int) tea.Cmd {
+func startFollow(parent context.Context, path, filter, cwd, fallback string, now func() time.Time, gen int) tea.Cmd {
 	return pane.Envelop(pane.Sessions, pane.JobLoad, gen, func() tea.Msg {
 		root, _, err := replay.RootFor("", cwd, fallback, "repox", "replay", path)
 		if err != nil {
 			return followStartedMsg{err: err}
 		}
 		ctx, cancel := context.WithCancel(parent)
-		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstNow}
-		if !discover.StillWritten(path, time.Now()) {
-			// finished: the report's question, from the session's start
-			plans, err := replay.PlanStart(ctx, path)
-			if err != nil {
-				cancel()
-				return followStartedMsg{err: err}
-			}
-			run.plans, run.against = plans, replay.AgainstStart
+		run := &replayRun{ctx: ctx, cancel: cancel, path: path, filter: filter, root: root, reps: map[string]*replay.Replayer{}, against: replay.AgainstStart}
+		// the first pass tells whether the session is live, by its
+		// records' times (transcript.Live), never by the file's mtime
+		plans, err := replay.PlanStart(ctx, path)
+		if err != nil {
+			cancel()
+			return followStartedMsg{err: err}
+		}
+		run.lastRecord = plans.LastRecord(filter)
+		if live, _ := transcript.Live(now(), run.lastRecord, time.Time{}); live {
+			run.against = replay.AgainstNow // its later changes are not known yet
+		} else {
+			run.plans = plans // finished: the report's question, from the session's start
 		}
 		fol, err := transcript.Follow(ctx, path, transcript.FollowOptions{})
 		if err != nil {

@@ -45,7 +45,7 @@ func diskMarks(d *replay.DiskMarks) *pane.DiskMarks {
 	if d == nil || d.Same {
 		return nil
 	}
-	out := &pane.DiskMarks{Read: lines(d.Seen.Read), Edited: lines(d.Seen.Edited), EditedUnread: lines(d.Seen.EditedUnread),
+	out := &pane.DiskMarks{Read: lines(d.Seen.Read), Edited: lines(d.Seen.Edited), EditedUnread: lines(d.Seen.EditedUnread), Forgotten: lines(d.Seen.Forgotten),
 		Missing: d.MissingLines(), Edits: len(d.Missing), Why: d.Why}
 	for _, m := range d.Missing {
 		if m.At > 0 && !slices.Contains(out.NotOnDisk, m.At) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/repoxhq/repox/model/pane"
 	"github.com/repoxhq/repox/repoops/repotest"
@@ -22,7 +23,7 @@ func TestStartFollowTakesTheRootFromTheExploredRepository(t *testing.T) {
 	os.WriteFile(log, nil, 0o644)
 	start := func(cwd string) followStartedMsg {
 		t.Helper()
-		env, ok := startFollow(context.Background(), log, "", cwd, explored, 1)().(pane.Msg)
+		env, ok := startFollow(context.Background(), log, "", cwd, explored, time.Now, 1)().(pane.Msg)
 		if !ok {
 			t.Fatal("startFollow did not answer in an envelope")
 		}

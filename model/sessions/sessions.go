@@ -72,6 +72,7 @@ type Pane struct {
 	against   string            // what the calls are replayed against, worded for the title
 	start     *replay.StartInfo // what preparing the replay did
 	follow    bool              // the cursor follows the newest call until the person moves
+	grew      time.Time         // when the followed transcript last grew while followed (live.go)
 	atFinding bool              // the cursor goes to the first call with a finding as it is replayed
 	diffAt    int               // the one call whose then/now is laid out (-1: none)
 	dtop      int               // then/now scroll
@@ -193,6 +194,7 @@ func (p *Pane) Choose(si discover.SessionInfo) tea.Cmd {
 	stop := p.stop()
 	p.chosen = &si
 	p.starting, p.follow = true, true
+	p.grew = time.Time{}
 	p.cur, p.top, p.dtop = 0, 0, 0
 	p.hitq = "" // a session opened from a search hit sets it after (listKey)
 	p.marks = &pane.AgentMarks{Label: sessionLabel(si)}
@@ -201,7 +203,7 @@ func (p *Pane) Choose(si discover.SessionInfo) tea.Cmd {
 	if si.Agent == transcript.AgentRepox {
 		filter = si.ID
 	}
-	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.gen))
+	return tea.Batch(stop, startFollow(p.c.Ctx, si.Path, filter, si.Cwd, p.dir, p.now, p.gen))
 }
 
 // AlsoList adds a transcript to the list that lives where no agent keeps

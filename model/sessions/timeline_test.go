@@ -151,25 +151,29 @@ func claudeEdited(t *testing.T, dir string) string {
 // A finished session is replayed from its start state, as the report
 // does: on the tree after it, its own Edit does not turn its read into a
 // changed-since-read. A session still being written is replayed against
-// the tree now. The title says which.
+// the tree now. The title says which, and whether it is live. Live is
+// judged from the records' times, never the file's mtime (issue 39 item
+// 5): both transcripts here are written now, one of them copied 90 days
+// after its last record.
 func TestSessionsAgainstStartOrNow(t *testing.T) {
 	for _, tc := range []struct {
-		age      time.Duration
+		clock    time.Time
 		against  string
+		state    string
 		findings bool
-	}{{2 * time.Hour, "against: start state", false}, {0, "against: the tree now", true}} {
+	}{
+		{panetest.AgentT0.Add(90 * 24 * time.Hour), "against: start state", "· done ·", false},
+		{panetest.LiveNow, "against: the tree now", "· following ·", true},
+	} {
 		t.Run(tc.against, func(t *testing.T) {
 			m := sessionsModel(t, 160, 45, "", "") // README.md as the session left it
-			path := claudeEdited(t, m.Repo.Dir())
-			when := time.Now().Add(-tc.age)
-			if err := os.Chtimes(path, when, when); err != nil {
-				t.Fatal(err)
-			}
+			m.sessions = New(m.common, panetest.FakeEnvAt(t.TempDir(), tc.clock))
+			path := claudeEdited(t, m.Repo.Dir()) // written now: its mtime says nothing
 			m.cfg.Transcript = path
 			drive(t, m, m.Init(), settled(m, 2))
 			got := paneText(m)
-			if !strings.Contains(got, tc.against) {
-				t.Errorf("the title does not say %q:\n%s", tc.against, got)
+			if !strings.Contains(got, tc.against) || !strings.Contains(got, tc.state) {
+				t.Errorf("the title does not say %q and %q:\n%s", tc.state, tc.against, got)
 			}
 			read := m.sessions.calls[0].step
 			if has := hasFlag(read.Flags, replay.FlagChangedSinceRead); has != tc.findings {

@@ -183,8 +183,8 @@ func (p *Pane) callsTitle() string {
 		title += " · " + p.ended
 	case p.runErr != "":
 		title += " · not followed" // the message says why
-	case p.follow:
-		title += " · following"
+	default:
+		title += " · " + p.liveWord()
 	}
 	if p.Loading() {
 		title += "  " + p.c.SpinFrame()

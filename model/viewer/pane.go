@@ -194,7 +194,7 @@ func (v *Pane) View(w, h int, focused bool) string {
 		vv.Message = "Select a file in the tree and press enter (or l) to read it the way repo_read_file shows it."
 	case v.refusal != "":
 		vv.Title = shown
-		if note, _ := v.replayedNote(); note != "" {
+		if v.replayedNote()[0] != "" {
 			vv.Title = v.titleNoted(w, "")
 		}
 		vv.Message, vv.IsRefusal = v.refusal, true

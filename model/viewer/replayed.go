@@ -53,10 +53,22 @@ func (v *Pane) DropReplayed() tea.Cmd {
 	return v.Reload()
 }
 
-// replayedNote is the header's note on which text is shown and what of
-// the session's marks it does not hold ("": a file on disk with its
-// marks as they are, or no session chosen); short is its narrow form.
-func (v *Pane) replayedNote() (note, short string) {
+// replayedNote is the header's notes, in the order they are tried: both
+// in full, the one on which text is shown short, both short, and that one
+// alone (the gutter's ╎ still marks the lines no longer in context). Each is "" when
+// there is nothing to say: a file on disk with its marks as they are, or
+// no session chosen.
+func (v *Pane) replayedNote() []string {
+	note, short := v.textNote()
+	// which marked lines are no longer in the model's context (the
+	// replay's, pane.AgentMarks.ForgottenNote), after which text it is
+	n, s := v.c.Marks.ForgottenNote(v.path)
+	join := func(a, b string) string { return strings.TrimPrefix(strings.TrimSuffix(a+" · "+b, " · "), " · ") }
+	return []string{join(note, n), join(short, n), join(short, s), short}
+}
+
+// textNote is replayedNote's part on which text is shown.
+func (v *Pane) textNote() (note, short string) {
 	switch {
 	case v.c.Marks == nil:
 		return "", ""
@@ -69,20 +81,23 @@ func (v *Pane) replayedNote() (note, short string) {
 	return "", ""
 }
 
-// titleNoted is the header with rest and the note said once: in full
-// when the file's name still fits beside it, else short.
+// titleNoted is the header with rest and the notes said once: the
+// longest form that leaves the file's name room beside it, else the
+// shortest.
 func (v *Pane) titleNoted(w int, rest string) string {
-	note, short := v.replayedNote()
-	if note == "" {
+	notes := v.replayedNote()
+	if notes[0] == "" {
 		return v.title(w, rest)
 	}
 	path := repoops.DisplayPath(v.path)
 	name := path[strings.LastIndexByte(path, '/')+1:]
-	full := strings.TrimPrefix(rest+" · "+note, " · ")
-	if w-1-ui.StringWidth(full)-2 >= ui.StringWidth(name)+2 {
-		return v.title(w, full)
+	for _, note := range notes {
+		full := strings.TrimPrefix(rest+" · "+note, " · ")
+		if w-1-ui.StringWidth(full)-2 >= ui.StringWidth(name)+2 {
+			return v.title(w, full)
+		}
 	}
-	return v.title(w, strings.TrimPrefix(rest+" · "+short, " · "))
+	return v.title(w, strings.TrimPrefix(rest+" · "+notes[len(notes)-1], " · "))
 }
 
 // lineNote is the note drawn after line n: on disk, where an edit of the

@@ -19,8 +19,9 @@ func EnvFromOS() Env {
 	return Env{Home: home, Getenv: os.Getenv, Now: time.Now()}
 }
 
-// LiveWithin: a transcript modified this recently counts as still being written.
-const LiveWithin = 60 * time.Second
+// LiveWithin: a transcript whose records have no times is live while a
+// face that follows it saw it grow this recently (transcript.Live).
+const LiveWithin = transcript.LiveGrowthWithin
 
 // SessionInfo is one recorded session.
 type SessionInfo struct {
@@ -36,9 +37,9 @@ type SessionInfo struct {
 	Calls     int       `json:"calls"`
 	FileCalls int       `json:"fileCalls"`
 	Live      bool      `json:"live"`
-	// LiveWhy says why Live is set: "modified 12s ago" (a repox log's
-	// session: "last call 12s ago"). Liveness comes from recent writes
-	// only: a last line without its newline is no sign of one.
+	// LiveWhy says why Live is set: "last record 12s ago". Liveness comes
+	// from the records' own times (JudgeLive): neither the mtime nor a last
+	// line without its newline is a sign of one.
 	LiveWhy string `json:"liveWhy,omitempty"`
 	Skipped int    `json:"skipped,omitempty"`
 	// Title is what helps choose it: the title the agent recorded or the

@@ -78,7 +78,7 @@ func TestDiscoverWithFakeHome(t *testing.T) {
 	if s := byName["rollout-a.jsonl"]; s.Agent != transcript.AgentCodex || s.Live || s.Skipped != 1 { // written an hour ago: done, its cut last line skipped
 		t.Errorf("codex session: %+v", s)
 	}
-	if s := byName["mcp-1.jsonl#s-new"]; s.Agent != transcript.AgentRepox || !s.Live || s.LiveWhy != "last call 5s ago" || s.FileCalls != 1 || s.Calls != 1 {
+	if s := byName["mcp-1.jsonl#s-new"]; s.Agent != transcript.AgentRepox || !s.Live || s.LiveWhy != "last record 5s ago" || s.FileCalls != 1 || s.Calls != 1 {
 		t.Errorf("repox log, new session: %+v", s)
 	}
 	if s := byName["mcp-1.jsonl#s-old"]; s.Live || s.Calls != 1 {

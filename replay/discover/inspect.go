@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"time"
 
 	"github.com/repoxhq/repox/replay/transcript"
@@ -37,7 +36,8 @@ func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(tran
 }
 
 // inspect reads a transcript through once for its summary. Liveness comes
-// from recent writes (the mtime), never from the last line.
+// from its records' times (transcript.Live), never from the mtime or the
+// last line.
 func inspect(ctx context.Context, agent transcript.Agent, path string, now time.Time) (SessionInfo, error) {
 	f, info, err := transcript.OpenRegular(path, false)
 	if err != nil {
@@ -66,33 +66,32 @@ func inspect(ctx context.Context, agent transcript.Agent, path string, now time.
 	if !st.Started.IsZero() && last.After(st.Started) {
 		si.Ended = last
 	}
-	si.Live, si.LiveWhy = liveness(now, info.ModTime(), last)
+	si.JudgeLive(now)
 	return si, nil
 }
 
-// LiveRecordWithin: a session is live only while its last record is this
-// recent too (an agent thinks, or waits for a tool, between records);
-// the replay's wording of a call without a result uses the same bound.
+// LiveRecordWithin: a session is live while its last record is this
+// recent (an agent thinks, or waits for a tool, between records); the
+// replay's wording of a call without a result uses the same rule.
 const LiveRecordWithin = transcript.LiveRecordWithin
 
-// liveness judges a transcript live from its file and its records (issue
-// 39 item 5): written in the last LiveWithin, and its last record (when
-// the format records times) no older than LiveRecordWithin. A transcript
-// copied today whose last record is months old is modified now but not
-// live, and is not followed as if it were.
-func liveness(now, modified, lastRecord time.Time) (bool, string) {
-	age := now.Sub(modified)
-	if age >= LiveWithin || age <= -LiveWithin {
-		return false, ""
+// LastRecord is the time of the session's latest record (a call, a
+// message, any record of a known type; a repox log's session: its last
+// call), zero when its records have no times.
+func (s SessionInfo) LastRecord() time.Time {
+	if !s.Ended.IsZero() {
+		return s.Ended
 	}
-	if lastRecord.IsZero() {
-		return true, "modified " + age.Round(time.Second).String() + " ago (its records have no times)"
-	}
-	rec := now.Sub(lastRecord)
-	if rec > LiveRecordWithin {
-		return false, ""
-	}
-	return true, "last record " + max(rec, 0).Round(time.Second).String() + " ago, modified " + age.Round(time.Second).String() + " ago"
+	return s.Started // one record time, or none
+}
+
+// JudgeLive sets Live and LiveWhy as of now, from the records alone
+// (transcript.Live; issue 39 item 5): a transcript copied today whose last
+// record is months old is modified now but not live, and one whose
+// records have no times is live only to a face that sees it grow. A kept
+// summary (the search index's) is judged again with it, as time passes.
+func (s *SessionInfo) JudgeLive(now time.Time) {
+	s.Live, s.LiveWhy = transcript.Live(now, s.LastRecord(), time.Time{})
 }
 
 // inspectRepoxLog lists the sessions of one repox call log, in the order
@@ -128,19 +127,9 @@ func inspectRepoxLog(ctx context.Context, path string, now time.Time) ([]Session
 		if l := last[id]; !si.Started.IsZero() && l.After(si.Started) {
 			si.Ended = l
 		}
-		if age := now.Sub(last[id]); !last[id].IsZero() && age < LiveWithin && age > -LiveWithin {
-			si.Live, si.LiveWhy = true, "last call "+age.Round(time.Second).String()+" ago"
-		}
+		si.JudgeLive(now)
 		si.Skipped = st.Skipped
 		out = append(out, si)
 	}
 	return out, nil
-}
-
-// StillWritten says whether the transcript at path counts as a session
-// still being written at now: modified within LiveWithin, the rule
-// `repox sessions` marks a session live by.
-func StillWritten(path string, now time.Time) bool {
-	info, err := os.Stat(path)
-	return err == nil && now.Sub(info.ModTime()) < LiveWithin
 }

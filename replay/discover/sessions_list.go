@@ -127,7 +127,7 @@ func ListSessions(ctx context.Context, opts SessionsOptions, stdout, stderr io.W
 		}
 		fmt.Fprintf(stdout, "%-12s %-20s %6d %6d  %-6s %s %s\n", agent, started, s.Calls, s.FileCalls, state, transcript.TitleCell(s.Title), where)
 	}
-	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = written in the last %d s, its last record in the last %d min (a repox log: its last call in the last %d s).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveWithin.Seconds()), int(LiveRecordWithin.Minutes()), int(LiveWithin.Seconds()))
+	fmt.Fprintf(stdout, "\nTITLE is the first prompt (or the title the agent recorded), cut; --json has it whole. FILE counts calls with a repox equivalent; CALLS include the calls of a session's subagents; live = its last record is from the last %d min, by the records' own times, not the file's (records without times: live only while the sessions pane sees the file grow).\nReplay one: repox replay --report TRANSCRIPT (a repox log holds every logged session and records no folder, so all are listed: pick one with --session ID)\n", int(LiveRecordWithin.Minutes()))
 	return nil
 }
 

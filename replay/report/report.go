@@ -143,6 +143,10 @@ func (r *reportWriter) step(s replay.Step) {
 	cmp := replay.Differences(s) // the report prints no other rows
 	if r.json {
 		line := map[string]any{"type": "call", "call": s.Call, "now": s.Now, "flags": s.Flags}
+		if _, note := replay.ToldLines(s); note != "" {
+			// the text report's note, not the bare 1,736 beside 1735
+			line["lineCountNote"] = note
+		}
 		if cmp.Kind != replay.CompareNone {
 			line["compare"] = map[string]any{"kind": cmp.Kind, "removed": cmp.Removed, "added": cmp.Added}
 		}

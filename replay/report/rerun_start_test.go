@@ -250,3 +250,26 @@ func TestReportAgainst(t *testing.T) {
 		}
 	}
 }
+
+// A Codex patch whose added line ended in spaces, which a formatter took
+// off after the session: from the checkout after it the start is still
+// rebuilt (the hunk's lines found as Codex finds them), so the patch is
+// replayed there as from the checkout before it, with the same findings
+// (the agent never read a.go: edit-unread, both times).
+func TestStartStateCodexPatchTolerantBeforeAndAfter(t *testing.T) {
+	before := gitRepo(t, map[string]string{"a.go": "a\nfoo\nbar\n"})
+	after := gitRepo(t, map[string]string{"a.go": "a\nfoo\nBAR\n"})
+	session := func(dir string) string {
+		b := &replaytest.Codex{T: t}
+		b.Line("session_meta", map[string]any{"id": "x", "cwd": dir}).
+			Line("response_item", map[string]any{"type": "custom_tool_call", "name": "apply_patch", "call_id": "p1",
+				"input": "*** Begin Patch\n*** Update File: a.go\n@@\n foo\n-bar\n+BAR  \n*** End Patch"}).
+			Line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "Success. Updated the following files:\nM a.go"})
+		return b.Sb.String()
+	}
+	fb := findingsOf(reportJSON(t, session(before), before, replay.AgainstStart))
+	fa := findingsOf(reportJSON(t, session(after), after, replay.AgainstStart))
+	if strings.Join(fa, "\n") != strings.Join(fb, "\n") || strings.Contains(strings.Join(fa, "\n"), "not-replayed") {
+		t.Errorf("the findings depend on the checkout:\nbefore:\n%s\nafter:\n%s", strings.Join(fb, "\n"), strings.Join(fa, "\n"))
+	}
+}

@@ -156,7 +156,8 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .85em; }
 {{.Args}}</pre>
 {{if .NoEquivalent}}<p>No repox equivalent: {{.NoEquivalent}}</p>
 {{end}}{{if .Approx}}<p>Note: {{.Approx}}</p>
-{{end}}<div class="label">Then: what the agent was shown ({{.ThenStatus}})</div>
+{{end}}{{if .CountNote}}<p>Note: {{.CountNote}}</p>
+{{end}}<div class="label">Then: what the agent was shown ({{.ThenStatus}}{{.ThenTold}})</div>
 <pre>
 {{.Then}}</pre>
 {{range .Now}}<div class="label">Now: repox <span class="mono">{{.Tool}}</span> ({{.Status}})</div>

@@ -122,7 +122,10 @@ func (m *mdWriter) call(c *Call) {
 	if c.Approx != "" {
 		m.p("Note: %s\n\n", mdText(c.Approx))
 	}
-	m.p("**Then: what the agent was shown (%s)**\n\n", mdText(c.ThenStatus))
+	if c.CountNote != "" {
+		m.p("Note: %s\n\n", mdText(c.CountNote))
+	}
+	m.p("**Then: what the agent was shown (%s%s)**\n\n", mdText(c.ThenStatus), mdText(c.ThenTold))
 	m.fence("text", c.Then)
 	for _, n := range c.Now {
 		m.p("**Now: repox %s (%s)**\n\n", mdCode(n.Tool), mdText(n.Status))

@@ -121,14 +121,19 @@ type Call struct {
 	Approx       string
 	Then         string // exactly what the agent was shown
 	ThenStatus   string // "ok", "error", "no result"
-	Now          []Now
-	Diff         []DiffRow // the rows that differ, - then / + now
-	DiffText     string    // "2 rows only then, 1 row only now"
-	Change       []string  // the change the call made, unified diff lines
-	Flags        []Flag
-	Findings     int
-	Notes        int
-	Summary      string // one line: what the call asked
+	// ThenTold: what the read told the agent of the file's length
+	// (", told the file has 1,736"), and CountNote, instead, when that is
+	// repox's count by Claude Code's rule (replay.ToldLines: the same
+	// words as the report's)
+	ThenTold, CountNote string
+	Now                 []Now
+	Diff                []DiffRow // the rows that differ, - then / + now
+	DiffText            string    // "2 rows only then, 1 row only now"
+	Change              []string  // the change the call made, unified diff lines
+	Flags               []Flag
+	Findings            int
+	Notes               int
+	Summary             string // one line: what the call asked
 }
 
 // Now is one repox call and what it answered now.
@@ -314,6 +319,7 @@ func call(st replay.Step) *Call {
 	default:
 		out.ThenStatus = "ok"
 	}
+	out.ThenTold, out.CountNote = replay.ToldLines(st)
 	for i, tc := range c.Repox {
 		n := Now{Tool: tc.Tool, Args: indent(tc.Args)}
 		if i < len(st.Now) {

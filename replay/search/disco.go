@@ -109,6 +109,7 @@ func (d *discovered) reuse(ctx context.Context, now time.Time) ([]discover.Sessi
 	out := make([]discover.SessionInfo, 0, len(d.Sessions))
 	for _, s := range d.Sessions {
 		if cur, ok := stampOf(s.Path, now); ok && cur == d.Stamps[s.Path] && cur.mtime != -1 {
+			s.JudgeLive(now) // kept up to 10 minutes: live then may be done now
 			out = append(out, s)
 			continue
 		}

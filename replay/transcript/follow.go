@@ -27,6 +27,11 @@ type Update struct {
 	Said  [][]Message
 	Stats Stats
 	Reset bool
+	// Grew: the file grew while followed (bytes appended after the
+	// follower had read to its end once), the one sign of life of a
+	// transcript whose records have no times (Live). An Update goes out
+	// for it even when no call became complete.
+	Grew bool
 }
 
 // FollowOptions tune a Follower; zero values take the defaults.
@@ -90,6 +95,9 @@ type tail struct {
 	rd   *Reader // fed what was appended; never read to its end (follow_reader.go)
 	buf  []byte
 	sent int // calls sent so far
+	// atEnd: the follower has read to the end of the file once; what
+	// it reads after that was appended while it followed
+	atEnd bool
 }
 
 func (f *Follower) run(ctx context.Context) {
@@ -120,7 +128,7 @@ func (f *Follower) run(ctx context.Context) {
 			f.err = err
 			f.mu.Unlock()
 		}
-		if refusal := upd.Stats.NotTranscript != "" && !refused; first || upd.Reset || len(upd.Calls) > 0 || refusal {
+		if refusal := upd.Stats.NotTranscript != "" && !refused; first || upd.Reset || upd.Grew || len(upd.Calls) > 0 || refusal {
 			first, refused = false, upd.Stats.NotTranscript != ""
 			select {
 			case f.out <- upd:
@@ -236,5 +244,7 @@ func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
 	upd.Calls, upd.Said = t.rd.takeReady()
 	t.sent += len(upd.Calls)
 	upd.Stats = t.rd.Stats()
+	upd.Grew = t.atEnd && read > 0
+	t.atEnd = t.atEnd || !more
 	return upd, more, nil
 }
