@@ -1,6 +1,9 @@
 package transcript
 
-import "time"
+import (
+	"io"
+	"time"
+)
 
 // Following a session of many records (an OpenCode session: files of a
 // folder, or rows of a database) cannot read what was appended, as a file's
@@ -45,7 +48,10 @@ func (f *Follower) reassemble(t *tail) (upd Update) {
 		n, err := r.Read(t.buf)
 		t.rd.push(t.buf[:n])
 		if err != nil {
-			break // the end, or a record that could not be read: what was read is sent
+			if err != io.EOF { // a record that could not be read: what was read is sent, and why it stopped
+				t.rd.s.st.LastSkip = err.Error()
+			}
+			break
 		}
 	}
 	t.rd.s.st.Partial = t.rd.sp.finish(t.rd.s.feed)

@@ -106,6 +106,7 @@ func formats() []format {
 		registerCursor()
 		registerAider()
 		registerDroid()
+		registerOpenCode()
 		registerForeign()
 	})
 	return registry
