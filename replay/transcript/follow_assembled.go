@@ -43,6 +43,7 @@ func (f *Follower) reassemble(t *tail) (upd Update) {
 	}
 	defer r.Close()
 	upd.Reset = t.asmStamp != nil
+	upd.Grew = upd.Reset // changed while followed: OpenCode's records have times, but a running tool's part only its start's
 	*t = tail{rd: newFollowReader(f.path), buf: t.buf, asmStamp: info, asmChecked: t.asmChecked}
 	for {
 		n, err := r.Read(t.buf)
