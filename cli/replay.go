@@ -35,14 +35,17 @@ prints what the session changed as one diff for git apply. --html FILE and --mar
 a review to share (the summary, the conversation, every call then and now, the findings, the
 session's changes), with secrets and the home folder redacted unless --no-redact. Without
 --report, --changes, --html or --markdown, open the explorer with the sessions pane following FILE
-as it grows.`),
+as it grows. An OpenCode session is many records: give its session file
+(storage/session/<project>/<id>.json), or <path>/opencode.db#<session id> for one of its database
+(repox sessions lists them); such a session is followed by reading it again when it changes.`),
 		Example: `repox replay ~/.local/state/repox/calls.jsonl --session 3f2a
 repox replay --report ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --report calls.jsonl --session 3f2a --json
 repox replay --report --against now ~/.claude/projects/-src-project/SESSION.jsonl
 repox replay --changes ~/.claude/projects/-src-project/SESSION.jsonl > session.diff
 repox replay --html review.html ~/.claude/projects/-src-project/SESSION.jsonl
-repox replay --markdown - ~/.codex/sessions/2026/01/02/rollout-….jsonl > review.md`,
+repox replay --markdown - ~/.codex/sessions/2026/01/02/rollout-….jsonl > review.md
+repox replay --report ~/.local/share/opencode/opencode.db#ses_…`,
 		Args: maxArgs(1, "one transcript"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.html != "" || o.markdown != "" || cmd.Flags().Changed("html") || cmd.Flags().Changed("markdown") {

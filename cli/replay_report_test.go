@@ -36,13 +36,13 @@ func TestReplayReportAndSessionsRefusals(t *testing.T) {
 	// a VS Code Copilot Chat session: refused by name
 	qwen := filepath.Join(t.TempDir(), "d-1.jsonl")
 	os.WriteFile(qwen, []byte(`{"kind":0,"v":{"version":3,"requesterUsername":"u","responderUsername":"GitHub Copilot","requests":[]}}`+"\n"), 0o644)
-	qwenWhy := qwen + `: a VS Code Copilot Chat session (line 1 is a "kind": 0 record whose "v" holds a chat session ("requesterUsername")): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs`
+	qwenWhy := qwen + `: a VS Code Copilot Chat session (line 1 is a "kind": 0 record whose "v" holds a chat session ("requesterUsername")): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs`
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"replay", "--report"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs), got 0 arguments"},
-		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--report"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs), got 0 arguments"},
+		{[]string{"replay", "--changes"}, "repox replay: give one transcript file (repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs), got 0 arguments"},
 		{[]string{"replay", "--report", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},
 		{[]string{"replay", "--report", "--copy-max-mib=-1", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 50000 and -1"},
 		{[]string{"replay", "--changes", "--copy-max-files", "0", log}, "repox replay: --copy-max-files and --copy-max-mib take a whole number of at least 1, got 0 and 512"},

@@ -39,7 +39,7 @@ func readSummaryOf(ctx context.Context, r io.Reader, path string, each func(tran
 // from its records' times (transcript.Live), never from the mtime or the
 // last line.
 func inspect(ctx context.Context, agent transcript.Agent, path string, now time.Time) (SessionInfo, error) {
-	f, info, err := transcript.OpenRegular(path, false)
+	f, info, err := transcript.OpenSession(path, false) // a file, or a session of many records assembled
 	if err != nil {
 		return SessionInfo{}, err
 	}

@@ -27,7 +27,7 @@ func TestForeignTranscriptsAreRefused(t *testing.T) {
 		if err := os.WriteFile(p, []byte(c.Body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sentence := c.What + " (" + c.Evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs"
+		sentence := c.What + " (" + c.Evidence + "): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs"
 		_, st, err := transcript.ReadAll(strings.NewReader(c.Body))
 		if err == nil || err.Error() != sentence || st.NotTranscript != sentence || st.Format != "" || st.Calls != 0 {
 			t.Errorf("%s: read: %v, stats %+v\nwant %s", c.Name, err, st, sentence)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -49,6 +50,7 @@ type FollowOptions struct {
 // within about Poll of its write even where events are not delivered.
 type Follower struct {
 	path string
+	asm  assembled // a session of a format of many records (follow_assembled.go); nil for a file
 	opts FollowOptions
 	out  chan Update
 	done chan struct{}
@@ -73,7 +75,7 @@ func Follow(ctx context.Context, path string, opts FollowOptions) (*Follower, er
 		return nil, err
 	}
 	fh.Close()
-	f := &Follower{path: path, opts: opts, out: make(chan Update, 16), done: make(chan struct{})}
+	f := &Follower{path: path, asm: assembledAt(path), opts: opts, out: make(chan Update, 16), done: make(chan struct{})}
 	go f.run(ctx)
 	return f, nil
 }
@@ -98,6 +100,10 @@ type tail struct {
 	// atEnd: the follower has read to the end of the file once; what
 	// it reads after that was appended while it followed
 	atEnd bool
+	// an assembled session's: the stamp it was last assembled at, and
+	// when the stamp was last looked at (follow_assembled.go)
+	asmStamp   fs.FileInfo
+	asmChecked time.Time
 }
 
 func (f *Follower) run(ctx context.Context) {
@@ -177,6 +183,9 @@ const passBytes = 8 << 20
 // (more: the file holds more); a file that shrank or was replaced is read
 // again from the start.
 func (f *Follower) readMore(t *tail) (upd Update, more bool, err error) {
+	if f.asm != nil {
+		return f.reassemble(t), false, nil
+	}
 	info, err := os.Stat(f.path)
 	if err != nil {
 		return upd, false, nil // gone for now (being replaced): try again later

@@ -79,6 +79,12 @@ type format struct {
 	// where is where locate looks, in words, for the sentence of an
 	// empty list (Places); it reads no disk
 	where func(e Env, dir string) string
+	// assemble: the format's sessions are many records (files of a
+	// folder, rows of a database), not one file's lines (assemble.go).
+	// Given a session's key it returns nil when the key is none of its
+	// sessions, else the session, which opens as the ordered stream of
+	// JSON lines its reader decodes.
+	assemble func(key string) assembled
 }
 
 var (
@@ -100,6 +106,7 @@ func formats() []format {
 		registerCursor()
 		registerAider()
 		registerDroid()
+		registerOpenCode()
 		registerForeign()
 	})
 	return registry
@@ -111,8 +118,8 @@ func registerFormat(f format) {
 	if f.shape == "" || f.probe == nil || (f.agent == "") != (f.reader == nil) {
 		panic("replay: a format needs a shape and a probe, and a reader exactly when it has an agent: " + f.shape)
 	}
-	if (f.locate == nil) != (f.where == nil) || f.locate != nil && f.agent == "" {
-		panic("replay: a format's locate needs its where, and an agent whose files it reads: " + f.shape)
+	if (f.locate == nil) != (f.where == nil) || (f.locate != nil || f.assemble != nil) && f.agent == "" {
+		panic("replay: a format's locate needs its where, and a locate or assemble an agent whose files it reads: " + f.shape)
 	}
 	i, _ := slices.BinarySearchFunc(registry, f, func(a, b format) int {
 		if a.order != b.order {

@@ -233,7 +233,7 @@ func TestRegisteringAFormatIsAllItTakes(t *testing.T) {
 		t.Errorf("the file: %v %+v", err, calls)
 	}
 	_, _, err = ReadAll(strings.NewReader("DEAR DIARY\ntoday I read a.go\n"))
-	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Toy, Aider, Factory Droid and repox call logs"
+	want := "a toy's diary (it starts \"DEAR DIARY\"): not a transcript repox reads — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Toy, Aider, Factory Droid, OpenCode and repox call logs"
 	if err == nil || err.Error() != want {
 		t.Errorf("the diary: %v\nwant %s", err, want)
 	}
@@ -277,7 +277,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 	}
 	sb.WriteString(`{"type":"assistant","sessionId":"s","message":{"content":[]}}` + "\n") // after the head: never read
 	calls, st, err := ReadAll(strings.NewReader(sb.String()))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "alpha", "zeta" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" || len(calls) != 0 {
 		t.Errorf("%v, stats %+v", err, st)
 	}
@@ -299,7 +299,7 @@ func TestUnknownShapeRefusedAtTheHeadsEnd(t *testing.T) {
 func TestHeaderlessMessageLinesAreNotCodex(t *testing.T) {
 	body := `{"type":"message","id":"m1","timestamp":"2026-01-02T03:04:06.000Z","message":{"role":"user","content":[{"type":"text","text":"read a.go"}]}}` + "\n"
 	_, st, err := ReadAll(strings.NewReader(body))
-	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid and repox call logs`
+	want := `not a transcript repox reads: its first line is a JSON object with keys "id", "message", "timestamp", "type" — repox reads Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, Qwen Code, Pi, Cursor CLI, Aider, Factory Droid, OpenCode and repox call logs`
 	if err == nil || err.Error() != want || st.Format != "" {
 		t.Errorf("%v %+v", err, st)
 	}

@@ -31,6 +31,11 @@ func FuzzReader(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"tool":"repo_read_file","args":{"path":"a"},"text":"x","structured":{"lines":[{"n":1,"text":"x"}]}}` + "\n"))
+	// an assembled OpenCode session (format_opencode.go): its session, a message, a tool part
+	f.Add([]byte(`{"opencode":"session","id":"ses_1","title":"t","directory":"/p","time":{"created":1767323045000}}` + "\n" +
+		`{"opencode":"message","id":"msg_1","info":{"role":"assistant","time":{"created":1767323045000}}}` + "\n" +
+		`{"opencode":"part","id":"prt_1","messageID":"msg_1","part":{"type":"tool","callID":"c","tool":"read","state":{"status":"completed","input":{"filePath":"/p/a"},"output":"<path>/p/a</path>\n<type>file</type>\n<content>\n1: x\n\n(End of file - total 1 lines)\n</content>"}}}` + "\n" +
+		`{"opencode":"part","id":"prt_2","messageID":"msg_1","part":{"type":"compaction","auto":true}}` + "\n"))
 	f.Add([]byte(`{"type":"response_item","payload":{"type":"custom_tool_call","name":"apply_patch","call_id":"c","input":"*** Begin Patch\n*** Update File: a\n@@\n-x\n+y\n*** End Patch"}}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rd := NewReader(bytes.NewReader(data))

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -22,11 +23,13 @@ var ErrLink = errors.New("a symbolic link (links in the transcript folders are n
 
 // OpenTranscript opens a transcript the person named (a link there is
 // followed: the person chose it), without blocking, and refuses anything
-// but a regular file with a sentence that says what it is. A name that
+// but a regular file with a sentence that says what it is; a session of
+// a format of many records (an OpenCode session's file, or an
+// opencode.db#<session id>) is assembled (OpenSession). A name that
 // is not there, or not readable, is said so in words, with what to do
 // (the error still matches fs.ErrNotExist or fs.ErrPermission).
-func OpenTranscript(path string) (*os.File, error) {
-	f, _, err := OpenRegular(path, true)
+func OpenTranscript(path string) (io.ReadSeekCloser, error) {
+	f, _, err := OpenSession(path, true)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		err = fmt.Errorf("%s does not exist — give a transcript file: repox sessions lists the sessions recorded for a folder, each with its transcript%w", quoted(path), silent{err})
@@ -132,3 +135,6 @@ func ErrText(why any) string {
 	}
 	return ""
 }
+
+// statFollow is os.Stat: the file at p, a link there followed.
+func statFollow(p string) (fs.FileInfo, error) { return os.Stat(p) }
