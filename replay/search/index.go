@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/repoxhq/repox/replay/transcript"
 	"github.com/repoxhq/repox/repoops"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver: FTS5, no cgo
 )
@@ -279,7 +280,7 @@ func (ix *index) refreshAndQuery(ctx context.Context, paths, words []string) (ma
 func countAndSize(paths []string) string {
 	var size int64
 	for _, p := range paths {
-		if st, err := os.Lstat(p); err == nil {
+		if st, err := sessionStat(p); err == nil {
 			size += st.Size()
 		}
 	}
@@ -335,7 +336,7 @@ type stamp struct{ size, mtime int64 }
 // stampOf is the stamp of the file at path (not following a link); ok
 // false when it is not a regular file there.
 func stampOf(path string, now time.Time) (stamp, bool) {
-	st, err := os.Lstat(path)
+	st, err := sessionStat(path)
 	if err != nil || !st.Mode().IsRegular() {
 		return stamp{}, false
 	}
@@ -344,6 +345,18 @@ func stampOf(path string, now time.Time) (stamp, bool) {
 		s.mtime = -1 // written too recently to trust: read again next time
 	}
 	return s, true
+}
+
+// sessionStat is what a transcript's stamp is taken from: the file, not
+// followed if it is a link; a session of many records (OpenCode's rows
+// of a database, or its session file with a file per message and part)
+// by its records (transcript.StatSession), so a message added without
+// touching the session's own file is indexed too.
+func sessionStat(path string) (fs.FileInfo, error) {
+	if transcript.Assembled(path) {
+		return transcript.StatSession(path)
+	}
+	return os.Lstat(path)
 }
 
 type indexedFile struct {
@@ -400,7 +413,7 @@ func (ix *index) refresh(ctx context.Context, paths []string) (ids map[string]in
 	}
 	var gone []int64
 	for p, f := range known {
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		if _, err := sessionStat(p); errors.Is(err, fs.ErrNotExist) {
 			gone = append(gone, f.id)
 		}
 	}

@@ -64,6 +64,10 @@ func OpenSession(key string, follow bool) (io.ReadSeekCloser, fs.FileInfo, error
 	return f, info, nil
 }
 
+// Assembled reports whether key names a session of a format of many
+// records (its stamp is StatSession's, not the key's own file's).
+func Assembled(key string) bool { return assembledAt(key) != nil }
+
 // StatSession is the stamp of the session at key without reading it: the
 // file's information (a link at key followed), or the assembled session's.
 func StatSession(key string) (fs.FileInfo, error) {
