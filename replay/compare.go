@@ -109,7 +109,7 @@ func compare(st Step, all bool) Comparison {
 	case CompareList:
 		// a listing is a set: the two tools order it differently
 		now = plainSide(st.Now[0].Text, isFindFrame)
-		then = agentListSide(c.Text, now)
+		then = agentListSide(c, now)
 		byText(then.rows)
 		byText(now.rows)
 	default:
