@@ -109,7 +109,7 @@ func compare(st Step, all bool) Comparison {
 	case CompareList:
 		// a listing is a set: the two tools order it differently
 		now = plainSide(st.Now[0].Text, isFindFrame)
-		then = agentListSide(c.Text, now)
+		then = agentListSide(c, now)
 		byText(then.rows)
 		byText(now.rows)
 	default:
@@ -140,7 +140,9 @@ func unlike(st Step, all bool) Comparison {
 // compareKind: a read, search or listing both sides answered; else none.
 func compareKind(st Step) CompareKind {
 	c := st.Call
-	if len(st.Now) != 1 || c.NoResult || c.IsError {
+	// ResultUnrecorded: what the agent was shown is not in the transcript
+	// (its text, such as Aider's "Added … to the chat", is no answer to diff)
+	if len(st.Now) != 1 || c.NoResult || c.ResultUnrecorded || c.IsError {
 		return CompareNone
 	}
 	o := st.Now[0]

@@ -198,8 +198,20 @@ func byText(rs []SideRow) {
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Text < rs[j].Text })
 }
 
-func agentListSide(text string, now side) side {
+// agentListSide is the agent's listing as rows, each path named as
+// repox's listing or the agent's own parsed result (Saw.Paths, relative
+// to the session's folder) names it: a path only the agent listed is
+// shown relative too, not as the absolute path its tool printed.
+func agentListSide(c transcript.Call, now side) side {
+	text := c.Text
 	paths := pathSet(now.rows)
+	if c.Saw != nil {
+		for _, p := range c.Saw.Paths {
+			if !strings.HasPrefix(p, "/") {
+				paths[p] = true
+			}
+		}
+	}
 	s := plainSide(text, func(l string) bool {
 		return l == "" || strings.HasPrefix(l, "(") || l == "No files found"
 	})

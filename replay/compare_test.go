@@ -198,3 +198,31 @@ func sideText(r *SideRow) string {
 	}
 	return r.String()
 }
+
+// A Glob's absolute paths are rows relative to the session's folder,
+// also those only the agent listed (a file repox's file set leaves out):
+// the then-rows are never absolute paths beside relative ones.
+func TestCompareListRowsOnlyThenAreRelative(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "package a\n", ".gitignore": "gone.log\n"})
+	names := []string{dir + "/a.go", dir + "/gone.log"}
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "g1", "Glob", map[string]any{"pattern": "*"}).
+		Result("g1", strings.Join(names, "\n"), false, map[string]any{"filenames": names, "numFiles": 2})
+	steps, _ := replayAll(t, dir, b.String())
+	cmp := Compare(steps[0])
+	if cmp.Kind != CompareList {
+		t.Fatalf("kind %s", cmp.Kind)
+	}
+	var only []string
+	for _, r := range cmp.Rows {
+		if r.Then != nil && strings.HasPrefix(r.Then.Text, "/") {
+			t.Errorf("an absolute then-row: %+v", r)
+		}
+		if r.Op == RowRemoved {
+			only = append(only, r.Then.Text)
+		}
+	}
+	if strings.Join(only, ",") != "gone.log" {
+		t.Errorf("rows only then %q, want gone.log", only)
+	}
+}

@@ -33,8 +33,10 @@ func (r *Replayer) findings(c transcript.Call, st *Step) {
 			return
 		}
 	}
-	// one side refused, the other did not
-	if len(st.Now) == 1 && c.IsError != now.IsError && !now.DryRun {
+	// one side refused, the other did not (a change repox refused that the
+	// not-replayed finding already names, with repox's reason, is said
+	// once: issue 39 item 3)
+	if len(st.Now) == 1 && c.IsError != now.IsError && !now.DryRun && !(now.IsError && hasPathFlag(st.Flags, FlagNotReplayed, path)) {
 		what := "succeeded"
 		if c.IsError {
 			what = "was refused (" + transcript.Clip(FirstLine(c.Text), 100) + ")"
@@ -87,6 +89,16 @@ func gateRefusal(c repoops.GateCause) bool {
 	switch c {
 	case repoops.GateNeverRead, repoops.GatePartialRead, repoops.GateUnreadable:
 		return true
+	}
+	return false
+}
+
+// hasPathFlag: fs holds a flag of kind k on path.
+func hasPathFlag(fs []Flag, k FlagKind, path string) bool {
+	for _, f := range fs {
+		if f.Kind == k && f.Path == path {
+			return true
+		}
 	}
 	return false
 }

@@ -200,6 +200,10 @@ func (r *Replayer) causedFlag(f Flag, seq int) Flag {
 	case len(nr) > 0 && nr[len(nr)-1] < seq:
 		f.CausedBy = nr[len(nr)-1]
 		f.Text += "; cause: the agent's own call #" + strconv.Itoa(f.CausedBy) + ", which could not be replayed on the copy"
+		// the agent read the file as its own change left it: the
+		// difference is the copy's, which that call's finding already
+		// says, not the agent's (a note, not a second finding)
+		f.Severity = SeverityNote
 		return f
 	case r.against == AgainstNow && r.plan != nil:
 		for _, ch := range r.plan.changes[f.Path] {

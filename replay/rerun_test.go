@@ -220,11 +220,10 @@ func TestReplayFindings(t *testing.T) {
 	if f := flagsOf(steps[2], FlagCutWithoutCount); len(f) != 1 || !strings.Contains(f[0].Text, "stopped at 100 paths") || !strings.Contains(f[0].Text, "repox counts 150 matches") {
 		t.Errorf("cut without a count: %+v", steps[2].Flags)
 	}
-	if f := flagsOf(steps[3], FlagNotReplayed); len(f) != 1 {
+	// the refusal is said once, with repox's reason, by the not-replayed
+	// finding: no differs repeating it (issue 39 item 3)
+	if f := flagsOf(steps[3], FlagNotReplayed); len(f) != 1 || !strings.Contains(f[0].Text, "old_string was not found in a.go") || len(steps[3].Flags) != 1 {
 		t.Errorf("an edit whose old_string is not in the file now: %+v", steps[3].Flags)
-	}
-	if f := flagsOf(steps[3], FlagDiffers); len(f) != 1 || !strings.Contains(f[0].Text, "does not occur") && !strings.Contains(f[0].Text, "not found") && !strings.Contains(f[0].Text, "refuses it") {
-		t.Errorf("differs: %+v", steps[3].Flags)
 	}
 	refused := steps[4]
 	if len(refused.Now) != 1 || !refused.Now[0].DryRun || !refused.Now[0].IsError || len(refused.Flags) != 0 {
@@ -344,5 +343,27 @@ func TestNoCopyNoChange(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "b.go")); err == nil {
 		t.Error("b.go was created in the working tree")
+	}
+}
+
+// A read after an edit the copy could not take differs from what the
+// agent read only because the copy lacks that edit: a changed-since-read
+// note naming the call, not a second finding (the not-replayed is one).
+func TestChangedSinceReadAfterNotReplayedIsANote(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "package a\nfunc A() {}\n"})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r1", "     1→package a\n     2→func A() {}\n", false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "func Gone() {}", "new_string": "func B() {}"}).
+		Result("e1", "The file has been updated.", false, nil).
+		Use("m3", "r2", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r2", "     1→package a\n     2→func B() {}\n", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	if f := flagsOf(steps[1], FlagNotReplayed); len(f) != 1 || f[0].Severity != SeverityFinding {
+		t.Fatalf("the edit the copy cannot take: %+v", steps[1].Flags)
+	}
+	f := flagsOf(steps[2], FlagChangedSinceRead)
+	if len(f) != 1 || f[0].CausedBy != 2 || f[0].Severity != SeverityNote || !strings.Contains(f[0].Text, "call #2, which could not be replayed") {
+		t.Errorf("the read after it: %+v", steps[2].Flags)
 	}
 }

@@ -358,7 +358,9 @@ func (d *aiderDecoder) end(tail []byte, st *Stats) {
 // added lists a file the person added to the chat (/add, or named on
 // aider's command line): aider sends the model the whole file with every
 // message from then on, which the history does not keep. It is the read
-// that lets the model edit it.
+// that lets the model edit it: its result is unrecorded, not absent
+// (Call.ResultUnrecorded), so the replay takes repox's read for what the
+// model was sent, and an edit after it is no edit of unread lines.
 func (d *aiderDecoder) added(p string) {
 	d.n++
 	c := Call{ID: "aider-" + strconv.Itoa(d.n), Agent: AgentAider, AgentTool: "/add",
@@ -367,6 +369,7 @@ func (d *aiderDecoder) added(p string) {
 		lim := repoops.ReadMaxLimit
 		c.Repox = []ToolCall{readCall(rel, nil, &lim, lim, &c.Approx)}
 		c.Approx = "aider sends the model the whole file, which the history does not keep; repo_read_file reads up to " + strconv.Itoa(lim) + " lines"
+		c.ResultUnrecorded = true
 	} else {
 		c.NoEquivalent = "path " + p + " is outside the repository"
 	}

@@ -80,7 +80,8 @@ type Call struct {
 	// was interrupted or still runs ("Cursor does not record tool results")
 	NoResultWhy string `json:"noResultWhy,omitempty"`
 	// ResultUnrecorded: the call ran to its end and showed the agent its
-	// answer, but the format keeps no results (Cursor CLI): the replay
+	// answer, but the format keeps no results (Cursor CLI; the file an
+	// Aider /add sends the model, which its history does not keep): the replay
 	// takes repox's answer as what the agent saw, so that a read's lines
 	// count as seen and an edit after it is not taken for an unread one
 	ResultUnrecorded bool `json:"resultUnrecorded,omitempty"`
