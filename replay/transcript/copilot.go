@@ -52,6 +52,7 @@ type cpData struct {
 	} `json:"context"`
 	Content          string      `json:"content"`
 	ReasoningText    string      `json:"reasoningText"`
+	ReasoningOpaque  string      `json:"reasoningOpaque"`
 	ToolRequests     []cpRequest `json:"toolRequests"`
 	ParentToolCallID string      `json:"parentToolCallId"`
 	cpRequest
@@ -79,6 +80,28 @@ type copilotDecoder struct {
 	// hold the subagent's calls back, and give the task up past
 	// holdBehind of them); their results are not paired
 	tasks map[string]bool
+	// thought: the reasoning last said, per agent (the parent task's
+	// call id; "" the session's own): Copilot CLI records a subagent's
+	// reasoning again on its final message, the same block
+	thought map[string]string
+}
+
+// newThought reports whether an assistant message's reasoning is not the
+// one its agent said last (the same reasoningOpaque, or the same text
+// where there is none, is one block recorded twice).
+func (d *copilotDecoder) newThought(data cpData) bool {
+	key := data.ReasoningOpaque
+	if key == "" {
+		key = data.ReasoningText
+	}
+	if d.thought == nil {
+		d.thought = map[string]string{}
+	}
+	if d.thought[data.ParentToolCallID] == key {
+		return false
+	}
+	d.thought[data.ParentToolCallID] = key
+	return true
 }
 
 func (d *copilotDecoder) line(b []byte, n int, st *Stats) {
@@ -115,7 +138,7 @@ func (d *copilotDecoder) line(b []byte, n int, st *Stats) {
 		d.s.userTurn()
 		d.s.say(MessageUser, data.Content, ts)
 	case ev.Type == "assistant.message":
-		if strings.TrimSpace(data.ReasoningText) != "" {
+		if strings.TrimSpace(data.ReasoningText) != "" && d.newThought(data) {
 			d.s.say(MessageThinking, data.ReasoningText, ts)
 		}
 		if strings.TrimSpace(data.Content) != "" {
