@@ -71,6 +71,7 @@ func (r *Replayer) change(ctx context.Context, c transcript.Call, tc transcript.
 			out.Forced, out.Applied = true, true
 		} else {
 			notReplayed(st, c, path, why)
+			r.cascade(st, path, c.Seq)
 			r.noteNotReplayed(path, c.Seq)
 		}
 	}
@@ -161,6 +162,25 @@ func notReplayed(st *Step, c transcript.Call, path, why string) {
 	}
 	st.Flags = append(st.Flags, Flag{Kind: FlagNotReplayed, Path: path,
 		Text: "the agent's " + repoops.QuoteName(c.AgentTool) + " of " + repoops.DisplayPath(path) + " could not be applied to the copy: " + why + "; later calls on it may differ for that reason"})
+}
+
+// cascade: a change of path the copy could not take, after an earlier
+// one of the session's on path it could not take either, most likely
+// failed because of it (the copy lacks that call's text): the flag names
+// that call and is a note — the earlier call's finding is the one to
+// read, not a second finding about the agent.
+func (r *Replayer) cascade(st *Step, path string, seq int) {
+	nr := r.notReplayed[path]
+	if len(nr) == 0 || nr[len(nr)-1] >= seq {
+		return
+	}
+	prev := nr[len(nr)-1]
+	for i := range st.Flags {
+		if f := &st.Flags[i]; f.Kind == FlagNotReplayed && f.Path == path && f.CausedBy == 0 {
+			f.CausedBy, f.Severity = prev, SeverityNote
+			f.Text += "; likely because the agent's own call #" + strconv.Itoa(prev) + " on this file could not be replayed on the copy either"
+		}
+	}
 }
 
 // forceMaxRounds bounds force's reads: one round reads every window the

@@ -367,3 +367,25 @@ func TestChangedSinceReadAfterNotReplayedIsANote(t *testing.T) {
 		t.Errorf("the read after it: %+v", steps[2].Flags)
 	}
 }
+
+// An edit the copy cannot take after an earlier one of the same file it
+// could not take either (its old text is what that edit wrote) names
+// that call and is a note: the first not-replayed is the finding.
+func TestNotReplayedAfterNotReplayedIsANote(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"a.go": "package a\nfunc A() {}\n"})
+	b := &replaytest.Claude{T: t, Cwd: dir}
+	b.Use("m1", "r1", "Read", map[string]any{"file_path": dir + "/a.go"}).
+		Result("r1", "     1→package a\n     2→func A() {}\n", false, nil).
+		Use("m2", "e1", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "func Gone() {}", "new_string": "func B() {}"}).
+		Result("e1", "The file has been updated.", false, nil).
+		Use("m3", "e2", "Edit", map[string]any{"file_path": dir + "/a.go", "old_string": "func B() {}", "new_string": "func C() {}"}).
+		Result("e2", "The file has been updated.", false, nil)
+	steps, _ := replayAll(t, dir, b.String())
+	if f := flagsOf(steps[1], FlagNotReplayed); len(f) != 1 || f[0].Severity != SeverityFinding || f[0].CausedBy != 0 {
+		t.Fatalf("the first edit the copy cannot take: %+v", steps[1].Flags)
+	}
+	f := flagsOf(steps[2], FlagNotReplayed)
+	if len(f) != 1 || f[0].Severity != SeverityNote || f[0].CausedBy != 2 || !strings.Contains(f[0].Text, "likely because the agent's own call #2 on this file could not be replayed") {
+		t.Errorf("the edit after it: %+v", steps[2].Flags)
+	}
+}
