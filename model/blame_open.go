@@ -50,7 +50,7 @@ func blameGutterOf(path string, res *blame.Result, err error) ct.BlameGutter {
 			by++
 		}
 	}
-	g.Summary = repoops.Commas(by) + " of " + repoops.Commas(len(res.Lines)) + " lines by " + plural(res.Replayed, "session")
+	g.Summary = repoops.Commas(by) + " of " + repoops.Commas(len(res.Lines)) + " lines by " + repoops.Plural(res.Replayed, "session", "sessions")
 	return g
 }
 
@@ -68,13 +68,6 @@ func blameLine(l blame.Line) ct.BlameLine {
 		return ct.BlameLine{Label: h[:min(len(h), 8)]}
 	}
 	return ct.BlameLine{Label: "—"}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return repoops.Commas(n) + " " + what + "s"
 }
 
 // openCall is Common.OpenCall: the sessions pane on ref's session, the

@@ -48,8 +48,11 @@ func (p *Pane) jumpHit(d int) tea.Cmd {
 	at, wrapped := nextHit(hits, p.cur, d)
 	p.cur, p.follow, p.atFinding = hits[at], false, false
 	note := "hit " + strconv.Itoa(at+1) + " of " + strconv.Itoa(len(hits)) + " for " + strconv.Quote(q)
-	if wrapped {
-		note += " (wrapped to the " + map[bool]string{true: "first", false: "last"}[d > 0] + ")"
+	switch {
+	case wrapped && d > 0:
+		note += " (wrapped to the first)"
+	case wrapped:
+		note += " (wrapped to the last)"
 	}
 	return tea.Batch(p.selectCall(), pane.Notice(note))
 }

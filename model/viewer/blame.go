@@ -21,6 +21,7 @@ import (
 type blameState struct {
 	blaming bool              // asked, not answered yet
 	gutter  *pane.BlameGutter // shown (nil: none)
+	cells   int               // the widest label, capped: measured once, on arrival
 }
 
 // maxBlameCells bounds the column: the file's text keeps the rest.
@@ -33,11 +34,7 @@ func (v *Pane) blameWidth() int {
 	if g == nil || g.Err != "" || g.Path != v.path || v.width < 50 || v.showsReplayed() {
 		return 0
 	}
-	w := 1
-	for _, l := range g.Lines {
-		w = max(w, ui.StringWidth(l.Label))
-	}
-	return min(w, maxBlameCells)
+	return v.blame.cells
 }
 
 // toggleBlame is b: ask for the blame of the open file, or hide it.
@@ -63,7 +60,11 @@ func (v *Pane) onBlame(msg pane.BlameMsg) tea.Cmd {
 		return nil
 	}
 	g := msg.Gutter
-	v.blame = blameState{gutter: &g}
+	cells := 1
+	for _, l := range g.Lines {
+		cells = max(cells, ui.StringWidth(l.Label))
+	}
+	v.blame = blameState{gutter: &g, cells: min(cells, maxBlameCells)}
 	if g.Err != "" {
 		v.blame = blameState{}
 		return pane.Notice("no blame: " + g.Err)
