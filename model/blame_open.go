@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 	ct "github.com/repoxhq/repox/model/pane"
@@ -54,20 +53,14 @@ func blameGutterOf(path string, res *blame.Result, err error) ct.BlameGutter {
 	return g
 }
 
-// blameLine is one line's label and, for a session's, its call.
+// blameLine is one line's label, as repox blame prints it, and, for a
+// session's, its call.
 func blameLine(l blame.Line) ct.BlameLine {
-	switch {
-	case l.Call != nil:
-		c := l.Call
-		return ct.BlameLine{Label: string(c.Agent) + " #" + strconv.Itoa(c.Seq),
-			Call: &ct.CallRef{Transcript: c.Transcript, Session: c.Session, Repox: c.Agent == transcript.AgentRepox, Seq: c.Seq}}
-	case l.Commit != nil && l.Commit.Uncommitted:
-		return ct.BlameLine{Label: "uncommitted"}
-	case l.Commit != nil:
-		h := l.Commit.Hash
-		return ct.BlameLine{Label: h[:min(len(h), 8)]}
+	b := ct.BlameLine{Label: blame.Who(l)}
+	if c := l.Call; c != nil {
+		b.Call = &ct.CallRef{Transcript: c.Transcript, Session: c.Session, Repox: c.Agent == transcript.AgentRepox, Seq: c.Seq}
 	}
-	return ct.BlameLine{Label: "—"}
+	return b
 }
 
 // openCall is Common.OpenCall: the sessions pane on ref's session, the

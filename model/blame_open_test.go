@@ -37,10 +37,10 @@ func TestViewerBlameOpensTheCallThatWroteALine(t *testing.T) {
 	drive(t, m, cmd, func() bool { return m.viewer.BlameShown() })
 	v := viewerText(m)
 	line7 := gutterRow(v, "7")
-	if !strings.Contains(line7, "repox #6") || !strings.Contains(line7, "hello, world") {
-		t.Errorf("line 7 is %q, want it blamed on s1's edit, repox #6:\n%s", line7, v)
+	if !strings.Contains(line7, "repox s1 #6") || !strings.Contains(line7, "hello, world") {
+		t.Errorf("line 7 is %q, want it blamed on s1's edit, repox s1 #6 (as repox blame names it):\n%s", line7, v)
 	}
-	if line1 := gutterRow(v, "1"); strings.Contains(line1, "repox #") {
+	if line1 := gutterRow(v, "1"); strings.Contains(line1, "repox s1 #") {
 		t.Errorf("line 1 is blamed on a session: %q", line1)
 	}
 	if head := strings.Split(v, "\n")[0]; !strings.Contains(head, "blame: 1 of 8 lines by") {

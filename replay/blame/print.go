@@ -20,6 +20,12 @@ func AgentName(a string) string {
 	return name
 }
 
+// Who is a line's first gutter column, as repox blame prints it: the
+// session call ("claude 4b2030ed #12") or the commit ("a1b2c3d4 Ann
+// Author", "not committed yet", "-"). The viewer's blame column (b) is
+// this too, so the two faces name a line's writer alike.
+func Who(l Line) string { return gutterOf(l).who }
+
 // gutter is one row's columns before the line number.
 type gutter struct{ who, when, what string }
 
